@@ -1,0 +1,5 @@
+"""A batch judge: runs submitted programs on a problem's test cases under limits and reports verdicts.
+
+Nothing in this package knows about any particular problem; problems are data
+and programs under ``problems/<name>/``.
+"""

@@ -1,0 +1,201 @@
+"""Command line: parse arguments, call the modules, print, and map outcomes to exit codes.
+
+Exit codes: 0 every case accepted (or the command succeeded); 1 judged and
+not accepted (or a check found problems); 2 bad usage, bad problem spec,
+missing files; 3 judge error (a checker crashed, the judge itself failed).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import traceback
+from pathlib import Path
+from typing import Sequence
+
+from . import report as reports
+from . import testdata
+from .errors import EXIT_ACCEPTED, EXIT_JUDGE_ERROR, EXIT_REJECTED, EXIT_USAGE, JudgeError, UsageError
+from .execution import SlotPool
+from .judging import JudgeOptions, judge
+from .languages import LANGUAGES, Program, detect, from_command, language, prepare_program
+from .progress import Progress
+from .spec import SPEC_NAME, Problem, load_problem, resolve_problem
+from .verdicts import Verdict
+from .verify import Outcome, slowest_accepted, verify
+
+REPO = Path(__file__).resolve().parent.parent
+PROBLEMS = REPO / "problems"
+
+EPILOG = """exit codes:
+  0  every case accepted (for generate/validate/verify: all good)
+  1  judged, not accepted (for generate --check/validate/verify: differences found)
+  2  bad usage, bad problem spec, missing files, unknown language
+  3  judge error (a checker crashed, a reference failed, the judge itself failed)
+"""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(message)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="run_judge.py", description="Judge programs against problem packages.", epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    sub.add_parser("list", help="bundled problems with title, limits and case count")
+
+    def with_problem(name: str, help_text: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_text, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+        p.add_argument("problem", help="name under problems/ or path to a problem folder")
+        p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1, help="parallel runs (default: number of CPUs)")
+        return p
+
+    j = with_problem("judge", "judge one submission on every case")
+    j.add_argument("submission", nargs="?", help="source file (.c .cpp .cc .cxx .py .java) or executable")
+    j.add_argument("--cmd", help="judge this command line instead of a file, e.g. \"pypy3 sol.py\"")
+    j.add_argument("--lang", help="language, overriding detection: " + ", ".join(LANGUAGES))
+    j.add_argument("--json", type=Path, help="write the full report as JSON to this file")
+    j.add_argument("--first-fail", action="store_true", help="stop at the first failing case (ICPC style)")
+    g = with_problem("generate", "regenerate every case from the spec")
+    g.add_argument("--check", action="store_true", help="regenerate into a temporary folder and compare sha256 with what is there")
+    with_problem("validate", "run the input validator on every case")
+    with_problem("verify", "full self-check of a problem package")
+    return parser
+
+
+def _shown(path: Path) -> str:
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)
+
+
+def _load(arg: str) -> Problem:
+    root = resolve_problem(arg, PROBLEMS)
+    return load_problem(root, _shown(root))
+
+
+def _ensure_cases(problem: Problem, pool: SlotPool) -> None:
+    todo = testdata.missing_cases(problem)
+    if todo:
+        print(f"generating {len(todo)} missing case(s) of {problem.name}…", file=sys.stderr)
+        with Progress(len(todo), "generating") as bar:
+            testdata.ensure(problem, pool, bar.advance)
+
+
+def cmd_list(_: argparse.Namespace) -> int:
+    rows = []
+    for root in sorted(p.parent for p in PROBLEMS.glob(f"*/{SPEC_NAME}")):
+        problem = load_problem(root, _shown(root))
+        lim = problem.limits
+        rows.append([problem.name, problem.title, f"{lim.time:g}s", f"{lim.memory_mib} MiB", str(len(problem.cases)), problem.source])
+    print(reports.table(rows, ["problem", "title", "time", "memory", "cases", "source"]) if rows else "no problems under problems/")
+    return EXIT_ACCEPTED
+
+
+def _submission(args: argparse.Namespace, problem: Problem, pool: SlotPool) -> Program:
+    if args.cmd and args.submission:
+        raise UsageError("give either a SUBMISSION file or --cmd, not both")
+    if args.cmd:
+        return from_command(args.cmd)
+    if not args.submission:
+        raise UsageError("judge needs a SUBMISSION file or --cmd")
+    path = Path(args.submission)
+    if not path.is_file():
+        raise UsageError(f"{args.submission}: no such file")
+    lang = language(args.lang) if args.lang else detect(path)
+    return prepare_program(path.resolve(), lang, pool, problem.limits.compile_time)
+
+
+def cmd_judge(args: argparse.Namespace) -> int:
+    problem = _load(args.problem)
+    if args.lang:
+        language(args.lang)
+    with SlotPool(args.jobs) as pool:
+        program = _submission(args, problem, pool)
+        _ensure_cases(problem, pool)
+        with Progress(len(problem.cases), "judging") as bar:
+            result = judge(problem, program, pool, JudgeOptions(first_fail=args.first_fail), bar.advance)
+    if result.cases:
+        print(reports.case_table(result))
+    print(reports.summary(result))
+    if args.json:
+        reports.write_json(result, args.json)
+    if result.verdict is Verdict.AC:
+        return EXIT_ACCEPTED
+    return EXIT_JUDGE_ERROR if result.verdict is Verdict.JE else EXIT_REJECTED
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    problem = _load(args.problem)
+    with SlotPool(args.jobs) as pool, Progress(len(problem.cases), "generating") as bar:
+        if args.check:
+            differences = testdata.check(problem, pool, bar.advance)
+            bar.close()
+            for line in differences:
+                print(line)
+            print(f"{problem.name}: {len(problem.cases) - len({d.split()[0] for d in differences})}/{len(problem.cases)} cases reproduce bit for bit")
+            return EXIT_REJECTED if differences else EXIT_ACCEPTED
+        testdata.generate(problem, pool, bar.advance)
+    print(f"{problem.name}: generated {len(problem.cases)} cases into {_shown(problem.cases_dir)}")
+    return EXIT_ACCEPTED
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    problem = _load(args.problem)
+    with SlotPool(args.jobs) as pool:
+        _ensure_cases(problem, pool)
+        with Progress(len(problem.cases), "validating") as bar:
+            failures = testdata.validate(problem, pool, bar.advance)
+    for line in failures:
+        print(line)
+    print(f"{problem.name}: {len(problem.cases) - len(failures)}/{len(problem.cases)} inputs valid")
+    return EXIT_REJECTED if failures else EXIT_ACCEPTED
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    problem = _load(args.problem)
+    print(f"{problem.name}: spec ok ({len(problem.groups)} groups, {len(problem.cases)} cases, max score {problem.max_score:g})")
+
+    def show(o: Outcome) -> None:
+        slowest = max((c.time for c in o.report.cases), default=0.0)
+        mark = "ok" if o.ok else "FAIL"
+        print(f"  {mark:4}  {o.path.parent.name}/{o.path.name:32} expected {o.expected.value:3}  got {o.report.verdict.value:3}  slowest {slowest:.3f}s", flush=True)
+
+    with SlotPool(args.jobs) as pool:
+        _ensure_cases(problem, pool)
+        result = verify(problem, pool, show)
+    for line in result.invalid_inputs:
+        print(f"  invalid input: {line}")
+    for lang, (time, path) in sorted(slowest_accepted(problem, result.outcomes).items()):
+        limit = problem.limits.time_for(lang)
+        print(f"  time: {lang:8} slowest accepted {time:.3f}s ({path.name}) of {limit:g}s limit, margin {limit / max(time, 1e-3):.1f}x")
+    for line in result.warnings:
+        print(f"  warning: {line}")
+    bad = [o for o in result.outcomes if not o.ok]
+    print(f"{problem.name}: {'verified' if result.ok else 'NOT verified'}: {len(result.outcomes) - len(bad)}/{len(result.outcomes)} submissions as expected, "
+          f"{len(problem.cases) - len(result.invalid_inputs)}/{len(problem.cases)} inputs valid")
+    return EXIT_ACCEPTED if result.ok else EXIT_REJECTED
+
+
+COMMANDS = {"list": cmd_list, "judge": cmd_judge, "generate": cmd_generate, "validate": cmd_validate, "verify": cmd_verify}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = _parser().parse_args(argv)
+        if getattr(args, "jobs", 1) < 1:
+            raise UsageError("-j must be at least 1")
+        return COMMANDS[args.command](args)
+    except JudgeError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except Exception as exc:  # a bug in the judge: one line, the traceback only on request
+        if os.environ.get("TILEJUDGE_DEBUG"):
+            traceback.print_exc()
+        print(f"judge error: {type(exc).__name__}: {exc} (set TILEJUDGE_DEBUG=1 for the traceback)", file=sys.stderr)
+        return EXIT_JUDGE_ERROR

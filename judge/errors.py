@@ -1,0 +1,35 @@
+"""Errors that end a command with a one-line message and a documented exit code.
+
+The CLI catches exactly these; anything else is a bug in the judge and is
+reported as a judge error (exit 3) rather than a traceback.
+"""
+from __future__ import annotations
+
+EXIT_ACCEPTED = 0
+EXIT_REJECTED = 1
+EXIT_USAGE = 2
+EXIT_JUDGE_ERROR = 3
+
+
+class JudgeError(Exception):
+    """Base class: carries the exit code the CLI should use."""
+
+    exit_code = EXIT_JUDGE_ERROR
+
+
+class UsageError(JudgeError):
+    """The user asked for something impossible: bad arguments, missing files, unknown language."""
+
+    exit_code = EXIT_USAGE
+
+
+class SpecError(UsageError):
+    """A problem package is malformed; the message names the file and line."""
+
+    def __init__(self, path: object, line: int | None, message: str) -> None:
+        where = f"{path}:{line}" if line is not None else f"{path}"
+        super().__init__(f"{where}: {message}")
+
+
+class SetupError(JudgeError):
+    """The machine cannot do what was asked (a compiler or tool is missing)."""

@@ -1,0 +1,193 @@
+"""The run-and-aggregate loop: one program against every case of a problem.
+
+Cases run in parallel, one slot each. Parallel runs disturb each other's
+timing, so any case that ends TLE or close to the limit is run again alone
+before its verdict stands; a verdict never depends on what ran beside it.
+"""
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from .checkers import Checker, make_checker
+from .execution import RunLimits, RunResult, RunSpec, Slot, SlotPool, read_head
+from .errors import JudgeError
+from .languages import Language, Program, prepare_program
+from .spec import CaseSpec, Problem
+from .testdata import answer_path, input_path
+from .verdicts import CaseResult, GroupResult, Verdict, group_results, overall_verdict
+
+NEAR_LIMIT = 0.8
+STDERR_KEEP = 2048
+
+
+@dataclass(frozen=True)
+class JudgeOptions:
+    first_fail: bool = False
+
+
+@dataclass
+class JudgeReport:
+    problem: str
+    submission: str
+    language: str
+    compile_ok: bool
+    compile_log: str
+    cases: list[CaseResult] = field(default_factory=list)
+    groups: list[GroupResult] = field(default_factory=list)
+    verdict: Verdict = Verdict.AC
+    score: float = 0.0
+    max_score: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "verdict": self.verdict.value,
+            "score": self.score,
+            "max_score": self.max_score,
+            "problem": self.problem,
+            "submission": self.submission,
+            "language": self.language,
+            "compile": {"ok": self.compile_ok, "log": self.compile_log},
+            "groups": [g.__dict__ for g in self.groups],
+            "cases": [c.to_json() for c in self.cases],
+        }
+
+
+def run_limits(problem: Problem, lang: Language) -> RunLimits:
+    """The limits a language gets on this problem: its time factor, and the address-space cap only where it is meaningful."""
+    memory = problem.limits.memory_mib
+    return RunLimits(
+        cpu=problem.limits.time_for(lang.name),
+        wall=problem.limits.wall_for(lang.name),
+        memory_mib=memory if lang.limit_address_space else None,
+        stack_mib=memory,
+        output_bytes=problem.limits.output_bytes,
+    )
+
+
+def classify(result: RunResult, limits: RunLimits, memory_mib: int, stdout_size: int, stderr_head: bytes, lang: Language) -> tuple[Verdict, str] | None:
+    """The verdict a run earns before its output is looked at, or None when the output must be checked."""
+    if result.killed == "cpu" or result.cpu > limits.cpu:
+        return Verdict.TLE, f"CPU time over the {limits.cpu:g} s limit"
+    if result.killed == "wall":
+        return Verdict.TLE, f"wall time over the {limits.wall:g} s limit (sleeping or blocked?)"
+    if stdout_size > limits.output_bytes or result.signal_name == "SIGXFSZ":
+        return Verdict.OLE, f"output over the {limits.output_bytes / (1 << 20):g} MiB limit"
+    if lang.limit_address_space and result.memory_kb > memory_mib * 1024:
+        return Verdict.MLE, f"peak memory {result.memory_kb / 1024:.1f} MiB over the {memory_mib} MiB limit"
+    if result.exit_code != 0:
+        if any(marker in stderr_head for marker in lang.oom_markers):
+            return Verdict.MLE, f"ran out of memory under the {memory_mib} MiB limit"
+        how = f"exit code {result.exit_code}" if result.exit_code is not None else f"killed by {result.signal_name}"
+        return Verdict.RE, how
+    return None
+
+
+def run_case(problem: Problem, program: Program, case: CaseSpec, checker: Checker, slot: Slot) -> CaseResult:
+    """Run one case in a slot and check it; the slot's scratch folder is emptied afterwards."""
+    limits = run_limits(problem, program.language)
+    work = slot.scratch / "work"
+    work.mkdir(exist_ok=True)
+    out, err = slot.scratch / "stdout", slot.scratch / "stderr"
+    try:
+        result = slot.run(RunSpec(
+            argv=program.command(problem.limits.memory_mib), limits=limits, stdin=input_path(problem, case),
+            stdout=out, stderr=err, cwd=work, env=slot.env,
+        ))
+        stderr_head = read_head(err, STDERR_KEEP).encode()
+        base = dict(
+            name=case.name, group=case.group, time=result.cpu, wall_time=result.wall, memory_kb=result.memory_kb,
+            exit_code=result.exit_code, signal=result.signal_name,
+        )
+        early = classify(result, limits, problem.limits.memory_mib, out.stat().st_size if out.exists() else 0, stderr_head, program.language)
+        if early is not None:
+            verdict, message = early
+            if stderr_head.strip():
+                message += " | stderr: " + stderr_head.decode("utf-8", "replace").strip()[-400:]
+            return CaseResult(verdict=verdict, message=message, **base)
+        outcome = checker.check(input_path(problem, case), out, answer_path(problem, case), slot)
+        return CaseResult(verdict=outcome.verdict, message=outcome.message, score=outcome.fraction, **base)
+    finally:
+        slot.clean_scratch()
+
+
+class _Stop:
+    """Shared first-failure index for ``--first-fail``: cases after it need not run."""
+
+    def __init__(self) -> None:
+        self.index: int | None = None
+        self._lock = threading.Lock()
+
+    def failed_at(self, index: int) -> None:
+        with self._lock:
+            self.index = index if self.index is None else min(self.index, index)
+
+    def skip(self, index: int) -> bool:
+        return self.index is not None and index > self.index
+
+
+def judge(
+    problem: Problem, program: Program, pool: SlotPool, options: JudgeOptions = JudgeOptions(),
+    on_case: Callable[[CaseResult], None] | None = None,
+) -> JudgeReport:
+    """Judge ``program`` on every case (cases must exist already); returns the full report."""
+    report = JudgeReport(
+        problem=problem.name, submission=program.display, language=program.language.name,
+        compile_ok=program.compiled, compile_log=program.compile_log, max_score=problem.max_score,
+    )
+    if not program.compiled:
+        report.verdict = Verdict.CE
+        report.groups = group_results(problem.groups, [])
+        return report
+    checker = _checker(problem, pool)
+    cases = problem.cases
+    results: dict[int, CaseResult] = {}
+    pending = list(range(len(cases)))
+    limit = problem.limits.time_for(program.language.name)
+    while pending:
+        stop = _Stop()
+
+        def task(index: int) -> None:
+            if options.first_fail and stop.skip(index):
+                return
+            with pool.slot() as slot:
+                result = run_case(problem, program, cases[index], checker, slot)
+            results[index] = result
+            if result.verdict is not Verdict.AC:
+                stop.failed_at(index)
+            if on_case is not None:
+                on_case(result)
+
+        with ThreadPoolExecutor(max_workers=pool.size) as executor:
+            list(executor.map(task, pending))
+        if pool.size > 1:
+            for index in sorted(i for i in pending if i in results and _suspicious(results[i], limit)):
+                with pool.slot() as slot:
+                    results[index] = run_case(problem, program, cases[index], checker, slot)
+        first_failure = next((i for i in sorted(results) if results[i].verdict is not Verdict.AC), None)
+        pending = [i for i in range(len(cases)) if i not in results and (not options.first_fail or first_failure is None or i < first_failure)]
+    ordered = [results[i] for i in sorted(results)]
+    if options.first_fail:
+        cut = next((n for n, r in enumerate(ordered) if r.verdict is not Verdict.AC), len(ordered) - 1)
+        ordered = ordered[:cut + 1]
+    report.cases = ordered
+    report.groups = group_results(problem.groups, ordered)
+    report.verdict = overall_verdict(ordered)
+    report.score = round(sum(g.earned for g in report.groups), 6)
+    return report
+
+
+def _suspicious(result: CaseResult, limit: float) -> bool:
+    return result.verdict is Verdict.TLE or result.time >= NEAR_LIMIT * limit
+
+
+def _checker(problem: Problem, pool: SlotPool) -> Checker:
+    program = None
+    if problem.checker.program is not None:
+        program = prepare_program(problem.checker.program, None, pool, problem.limits.compile_time)
+        if not program.compiled:
+            raise JudgeError(f"{problem.checker.program}: the checker does not compile: {program.compile_log.splitlines()[:1]}")
+    return make_checker(problem.checker, program)

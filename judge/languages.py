@@ -1,0 +1,223 @@
+"""Languages: how a source becomes a runnable command, with a build cache.
+
+Each language is a recipe: which tools it needs, how to build, how to run, and
+how its runtime reports running out of memory. Builds are cached by the hash
+of recipe + source, so re-judging a submission never recompiles it, and a
+failed build (CE) is cached too.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shlex
+import shutil
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from .errors import SetupError, UsageError
+from .execution import RunLimits, RunSpec, Slot, SlotPool, cache_root, read_head
+
+COMPILE_MEMORY_MIB = 2048
+COMPILE_OUTPUT_BYTES = 64 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Language:
+    """A build-and-run recipe.
+
+    ``build`` returns the compile command for (source copy, build folder), or
+    None when nothing is compiled; ``run`` returns the command for (source copy,
+    build folder, memory limit in MiB).
+    """
+
+    name: str
+    extensions: tuple[str, ...]
+    tools: tuple[str, ...]
+    build: Callable[[Path, Path], list[str]] | None
+    run: Callable[[Path, Path, int], list[str]]
+    limit_address_space: bool = True
+    oom_markers: tuple[bytes, ...] = ()
+    source_name: Callable[[bytes, str], str] | None = None
+
+
+def _tool(name: str) -> str:
+    found = shutil.which(name)
+    if found is None:
+        raise SetupError(f"'{name}' is not installed on this machine; it is needed for this language")
+    return found
+
+
+def _java_main_class(source: bytes, fallback: str) -> str:
+    """The class javac must be told about: the public class, else the one declaring main."""
+    text = source.decode("utf-8", "replace")
+    public = re.search(r"\bpublic\s+(?:final\s+|abstract\s+)*class\s+([A-Za-z_$][\w$]*)", text)
+    if public:
+        return public.group(1)
+    main = re.search(r"\bclass\s+([A-Za-z_$][\w$]*)[^{]*\{(?:(?!\bclass\b).)*?static\s+void\s+main\s*\(", text, re.S)
+    return main.group(1) if main else fallback
+
+
+LANGUAGES: dict[str, Language] = {
+    lang.name: lang
+    for lang in (
+        Language(
+            name="c", extensions=(".c",), tools=("gcc",),
+            build=lambda src, out: [_tool("gcc"), "-O2", "-std=gnu17", "-pipe", "-o", str(out / "prog"), str(src), "-lm"],
+            run=lambda src, out, mem: [str(out / "prog")],
+        ),
+        Language(
+            name="cpp", extensions=(".cpp", ".cc", ".cxx", ".c++"), tools=("g++",),
+            build=lambda src, out: [_tool("g++"), "-O2", "-std=c++17", "-pipe", "-o", str(out / "prog"), str(src)],
+            run=lambda src, out, mem: [str(out / "prog")],
+            oom_markers=(b"std::bad_alloc",),
+        ),
+        Language(
+            name="python3", extensions=(".py",), tools=(),
+            build=lambda src, out: [sys.executable, "-c", "import sys, ast; ast.parse(open(sys.argv[1], 'rb').read(), sys.argv[1])", str(src)],
+            run=lambda src, out, mem: [sys.executable, "-B", str(src)],
+            oom_markers=(b"MemoryError",),
+        ),
+        Language(
+            name="java", extensions=(".java",), tools=("javac", "java"),
+            build=lambda src, out: [_tool("javac"), "-encoding", "UTF-8", "-d", str(out), str(src)],
+            run=lambda src, out, mem: [
+                _tool("java"), f"-Xmx{mem}m", f"-Xss{min(mem, 256)}m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                "-Xshare:auto", "-cp", str(out), src.stem,
+            ],
+            limit_address_space=False,
+            oom_markers=(b"java.lang.OutOfMemoryError",),
+            source_name=lambda source, name: _java_main_class(source, Path(name).stem) + ".java",
+        ),
+        Language(
+            name="exe", extensions=(), tools=(), build=None,
+            run=lambda src, out, mem: [str(src)],
+        ),
+    )
+}
+
+
+def detect(path: Path) -> Language:
+    """Pick the language from the extension; an executable file without a known extension is 'exe'."""
+    suffix = path.suffix.lower()
+    for lang in LANGUAGES.values():
+        if suffix in lang.extensions:
+            return lang
+    if os.access(path, os.X_OK):
+        return LANGUAGES["exe"]
+    raise UsageError(f"{path}: cannot tell the language from '{suffix or 'no extension'}'; use --lang ({', '.join(LANGUAGES)})")
+
+
+def language(name: str) -> Language:
+    try:
+        return LANGUAGES[name]
+    except KeyError:
+        raise UsageError(f"unknown language '{name}' (known: {', '.join(LANGUAGES)})") from None
+
+
+@dataclass(frozen=True)
+class Program:
+    """A runnable program: the result of preparing a submission, checker, generator or solution."""
+
+    language: Language
+    source: Path | None
+    compiled: bool
+    compile_log: str
+    _run: Callable[[int], list[str]]
+
+    def command(self, memory_mib: int) -> list[str]:
+        return self._run(memory_mib)
+
+    @property
+    def display(self) -> str:
+        return str(self.source) if self.source else " ".join(self._run(0))
+
+
+def from_command(line: str) -> Program:
+    """``--cmd``: a command line; arguments naming existing files become absolute so the run's own folder does not matter."""
+    try:
+        words = shlex.split(line)
+    except ValueError as exc:
+        raise UsageError(f"--cmd: {exc}") from None
+    if not words:
+        raise UsageError("--cmd: empty command")
+    exe = shutil.which(words[0]) or (str(Path(words[0]).resolve()) if Path(words[0]).is_file() else None)
+    if exe is None:
+        raise UsageError(f"--cmd: '{words[0]}' not found")
+    rest = [str(Path(w).resolve()) if Path(w).is_file() else w for w in words[1:]]
+    argv = [exe, *rest]
+    return Program(LANGUAGES["exe"], None, True, "", lambda mem: list(argv))
+
+
+def prepare(source: Path, lang: Language, slot: Slot, compile_time: float) -> Program:
+    """Build ``source`` (cached by content) and return the program; a failed build gives ``compiled=False`` (CE)."""
+    if not source.is_file():
+        raise UsageError(f"{source}: no such file")
+    for tool in lang.tools:
+        _tool(tool)
+    data = source.read_bytes()
+    name = lang.source_name(data, source.name) if lang.source_name else source.name
+    recipe = " ".join(lang.build(Path("SRC"), Path("OUT"))) if lang.build else "copy"
+    key = hashlib.sha256(b"\0".join([lang.name.encode(), recipe.encode(), name.encode(), data])).hexdigest()[:32]
+    folder = cache_root() / "build" / key
+    if not (folder / "build.json").is_file():
+        _build(lang, data, name, folder, slot, compile_time)
+    meta = json.loads((folder / "build.json").read_text())
+    copy = folder / name
+    return Program(lang, source, meta["ok"], meta["log"], lambda mem: lang.run(copy, folder, mem))
+
+
+def _build(lang: Language, data: bytes, name: str, folder: Path, slot: Slot, compile_time: float) -> None:
+    """Compile in a private folder, then move it into the cache in one rename so no half-built entry is ever seen."""
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="build-", dir=folder.parent))
+    try:
+        copy = work / name
+        copy.write_bytes(data)
+        ok, log = True, ""
+        if lang.build is None:
+            copy.chmod(0o755)
+        else:
+            ok, log = _compile(lang.build(copy, work), work, slot, compile_time, lang.limit_address_space)
+        (work / "build.json").write_text(json.dumps({"ok": ok, "log": log}))
+        work.chmod(0o755)
+        try:
+            os.rename(work, folder)
+        except OSError:
+            if not (folder / "build.json").is_file():
+                raise
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _compile(argv: list[str], work: Path, slot: Slot, compile_time: float, limit_as: bool) -> tuple[bool, str]:
+    log_path, out_path = slot.scratch / "compile.log", slot.scratch / "compile.out"
+    limits = RunLimits(
+        cpu=compile_time, wall=compile_time * 2 + 5, memory_mib=COMPILE_MEMORY_MIB if limit_as else None,
+        output_bytes=COMPILE_OUTPUT_BYTES, open_files=512, stack_mib=64,
+    )
+    result = slot.run(RunSpec(argv=argv, limits=limits, stdout=out_path, stderr=log_path, cwd=work, env=slot.env))
+    log = (read_head(out_path) + read_head(log_path)).strip()
+    for p in (log_path, out_path):
+        p.unlink(missing_ok=True)
+    if result.killed != "none":
+        return False, f"compilation exceeded the {compile_time:g} s limit\n{log}".strip()
+    if result.signal_name == "SIGXFSZ":
+        return False, f"compilation output exceeded {COMPILE_OUTPUT_BYTES >> 20} MiB\n{log}".strip()
+    if not result.succeeded:
+        status = f"exit code {result.exit_code}" if result.exit_code is not None else result.signal_name
+        return False, (log or f"compiler failed ({status})")
+    return True, log
+
+
+def prepare_program(source: Path, lang: Language | None, pool: SlotPool, compile_time: float) -> Program:
+    """Build a source in a free slot, detecting its language unless one is given."""
+    with pool.slot() as slot:
+        try:
+            return prepare(source, lang or detect(source), slot, compile_time)
+        finally:
+            slot.clean_scratch()

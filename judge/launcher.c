@@ -1,0 +1,334 @@
+/*
+ * launcher: runs one command per request under limits and reports what it used.
+ *
+ * Why this exists as a small static C program instead of Python code:
+ *  - ru_maxrss of a process includes the resident size of whatever it was forked
+ *    from, so a child forked by the Python judge reports the judge's memory. A
+ *    child forked from this tiny static process reports its own peak.
+ *  - It stays alive for many runs (one per worker slot), so a case costs one
+ *    fork+exec, and the same process can later live inside one sandbox per
+ *    submission.
+ *  - It watches its request pipe: when the judge goes away, the run is killed.
+ *  - As a child subreaper it inherits every orphan the submission leaves behind
+ *    (double-forked daemons included) and kills them all before answering.
+ *
+ * Protocol (stdin -> stdout, one request at a time), all lines "key value":
+ *   arg X         (repeated; argv[0] must be an absolute path)
+ *   env K=V       (repeated; the whole environment)
+ *   cwd PATH, stdin PATH (empty: /dev/null), stdout PATH, stderr PATH
+ *   cpu_ms N, wall_ms N, as_kb N (0: no limit), fsize N (bytes, 0: no limit),
+ *   stack_kb N (0: unchanged), nofile N, nproc N (0: unchanged),
+ *   uid N, gid N (-1: unchanged)
+ *   run           (ends the request)
+ * Answer: one line
+ *   ok exit=E signal=S cpu_us=C wall_us=W maxrss_kb=M killed=none|cpu|wall
+ *   error MESSAGE
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_ARGS 512
+#define MAX_ENV 128
+#define POLL_MS 10
+
+struct request {
+    char *argv[MAX_ARGS + 1];
+    int argc;
+    char *envp[MAX_ENV + 1];
+    int envc;
+    char *cwd, *in, *out, *err;
+    long long cpu_ms, wall_ms, as_kb, fsize, stack_kb, nofile, nproc, uid, gid;
+};
+
+struct usage {
+    long long cpu_us;
+    long maxrss_kb;
+};
+
+static volatile sig_atomic_t parent_gone = 0;
+
+static void on_parent_death(int sig) {
+    (void)sig;
+    parent_gone = 1;
+}
+
+static long long now_us(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000LL + ts.tv_nsec / 1000;
+}
+
+static void free_request(struct request *r) {
+    for (int i = 0; i < r->argc; i++) free(r->argv[i]);
+    for (int i = 0; i < r->envc; i++) free(r->envp[i]);
+    free(r->cwd);
+    free(r->in);
+    free(r->out);
+    free(r->err);
+    memset(r, 0, sizeof *r);
+    r->uid = r->gid = -1;
+}
+
+/* Reads one request; returns 1 when complete, 0 on EOF, -1 on a protocol error. */
+static int read_request(FILE *f, struct request *r, char **bad) {
+    static char *line = NULL;
+    static size_t cap = 0;
+    ssize_t n;
+    while ((n = getline(&line, &cap, f)) > 0) {
+        if (line[n - 1] == '\n') line[--n] = '\0';
+        char *sp = strchr(line, ' ');
+        const char *value = sp ? sp + 1 : "";
+        if (sp) *sp = '\0';
+        if (!strcmp(line, "run")) return 1;
+        if (!strcmp(line, "arg")) {
+            if (r->argc >= MAX_ARGS) { *bad = "too many arguments"; return -1; }
+            r->argv[r->argc++] = strdup(value);
+        } else if (!strcmp(line, "env")) {
+            if (r->envc >= MAX_ENV) { *bad = "too many environment variables"; return -1; }
+            r->envp[r->envc++] = strdup(value);
+        } else if (!strcmp(line, "cwd")) { free(r->cwd); r->cwd = strdup(value); }
+        else if (!strcmp(line, "stdin")) { free(r->in); r->in = strdup(value); }
+        else if (!strcmp(line, "stdout")) { free(r->out); r->out = strdup(value); }
+        else if (!strcmp(line, "stderr")) { free(r->err); r->err = strdup(value); }
+        else if (!strcmp(line, "cpu_ms")) r->cpu_ms = atoll(value);
+        else if (!strcmp(line, "wall_ms")) r->wall_ms = atoll(value);
+        else if (!strcmp(line, "as_kb")) r->as_kb = atoll(value);
+        else if (!strcmp(line, "fsize")) r->fsize = atoll(value);
+        else if (!strcmp(line, "stack_kb")) r->stack_kb = atoll(value);
+        else if (!strcmp(line, "nofile")) r->nofile = atoll(value);
+        else if (!strcmp(line, "nproc")) r->nproc = atoll(value);
+        else if (!strcmp(line, "uid")) r->uid = atoll(value);
+        else if (!strcmp(line, "gid")) r->gid = atoll(value);
+        else { *bad = "unknown request key"; return -1; }
+    }
+    return 0;
+}
+
+static void set_limit(int resource, rlim_t soft, rlim_t hard) {
+    struct rlimit rl = {soft, hard};
+    setrlimit(resource, &rl);
+}
+
+static void child_fail(int fd, const char *what) {
+    char msg[256];
+    int len = snprintf(msg, sizeof msg, "%s: %s", what, strerror(errno));
+    if (write(fd, msg, len) < 0) _exit(127);
+    _exit(127);
+}
+
+static void redirect(int fd, const char *path, int flags, int errfd) {
+    int opened = open(path && *path ? path : "/dev/null", flags, 0644);
+    if (opened < 0) child_fail(errfd, path);
+    if (opened != fd) {
+        dup2(opened, fd);
+        close(opened);
+    }
+}
+
+/* Runs in the forked child: never returns. */
+static void exec_child(const struct request *r, int errfd) {
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    for (int s = 1; s < NSIG; s++) signal(s, SIG_DFL);
+    setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+
+    redirect(0, r->in, O_RDONLY, errfd);
+    redirect(1, r->out, O_WRONLY | O_CREAT | O_TRUNC, errfd);
+    redirect(2, r->err, O_WRONLY | O_CREAT | O_TRUNC, errfd);
+    if (errfd > 3) syscall(SYS_close_range, 3, errfd - 1, 0);
+    syscall(SYS_close_range, errfd + 1, ~0U, 0);
+    if (r->cwd && *r->cwd && chdir(r->cwd) < 0) child_fail(errfd, "chdir");
+
+    if (r->as_kb > 0) set_limit(RLIMIT_AS, (rlim_t)r->as_kb * 1024, (rlim_t)r->as_kb * 1024);
+    if (r->stack_kb > 0) set_limit(RLIMIT_STACK, (rlim_t)r->stack_kb * 1024, (rlim_t)r->stack_kb * 1024);
+    if (r->fsize > 0) set_limit(RLIMIT_FSIZE, (rlim_t)r->fsize, (rlim_t)r->fsize);
+    if (r->nofile > 0) set_limit(RLIMIT_NOFILE, (rlim_t)r->nofile, (rlim_t)r->nofile);
+    if (r->nproc > 0) set_limit(RLIMIT_NPROC, (rlim_t)r->nproc, (rlim_t)r->nproc);
+    if (r->cpu_ms > 0) {
+        /* A backstop only: the launcher polls CPU time far more finely. */
+        rlim_t secs = (rlim_t)((r->cpu_ms + 999) / 1000) + 1;
+        set_limit(RLIMIT_CPU, secs, secs + 1);
+    }
+    set_limit(RLIMIT_CORE, 0, 0);
+
+    if (r->gid >= 0) {
+        if (setgroups(0, NULL) < 0 || setresgid(r->gid, r->gid, r->gid) < 0) child_fail(errfd, "setgid");
+    }
+    if (r->uid >= 0 && setresuid(r->uid, r->uid, r->uid) < 0) child_fail(errfd, "setuid");
+
+    execve(r->argv[0], r->argv, r->envp);
+    child_fail(errfd, r->argv[0]);
+}
+
+/* CPU time of a live process and its reaped children, from /proc. */
+static long long proc_cpu_us(pid_t pid) {
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) return 0;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0) return 0;
+    buf[n] = '\0';
+    char *p = strrchr(buf, ')');
+    if (!p) return 0;
+    /* Fields after the command: state(3) ... utime(14) stime(15) cutime(16) cstime(17). */
+    unsigned long long v[18] = {0};
+    int field = 2;
+    for (char *tok = strtok(p + 1, " "); tok && field < 17; tok = strtok(NULL, " ")) {
+        field++;
+        v[field] = strtoull(tok, NULL, 10);
+    }
+    long hz = sysconf(_SC_CLK_TCK);
+    return (long long)(v[14] + v[15] + v[16] + v[17]) * 1000000LL / hz;
+}
+
+static void add_usage(struct usage *u, const struct rusage *ru) {
+    u->cpu_us += (long long)(ru->ru_utime.tv_sec + ru->ru_stime.tv_sec) * 1000000LL
+                 + ru->ru_utime.tv_usec + ru->ru_stime.tv_usec;
+    if (ru->ru_maxrss > u->maxrss_kb) u->maxrss_kb = ru->ru_maxrss;
+}
+
+/* Kills and reaps every remaining descendant. Orphans are reparented to us
+ * (we are a subreaper), so repeating until we have no children is complete. */
+static void sweep(struct usage *u) {
+    char path[64], buf[65536];
+    snprintf(path, sizeof path, "/proc/self/task/%d/children", (int)getpid());
+    for (;;) {
+        int fd = open(path, O_RDONLY);
+        ssize_t n = fd >= 0 ? read(fd, buf, sizeof buf - 1) : -1;
+        if (fd >= 0) close(fd);
+        int listed = 0;
+        if (n > 0) {
+            buf[n] = '\0';
+            for (char *tok = strtok(buf, " \n"); tok; tok = strtok(NULL, " \n")) {
+                pid_t p = (pid_t)atoi(tok);
+                if (p > 0) {
+                    kill(p, SIGKILL);
+                    killpg(p, SIGKILL);
+                    listed = 1;
+                }
+            }
+        }
+        int status;
+        struct rusage ru;
+        pid_t got = wait4(-1, &status, listed ? __WALL : (__WALL | WNOHANG), &ru);
+        if (got > 0) {
+            add_usage(u, &ru);
+            continue;
+        }
+        if (got < 0 && errno == ECHILD) return;
+        if (got < 0 && errno == EINTR) continue;
+        usleep(1000);
+    }
+}
+
+static void run(const struct request *r) {
+    if (r->argc == 0) {
+        printf("error empty command\n");
+        return;
+    }
+    int pipefd[2];
+    if (pipe2(pipefd, O_CLOEXEC) < 0) {
+        printf("error pipe: %s\n", strerror(errno));
+        return;
+    }
+    long long start = now_us();
+    pid_t pid = fork();
+    if (pid < 0) {
+        printf("error fork: %s\n", strerror(errno));
+        close(pipefd[0]);
+        close(pipefd[1]);
+        return;
+    }
+    if (pid == 0) {
+        close(pipefd[0]);
+        exec_child(r, pipefd[1]);
+    }
+    close(pipefd[1]);
+    char msg[256];
+    ssize_t got = read(pipefd[0], msg, sizeof msg - 1);
+    close(pipefd[0]);
+    struct usage u = {0, 0};
+    if (got > 0) {
+        msg[got] = '\0';
+        for (char *c = msg; *c; c++)
+            if (*c == '\n') *c = ' ';
+        sweep(&u);
+        printf("error %s\n", msg);
+        return;
+    }
+
+    int pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+    const char *killed = pidfd < 0 ? "wall" : "none";
+    long long deadline = start + r->wall_ms * 1000LL;
+    while (pidfd >= 0) {
+        long long now = now_us();
+        int wait_ms = POLL_MS;
+        if (r->wall_ms > 0) {
+            long long left_ms = (deadline - now + 999) / 1000;
+            if (left_ms <= 0) { killed = "wall"; break; }
+            if (left_ms < wait_ms) wait_ms = (int)left_ms;
+        }
+        /* fd 0 is the judge's pipe: when it hangs up, the judge is gone and the run must not outlive it. */
+        struct pollfd pfd[2] = {{pidfd, POLLIN, 0}, {0, 0, 0}};
+        int ready = poll(pfd, 2, wait_ms);
+        if (ready > 0 && (pfd[0].revents & POLLIN)) break;
+        if (pfd[1].revents & (POLLHUP | POLLERR)) parent_gone = 1;
+        if (parent_gone) { killed = "wall"; break; }
+        if (r->cpu_ms > 0 && proc_cpu_us(pid) > r->cpu_ms * 1000LL) { killed = "cpu"; break; }
+    }
+    if (strcmp(killed, "none")) killpg(pid, SIGKILL), kill(pid, SIGKILL);
+    int status = 0;
+    struct rusage ru;
+    while (wait4(pid, &status, __WALL, &ru) < 0 && errno == EINTR) {}
+    long long wall = now_us() - start;
+    if (pidfd >= 0) close(pidfd);
+    add_usage(&u, &ru);
+    killpg(pid, SIGKILL);
+    sweep(&u);
+    int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    printf("ok exit=%d signal=%d cpu_us=%lld wall_us=%lld maxrss_kb=%ld killed=%s\n",
+           code, sig, u.cpu_us, wall, u.maxrss_kb, killed);
+}
+
+int main(void) {
+    signal(SIGPIPE, SIG_IGN);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_parent_death;
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
+
+    struct request r;
+    memset(&r, 0, sizeof r);
+    r.uid = r.gid = -1;
+    for (;;) {
+        char *bad = NULL;
+        int got = read_request(stdin, &r, &bad);
+        if (got == 0 || parent_gone) break;
+        if (got < 0) printf("error %s\n", bad);
+        else run(&r);
+        fflush(stdout);
+        free_request(&r);
+    }
+    return 0;
+}

@@ -1,0 +1,338 @@
+"""Loading and validating ``problem.yaml``.
+
+The spec is parsed into PyYAML's node tree rather than plain Python objects so
+that every complaint can name the line it is about: a problem setter with a
+typo in a 200-line spec should be sent to that line, not shown a traceback.
+The accepted keys are documented in ``docs/problem-format.md``.
+"""
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import yaml
+
+from .errors import SpecError, UsageError
+
+SPEC_NAME = "problem.yaml"
+CHECKER_TYPES = ("exact", "lines", "tokens", "float", "testlib", "kattis")
+CUSTOM_CHECKERS = ("testlib", "kattis")
+_GROUP_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
+_CASE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\Z")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Resource limits of one run; ``time`` is CPU seconds before the language factor."""
+
+    time: float
+    memory_mib: int
+    output_mib: float = 64
+    wall: float | None = None
+    time_factor: dict[str, float] = field(default_factory=dict)
+    compile_time: float = 60.0
+
+    def time_for(self, language: str) -> float:
+        """CPU limit for a language, after its factor."""
+        return self.time * self.time_factor.get(language, 1.0)
+
+    def wall_for(self, language: str) -> float:
+        """Wall-clock limit: generous enough for I/O, short enough that a sleeper is caught promptly."""
+        cpu = self.time_for(language)
+        if self.wall is not None:
+            return max(self.wall * self.time_factor.get(language, 1.0), cpu)
+        return max(2 * cpu, cpu + 1)
+
+    @property
+    def output_bytes(self) -> int:
+        return int(self.output_mib * 1024 * 1024)
+
+
+@dataclass(frozen=True)
+class CheckerSpec:
+    """How output is compared; ``program`` is set only for custom checkers."""
+
+    type: str = "lines"
+    case_sensitive: bool = True
+    abs_tol: float = 0.0
+    rel_tol: float = 0.0
+    program: Path | None = None
+
+
+@dataclass(frozen=True)
+class CaseSpec:
+    """One test case: where its input comes from."""
+
+    name: str
+    group: str
+    file: Path | None = None
+    generate: tuple[str, ...] | None = None
+    source: str = ""  # the spec's own words for the origin (relative path or generator line), as recorded in the manifest
+
+    @property
+    def key(self) -> str:
+        return f"{self.group}/{self.name}"
+
+
+@dataclass(frozen=True)
+class Group:
+    name: str
+    points: float
+    cases: tuple[CaseSpec, ...]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A validated problem package. Paths are absolute."""
+
+    name: str
+    root: Path
+    title: str
+    source: str
+    statement: Path
+    limits: Limits
+    checker: CheckerSpec
+    generator: Path | None
+    validator: Path | None
+    solutions: tuple[Path, ...]
+    groups: tuple[Group, ...]
+    cases_dir: Path
+
+    @property
+    def cases(self) -> list[CaseSpec]:
+        return [case for group in self.groups for case in group.cases]
+
+    @property
+    def max_score(self) -> float:
+        return sum(group.points for group in self.groups)
+
+    @property
+    def spec_path(self) -> Path:
+        return self.root / SPEC_NAME
+
+
+def cases_dir_for(root: Path) -> Path:
+    """Where a problem's generated cases live.
+
+    A problem at ``X/problems/P`` keeps its data in ``X/cases/P`` so that the
+    bulky data sits apart from the package; any other folder keeps it inside.
+    """
+    if root.parent.name == "problems":
+        return root.parent.parent / "cases" / root.name
+    return root / "cases"
+
+
+def resolve_problem(arg: str, problems_root: Path) -> Path:
+    """Accept either a bundled problem's name or a path to a problem folder."""
+    candidate = Path(arg)
+    if (candidate / SPEC_NAME).is_file():
+        return candidate.resolve()
+    bundled = problems_root / arg
+    if (bundled / SPEC_NAME).is_file():
+        return bundled.resolve()
+    if candidate.is_dir():
+        raise UsageError(f"{arg}: no {SPEC_NAME} in this folder")
+    raise UsageError(f"{arg}: no such problem (not a folder, not a name under {problems_root})")
+
+
+class _Reader:
+    """Typed access to a YAML node tree, failing with file:line messages."""
+
+    def __init__(self, path: Path, shown: str) -> None:
+        self.path = path
+        self.shown = shown
+        self._constructor = yaml.SafeLoader("")
+
+    def fail(self, node: yaml.Node | None, message: str) -> SpecError:
+        line = node.start_mark.line + 1 if node is not None else None
+        return SpecError(self.shown, line, message)
+
+    def mapping(self, node: yaml.Node, what: str, allowed: set[str], required: set[str]) -> dict[str, yaml.Node]:
+        if not isinstance(node, yaml.MappingNode):
+            raise self.fail(node, f"{what} must be a mapping")
+        result: dict[str, yaml.Node] = {}
+        for key_node, value_node in node.value:
+            key = self._constructor.construct_object(key_node, deep=True)
+            if not isinstance(key, str):
+                raise self.fail(key_node, f"{what}: keys must be strings, got {key!r}")
+            if key in result:
+                raise self.fail(key_node, f"{what}: duplicate key '{key}'")
+            if key not in allowed:
+                raise self.fail(key_node, f"{what}: unknown key '{key}' (allowed: {', '.join(sorted(allowed))})")
+            result[key] = value_node
+        missing = sorted(required - result.keys())
+        if missing:
+            raise self.fail(node, f"{what}: missing required key '{missing[0]}'")
+        return result
+
+    def sequence(self, node: yaml.Node, what: str) -> list[yaml.Node]:
+        if not isinstance(node, yaml.SequenceNode):
+            raise self.fail(node, f"{what} must be a list")
+        return list(node.value)
+
+    def scalar(self, node: yaml.Node, what: str, kind: type | tuple[type, ...], check: Callable[[Any], bool] | None = None, hint: str = "") -> Any:
+        value = self._constructor.construct_object(node, deep=True) if isinstance(node, yaml.ScalarNode) else None
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
+        if not ok or (check is not None and not check(value)):
+            names = " or ".join(k.__name__ for k in kinds)
+            shown = value if value is not None else getattr(node, "tag", "?")
+            raise self.fail(node, f"{what} must be {hint or names}, got {shown!r}")
+        return value
+
+    def number(self, node: yaml.Node, what: str, minimum: float = 0.0, strict: bool = True) -> float:
+        hint = f"a number {'>' if strict else '>='} {minimum:g}"
+        value = self.scalar(node, what, (int, float), lambda v: v > minimum if strict else v >= minimum, hint)
+        return float(value)
+
+    def file(self, node: yaml.Node, what: str, root: Path) -> Path:
+        rel = self.scalar(node, what, str)
+        path = (root / rel).resolve()
+        if not path.is_file():
+            raise self.fail(node, f"{what}: file '{rel}' does not exist")
+        return path
+
+
+def load_problem(root: Path, shown_root: str | None = None) -> Problem:
+    """Parse and validate ``root/problem.yaml``; raise SpecError naming the line on any fault."""
+    spec_path = root / SPEC_NAME
+    shown = f"{shown_root or root}/{SPEC_NAME}"
+    try:
+        text = spec_path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SpecError(shown, None, f"cannot read: {exc}") from None
+    try:
+        document = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else None
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise SpecError(shown, line, f"invalid YAML: {problem}") from None
+    if document is None:
+        raise SpecError(shown, 1, "empty spec")
+    r = _Reader(spec_path, shown)
+    top = r.mapping(
+        document, "problem",
+        {"title", "source", "statement", "limits", "checker", "generator", "validator", "solutions", "groups"},
+        {"title", "limits", "solutions", "groups"},
+    )
+    statement_node = top.get("statement")
+    if statement_node is not None:
+        statement = r.file(statement_node, "statement", root)
+    else:
+        statement = root / "statement.md"
+    return Problem(
+        name=root.name,
+        root=root,
+        title=r.scalar(top["title"], "title", str),
+        source=r.scalar(top["source"], "source", str) if "source" in top else "",
+        statement=statement,
+        limits=_limits(r, top["limits"]),
+        checker=_checker(r, top.get("checker"), root),
+        generator=r.file(top["generator"], "generator", root) if "generator" in top else None,
+        validator=r.file(top["validator"], "validator", root) if "validator" in top else None,
+        solutions=_solutions(r, top["solutions"], root),
+        groups=_groups(r, top["groups"], root, has_generator="generator" in top),
+        cases_dir=cases_dir_for(root),
+    )
+
+
+def _limits(r: _Reader, node: yaml.Node) -> Limits:
+    keys = r.mapping(node, "limits", {"time", "memory", "output", "wall", "time_factor", "compile_time"}, {"time", "memory"})
+    factors: dict[str, float] = {}
+    if "time_factor" in keys:
+        for lang_node, factor_node in r.mapping(keys["time_factor"], "limits.time_factor", _known_languages(), set()).items():
+            factors[lang_node] = r.number(factor_node, f"limits.time_factor.{lang_node}")
+    memory = r.scalar(keys["memory"], "limits.memory", int, lambda v: v >= 4, "an integer number of MiB >= 4")
+    return Limits(
+        time=r.number(keys["time"], "limits.time"),
+        memory_mib=memory,
+        output_mib=r.number(keys["output"], "limits.output") if "output" in keys else 64,
+        wall=r.number(keys["wall"], "limits.wall") if "wall" in keys else None,
+        time_factor=factors,
+        compile_time=r.number(keys["compile_time"], "limits.compile_time") if "compile_time" in keys else 60.0,
+    )
+
+
+def _known_languages() -> set[str]:
+    from .languages import LANGUAGES
+
+    return set(LANGUAGES)
+
+
+def _checker(r: _Reader, node: yaml.Node | None, root: Path) -> CheckerSpec:
+    if node is None:
+        return CheckerSpec()
+    keys = r.mapping(node, "checker", {"type", "case_sensitive", "abs_tol", "rel_tol", "program"}, {"type"})
+    kind = r.scalar(keys["type"], "checker.type", str, lambda v: v in CHECKER_TYPES, "one of " + ", ".join(CHECKER_TYPES))
+    allowed_options = {
+        "exact": set(), "lines": set(), "tokens": {"case_sensitive"}, "float": {"abs_tol", "rel_tol"},
+        "testlib": {"program"}, "kattis": {"program"},
+    }[kind]
+    for key in keys.keys() - {"type"} - allowed_options:
+        raise r.fail(keys[key], f"checker.{key} does not apply to checker type '{kind}'")
+    if kind in CUSTOM_CHECKERS and "program" not in keys:
+        raise r.fail(node, f"checker type '{kind}' needs checker.program")
+    return CheckerSpec(
+        type=kind,
+        case_sensitive=r.scalar(keys["case_sensitive"], "checker.case_sensitive", bool) if "case_sensitive" in keys else True,
+        abs_tol=r.number(keys["abs_tol"], "checker.abs_tol", strict=False) if "abs_tol" in keys else 0.0,
+        rel_tol=r.number(keys["rel_tol"], "checker.rel_tol", strict=False) if "rel_tol" in keys else 0.0,
+        program=r.file(keys["program"], "checker.program", root) if "program" in keys else None,
+    )
+
+
+def _solutions(r: _Reader, node: yaml.Node, root: Path) -> tuple[Path, ...]:
+    items = r.sequence(node, "solutions")
+    if not items:
+        raise r.fail(node, "solutions must list at least one reference solution")
+    return tuple(r.file(item, f"solutions[{i}]", root) for i, item in enumerate(items))
+
+
+def _groups(r: _Reader, node: yaml.Node, root: Path, has_generator: bool) -> tuple[Group, ...]:
+    items = r.sequence(node, "groups")
+    if not items:
+        raise r.fail(node, "groups must list at least one group")
+    groups: list[Group] = []
+    seen_groups: set[str] = set()
+    seen_cases: set[str] = set()
+    for gi, item in enumerate(items):
+        keys = r.mapping(item, f"groups[{gi}]", {"name", "points", "cases"}, {"name", "cases"})
+        name = r.scalar(keys["name"], f"groups[{gi}].name", str, lambda v: bool(_GROUP_NAME.match(v)), "a name of [a-z0-9_-]")
+        if name in seen_groups:
+            raise r.fail(keys["name"], f"duplicate group name '{name}'")
+        seen_groups.add(name)
+        points = r.number(keys["points"], f"group {name}: points", strict=False) if "points" in keys else 0.0
+        case_nodes = r.sequence(keys["cases"], f"group {name}: cases")
+        if not case_nodes:
+            raise r.fail(keys["cases"], f"group {name}: cases must not be empty")
+        cases = []
+        for case_node in case_nodes:
+            case = _case(r, case_node, name, root, has_generator)
+            if case.name in seen_cases:
+                raise r.fail(case_node, f"duplicate case name '{case.name}'")
+            seen_cases.add(case.name)
+            cases.append(case)
+        groups.append(Group(name=name, points=points, cases=tuple(cases)))
+    return tuple(groups)
+
+
+def _case(r: _Reader, node: yaml.Node, group: str, root: Path, has_generator: bool) -> CaseSpec:
+    keys = r.mapping(node, f"group {group}: case", {"name", "file", "generate"}, {"name"})
+    name = r.scalar(keys["name"], f"group {group}: case name", str, lambda v: bool(_CASE_NAME.match(v)), "a name of [A-Za-z0-9_.-]")
+    if ("file" in keys) == ("generate" in keys):
+        raise r.fail(node, f"case {name}: give exactly one of 'file' and 'generate'")
+    if "file" in keys:
+        path = r.file(keys["file"], f"case {name}: file", root)
+        return CaseSpec(name=name, group=group, file=path, source=f"file: {path.relative_to(root.resolve()).as_posix() if path.is_relative_to(root.resolve()) else path.as_posix()}")
+    if not has_generator:
+        raise r.fail(keys["generate"], f"case {name}: 'generate' needs a top-level 'generator'")
+    line = r.scalar(keys["generate"], f"case {name}: generate", str)
+    try:
+        args = tuple(shlex.split(line))
+    except ValueError as exc:
+        raise r.fail(keys["generate"], f"case {name}: cannot split generator arguments: {exc}") from None
+    return CaseSpec(name=name, group=group, generate=args, source="generate: " + shlex.join(args))

@@ -1,0 +1,237 @@
+"""Test data: generating cases from the spec, recording their hashes, checking and validating them.
+
+Inputs come from hand-written files or the problem's seeded generator;
+answers from the first reference solution. ``manifest.json`` records the
+sha256 of every file, so a large case need not be committed: it is produced
+again on demand and must come out byte for byte the same.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from .errors import JudgeError
+from .execution import RunLimits, RunSpec, Slot, SlotPool, read_head
+from .languages import Program, prepare_program
+from .spec import CaseSpec, Problem
+
+MANIFEST = "manifest.json"
+COMMIT_LIMIT = 1_000_000
+GENERATOR_LIMITS = RunLimits(cpu=120, wall=240, memory_mib=4096, output_bytes=512 << 20, stack_mib=256)
+VALID, INVALID = 42, 43
+
+
+def input_path(problem: Problem, case: CaseSpec, root: Path | None = None) -> Path:
+    return (root or problem.cases_dir) / case.group / f"{case.name}.in"
+
+
+def answer_path(problem: Problem, case: CaseSpec, root: Path | None = None) -> Path:
+    return (root or problem.cases_dir) / case.group / f"{case.name}.ans"
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def _limits_for(program: Program, limits: RunLimits) -> RunLimits:
+    if program.language.limit_address_space:
+        return limits
+    return RunLimits(cpu=limits.cpu, wall=limits.wall, memory_mib=None, output_bytes=limits.output_bytes, stack_mib=limits.stack_mib)
+
+
+@dataclass
+class _Tools:
+    """The prepared programs generation needs, built once per command."""
+
+    generator: Program | None
+    solution: Program
+
+
+def _tools(problem: Problem, pool: SlotPool) -> _Tools:
+    def build(path: Path, role: str) -> Program:
+        program = prepare_program(path, None, pool, problem.limits.compile_time)
+        if not program.compiled:
+            first = (program.compile_log.splitlines() or ["no message"])[0]
+            raise JudgeError(f"{path}: the {role} does not compile: {first}")
+        return program
+
+    generator = build(problem.generator, "generator") if problem.generator else None
+    return _Tools(generator, build(problem.solutions[0], "reference solution"))
+
+
+def _run_to(slot: Slot, program: Program, args: list[str], stdin: Path | None, target: Path, limits: RunLimits, what: str) -> None:
+    """Run a trusted program into ``target`` atomically; any failure is a judge error naming ``what``."""
+    partial = target.with_name(target.name + ".partial")
+    err = slot.scratch / "gen.err"
+    result = slot.run(RunSpec(
+        argv=[*program.command(limits.memory_mib or 1024), *args], limits=_limits_for(program, limits),
+        stdin=stdin, stdout=partial, stderr=err, cwd=slot.scratch, env=slot.env,
+    ))
+    if not result.succeeded:
+        partial.unlink(missing_ok=True)
+        status = result.killed if result.killed != "none" else (f"exit code {result.exit_code}" if result.exit_code is not None else result.signal_name)
+        raise JudgeError(f"{what} failed ({status}): {read_head(err, 300).strip()}")
+    os.replace(partial, target)
+
+
+def _make_case(problem: Problem, tools: _Tools, case: CaseSpec, root: Path, slot: Slot) -> None:
+    inp, ans = input_path(problem, case, root), answer_path(problem, case, root)
+    inp.parent.mkdir(parents=True, exist_ok=True)
+    if case.file is not None:
+        shutil.copyfile(case.file, inp)
+    else:
+        assert tools.generator is not None
+        _run_to(slot, tools.generator, list(case.generate or ()), None, inp, GENERATOR_LIMITS, f"generator for case {case.key}")
+    time_limit = max(10.0, 5 * problem.limits.time_for(tools.solution.language.name))
+    limits = RunLimits(cpu=time_limit, wall=2 * time_limit, memory_mib=max(problem.limits.memory_mib, 1024), output_bytes=problem.limits.output_bytes, stack_mib=problem.limits.memory_mib)
+    _run_to(slot, tools.solution, [], inp, ans, limits, f"reference solution on case {case.key}")
+
+
+def _entry(problem: Problem, case: CaseSpec, root: Path) -> dict[str, object]:
+    files = {}
+    for role, path in (("input", input_path(problem, case, root)), ("answer", answer_path(problem, case, root))):
+        files[role] = {"sha256": sha256_file(path), "bytes": path.stat().st_size}
+    return {"source": case.source, **files}
+
+
+def read_manifest(problem: Problem) -> dict[str, dict]:
+    path = problem.cases_dir / MANIFEST
+    if not path.is_file():
+        return {}
+    try:
+        return json.loads(path.read_text())["cases"]
+    except (ValueError, KeyError) as exc:
+        raise JudgeError(f"{path}: unreadable manifest ({exc}); run 'generate' again") from None
+
+
+def _write_manifest(problem: Problem, entries: dict[str, dict]) -> None:
+    """Write manifest and .gitignore atomically; large files are listed in .gitignore so they stay out of git."""
+    root = problem.cases_dir
+    ordered = {case.key: entries[case.key] for case in problem.cases if case.key in entries}
+    data = {"problem": problem.name, "answers_from": problem.solutions[0].relative_to(problem.root).as_posix(), "cases": ordered}
+    _atomic_write(root / MANIFEST, json.dumps(data, indent=1) + "\n")
+    large = [f"{key}{ext}" for key, entry in ordered.items() for ext, role in ((".in", "input"), (".ans", "answer")) if entry[role]["bytes"] > COMMIT_LIMIT]
+    _atomic_write(root / ".gitignore", "# produced on demand from manifest.json by 'run_judge.py generate'\n" + "".join(f"/{name}\n" for name in large))
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(text)
+    os.replace(partial, path)
+
+
+def _produce(problem: Problem, pool: SlotPool, cases: list[CaseSpec], root: Path, on_done: Callable[[CaseSpec], None] | None) -> None:
+    if not cases:
+        return
+    tools = _tools(problem, pool)
+
+    def one(case: CaseSpec) -> None:
+        with pool.slot() as slot:
+            try:
+                _make_case(problem, tools, case, root, slot)
+            finally:
+                slot.clean_scratch()
+        if on_done:
+            on_done(case)
+
+    with ThreadPoolExecutor(max_workers=pool.size) as executor:
+        list(executor.map(one, cases))
+
+
+def generate(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], None] | None = None) -> None:
+    """Regenerate every case from the spec and rewrite the manifest."""
+    _produce(problem, pool, problem.cases, problem.cases_dir, on_done)
+    _write_manifest(problem, {case.key: _entry(problem, case, problem.cases_dir) for case in problem.cases})
+
+
+def missing_cases(problem: Problem) -> list[CaseSpec]:
+    """Cases whose files are absent, or whose spec line no longer matches what the manifest says produced them."""
+    manifest = read_manifest(problem)
+    out = []
+    for case in problem.cases:
+        entry = manifest.get(case.key)
+        present = input_path(problem, case).is_file() and answer_path(problem, case).is_file()
+        if not present or entry is None or entry.get("source") != case.source:
+            out.append(case)
+    return out
+
+
+def ensure(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], None] | None = None) -> list[CaseSpec]:
+    """Produce missing cases before judging; a regenerated case must match its recorded hash."""
+    todo = missing_cases(problem)
+    if not todo:
+        return []
+    manifest = read_manifest(problem)
+    _produce(problem, pool, todo, problem.cases_dir, on_done)
+    for case in todo:
+        fresh = _entry(problem, case, problem.cases_dir)
+        old = manifest.get(case.key)
+        if old is not None and old.get("source") == case.source and old != fresh:
+            raise JudgeError(f"case {case.key}: regenerated data differs from manifest.json (is the generator deterministic?)")
+        manifest[case.key] = fresh
+    _write_manifest(problem, manifest)
+    return todo
+
+
+def check(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], None] | None = None) -> list[str]:
+    """Regenerate into a temporary folder and list every file that differs from what is there."""
+    manifest = read_manifest(problem)
+    with tempfile.TemporaryDirectory(prefix="regen-") as tmp:
+        root = Path(tmp)
+        _produce(problem, pool, problem.cases, root, on_done)
+        differences = []
+        for case in problem.cases:
+            fresh = _entry(problem, case, root)
+            recorded = manifest.get(case.key)
+            for role, path in (("input", input_path(problem, case)), ("answer", answer_path(problem, case))):
+                have = sha256_file(path) if path.is_file() else (recorded or {}).get(role, {}).get("sha256")
+                if have is None:
+                    differences.append(f"{case.key} {role}: not generated yet")
+                elif have != fresh[role]["sha256"]:
+                    differences.append(f"{case.key} {role}: sha256 {have[:12]} there, {fresh[role]['sha256'][:12]} regenerated")
+        return differences
+
+
+def validate(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], None] | None = None) -> list[str]:
+    """Run the validator on every input; returns one line per rejected input."""
+    if problem.validator is None:
+        raise JudgeError(f"{problem.spec_path}: no validator in the spec")
+    validator = prepare_program(problem.validator, None, pool, problem.limits.compile_time)
+    if not validator.compiled:
+        raise JudgeError(f"{problem.validator}: the validator does not compile")
+    failures: list[str] = []
+
+    def one(case: CaseSpec) -> None:
+        with pool.slot() as slot:
+            err = slot.scratch / "validator.err"
+            try:
+                result = slot.run(RunSpec(
+                    argv=validator.command(GENERATOR_LIMITS.memory_mib or 0), limits=_limits_for(validator, GENERATOR_LIMITS),
+                    stdin=input_path(problem, case), stdout=slot.scratch / "validator.out", stderr=err, cwd=slot.scratch, env=slot.env,
+                ))
+                message = read_head(err, 300).strip()
+            finally:
+                slot.clean_scratch()
+        if result.exit_code == INVALID:
+            failures.append(f"{case.key}: invalid: {message}")
+        elif result.exit_code != VALID:
+            status = f"exit code {result.exit_code}" if result.exit_code is not None else (result.signal_name or result.killed)
+            failures.append(f"{case.key}: validator failed ({status}, expected {VALID} or {INVALID}): {message}")
+        if on_done:
+            on_done(case)
+
+    with ThreadPoolExecutor(max_workers=pool.size) as executor:
+        list(executor.map(one, problem.cases))
+    return sorted(failures)
