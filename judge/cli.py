@@ -191,6 +191,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except JudgeError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return exc.exit_code
+    except BrokenPipeError:  # the reader went away (| head): nothing left to say to it
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_REJECTED
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

@@ -21,6 +21,7 @@ from .testdata import answer_path, input_path
 from .verdicts import CaseResult, GroupResult, Verdict, group_results, overall_verdict
 
 NEAR_LIMIT = 0.8
+WORKING_SHARE = 0.1
 STDERR_KEEP = 2048
 
 
@@ -181,7 +182,14 @@ def judge(
 
 
 def _suspicious(result: CaseResult, limit: float) -> bool:
-    return result.verdict is Verdict.TLE or result.time >= NEAR_LIMIT * limit
+    """Worth a re-run alone: close to the CPU limit, or stopped by the wall clock while really computing.
+
+    A program stopped by the wall clock after using almost no CPU was
+    sleeping or blocked; load beside it cannot explain that, so it is not re-run.
+    """
+    if result.time >= NEAR_LIMIT * limit:
+        return True
+    return result.verdict is Verdict.TLE and result.time >= WORKING_SHARE * limit
 
 
 def _checker(problem: Problem, pool: SlotPool) -> Checker:

@@ -22,6 +22,7 @@ from typing import Callable
 from .errors import SetupError, UsageError
 from .execution import RunLimits, RunSpec, Slot, SlotPool, cache_root, read_head
 
+BUILD_CACHE_VERSION = b"2"  # bump when the way builds are made or logged changes: old cache entries are then ignored
 COMPILE_MEMORY_MIB = 2048
 COMPILE_OUTPUT_BYTES = 64 * 1024 * 1024
 
@@ -162,7 +163,7 @@ def prepare(source: Path, lang: Language, slot: Slot, compile_time: float) -> Pr
     data = source.read_bytes()
     name = lang.source_name(data, source.name) if lang.source_name else source.name
     recipe = " ".join(lang.build(Path("SRC"), Path("OUT"))) if lang.build else "copy"
-    key = hashlib.sha256(b"\0".join([lang.name.encode(), recipe.encode(), name.encode(), data])).hexdigest()[:32]
+    key = hashlib.sha256(b"\0".join([BUILD_CACHE_VERSION, lang.name.encode(), recipe.encode(), name.encode(), data])).hexdigest()[:32]
     folder = cache_root() / "build" / key
     if not (folder / "build.json").is_file():
         _build(lang, data, name, folder, slot, compile_time)
@@ -201,7 +202,7 @@ def _compile(argv: list[str], work: Path, slot: Slot, compile_time: float, limit
         output_bytes=COMPILE_OUTPUT_BYTES, open_files=512, stack_mib=64,
     )
     result = slot.run(RunSpec(argv=argv, limits=limits, stdout=out_path, stderr=log_path, cwd=work, env=slot.env))
-    log = (read_head(out_path) + read_head(log_path)).strip()
+    log = (read_head(out_path) + read_head(log_path)).strip().replace(f"{work}/", "")
     for p in (log_path, out_path):
         p.unlink(missing_ok=True)
     if result.killed != "none":
