@@ -153,7 +153,7 @@ class TestlibChecker:
     program: Program
 
     def check(self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot) -> CheckOutcome:
-        out, err = slot.scratch / "checker.out", slot.scratch / "checker.err"
+        out, err = slot.private / "checker.out", slot.private / "checker.err"
         argv = [*self.program.command(CHECKER_LIMITS.memory_mib or 0), str(input_path), str(output_path), str(answer_path)]
         result = _run_checker(slot, self.program, argv, None, out, err)
         message = (read_head(err, 2048) or read_head(out, 2048)).strip()
@@ -181,10 +181,10 @@ class KattisChecker:
     program: Program
 
     def check(self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot) -> CheckOutcome:
-        feedback = slot.scratch / "feedback"
+        feedback = slot.private / "feedback"
         shutil.rmtree(feedback, ignore_errors=True)
         feedback.mkdir()
-        out, err = slot.scratch / "checker.out", slot.scratch / "checker.err"
+        out, err = slot.private / "checker.out", slot.private / "checker.err"
         argv = [*self.program.command(CHECKER_LIMITS.memory_mib or 0), str(input_path), str(answer_path), str(feedback)]
         result = _run_checker(slot, self.program, argv, output_path, out, err)
         message = (read_head(feedback / "judgemessage.txt", 2048) or read_head(err, 2048)).strip()
@@ -205,7 +205,7 @@ def _first_number(text: str) -> float | None:
 def _run_checker(slot: Slot, program: Program, argv: list[str], stdin: Path | None, out: Path, err: Path) -> RunResult:
     limits = CHECKER_LIMITS if program.language.limit_address_space else RunLimits(
         cpu=CHECKER_LIMITS.cpu, wall=CHECKER_LIMITS.wall, memory_mib=None, output_bytes=CHECKER_LIMITS.output_bytes)
-    return slot.run(RunSpec(argv=argv, limits=limits, stdin=stdin, stdout=out, stderr=err, cwd=slot.scratch, env=slot.env))
+    return slot.run(RunSpec(argv=argv, limits=limits, stdin=stdin, stdout=out, stderr=err, cwd=slot.private, env=slot.env))
 
 
 def make_checker(spec: CheckerSpec, program: Program | None) -> Checker:

@@ -20,6 +20,7 @@ from .execution import SlotPool
 from .judging import JudgeOptions, judge
 from .languages import LANGUAGES, Program, detect, from_command, language, prepare_program
 from .progress import Progress
+from .sandbox import ENV_MODE, MODES, resolve as resolve_sandbox
 from .spec import SPEC_NAME, Problem, load_problem, resolve_problem
 from .verdicts import Verdict
 from .verify import Outcome, slowest_accepted, verify
@@ -49,6 +50,7 @@ def _parser() -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
         p.add_argument("problem", help="name under problems/ or path to a problem folder")
         p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1, help="parallel runs (default: number of CPUs)")
+        p.add_argument("--sandbox", choices=MODES, help=f"isolation of submissions (default: ${ENV_MODE} or auto)")
         return p
 
     j = with_problem("judge", "judge one submission on every case")
@@ -74,6 +76,13 @@ def _shown(path: Path) -> str:
 def _load(arg: str) -> Problem:
     root = resolve_problem(arg, PROBLEMS)
     return load_problem(root, _shown(root))
+
+
+def _pool(args: argparse.Namespace) -> SlotPool:
+    isolation, warning = resolve_sandbox(args.sandbox)
+    if warning:
+        print(warning, file=sys.stderr)
+    return SlotPool(args.jobs, isolation)
 
 
 def _ensure_cases(problem: Problem, pool: SlotPool) -> None:
@@ -112,7 +121,7 @@ def cmd_judge(args: argparse.Namespace) -> int:
     problem = _load(args.problem)
     if args.lang:
         language(args.lang)
-    with SlotPool(args.jobs) as pool:
+    with _pool(args) as pool:
         program = _submission(args, problem, pool)
         _ensure_cases(problem, pool)
         with Progress(len(problem.cases), "judging") as bar:
@@ -129,7 +138,7 @@ def cmd_judge(args: argparse.Namespace) -> int:
 
 def cmd_generate(args: argparse.Namespace) -> int:
     problem = _load(args.problem)
-    with SlotPool(args.jobs) as pool, Progress(len(problem.cases), "generating") as bar:
+    with _pool(args) as pool, Progress(len(problem.cases), "generating") as bar:
         if args.check:
             differences = testdata.check(problem, pool, bar.advance)
             bar.close()
@@ -144,7 +153,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     problem = _load(args.problem)
-    with SlotPool(args.jobs) as pool:
+    with _pool(args) as pool:
         _ensure_cases(problem, pool)
         with Progress(len(problem.cases), "validating") as bar:
             failures = testdata.validate(problem, pool, bar.advance)
@@ -163,7 +172,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         mark = "ok" if o.ok else "FAIL"
         print(f"  {mark:4}  {o.path.parent.name}/{o.path.name:32} expected {o.expected.value:3}  got {o.report.verdict.value:3}  slowest {slowest:.3f}s", flush=True)
 
-    with SlotPool(args.jobs) as pool:
+    with _pool(args) as pool:
         _ensure_cases(problem, pool)
         result = verify(problem, pool, show)
     for line in result.invalid_inputs:

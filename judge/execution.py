@@ -12,18 +12,21 @@ import os
 import queue
 import shutil
 import signal
+import socket
 import subprocess
 import tempfile
 import threading
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterator, Mapping, Sequence
 
 from .errors import JudgeError, SetupError
+from .sandbox import SANDBOX_PROCESSES, SCRATCH_VIEW, Bind, Isolation, UidLease
 
 LAUNCHER_SOURCE = Path(__file__).with_name("launcher.c")
 DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
+REQUEST_MAX = 65536
 
 
 def cache_root() -> Path:
@@ -56,6 +59,8 @@ class RunSpec:
     stdin: Path | None = None
     cwd: Path | None = None
     env: Mapping[str, str] | None = None
+    scratch: Path | None = None  # emptied by the launcher after the run
+    user: int | None = None  # uid and gid to run as
 
 
 @dataclass(frozen=True)
@@ -107,64 +112,72 @@ def _build_launcher() -> Path:
 
 
 class Launcher:
-    """One long-lived launcher process; not thread-safe (a slot owns it)."""
+    """One long-lived launcher process, reached over a socket; not thread-safe (a slot owns it)."""
 
-    def __init__(self, binary: Path) -> None:
-        self._binary = binary
+    def __init__(self, argv: Sequence[str], log: Path) -> None:
+        self._argv = list(argv)
+        self._log = log
         self._proc: subprocess.Popen[bytes] | None = None
+        self._sock: socket.socket | None = None
 
-    def _ensure(self) -> subprocess.Popen[bytes]:
-        if self._proc is None or self._proc.poll() is not None:
-            self._proc = subprocess.Popen(
-                [str(self._binary)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                close_fds=True, env={"PATH": DEFAULT_PATH},
-            )
-        return self._proc
+    def _ensure(self) -> socket.socket:
+        if self._proc is not None and self._proc.poll() is None and self._sock is not None:
+            return self._sock
+        self.close()
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        with theirs, self._log.open("wb") as log:
+            self._proc = subprocess.Popen(self._argv, stdin=theirs, stdout=subprocess.DEVNULL, stderr=log, close_fds=True, env={"PATH": DEFAULT_PATH})
+        self._sock = ours
+        return ours
 
     def run(self, spec: RunSpec) -> RunResult:
-        proc = self._ensure()
-        assert proc.stdin is not None and proc.stdout is not None
+        sock = self._ensure()
+        request = _encode(spec)
+        fds = [
+            os.open(spec.stdin or os.devnull, os.O_RDONLY | os.O_CLOEXEC),
+            os.open(spec.stdout, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600),
+            os.open(spec.stderr, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600),
+        ]
         try:
-            proc.stdin.write(_encode(spec))
-            proc.stdin.flush()
-            line = proc.stdout.readline().decode("utf-8", "replace").strip()
-        except (BrokenPipeError, OSError) as exc:
+            socket.send_fds(sock, [request], fds)
+            answer = sock.recv(4096).decode("utf-8", "replace").strip()
+        except OSError as exc:
+            answer, reason = "", str(exc)
+        else:
+            reason = "it exited"
+        finally:
+            for fd in fds:
+                os.close(fd)
+        if not answer:
+            why = read_head(self._log, 300).strip()
             self.close()
-            raise JudgeError(f"launcher failed: {exc}") from None
-        if not line:
-            self.close()
-            raise JudgeError("launcher died")
-        return _decode(line)
+            raise JudgeError(f"the launcher died ({reason}){': ' + why if why else ''}")
+        return _decode(answer)
 
     def close(self) -> None:
+        if self._sock is not None:
+            self._sock.close()
+            self._sock = None
         if self._proc is not None:
-            if self._proc.stdin:
-                self._proc.stdin.close()
             try:
-                self._proc.wait(timeout=5)
+                self._proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self._proc.kill()
                 self._proc.wait()
-            if self._proc.stdout:
-                self._proc.stdout.close()
             self._proc = None
 
 
 def _encode(spec: RunSpec) -> bytes:
-    lines: list[str] = []
-    values = [*spec.argv, *(f"{k}={v}" for k, v in (spec.env or {}).items())]
-    values += [str(p) for p in (spec.cwd, spec.stdin, spec.stdout, spec.stderr) if p is not None]
+    values = [*spec.argv, *(f"{k}={v}" for k, v in (spec.env or {}).items()), str(spec.cwd or ""), str(spec.scratch or "")]
     if any("\n" in v for v in values):
         raise ExecError("arguments, paths and environment values may not contain a newline")
-    lines += [f"arg {a}" for a in spec.argv]
     env = spec.env if spec.env is not None else {"PATH": DEFAULT_PATH, "LANG": "C.UTF-8"}
-    lines += [f"env {k}={v}" for k, v in env.items()]
     lim = spec.limits
-    lines += [
+    lines = [
+        *(f"arg {a}" for a in spec.argv),
+        *(f"env {k}={v}" for k, v in env.items()),
         f"cwd {spec.cwd or ''}",
-        f"stdin {spec.stdin or ''}",
-        f"stdout {spec.stdout}",
-        f"stderr {spec.stderr}",
+        f"scratch {spec.scratch or ''}",
         f"cpu_ms {int(lim.cpu * 1000)}",
         f"wall_ms {int(lim.wall * 1000)}",
         f"as_kb {lim.memory_mib * 1024 if lim.memory_mib else 0}",
@@ -172,9 +185,13 @@ def _encode(spec: RunSpec) -> bytes:
         f"fsize {lim.output_bytes + 1}",
         f"nofile {lim.open_files}",
         f"nproc {lim.processes}",
-        "run",
+        f"uid {spec.user if spec.user is not None else -1}",
+        f"gid {spec.user if spec.user is not None else -1}",
     ]
-    return ("\n".join(lines) + "\n").encode()
+    data = ("\n".join(lines) + "\n").encode()
+    if len(data) > REQUEST_MAX:
+        raise ExecError(f"command line too long ({len(data)} bytes)")
+    return data
 
 
 def _decode(line: str) -> RunResult:
@@ -192,49 +209,91 @@ def _decode(line: str) -> RunResult:
     )
 
 
-@dataclass
 class Slot:
-    """A launcher with a private scratch folder; one run at a time."""
+    """One worker's place to run things: a trusted launcher, and a sandboxed one per program.
 
-    launcher: Launcher
-    scratch: Path
-    index: int
-    env: dict[str, str] = field(default_factory=dict)
+    ``private`` holds the judge's own files for a run (output, stderr,
+    checker files); untrusted runs never see it. Their writable place is
+    ``scratch``: a folder here, or a private tmpfs inside the sandbox.
+    """
+
+    def __init__(self, index: int, root: Path, launcher: Path, isolation: Isolation) -> None:
+        self.index = index
+        self.isolation = isolation
+        self.private = root / f"slot{index}"
+        self.private.mkdir(mode=0o700)
+        self._launcher = launcher
+        self._trusted = Launcher([str(launcher)], self.private / "launcher.log")
+        self._untrusted: Launcher | None = None
+        self._binds: tuple[Bind, ...] | None = None
+        self._lease = UidLease() if isolation.sandboxed and os.geteuid() == 0 else None
+        if isolation.sandboxed:
+            self.scratch = SCRATCH_VIEW
+        else:
+            self.scratch = root / f"scratch{index}"
+            self.scratch.mkdir(mode=0o700)
+        self.env = {"PATH": DEFAULT_PATH, "LANG": "C.UTF-8", "HOME": str(self.private)}
+        self.untrusted_env = {"PATH": DEFAULT_PATH, "LANG": "C.UTF-8", "HOME": str(self.scratch)}
+
+    @property
+    def uid(self) -> int | None:
+        """The unprivileged uid untrusted runs use, when the judge can switch to one."""
+        return self._lease.uid if self._lease else None
 
     def run(self, spec: RunSpec) -> RunResult:
-        return self.launcher.run(spec)
+        """A trusted run (checker, generator, reference): limits only, the judge's view of the files."""
+        return self._trusted.run(spec)
 
-    def clean_scratch(self) -> None:
-        """Empty the scratch folder so nothing a run leaves behind reaches the next one."""
-        for entry in self.scratch.iterdir():
+    def run_untrusted(self, spec: RunSpec, binds: Sequence[Bind]) -> RunResult:
+        """A submission's run: isolated per the mode, seeing only ``binds``, in the scratch folder, emptied afterwards."""
+        wanted = tuple(binds)
+        if not self.isolation.sandboxed:
+            launcher = self._trusted
+        else:
+            if self._untrusted is None or wanted != self._binds:
+                if self._untrusted is not None:
+                    self._untrusted.close()
+                self._untrusted = Launcher(self.isolation.launcher_argv(self._launcher, wanted), self.private / "sandbox.log")
+                self._binds = wanted
+            launcher = self._untrusted
+        limits = replace(spec.limits, processes=SANDBOX_PROCESSES if self.uid is not None else spec.limits.processes)
+        cwd = spec.cwd if spec.cwd is not None else self.scratch
+        return launcher.run(replace(spec, limits=limits, cwd=cwd, scratch=self.scratch if spec.cwd is None else None, env=self.untrusted_env, user=self.uid))
+
+    def clean_private(self) -> None:
+        """Empty the private folder between runs so no file of one run is read as another's."""
+        for entry in self.private.iterdir():
+            if entry.name in ("launcher.log", "sandbox.log"):
+                continue
             if entry.is_dir() and not entry.is_symlink():
                 shutil.rmtree(entry, ignore_errors=True)
             else:
                 entry.unlink(missing_ok=True)
 
+    def close(self) -> None:
+        for launcher in (self._trusted, self._untrusted):
+            if launcher is not None:
+                launcher.close()
+        if self._lease:
+            self._lease.release()
+
 
 class SlotPool:
     """A fixed set of slots handed out to worker threads."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, isolation: Isolation | None = None) -> None:
         binary = _build_launcher()
+        self.isolation = isolation or Isolation("none")
         self._root = Path(tempfile.mkdtemp(prefix="tilejudge-"))
-        self._slots: list[Slot] = []
+        self._root.chmod(0o711)
+        self._slots = [Slot(i, self._root, binary, self.isolation) for i in range(max(1, size))]
         self._free: queue.SimpleQueue[Slot] = queue.SimpleQueue()
-        for index in range(max(1, size)):
-            scratch = self._root / f"slot{index}"
-            scratch.mkdir()
-            slot = Slot(Launcher(binary), scratch, index, {"PATH": DEFAULT_PATH, "LANG": "C.UTF-8", "HOME": str(scratch)})
-            self._slots.append(slot)
+        for slot in self._slots:
             self._free.put(slot)
 
     @property
     def size(self) -> int:
         return len(self._slots)
-
-    @property
-    def root(self) -> Path:
-        return self._root
 
     @contextmanager
     def slot(self) -> Iterator[Slot]:
@@ -242,11 +301,12 @@ class SlotPool:
         try:
             yield slot
         finally:
+            slot.clean_private()
             self._free.put(slot)
 
     def close(self) -> None:
         for slot in self._slots:
-            slot.launcher.close()
+            slot.close()
         shutil.rmtree(self._root, ignore_errors=True)
 
     def __enter__(self) -> "SlotPool":

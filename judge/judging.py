@@ -88,31 +88,26 @@ def classify(result: RunResult, limits: RunLimits, memory_mib: int, stdout_size:
 
 
 def run_case(problem: Problem, program: Program, case: CaseSpec, checker: Checker, slot: Slot) -> CaseResult:
-    """Run one case in a slot and check it; the slot's scratch folder is emptied afterwards."""
+    """Run one case in a slot and check it."""
     limits = run_limits(problem, program.language)
-    work = slot.scratch / "work"
-    work.mkdir(exist_ok=True)
-    out, err = slot.scratch / "stdout", slot.scratch / "stderr"
-    try:
-        result = slot.run(RunSpec(
-            argv=program.command(problem.limits.memory_mib), limits=limits, stdin=input_path(problem, case),
-            stdout=out, stderr=err, cwd=work, env=slot.env,
-        ))
-        stderr_head = read_head(err, STDERR_KEEP).encode()
-        base = dict(
-            name=case.name, group=case.group, time=result.cpu, wall_time=result.wall, memory_kb=result.memory_kb,
-            exit_code=result.exit_code, signal=result.signal_name,
-        )
-        early = classify(result, limits, problem.limits.memory_mib, out.stat().st_size if out.exists() else 0, stderr_head, program.language)
-        if early is not None:
-            verdict, message = early
-            if stderr_head.strip():
-                message += " | stderr: " + stderr_head.decode("utf-8", "replace").strip()[-400:]
-            return CaseResult(verdict=verdict, message=message, **base)
-        outcome = checker.check(input_path(problem, case), out, answer_path(problem, case), slot)
-        return CaseResult(verdict=outcome.verdict, message=outcome.message, score=outcome.fraction, **base)
-    finally:
-        slot.clean_scratch()
+    out, err = slot.private / "stdout", slot.private / "stderr"
+    result = slot.run_untrusted(RunSpec(
+        argv=program.command(problem.limits.memory_mib), limits=limits, stdin=input_path(problem, case), stdout=out, stderr=err,
+    ), program.binds)
+    stderr_head = read_head(err, STDERR_KEEP).encode()
+    base = dict(
+        name=case.name, group=case.group, time=result.cpu, wall_time=result.wall, memory_kb=result.memory_kb,
+        exit_code=result.exit_code, signal=result.signal_name,
+    )
+    early = classify(result, limits, problem.limits.memory_mib, out.stat().st_size if out.exists() else 0, stderr_head, program.language)
+    if early is not None:
+        verdict, message = early
+        if stderr_head.strip():
+            message += " | stderr: " + stderr_head.decode("utf-8", "replace").strip()[-400:]
+        return CaseResult(verdict=verdict, message=message, **base)
+    outcome = checker.check(input_path(problem, case), out, answer_path(problem, case), slot)
+    return CaseResult(verdict=outcome.verdict, message=outcome.message, score=outcome.fraction, **base)
+
 
 
 class _Stop:

@@ -21,6 +21,7 @@ from typing import Callable
 
 from .errors import SetupError, UsageError
 from .execution import RunLimits, RunSpec, Slot, SlotPool, cache_root, read_head
+from .sandbox import Bind
 
 BUILD_CACHE_VERSION = b"2"  # bump when the way builds are made or logged changes: old cache entries are then ignored
 COMPILE_MEMORY_MIB = 2048
@@ -85,9 +86,9 @@ LANGUAGES: dict[str, Language] = {
         ),
         Language(
             name="java", extensions=(".java",), tools=("javac", "java"),
-            build=lambda src, out: [_tool("javac"), "-encoding", "UTF-8", "-d", str(out), str(src)],
+            build=lambda src, out: [_tool("javac"), "-J-XX:-UsePerfData", "-encoding", "UTF-8", "-d", str(out), str(src)],
             run=lambda src, out, mem: [
-                _tool("java"), f"-Xmx{mem}m", f"-Xss{min(mem, 256)}m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                _tool("java"), f"-Xmx{mem}m", f"-Xss{min(mem, 256)}m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData",
                 "-Xshare:auto", "-cp", str(out), src.stem,
             ],
             limit_address_space=False,
@@ -129,6 +130,7 @@ class Program:
     compiled: bool
     compile_log: str
     _run: Callable[[int], list[str]]
+    binds: tuple[Bind, ...] = ()  # what a sandboxed run must see besides the system: its build folder, or --cmd's files
 
     def command(self, memory_mib: int) -> list[str]:
         return self._run(memory_mib)
@@ -151,7 +153,8 @@ def from_command(line: str) -> Program:
         raise UsageError(f"--cmd: '{words[0]}' not found")
     rest = [str(Path(w).resolve()) if Path(w).is_file() else w for w in words[1:]]
     argv = [exe, *rest]
-    return Program(LANGUAGES["exe"], None, True, "", lambda mem: list(argv))
+    visible = tuple(Bind(Path(a)) for a in argv if Path(a).is_file() and not a.startswith("/usr/"))
+    return Program(LANGUAGES["exe"], None, True, "", lambda mem: list(argv), visible)
 
 
 def prepare(source: Path, lang: Language, slot: Slot, compile_time: float) -> Program:
@@ -169,7 +172,7 @@ def prepare(source: Path, lang: Language, slot: Slot, compile_time: float) -> Pr
         _build(lang, data, name, folder, slot, compile_time)
     meta = json.loads((folder / "build.json").read_text())
     copy = folder / name
-    return Program(lang, source, meta["ok"], meta["log"], lambda mem: lang.run(copy, folder, mem))
+    return Program(lang, source, meta["ok"], meta["log"], lambda mem: lang.run(copy, folder, mem), (Bind(folder),))
 
 
 def _build(lang: Language, data: bytes, name: str, folder: Path, slot: Slot, compile_time: float) -> None:
@@ -196,12 +199,17 @@ def _build(lang: Language, data: bytes, name: str, folder: Path, slot: Slot, com
 
 
 def _compile(argv: list[str], work: Path, slot: Slot, compile_time: float, limit_as: bool) -> tuple[bool, str]:
-    log_path, out_path = slot.scratch / "compile.log", slot.scratch / "compile.out"
+    """Compile as untrusted code: a hostile source may try to include secrets or blow up the compiler."""
+    log_path, out_path = slot.private / "compile.log", slot.private / "compile.out"
+    if slot.uid is not None:
+        os.chown(work, slot.uid, slot.uid)
+        for entry in work.iterdir():
+            os.chown(entry, slot.uid, slot.uid)
     limits = RunLimits(
         cpu=compile_time, wall=compile_time * 2 + 5, memory_mib=COMPILE_MEMORY_MIB if limit_as else None,
         output_bytes=COMPILE_OUTPUT_BYTES, open_files=512, stack_mib=64,
     )
-    result = slot.run(RunSpec(argv=argv, limits=limits, stdout=out_path, stderr=log_path, cwd=work, env=slot.env))
+    result = slot.run_untrusted(RunSpec(argv=argv, limits=limits, stdout=out_path, stderr=log_path, cwd=work), [Bind(work, writable=True)])
     log = (read_head(out_path) + read_head(log_path)).strip().replace(f"{work}/", "")
     for p in (log_path, out_path):
         p.unlink(missing_ok=True)
@@ -218,7 +226,4 @@ def _compile(argv: list[str], work: Path, slot: Slot, compile_time: float, limit
 def prepare_program(source: Path, lang: Language | None, pool: SlotPool, compile_time: float) -> Program:
     """Build a source in a free slot, detecting its language unless one is given."""
     with pool.slot() as slot:
-        try:
-            return prepare(source, lang or detect(source), slot, compile_time)
-        finally:
-            slot.clean_scratch()
+        return prepare(source, lang or detect(source), slot, compile_time)

@@ -12,29 +12,35 @@
  *  - As a child subreaper it inherits every orphan the submission leaves behind
  *    (double-forked daemons included) and kills them all before answering.
  *
- * Protocol (stdin -> stdout, one request at a time), all lines "key value":
+ * Protocol: fd 0 is a SOCK_SEQPACKET socket to the judge. One message is one
+ * request, carrying three file descriptors (the run's stdin, stdout, stderr)
+ * as SCM_RIGHTS, so a sandboxed run never needs to see any path of the
+ * judge's: not the case folder, not its own input file. Lines "key value":
  *   arg X         (repeated; argv[0] must be an absolute path)
  *   env K=V       (repeated; the whole environment)
- *   cwd PATH, stdin PATH (empty: /dev/null), stdout PATH, stderr PATH
+ *   cwd PATH, scratch PATH (emptied after the run; optional)
  *   cpu_ms N, wall_ms N, as_kb N (0: no limit), fsize N (bytes, 0: no limit),
  *   stack_kb N (0: unchanged), nofile N, nproc N (0: unchanged),
  *   uid N, gid N (-1: unchanged)
- *   run           (ends the request)
- * Answer: one line
+ * Answer: one message
  *   ok exit=E signal=S cpu_us=C wall_us=W maxrss_kb=M killed=none|cpu|wall
  *   error MESSAGE
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <grp.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -44,13 +50,16 @@
 #define MAX_ARGS 512
 #define MAX_ENV 128
 #define POLL_MS 10
+#define REQUEST_MAX 65536
 
 struct request {
     char *argv[MAX_ARGS + 1];
     int argc;
     char *envp[MAX_ENV + 1];
     int envc;
-    char *cwd, *in, *out, *err;
+    char *cwd, *scratch;
+    int fds[3];
+    int nfds;
     long long cpu_ms, wall_ms, as_kb, fsize, stack_kb, nofile, nproc, uid, gid;
 };
 
@@ -76,24 +85,45 @@ static void free_request(struct request *r) {
     for (int i = 0; i < r->argc; i++) free(r->argv[i]);
     for (int i = 0; i < r->envc; i++) free(r->envp[i]);
     free(r->cwd);
-    free(r->in);
-    free(r->out);
-    free(r->err);
+    free(r->scratch);
+    for (int i = 0; i < r->nfds; i++) close(r->fds[i]);
     memset(r, 0, sizeof *r);
     r->uid = r->gid = -1;
 }
 
-/* Reads one request; returns 1 when complete, 0 on EOF, -1 on a protocol error. */
-static int read_request(FILE *f, struct request *r, char **bad) {
-    static char *line = NULL;
-    static size_t cap = 0;
+/* Receives one request; returns 1 when complete, 0 when the judge hung up, -1 on a protocol error. */
+static int read_request(struct request *r, const char **bad) {
+    static char buf[REQUEST_MAX + 1];
+    char control[CMSG_SPACE(3 * sizeof(int))];
+    struct iovec iov = {buf, REQUEST_MAX};
+    struct msghdr msg = {0};
+    msg.msg_iov = &iov;
+    msg.msg_iovlen = 1;
+    msg.msg_control = control;
+    msg.msg_controllen = sizeof control;
     ssize_t n;
-    while ((n = getline(&line, &cap, f)) > 0) {
-        if (line[n - 1] == '\n') line[--n] = '\0';
+    while ((n = recvmsg(0, &msg, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR) {}
+    if (n <= 0) return 0;
+    for (struct cmsghdr *c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c)) {
+        if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS) {
+            int count = (int)((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+            for (int i = 0; i < count; i++) {
+                int fd;
+                memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof fd);
+                if (r->nfds < 3) r->fds[r->nfds++] = fd;
+                else close(fd);
+            }
+        }
+    }
+    if (msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) { *bad = "request too large"; return -1; }
+    if (r->nfds != 3) { *bad = "a request must carry stdin, stdout and stderr"; return -1; }
+    buf[n] = '\0';
+    for (char *line = buf, *next; line && *line; line = next) {
+        next = strchr(line, '\n');
+        if (next) *next++ = '\0';
         char *sp = strchr(line, ' ');
         const char *value = sp ? sp + 1 : "";
         if (sp) *sp = '\0';
-        if (!strcmp(line, "run")) return 1;
         if (!strcmp(line, "arg")) {
             if (r->argc >= MAX_ARGS) { *bad = "too many arguments"; return -1; }
             r->argv[r->argc++] = strdup(value);
@@ -101,9 +131,7 @@ static int read_request(FILE *f, struct request *r, char **bad) {
             if (r->envc >= MAX_ENV) { *bad = "too many environment variables"; return -1; }
             r->envp[r->envc++] = strdup(value);
         } else if (!strcmp(line, "cwd")) { free(r->cwd); r->cwd = strdup(value); }
-        else if (!strcmp(line, "stdin")) { free(r->in); r->in = strdup(value); }
-        else if (!strcmp(line, "stdout")) { free(r->out); r->out = strdup(value); }
-        else if (!strcmp(line, "stderr")) { free(r->err); r->err = strdup(value); }
+        else if (!strcmp(line, "scratch")) { free(r->scratch); r->scratch = strdup(value); }
         else if (!strcmp(line, "cpu_ms")) r->cpu_ms = atoll(value);
         else if (!strcmp(line, "wall_ms")) r->wall_ms = atoll(value);
         else if (!strcmp(line, "as_kb")) r->as_kb = atoll(value);
@@ -115,7 +143,33 @@ static int read_request(FILE *f, struct request *r, char **bad) {
         else if (!strcmp(line, "gid")) r->gid = atoll(value);
         else { *bad = "unknown request key"; return -1; }
     }
+    return 1;
+}
+
+static void reply(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void reply(const char *fmt, ...) {
+    char out[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    int len = vsnprintf(out, sizeof out, fmt, ap);
+    va_end(ap);
+    if (len < 0) return;
+    if (len >= (int)sizeof out) len = sizeof out - 1;
+    send(0, out, (size_t)len, MSG_NOSIGNAL);
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
+    (void)st;
+    (void)flag;
+    if (ftw->level > 0) remove(path);
     return 0;
+}
+
+/* Empties the scratch folder (not the folder itself) so nothing reaches the next run. */
+static void clean_scratch(const char *path) {
+    if (!path || !*path || !strcmp(path, "/")) return;
+    nftw(path, remove_entry, 32, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
 }
 
 static void set_limit(int resource, rlim_t soft, rlim_t hard) {
@@ -130,15 +184,6 @@ static void child_fail(int fd, const char *what) {
     _exit(127);
 }
 
-static void redirect(int fd, const char *path, int flags, int errfd) {
-    int opened = open(path && *path ? path : "/dev/null", flags, 0644);
-    if (opened < 0) child_fail(errfd, path);
-    if (opened != fd) {
-        dup2(opened, fd);
-        close(opened);
-    }
-}
-
 /* Runs in the forked child: never returns. */
 static void exec_child(const struct request *r, int errfd) {
     sigset_t none;
@@ -148,9 +193,9 @@ static void exec_child(const struct request *r, int errfd) {
     setpgid(0, 0);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
 
-    redirect(0, r->in, O_RDONLY, errfd);
-    redirect(1, r->out, O_WRONLY | O_CREAT | O_TRUNC, errfd);
-    redirect(2, r->err, O_WRONLY | O_CREAT | O_TRUNC, errfd);
+    /* The received descriptors are above 2 (fd 0 is the socket), so dup2 cannot clobber one before it is used. */
+    for (int i = 0; i < 3; i++)
+        if (dup2(r->fds[i], i) < 0) child_fail(errfd, "dup2");
     if (errfd > 3) syscall(SYS_close_range, 3, errfd - 1, 0);
     syscall(SYS_close_range, errfd + 1, ~0U, 0);
     if (r->cwd && *r->cwd && chdir(r->cwd) < 0) child_fail(errfd, "chdir");
@@ -241,18 +286,18 @@ static void sweep(struct usage *u) {
 
 static void run(const struct request *r) {
     if (r->argc == 0) {
-        printf("error empty command\n");
+        reply("error empty command\n");
         return;
     }
     int pipefd[2];
     if (pipe2(pipefd, O_CLOEXEC) < 0) {
-        printf("error pipe: %s\n", strerror(errno));
+        reply("error pipe: %s\n", strerror(errno));
         return;
     }
     long long start = now_us();
     pid_t pid = fork();
     if (pid < 0) {
-        printf("error fork: %s\n", strerror(errno));
+        reply("error fork: %s\n", strerror(errno));
         close(pipefd[0]);
         close(pipefd[1]);
         return;
@@ -271,7 +316,7 @@ static void run(const struct request *r) {
         for (char *c = msg; *c; c++)
             if (*c == '\n') *c = ' ';
         sweep(&u);
-        printf("error %s\n", msg);
+        reply("error %s\n", msg);
         return;
     }
 
@@ -303,10 +348,11 @@ static void run(const struct request *r) {
     add_usage(&u, &ru);
     killpg(pid, SIGKILL);
     sweep(&u);
+    clean_scratch(r->scratch);
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-    printf("ok exit=%d signal=%d cpu_us=%lld wall_us=%lld maxrss_kb=%ld killed=%s\n",
-           code, sig, u.cpu_us, wall, u.maxrss_kb, killed);
+    reply("ok exit=%d signal=%d cpu_us=%lld wall_us=%lld maxrss_kb=%ld killed=%s\n",
+          code, sig, u.cpu_us, wall, u.maxrss_kb, killed);
 }
 
 int main(void) {
@@ -322,12 +368,11 @@ int main(void) {
     memset(&r, 0, sizeof r);
     r.uid = r.gid = -1;
     for (;;) {
-        char *bad = NULL;
-        int got = read_request(stdin, &r, &bad);
+        const char *bad = NULL;
+        int got = read_request(&r, &bad);
         if (got == 0 || parent_gone) break;
-        if (got < 0) printf("error %s\n", bad);
+        if (got < 0) reply("error %s\n", bad);
         else run(&r);
-        fflush(stdout);
         free_request(&r);
     }
     return 0;

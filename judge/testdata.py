@@ -73,10 +73,10 @@ def _tools(problem: Problem, pool: SlotPool) -> _Tools:
 def _run_to(slot: Slot, program: Program, args: list[str], stdin: Path | None, target: Path, limits: RunLimits, what: str) -> None:
     """Run a trusted program into ``target`` atomically; any failure is a judge error naming ``what``."""
     partial = target.with_name(target.name + ".partial")
-    err = slot.scratch / "gen.err"
+    err = slot.private / "gen.err"
     result = slot.run(RunSpec(
         argv=[*program.command(limits.memory_mib or 1024), *args], limits=_limits_for(program, limits),
-        stdin=stdin, stdout=partial, stderr=err, cwd=slot.scratch, env=slot.env,
+        stdin=stdin, stdout=partial, stderr=err, cwd=slot.private, env=slot.env,
     ))
     if not result.succeeded:
         partial.unlink(missing_ok=True)
@@ -139,10 +139,7 @@ def _produce(problem: Problem, pool: SlotPool, cases: list[CaseSpec], root: Path
 
     def one(case: CaseSpec) -> None:
         with pool.slot() as slot:
-            try:
-                _make_case(problem, tools, case, root, slot)
-            finally:
-                slot.clean_scratch()
+            _make_case(problem, tools, case, root, slot)
         if on_done:
             on_done(case)
 
@@ -215,15 +212,12 @@ def validate(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], Non
 
     def one(case: CaseSpec) -> None:
         with pool.slot() as slot:
-            err = slot.scratch / "validator.err"
-            try:
-                result = slot.run(RunSpec(
-                    argv=validator.command(GENERATOR_LIMITS.memory_mib or 0), limits=_limits_for(validator, GENERATOR_LIMITS),
-                    stdin=input_path(problem, case), stdout=slot.scratch / "validator.out", stderr=err, cwd=slot.scratch, env=slot.env,
-                ))
-                message = read_head(err, 300).strip()
-            finally:
-                slot.clean_scratch()
+            err = slot.private / "validator.err"
+            result = slot.run(RunSpec(
+                argv=validator.command(GENERATOR_LIMITS.memory_mib or 0), limits=_limits_for(validator, GENERATOR_LIMITS),
+                stdin=input_path(problem, case), stdout=slot.private / "validator.out", stderr=err, cwd=slot.private, env=slot.env,
+            ))
+            message = read_head(err, 300).strip()
         if result.exit_code == INVALID:
             failures.append(f"{case.key}: invalid: {message}")
         elif result.exit_code != VALID:

@@ -1,0 +1,152 @@
+"""How untrusted programs are isolated: the sandbox modes and the bubblewrap command line.
+
+Modes:
+  bwrap    own PID, network, IPC and UTS namespaces; a read-only view of the
+           system folders plus exactly the program's own files; a private,
+           size-limited /tmp as the only writable place; an unprivileged uid
+           per slot, so the process-count rlimit holds.
+  rlimits  limits and process clean-up only; same user, same filesystem,
+           same network as the judge.
+  none     as rlimits (limits are needed for verdicts), named for benchmarks.
+  auto     bwrap when it works on this machine, else rlimits with a warning.
+
+One sandbox is started per slot and per program, and every case of that
+program runs inside it, so a bwrap start (several ms) is paid once per
+submission and slot, not once per case.
+"""
+from __future__ import annotations
+
+import fcntl
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Sequence
+
+from .errors import SetupError, UsageError
+
+MODES = ("auto", "bwrap", "rlimits", "none")
+ENV_MODE = "TILEJUDGE_SANDBOX"
+UID_BASE, UID_COUNT = 61000, 1000
+SCRATCH_BYTES = 64 << 20
+SANDBOX_PROCESSES = 256
+SCRATCH_VIEW = Path("/tmp")
+_SYSTEM_LINKS = ("/bin", "/lib", "/lib64", "/lib32", "/sbin")
+_SYSTEM_RO = ("/etc/alternatives", "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime")
+
+
+@dataclass(frozen=True)
+class Bind:
+    """A host path made visible inside the sandbox at the same place."""
+
+    path: Path
+    writable: bool = False
+
+
+@dataclass(frozen=True)
+class Isolation:
+    mode: str
+
+    @property
+    def sandboxed(self) -> bool:
+        return self.mode == "bwrap"
+
+    def launcher_argv(self, launcher: Path, binds: Sequence[Bind]) -> list[str]:
+        """The command that starts a launcher for untrusted runs."""
+        if not self.sandboxed:
+            return [str(launcher)]
+        return [*bwrap_prefix(binds), "--ro-bind", str(launcher), str(launcher), "--", str(launcher)]
+
+
+def bwrap_prefix(binds: Sequence[Bind]) -> list[str]:
+    """bwrap options for a sandbox that sees the system read-only, the given binds, and nothing of the judge's."""
+    argv = [
+        shutil.which("bwrap") or "bwrap", "--new-session", "--unshare-pid", "--unshare-net", "--unshare-ipc",
+        "--unshare-uts", "--unshare-cgroup-try", "--hostname", "sandbox",
+        "--ro-bind", "/usr", "/usr",
+    ]
+    if os.geteuid() != 0:
+        argv.append("--unshare-user")
+    for path in _SYSTEM_LINKS:
+        if os.path.islink(path):
+            argv += ["--symlink", os.readlink(path), path]
+        elif os.path.isdir(path):
+            argv += ["--ro-bind", path, path]
+    made: set[Path] = set()
+    for path in (*_SYSTEM_RO, *sorted(str(p) for p in Path("/etc").glob("java-*"))):
+        argv += [*_parents(Path(path), made), "--ro-bind-try", path, path]
+    argv += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--size", str(SCRATCH_BYTES), "--tmpfs", str(SCRATCH_VIEW)]
+    interpreters = [Bind(Path(p)) for p in sorted({sys.base_prefix, sys.prefix}) if not p.startswith("/usr")]
+    for bind in [*interpreters, *binds]:
+        argv += _parents(bind.path, made)
+        argv += ["--bind" if bind.writable else "--ro-bind", str(bind.path), str(bind.path)]
+    return argv + ["--chdir", str(SCRATCH_VIEW)]
+
+
+def _parents(path: Path, made: set[Path]) -> list[str]:
+    """Create a bind's missing ancestors as 0755: bwrap makes them 0700, which an unprivileged uid cannot cross."""
+    argv: list[str] = []
+    for parent in reversed(path.parents[:-1]):
+        if parent in made or str(parent) in ("/usr", "/tmp", "/proc", "/dev") or any(str(parent) == p for p in _SYSTEM_LINKS):
+            continue
+        made.add(parent)
+        argv += ["--perms", "0755", "--dir", str(parent)]
+    return argv
+
+
+def bwrap_works() -> str | None:
+    """None when bwrap can start a sandbox here; otherwise why not."""
+    if shutil.which("bwrap") is None:
+        return "bwrap is not installed (apt-get install bubblewrap)"
+    try:
+        done = subprocess.run([*bwrap_prefix([]), "--", "/bin/true"], capture_output=True, text=True, timeout=20)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"bwrap failed: {exc}"
+    if done.returncode != 0:
+        return f"bwrap cannot create namespaces here: {done.stderr.strip()[:200]}"
+    return None
+
+
+def resolve(requested: str | None) -> tuple[Isolation, str | None]:
+    """The mode to use and, for auto falling back, the one-line warning saying what is not isolated."""
+    mode = requested or os.environ.get(ENV_MODE) or "auto"
+    if mode not in MODES:
+        raise UsageError(f"unknown sandbox mode '{mode}' (choose from {', '.join(MODES)})")
+    if mode == "bwrap":
+        problem = bwrap_works()
+        if problem:
+            raise SetupError(f"--sandbox bwrap: {problem}")
+    if mode == "auto":
+        problem = bwrap_works()
+        if problem is None:
+            return Isolation("bwrap"), None
+        return Isolation("rlimits"), f"warning: {problem}; falling back to --sandbox rlimits: no filesystem, network or PID isolation, submissions run as the judge's user"
+    return Isolation(mode), None
+
+
+class UidLease:
+    """An unprivileged uid held for as long as a slot lives, so parallel judges never share one.
+
+    Leases are advisory locks on files in the temp folder, as isolate hands
+    out box ids: the lock dies with the process, so a killed judge leaks none.
+    """
+
+    def __init__(self) -> None:
+        folder = Path(tempfile.gettempdir()) / "tilejudge-uids"
+        folder.mkdir(mode=0o755, exist_ok=True)
+        for uid in range(UID_BASE, UID_BASE + UID_COUNT):
+            fd = os.open(folder / str(uid), os.O_CREAT | os.O_RDWR, 0o644)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(fd)
+                continue
+            self.uid, self._fd = uid, fd
+            return
+        raise SetupError(f"all {UID_COUNT} sandbox uids are in use")
+
+    def release(self) -> None:
+        os.close(self._fd)
