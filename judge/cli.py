@@ -15,7 +15,7 @@ from typing import Sequence
 
 from . import report as reports
 from . import testdata
-from .errors import EXIT_ACCEPTED, EXIT_JUDGE_ERROR, EXIT_REJECTED, EXIT_USAGE, JudgeError, UsageError
+from .errors import EXIT_ACCEPTED, EXIT_JUDGE_ERROR, EXIT_REJECTED, JudgeError, SpecError, UsageError
 from .execution import SlotPool
 from .judging import JudgeOptions, judge
 from .languages import LANGUAGES, Program, detect, from_command, language, prepare_program
@@ -67,8 +67,9 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _shown(path: Path) -> str:
+    """A path as the user would type it: relative below the current folder, absolute elsewhere."""
     try:
-        return os.path.relpath(path)
+        return str(path.resolve().relative_to(Path.cwd()))
     except ValueError:
         return str(path)
 
@@ -170,7 +171,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     def show(o: Outcome) -> None:
         slowest = max((c.time for c in o.report.cases), default=0.0)
         mark = "ok" if o.ok else "FAIL"
-        print(f"  {mark:4}  {o.path.parent.name}/{o.path.name:32} expected {o.expected.value:3}  got {o.report.verdict.value:3}  slowest {slowest:.3f}s", flush=True)
+        name = f"{o.path.parent.name}/{o.path.name}"
+        print(f"  {mark:4}  {name:44} expected {o.expected.value:3}  got {o.report.verdict.value:3}  slowest {slowest:.3f}s", flush=True)
 
     with _pool(args) as pool:
         _ensure_cases(problem, pool)
@@ -197,6 +199,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if getattr(args, "jobs", 1) < 1:
             raise UsageError("-j must be at least 1")
         return COMMANDS[args.command](args)
+    except SpecError as exc:  # already "file:line: message", the form editors and CI logs link to
+        print(exc, file=sys.stderr)
+        return exc.exit_code
     except JudgeError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return exc.exit_code

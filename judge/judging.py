@@ -74,7 +74,7 @@ def classify(result: RunResult, limits: RunLimits, memory_mib: int, stdout_size:
     if result.killed == "cpu" or result.cpu > limits.cpu:
         return Verdict.TLE, f"CPU time over the {limits.cpu:g} s limit"
     if result.killed == "wall":
-        return Verdict.TLE, f"wall time over the {limits.wall:g} s limit (sleeping or blocked?)"
+        return Verdict.TLE, f"wall time over the {limits.wall:g} s limit after {result.cpu:.2f} s of CPU"
     if stdout_size > limits.output_bytes or result.signal_name == "SIGXFSZ":
         return Verdict.OLE, f"output over the {limits.output_bytes / (1 << 20):g} MiB limit"
     if lang.limit_address_space and result.memory_kb > memory_mib * 1024:
