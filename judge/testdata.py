@@ -82,6 +82,7 @@ def _run_to(slot: Slot, program: Program, args: list[str], stdin: Path | None, t
         partial.unlink(missing_ok=True)
         status = result.killed if result.killed != "none" else (f"exit code {result.exit_code}" if result.exit_code is not None else result.signal_name)
         raise JudgeError(f"{what} failed ({status}): {read_head(err, 300).strip()}")
+    partial.chmod(0o644)
     os.replace(partial, target)
 
 
@@ -90,6 +91,7 @@ def _make_case(problem: Problem, tools: _Tools, case: CaseSpec, root: Path, slot
     inp.parent.mkdir(parents=True, exist_ok=True)
     if case.file is not None:
         shutil.copyfile(case.file, inp)
+        inp.chmod(0o644)
     else:
         assert tools.generator is not None
         _run_to(slot, tools.generator, list(case.generate or ()), None, inp, GENERATOR_LIMITS, f"generator for case {case.key}")
