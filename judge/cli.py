@@ -13,15 +13,18 @@ import traceback
 from pathlib import Path
 from typing import Sequence
 
+from . import grade_reports
 from . import report as reports
 from . import testdata
 from .errors import EXIT_ACCEPTED, EXIT_JUDGE_ERROR, EXIT_REJECTED, JudgeError, SpecError, UsageError
 from .execution import SlotPool
+from .grading import discover, grade
 from .judging import JudgeOptions, judge
 from .languages import LANGUAGES, Program, detect, from_command, language, prepare_program
 from .progress import Progress
 from .sandbox import ENV_MODE, MODES, resolve as resolve_sandbox
 from .spec import SPEC_NAME, Problem, load_problem, resolve_problem
+from .store import DB_NAME, Store
 from .verdicts import Verdict
 from .verify import Outcome, slowest_accepted, verify
 
@@ -63,6 +66,12 @@ def _parser() -> argparse.ArgumentParser:
     g.add_argument("--check", action="store_true", help="regenerate into a temporary folder and compare sha256 with what is there")
     with_problem("validate", "run the input validator on every case")
     with_problem("verify", "full self-check of a problem package")
+    gr = with_problem("grade", "judge a folder of submissions (one per file or subfolder), resumable, with reports")
+    gr.add_argument("submissions", type=Path, help="folder: each file, or each subfolder with one source file, is one student")
+    gr.add_argument("--out", type=Path, required=True, help="results folder: results.sqlite and the reports")
+    gr.add_argument("--rejudge", action="store_true", help="judge every submission again, even if a stored result matches")
+    rp = sub.add_parser("report", help="rewrite the reports of a results folder from its database")
+    rp.add_argument("results", type=Path, help="a folder written by grade --out")
     return parser
 
 
@@ -190,7 +199,42 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return EXIT_ACCEPTED if result.ok else EXIT_REJECTED
 
 
-COMMANDS = {"list": cmd_list, "judge": cmd_judge, "generate": cmd_generate, "validate": cmd_validate, "verify": cmd_verify}
+def cmd_grade(args: argparse.Namespace) -> int:
+    problem = _load(args.problem)
+    with _pool(args) as pool:
+        _ensure_cases(problem, pool)
+        isolation = pool.isolation
+    total = len(discover(args.submissions))
+    with Store(args.out) as store, Progress(total, "grading", unit="sub") as bar:
+        counts: dict[str, int] = {}
+
+        def advance(student: str, report: dict[str, object]) -> None:
+            verdict = str(report["verdict"])
+            counts[verdict] = counts.get(verdict, 0) + 1
+            bar.set_postfix(" ".join(f"{v}:{n}" for v, n in sorted(counts.items())))
+            bar.advance()
+
+        result = grade(problem, args.submissions, store, isolation, args.jobs, args.rejudge, advance)
+        bar.close()
+        paths = grade_reports.write_all(store, args.out)
+        data = grade_reports.rows(store)
+    print(f"judged {result.judged}, reused {result.reused} stored result(s)")
+    print(grade_reports.terminal_summary(data))
+    print("reports: " + ", ".join(_shown(p) for p in paths))
+    return EXIT_ACCEPTED
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    if not (args.results / DB_NAME).is_file():
+        raise UsageError(f"{args.results}: no {DB_NAME} here (write one with grade --out)")
+    with Store(args.results) as store:
+        paths = grade_reports.write_all(store, args.results)
+        print(grade_reports.terminal_summary(grade_reports.rows(store)))
+    print("reports: " + ", ".join(_shown(p) for p in paths))
+    return EXIT_ACCEPTED
+
+
+COMMANDS = {"grade": cmd_grade, "report": cmd_report, "list": cmd_list, "judge": cmd_judge, "generate": cmd_generate, "validate": cmd_validate, "verify": cmd_verify}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from .checkers import Checker, make_checker
 from .execution import RunLimits, RunResult, RunSpec, Slot, SlotPool, read_head
@@ -25,9 +26,54 @@ WORKING_SHARE = 0.1
 STDERR_KEEP = 2048
 
 
+class Quiet:
+    """A readers-writer lock over the machine's runs: each run holds it shared, a re-run alone holds it exclusively.
+
+    Shared by every judging that runs at the same time (the cases of one
+    submission, or many submissions being graded), so "alone" really means
+    that nothing else of ours is running. Waiting writers block new readers,
+    so a re-run is never starved.
+    """
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._readers = 0
+        self._writer = False
+        self._waiting = 0
+
+    @contextmanager
+    def shared(self) -> Iterator[None]:
+        with self._cond:
+            while self._writer or self._waiting:
+                self._cond.wait()
+            self._readers += 1
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._readers -= 1
+                self._cond.notify_all()
+
+    @contextmanager
+    def exclusive(self) -> Iterator[None]:
+        with self._cond:
+            self._waiting += 1
+            while self._writer or self._readers:
+                self._cond.wait()
+            self._waiting -= 1
+            self._writer = True
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._writer = False
+                self._cond.notify_all()
+
+
 @dataclass(frozen=True)
 class JudgeOptions:
     first_fail: bool = False
+    quiet: Quiet | None = None  # shared with other judgings running at the same time
 
 
 @dataclass
@@ -143,13 +189,15 @@ def judge(
     results: dict[int, CaseResult] = {}
     pending = list(range(len(cases)))
     limit = problem.limits.time_for(program.language.name)
+    quiet = options.quiet or Quiet()
+    concurrent = pool.size > 1 or options.quiet is not None
     while pending:
         stop = _Stop()
 
         def task(index: int) -> None:
             if options.first_fail and stop.skip(index):
                 return
-            with pool.slot() as slot:
+            with quiet.shared(), pool.slot() as slot:
                 result = run_case(problem, program, cases[index], checker, slot)
             results[index] = result
             if result.verdict is not Verdict.AC:
@@ -159,9 +207,9 @@ def judge(
 
         with ThreadPoolExecutor(max_workers=pool.size) as executor:
             list(executor.map(task, pending))
-        if pool.size > 1:
+        if concurrent:
             for index in sorted(i for i in pending if i in results and _suspicious(results[i], limit)):
-                with pool.slot() as slot:
+                with quiet.exclusive(), pool.slot() as slot:
                     results[index] = run_case(problem, program, cases[index], checker, slot)
         first_failure = next((i for i in sorted(results) if results[i].verdict is not Verdict.AC), None)
         pending = [i for i in range(len(cases)) if i not in results and (not options.first_fail or first_failure is None or i < first_failure)]

@@ -9,9 +9,9 @@ from tqdm import tqdm
 
 
 class Progress:
-    def __init__(self, total: int, desc: str) -> None:
+    def __init__(self, total: int, desc: str, unit: str = "case") -> None:
         self._lock = threading.Lock()
-        self._bar = tqdm(total=total, desc=desc, file=sys.stderr, disable=not sys.stderr.isatty(), leave=False, unit="case")
+        self._bar = tqdm(total=total, desc=desc, file=sys.stderr, disable=not sys.stderr.isatty(), leave=False, unit=unit)
 
     def advance(self, *_: Any) -> None:
         with self._lock:
