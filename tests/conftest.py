@@ -1,0 +1,179 @@
+"""Shared helpers for the black-box tests of the judge CLI.
+
+The tests drive `run_judge.py` exactly as a user would, as a subprocess from
+the repository root, and read its `--json` report. Nothing here imports the
+judge package, so the tests pin down the command-line contract and survive any
+rewrite of the judge's internals.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = REPO_ROOT / "tests" / "fixtures"
+PROBLEMS = FIXTURES / "problems"
+PROGRAMS = FIXTURES / "programs"
+
+VERDICTS = frozenset({"AC", "WA", "PE", "TLE", "MLE", "OLE", "RE", "CE", "JE"})
+
+# Upper bound for one judge run. Far above what any fixture needs (the slowest
+# compile plus four TLE cases), so hitting it means the judge hung.
+JUDGE_TIMEOUT_S = 120
+
+
+@dataclass
+class JudgeRun:
+    """Outcome of one `run_judge.py` invocation."""
+
+    args: list[str]
+    returncode: int
+    stdout: str
+    stderr: str
+    report: dict[str, Any] | None
+
+    def describe(self) -> str:
+        """Summarise the run for assertion messages, so a failure shows what the judge did."""
+        lines = [f"command: {' '.join(self.args)}", f"exit code: {self.returncode}"]
+        if self.report is not None:
+            lines.append(f"verdict: {self.report.get('verdict')} score: {self.report.get('score')}")
+            for case in self.report.get("cases", []):
+                lines.append(
+                    f"  {case.get('group')}/{case.get('name')}: {case.get('verdict')} "
+                    f"time={case.get('time')} wall={case.get('wall_time')} "
+                    f"mem={case.get('memory_kb')} exit={case.get('exit_code')} "
+                    f"signal={case.get('signal')} message={case.get('message')!r}"
+                )
+        lines.append(f"stderr: {self.stderr[-2000:]}")
+        return "\n".join(lines)
+
+    @property
+    def verdict(self) -> str:
+        """The overall verdict from the JSON report."""
+        assert self.report is not None, f"no JSON report was written\n{self.describe()}"
+        return self.report["verdict"]
+
+    @property
+    def cases(self) -> list[dict[str, Any]]:
+        """The per-case entries of the JSON report, in the order the judge wrote them."""
+        assert self.report is not None, f"no JSON report was written\n{self.describe()}"
+        return self.report["cases"]
+
+    def case(self, name: str) -> dict[str, Any]:
+        """The report entry of the case called `name`."""
+        matches = [case for case in self.cases if case["name"] == name]
+        assert len(matches) == 1, f"expected one case named {name!r}\n{self.describe()}"
+        return matches[0]
+
+    def error_line(self) -> str:
+        """The single line a bad-input error must print on stderr, after checking that rule."""
+        assert "Traceback" not in self.stderr, self.describe()
+        lines = self.stderr.strip().splitlines()
+        assert len(lines) == 1, f"expected exactly one line on stderr\n{self.describe()}"
+        return lines[0]
+
+
+JudgeRunner = Callable[..., JudgeRun]
+
+
+@pytest.fixture
+def judge(tmp_path: Path) -> JudgeRunner:
+    """Return a function that runs `run_judge.py judge` and loads its JSON report.
+
+    Call it as `judge(problem, submission, *options, cmd=None)`. A `str`
+    problem names a fixture under tests/fixtures/problems (passed as a path
+    relative to the repository root); a `Path` is passed as it is, for the
+    broken copies that tests make in tmp_path. `submission` may be None when
+    `cmd` is given. Each call writes its report to a fresh file in tmp_path.
+    """
+    counter = itertools.count()
+
+    def run(
+        problem: str | Path,
+        submission: str | Path | None = None,
+        *options: str,
+        cmd: str | None = None,
+    ) -> JudgeRun:
+        problem_arg = str(problem) if isinstance(problem, Path) else f"tests/fixtures/problems/{problem}"
+        report_path = tmp_path / f"report-{next(counter)}.json"
+        args = [sys.executable, "run_judge.py", "judge", problem_arg]
+        if submission is not None:
+            args.append(str(submission))
+        if cmd is not None:
+            args += ["--cmd", cmd]
+        args += ["--json", str(report_path), *options]
+        returncode, stdout, stderr = _run_bounded(args)
+        report = json.loads(report_path.read_text()) if report_path.exists() else None
+        return JudgeRun(args, returncode, stdout, stderr, report)
+
+    return run
+
+
+def _run_bounded(args: list[str]) -> tuple[int, str, str]:
+    """Run the judge in its own session; if it hangs, kill that session and fail.
+
+    The judge's children (submissions, checkers) share the session, so killing
+    the group leaves no runaway busy loop behind on a 2-core machine.
+    """
+    process = subprocess.Popen(
+        args,
+        cwd=REPO_ROOT,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        stdout, stderr = process.communicate(timeout=JUDGE_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        pytest.fail(f"judge did not finish within {JUDGE_TIMEOUT_S} s: {' '.join(args)}")
+    return process.returncode, stdout, stderr
+
+
+def program(name: str) -> Path:
+    """Path of a fixture submission for the aplusb problem."""
+    path = PROGRAMS / "aplusb" / name
+    assert path.is_file(), f"missing fixture program {path}"
+    return path
+
+
+def write_printer(directory: Path, output: bytes, name: str = "printer.py") -> Path:
+    """Write a Python submission that drains stdin and then prints exactly `output`.
+
+    Checker tests need submissions whose bytes they control to the last
+    whitespace; writing through the binary buffer keeps Python from touching
+    newlines. Reading stdin first keeps the judge from ever meeting a closed
+    pipe.
+    """
+    path = directory / name
+    path.write_text(
+        "import sys\n"
+        "sys.stdin.buffer.read()\n"
+        f"sys.stdout.buffer.write({output!r})\n"
+    )
+    return path
+
+
+def copy_problem(name: str, root: Path) -> Path:
+    """Copy fixture problem `name` to root/problems/<name> and return the new folder.
+
+    The copy sits in a `problems` folder so that its generated data goes to
+    root/cases/<name>, away from the shared fixture tree.
+    """
+    destination = root / "problems" / name
+    shutil.copytree(PROBLEMS / name, destination)
+    return destination
