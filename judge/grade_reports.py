@@ -148,14 +148,14 @@ def _histogram(scores: list[float], max_score: float) -> str:
         index = min(9, int(10 * score / max_score)) if max_score > 0 else 0
         bins[index] += 1
     top = max(bins) or 1
-    width, height, bar = 420, 160, 36
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + 40}" role="img" aria-label="score histogram">']
+    width, height, bar, top_pad = 420, 160, 36, 20
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + top_pad + 30}" role="img" aria-label="score histogram">']
     for i, count in enumerate(bins):
         h = int(height * count / top)
         x = 10 + i * (bar + 5)
-        parts.append(f'<rect x="{x}" y="{height - h + 10}" width="{bar}" height="{h}" fill="#1565c0"><title>{count} students</title></rect>')
-        parts.append(f'<text x="{x + bar / 2}" y="{height - h + 5}" font-size="11" text-anchor="middle">{count}</text>')
-        parts.append(f'<text x="{x + bar / 2}" y="{height + 25}" font-size="10" text-anchor="middle">{i * 10}%</text>')
+        parts.append(f'<rect x="{x}" y="{height - h + top_pad}" width="{bar}" height="{h}" fill="#1565c0"><title>{count} students</title></rect>')
+        parts.append(f'<text x="{x + bar / 2}" y="{height - h + top_pad - 5}" font-size="11" text-anchor="middle">{count}</text>')
+        parts.append(f'<text x="{x + bar / 2}" y="{height + top_pad + 18}" font-size="10" text-anchor="middle">{i * 10}–{(i + 1) * 10}%</text>')
     parts.append("</svg>")
     return "".join(parts)
 

@@ -1,0 +1,239 @@
+"""Grading a class: results agree across every report and with judging each submission alone, survive kill -9, and render.
+
+The class is built from the verdict fixture programs, so every student's
+expected verdict is known; one student is hostile (leaves a daemon behind),
+two folders are not judgeable (no source, two sources).
+"""
+from __future__ import annotations
+
+import csv
+import json
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+PROGRAMS = REPO / "tests" / "fixtures" / "programs" / "aplusb"
+PROBLEM = REPO / "tests" / "fixtures" / "problems" / "aplusb"
+MARKER = "29.731"
+STABLE = ["id", "language", "verdict", "score", "max_score", "cases_passed", "cases_total", "first_failing_case", "first_failing_verdict", "error"]
+
+HOSTILE = r"""
+#include <stdio.h>
+#include <unistd.h>
+/* Leaves a daemonised grandchild (bounded: it sleeps 29.731 s) and still answers correctly. */
+int main(void) {
+    if (fork() == 0) {
+        setsid();
+        if (fork() == 0) { execl("/bin/sleep", "sleep", "29.731", (char *)0); _exit(1); }
+        _exit(0);
+    }
+    long long a, b;
+    while (scanf("%lld %lld", &a, &b) == 2) printf("%lld\n", a + b);
+    return 0;
+}
+"""
+
+# student id -> (fixture program or None for a special case, expected verdict)
+CLASS = {
+    "s01": ("ac.c", "AC"), "s02": ("ac.cpp", "AC"), "s03": ("ac.py", "AC"), "s04": ("ac.java", "AC"),
+    "s05": ("wa.c", "WA"), "s06": ("wa.py", "WA"), "s07": ("wa_int32.c", "WA"), "s08": ("pe.py", "PE"),
+    "s09": ("tle_busy.c", "TLE"), "s10": ("mle_bad_alloc.cpp", "MLE"), "s11": ("ole.c", "OLE"),
+    "s12": ("re_segv.c", "RE"), "s13": ("re_exit3.c", "RE"), "s14": ("re_exception.py", "RE"),
+    "s15": ("ce_syntax.cpp", "CE"), "s16": (None, "AC"), "s17": ("ac.c", "AC"), "s18": (None, "INVALID"),
+    "s19": (None, "INVALID"), "s20": ("pe.c", "PE"),
+}
+
+
+def cli(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, str(REPO / "run_judge.py"), *args], capture_output=True, text=True, cwd=REPO, timeout=timeout)
+
+
+def make_class(folder: Path) -> Path:
+    """One file per student, except folders for s02 (one source), s17 (source + notes), s18 (two sources), s19 (none)."""
+    folder.mkdir()
+    for student, (name, _) in CLASS.items():
+        if student == "s16":
+            (folder / "s16.c").write_text(HOSTILE)
+        elif student == "s18":
+            (folder / "s18").mkdir()
+            shutil.copy(PROGRAMS / "ac.py", folder / "s18" / "a.py")
+            shutil.copy(PROGRAMS / "wa.c", folder / "s18" / "b.c")
+        elif student == "s19":
+            (folder / "s19").mkdir()
+            (folder / "s19" / "notes.txt").write_text("I could not finish.\n")
+        elif student in ("s02", "s17"):
+            (folder / student).mkdir()
+            shutil.copy(PROGRAMS / name, folder / student / f"main{Path(name).suffix}")
+            (folder / student / "README.txt").write_text("my solution\n")
+        else:
+            shutil.copy(PROGRAMS / name, folder / f"{student}{Path(name).suffix}")
+    return folder
+
+
+def read_csv(path: Path) -> dict[str, dict[str, str]]:
+    with path.open(newline="") as f:
+        return {row["id"]: row for row in csv.DictReader(f)}
+
+
+def leftovers() -> list[str]:
+    found = []
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            try:
+                cmdline = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            except OSError:
+                continue
+            if MARKER in cmdline:
+                found.append(f"{proc.name}: {cmdline}")
+    return found
+
+
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, subprocess.CompletedProcess[str]]:
+    root = tmp_path_factory.mktemp("grading")
+    submissions = make_class(root / "submissions")
+    out = root / "results"
+    run = cli("grade", str(PROBLEM), str(submissions), "--out", str(out), "-j", "2")
+    return submissions, out, run
+
+
+def test_every_student_gets_the_expected_verdict(graded: tuple[Path, Path, subprocess.CompletedProcess[str]]) -> None:
+    _, out, run = graded
+    assert run.returncode == 0, run.stdout + run.stderr
+    rows = read_csv(out / "grades.csv")
+    assert {sid: row["verdict"] for sid, row in rows.items()} == {sid: verdict for sid, (_, verdict) in CLASS.items()}
+    assert rows["s07"]["score"] == "40.0" and rows["s07"]["first_failing_case"] == "large/big1"
+    assert "several candidate source files" in rows["s18"]["error"]
+    assert "no source file" in rows["s19"]["error"]
+    assert rows["s04"]["language"] == "java" and rows["s02"]["language"] == "cpp"
+    assert "20 students" in run.stdout and "judged 20" in run.stdout
+
+
+def test_hostile_student_leaves_nothing_running(graded: tuple[Path, Path, subprocess.CompletedProcess[str]]) -> None:
+    deadline = time.monotonic() + 3
+    while leftovers() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert leftovers() == []
+
+
+def test_csv_json_and_junit_agree(graded: tuple[Path, Path, subprocess.CompletedProcess[str]]) -> None:
+    _, out, _ = graded
+    rows = read_csv(out / "grades.csv")
+    students = {s["id"]: s for s in json.loads((out / "grades.json").read_text())["students"]}
+    suites = {s.get("name"): s for s in ET.parse(out / "junit.xml").getroot()}
+    assert rows.keys() == students.keys() == suites.keys()
+    for sid, row in rows.items():
+        detail = students[sid]
+        assert detail["verdict"] == row["verdict"]
+        assert float(detail["score"]) == float(row["score"])
+        failed = [c for c in detail["cases"] if c["verdict"] != "AC"]
+        assert int(row["cases_passed"]) == len(detail["cases"]) - len(failed)
+        suite = suites[sid]
+        assert int(suite.get("failures")) == len(failed)
+        if detail["cases"]:
+            assert [tc.get("name") for tc in suite] == [f"{c['group']}/{c['name']}" for c in detail["cases"]]
+            assert {f.get("type") for tc in suite for f in tc} == {c["verdict"] for c in failed}
+        else:
+            assert int(suite.get("errors")) == (0 if row["verdict"] == "AC" else 1)
+
+
+def test_grades_match_judging_each_submission_alone(graded: tuple[Path, Path, subprocess.CompletedProcess[str]], tmp_path: Path) -> None:
+    submissions, out, _ = graded
+    students = {s["id"]: s for s in json.loads((out / "grades.json").read_text())["students"]}
+    for sid, detail in students.items():
+        if detail["verdict"] == "INVALID":
+            continue
+        report = tmp_path / f"{sid}.json"
+        cli("judge", str(PROBLEM), detail["source"], "--json", str(report))
+        alone = json.loads(report.read_text())
+        assert (alone["verdict"], alone["score"]) == (detail["verdict"], detail["score"]), sid
+        assert [c["verdict"] for c in alone["cases"]] == [c["verdict"] for c in detail["cases"]], sid
+
+
+def test_html_report_renders_in_headless_chromium(graded: tuple[Path, Path, subprocess.CompletedProcess[str]], tmp_path: Path) -> None:
+    _, out, _ = graded
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        if os.environ.get("CI"):
+            pytest.fail("chromium is not installed; .ci/run installs it")
+        pytest.skip("chromium not installed (apt-get install chromium)")
+    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+             "--disable-sync", "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}"]
+    url = (out / "report.html").as_uri()
+    dom = subprocess.run([browser, *flags, "--dump-dom", url], capture_output=True, text=True, timeout=120).stdout
+    assert "20 students, 20 judged" in dom
+    for sid in CLASS:
+        assert f"id=\"s-{sid}\"" in dom
+    assert dom.count("<svg") == 1 and "<script" not in dom
+    assert "expected declaration" in dom or "error:" in dom  # s15's compiler message is shown
+    shot = tmp_path / "report.png"
+    subprocess.run([browser, *flags, f"--screenshot={shot}", "--window-size=1200,1600", url], capture_output=True, timeout=120)
+    assert shot.stat().st_size > 10_000
+
+
+def test_rerun_judges_only_what_changed(tmp_path: Path) -> None:
+    submissions = tmp_path / "submissions"
+    submissions.mkdir()
+    for sid, name in (("a", "ac.py"), ("b", "wa.py"), ("c", "ac.c")):
+        shutil.copy(PROGRAMS / name, submissions / f"{sid}{Path(name).suffix}")
+    problem = tmp_path / "problems" / "aplusb"
+    shutil.copytree(PROBLEM, problem)
+    out = tmp_path / "results"
+    assert "judged 3, reused 0" in cli("grade", str(problem), str(submissions), "--out", str(out)).stdout
+    assert "judged 0, reused 3" in cli("grade", str(problem), str(submissions), "--out", str(out)).stdout
+    (submissions / "b.py").write_text((PROGRAMS / "ac.py").read_text())
+    second = cli("grade", str(problem), str(submissions), "--out", str(out))
+    assert "judged 1, reused 2" in second.stdout
+    assert read_csv(out / "grades.csv")["b"]["verdict"] == "AC"
+    assert "judged 3, reused 0" in cli("grade", str(problem), str(submissions), "--out", str(out), "--rejudge").stdout
+    spec = problem / "problem.yaml"
+    spec.write_text(spec.read_text().replace("memory: 64", "memory: 96"))
+    assert "judged 3, reused 0" in cli("grade", str(problem), str(submissions), "--out", str(out)).stdout
+    with sqlite3.connect(out / "results.sqlite") as db:
+        duplicates = db.execute("SELECT COUNT(*) FROM (SELECT student, problem_hash, submission_hash, settings_hash, COUNT(*) n FROM results GROUP BY 1, 2, 3, 4 HAVING n > 1)").fetchone()[0]
+    assert duplicates == 0
+    assert cli("report", str(out)).returncode == 0
+
+
+def test_kill_9_mid_run_loses_nothing_and_duplicates_nothing(tmp_path: Path) -> None:
+    submissions = tmp_path / "submissions"
+    submissions.mkdir()
+    names = ["ac.py", "wa.py", "pe.py", "re_exception.py"] * 3
+    for i, name in enumerate(names):
+        shutil.copy(PROGRAMS / name, submissions / f"p{i:02d}.py")
+    killed_out, clean_out = tmp_path / "killed", tmp_path / "clean"
+    command = [sys.executable, str(REPO / "run_judge.py"), "grade", str(PROBLEM), str(submissions), "--out", str(killed_out), "-j", "1"]
+    grader = subprocess.Popen(command, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    stored = 0
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and grader.poll() is None:
+        try:
+            with sqlite3.connect(killed_out / "results.sqlite", timeout=1) as db:
+                stored = db.execute("SELECT COUNT(*) FROM results").fetchone()[0]
+        except sqlite3.Error:
+            stored = 0
+        if stored >= 3:
+            break
+        time.sleep(0.02)
+    os.killpg(grader.pid, signal.SIGKILL)
+    grader.wait()
+    assert 3 <= stored < len(names), "the grader must be killed in the middle of the run"
+    resumed = cli("grade", str(PROBLEM), str(submissions), "--out", str(killed_out), "-j", "1")
+    assert resumed.returncode == 0, resumed.stderr
+    reused = int(resumed.stdout.split("reused ")[1].split()[0])
+    assert reused >= stored
+    assert cli("grade", str(PROBLEM), str(submissions), "--out", str(clean_out), "-j", "2").returncode == 0
+    with sqlite3.connect(killed_out / "results.sqlite") as db:
+        rows = db.execute("SELECT student, COUNT(*) FROM results GROUP BY student").fetchall()
+    assert sorted(rows) == [(f"p{i:02d}", 1) for i in range(len(names))]
+    killed, clean = read_csv(killed_out / "grades.csv"), read_csv(clean_out / "grades.csv")
+    assert {k: [v[f] for f in STABLE] for k, v in killed.items()} == {k: [v[f] for f in STABLE] for k, v in clean.items()}
