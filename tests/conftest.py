@@ -120,7 +120,14 @@ def judge(tmp_path: Path) -> JudgeRunner:
     return run
 
 
-def _run_bounded(args: list[str]) -> tuple[int, str, str]:
+def run_cli(*args: str, timeout: float = 900) -> subprocess.CompletedProcess[str]:
+    """Run any ``run_judge.py`` command from the repo root, bounded like the ``judge`` fixture."""
+    argv = [sys.executable, str(REPO_ROOT / "run_judge.py"), *args]
+    returncode, stdout, stderr = _run_bounded(argv, timeout)
+    return subprocess.CompletedProcess(argv, returncode, stdout, stderr)
+
+
+def _run_bounded(args: list[str], timeout: float = JUDGE_TIMEOUT_S) -> tuple[int, str, str]:
     """Run the judge in its own session; if it hangs, kill that session and fail.
 
     The judge's children (submissions, checkers) share the session, so killing
@@ -136,11 +143,11 @@ def _run_bounded(args: list[str]) -> tuple[int, str, str]:
         start_new_session=True,
     )
     try:
-        stdout, stderr = process.communicate(timeout=JUDGE_TIMEOUT_S)
+        stdout, stderr = process.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
         os.killpg(process.pid, signal.SIGKILL)
         process.communicate()
-        pytest.fail(f"judge did not finish within {JUDGE_TIMEOUT_S} s: {' '.join(args)}")
+        pytest.fail(f"judge did not finish within {timeout} s: {' '.join(args)}")
     return process.returncode, stdout, stderr
 
 

@@ -8,23 +8,18 @@ checks each against the sha256 recorded in the manifest.
 """
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 
 REPO = Path(__file__).resolve().parent.parent
 BUNDLED = ["hdoj3600", "poj2893", "cube"]
 
 
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(REPO / "run_judge.py"), *args], capture_output=True, text=True, cwd=REPO, timeout=900)
-
-
 @pytest.mark.parametrize("problem", BUNDLED)
 def test_verify_passes(problem: str) -> None:
-    run = cli("verify", problem)
+    run = run_cli("verify", problem)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
     assert f"{problem}: verified:" in run.stdout
     assert "FAIL" not in run.stdout
@@ -32,13 +27,13 @@ def test_verify_passes(problem: str) -> None:
 
 
 def test_generate_check_reproduces_every_case_bit_for_bit() -> None:
-    run = cli("generate", "hdoj3600", "--check")
+    run = run_cli("generate", "hdoj3600", "--check")
     assert run.returncode == 0, run.stdout + run.stderr
     assert "27/27 cases reproduce bit for bit" in run.stdout
 
 
 def test_list_shows_the_bundled_problems() -> None:
-    run = cli("list")
+    run = run_cli("list")
     assert run.returncode == 0
     for problem in BUNDLED:
         assert problem in run.stdout

@@ -19,6 +19,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from conftest import run_cli
 
 REPO = Path(__file__).resolve().parent.parent
 PROGRAMS = REPO / "tests" / "fixtures" / "programs" / "aplusb"
@@ -51,10 +52,6 @@ CLASS = {
     "s15": ("ce_syntax.cpp", "CE"), "s16": (None, "AC"), "s17": ("ac.c", "AC"), "s18": (None, "INVALID"),
     "s19": (None, "INVALID"), "s20": ("pe.c", "PE"),
 }
-
-
-def cli(*args: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(REPO / "run_judge.py"), *args], capture_output=True, text=True, cwd=REPO, timeout=timeout)
 
 
 def make_class(folder: Path) -> Path:
@@ -102,7 +99,7 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, subpro
     root = tmp_path_factory.mktemp("grading")
     submissions = make_class(root / "submissions")
     out = root / "results"
-    run = cli("grade", str(PROBLEM), str(submissions), "--out", str(out), "-j", "2")
+    run = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(out), "-j", "2")
     return submissions, out, run
 
 
@@ -153,7 +150,7 @@ def test_grades_match_judging_each_submission_alone(graded: tuple[Path, Path, su
         if detail["verdict"] == "INVALID":
             continue
         report = tmp_path / f"{sid}.json"
-        cli("judge", str(PROBLEM), detail["source"], "--json", str(report))
+        run_cli("judge", str(PROBLEM), detail["source"], "--json", str(report))
         alone = json.loads(report.read_text())
         assert (alone["verdict"], alone["score"]) == (detail["verdict"], detail["score"]), sid
         assert [c["verdict"] for c in alone["cases"]] == [c["verdict"] for c in detail["cases"]], sid
@@ -188,20 +185,20 @@ def test_rerun_judges_only_what_changed(tmp_path: Path) -> None:
     problem = tmp_path / "problems" / "aplusb"
     shutil.copytree(PROBLEM, problem)
     out = tmp_path / "results"
-    assert "judged 3, reused 0" in cli("grade", str(problem), str(submissions), "--out", str(out)).stdout
-    assert "judged 0, reused 3" in cli("grade", str(problem), str(submissions), "--out", str(out)).stdout
+    assert "judged 3, reused 0" in run_cli("grade", str(problem), str(submissions), "--out", str(out)).stdout
+    assert "judged 0, reused 3" in run_cli("grade", str(problem), str(submissions), "--out", str(out)).stdout
     (submissions / "b.py").write_text((PROGRAMS / "ac.py").read_text())
-    second = cli("grade", str(problem), str(submissions), "--out", str(out))
+    second = run_cli("grade", str(problem), str(submissions), "--out", str(out))
     assert "judged 1, reused 2" in second.stdout
     assert read_csv(out / "grades.csv")["b"]["verdict"] == "AC"
-    assert "judged 3, reused 0" in cli("grade", str(problem), str(submissions), "--out", str(out), "--rejudge").stdout
+    assert "judged 3, reused 0" in run_cli("grade", str(problem), str(submissions), "--out", str(out), "--rejudge").stdout
     spec = problem / "problem.yaml"
     spec.write_text(spec.read_text().replace("memory: 64", "memory: 96"))
-    assert "judged 3, reused 0" in cli("grade", str(problem), str(submissions), "--out", str(out)).stdout
+    assert "judged 3, reused 0" in run_cli("grade", str(problem), str(submissions), "--out", str(out)).stdout
     with sqlite3.connect(out / "results.sqlite") as db:
         duplicates = db.execute("SELECT COUNT(*) FROM (SELECT student, problem_hash, submission_hash, settings_hash, COUNT(*) n FROM results GROUP BY 1, 2, 3, 4 HAVING n > 1)").fetchone()[0]
     assert duplicates == 0
-    assert cli("report", str(out)).returncode == 0
+    assert run_cli("report", str(out)).returncode == 0
 
 
 def test_kill_9_mid_run_loses_nothing_and_duplicates_nothing(tmp_path: Path) -> None:
@@ -227,11 +224,11 @@ def test_kill_9_mid_run_loses_nothing_and_duplicates_nothing(tmp_path: Path) -> 
     os.killpg(grader.pid, signal.SIGKILL)
     grader.wait()
     assert 3 <= stored < len(names), "the grader must be killed in the middle of the run"
-    resumed = cli("grade", str(PROBLEM), str(submissions), "--out", str(killed_out), "-j", "1")
+    resumed = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(killed_out), "-j", "1")
     assert resumed.returncode == 0, resumed.stderr
     reused = int(resumed.stdout.split("reused ")[1].split()[0])
     assert reused >= stored
-    assert cli("grade", str(PROBLEM), str(submissions), "--out", str(clean_out), "-j", "2").returncode == 0
+    assert run_cli("grade", str(PROBLEM), str(submissions), "--out", str(clean_out), "-j", "2").returncode == 0
     with sqlite3.connect(killed_out / "results.sqlite") as db:
         rows = db.execute("SELECT student, COUNT(*) FROM results GROUP BY student").fetchall()
     assert sorted(rows) == [(f"p{i:02d}", 1) for i in range(len(names))]
