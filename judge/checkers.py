@@ -21,7 +21,14 @@ from .spec import CheckerSpec
 from .verdicts import Verdict
 
 SHOW = 60
-CHECKER_LIMITS = RunLimits(cpu=30, wall=60, memory_mib=2048, output_bytes=16 << 20, stack_mib=256)
+CHECKER_MEMORY_MIB = 2048
+
+
+def checker_limits(time_limit: float, program: Program) -> RunLimits:
+    """Trusted, but bounded: a checker gets twice the submission's CPU limit (at least 5 s) and twice that in wall time."""
+    cpu = max(5.0, 2 * time_limit)
+    memory = CHECKER_MEMORY_MIB if program.language.limit_address_space else None
+    return RunLimits(cpu=cpu, wall=2 * cpu, memory_mib=memory, output_bytes=16 << 20, stack_mib=256)
 
 
 @dataclass(frozen=True)
@@ -151,14 +158,15 @@ class TestlibChecker:
     """``checker INPUT OUTPUT ANSWER``: exit 0 AC, 1 WA, 2 PE, 3 fail, 7 points (first number of its output)."""
 
     program: Program
+    limits: RunLimits
 
     def check(self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot) -> CheckOutcome:
         out, err = slot.private / "checker.out", slot.private / "checker.err"
-        argv = [*self.program.command(CHECKER_LIMITS.memory_mib or 0), str(input_path), str(output_path), str(answer_path)]
-        result = _run_checker(slot, self.program, argv, None, out, err)
+        argv = [*self.program.command(CHECKER_MEMORY_MIB), str(input_path), str(output_path), str(answer_path)]
+        result = _run_checker(slot, argv, None, out, err, self.limits)
         message = (read_head(err, 2048) or read_head(out, 2048)).strip()
         if result.killed != "none" or result.exit_code is None:
-            return CheckOutcome(Verdict.JE, f"checker {result.signal_name or 'hit its time limit'}: {message}".strip())
+            return CheckOutcome(Verdict.JE, f"checker {_failure(result, self.limits)}: {message}".strip(": "))
         code = result.exit_code
         if code in (0, 1, 2):
             return CheckOutcome((Verdict.AC, Verdict.WA, Verdict.PE)[code], message)
@@ -179,17 +187,18 @@ class KattisChecker:
     """``validator INPUT ANSWER FEEDBACK_DIR < OUTPUT``: exit 42 accepted, 43 wrong; judgemessage.txt explains."""
 
     program: Program
+    limits: RunLimits
 
     def check(self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot) -> CheckOutcome:
         feedback = slot.private / "feedback"
         shutil.rmtree(feedback, ignore_errors=True)
         feedback.mkdir()
         out, err = slot.private / "checker.out", slot.private / "checker.err"
-        argv = [*self.program.command(CHECKER_LIMITS.memory_mib or 0), str(input_path), str(answer_path), str(feedback)]
-        result = _run_checker(slot, self.program, argv, output_path, out, err)
+        argv = [*self.program.command(CHECKER_MEMORY_MIB), str(input_path), str(answer_path), str(feedback)]
+        result = _run_checker(slot, argv, output_path, out, err, self.limits)
         message = (read_head(feedback / "judgemessage.txt", 2048) or read_head(err, 2048)).strip()
         if result.killed != "none" or result.exit_code is None:
-            return CheckOutcome(Verdict.JE, f"output validator {result.signal_name or 'hit its time limit'}: {message}".strip())
+            return CheckOutcome(Verdict.JE, f"output validator {_failure(result, self.limits)}: {message}".strip(": "))
         if result.exit_code == 42:
             return CheckOutcome(Verdict.AC, message)
         if result.exit_code == 43:
@@ -197,18 +206,25 @@ class KattisChecker:
         return CheckOutcome(Verdict.JE, f"output validator exit code {result.exit_code} (expected 42 or 43): {message}")
 
 
+def _failure(result: RunResult, limits: RunLimits) -> str:
+    """Why a checker produced no verdict: the limit it hit, or the signal that killed it."""
+    if result.killed == "cpu":
+        return f"exceeded its CPU time limit ({limits.cpu:g} s)"
+    if result.killed == "wall":
+        return f"exceeded its wall time limit ({limits.wall:g} s)"
+    return f"was killed by {result.signal_name}"
+
+
 def _first_number(text: str) -> float | None:
     match = re.search(r"[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?", text)
     return float(match.group()) if match else None
 
 
-def _run_checker(slot: Slot, program: Program, argv: list[str], stdin: Path | None, out: Path, err: Path) -> RunResult:
-    limits = CHECKER_LIMITS if program.language.limit_address_space else RunLimits(
-        cpu=CHECKER_LIMITS.cpu, wall=CHECKER_LIMITS.wall, memory_mib=None, output_bytes=CHECKER_LIMITS.output_bytes)
+def _run_checker(slot: Slot, argv: list[str], stdin: Path | None, out: Path, err: Path, limits: RunLimits) -> RunResult:
     return slot.run(RunSpec(argv=argv, limits=limits, stdin=stdin, stdout=out, stderr=err, cwd=slot.private, env=slot.env))
 
 
-def make_checker(spec: CheckerSpec, program: Program | None) -> Checker:
+def make_checker(spec: CheckerSpec, program: Program | None, time_limit: float) -> Checker:
     """The checker a problem asks for; ``program`` is the prepared custom checker, if any."""
     if spec.type == "exact":
         return BuiltinChecker(compare_exact)
@@ -219,4 +235,5 @@ def make_checker(spec: CheckerSpec, program: Program | None) -> Checker:
     if spec.type == "float":
         return BuiltinChecker(lambda o, a: compare_floats(o, a, spec.abs_tol, spec.rel_tol))
     assert program is not None, "custom checkers are prepared before judging"
-    return TestlibChecker(program) if spec.type == "testlib" else KattisChecker(program)
+    limits = checker_limits(time_limit, program)
+    return TestlibChecker(program, limits) if spec.type == "testlib" else KattisChecker(program, limits)

@@ -240,4 +240,4 @@ def _checker(problem: Problem, pool: SlotPool) -> Checker:
         program = prepare_program(problem.checker.program, None, pool, problem.limits.compile_time)
         if not program.compiled:
             raise JudgeError(f"{problem.checker.program}: the checker does not compile: {program.compile_log.splitlines()[:1]}")
-    return make_checker(problem.checker, program)
+    return make_checker(problem.checker, program, problem.limits.time)
