@@ -70,6 +70,13 @@ def _parser() -> argparse.ArgumentParser:
     gr.add_argument("submissions", type=Path, help="folder: each file, or each subfolder with one source file, is one student")
     gr.add_argument("--out", type=Path, required=True, help="results folder: results.sqlite and the reports")
     gr.add_argument("--rejudge", action="store_true", help="judge every submission again, even if a stored result matches")
+    bp = sub.add_parser("bench", help="measure the judge against the C floor, a shell loop and peers (prints figures, never fails on timing)")
+    bp.add_argument("problem", nargs="?", default="poj2893", help="a problem with a bench.yaml (default: poj2893)")
+    bp.add_argument("--quick", action="store_true", help="fewer rounds and cases")
+    bp.add_argument("--rounds", type=int, help="interleaved rounds per comparison (default 5, 3 with --quick)")
+    bp.add_argument("--peers", action="store_true", help="also install and time online-judge-tools in a throw-away venv")
+    bp.add_argument("--json", type=Path, help="write every figure as JSON")
+    bp.add_argument("--markdown", type=Path, help="write the figures as Markdown (docs/benchmarks.md)")
     rp = sub.add_parser("report", help="rewrite the reports of a results folder from its database")
     rp.add_argument("results", type=Path, help="a folder written by grade --out")
     return parser
@@ -234,7 +241,17 @@ def cmd_report(args: argparse.Namespace) -> int:
     return EXIT_ACCEPTED
 
 
-COMMANDS = {"grade": cmd_grade, "report": cmd_report, "list": cmd_list, "judge": cmd_judge, "generate": cmd_generate, "validate": cmd_validate, "verify": cmd_verify}
+def cmd_bench(args: argparse.Namespace) -> int:
+    from .benchmark import run
+
+    rounds = args.rounds or (3 if args.quick else 5)
+    if rounds < 1:
+        raise UsageError("--rounds must be at least 1")
+    run(resolve_problem(args.problem, PROBLEMS), rounds, args.quick, args.peers, args.json, args.markdown)
+    return EXIT_ACCEPTED
+
+
+COMMANDS = {"bench": cmd_bench, "grade": cmd_grade, "report": cmd_report, "list": cmd_list, "judge": cmd_judge, "generate": cmd_generate, "validate": cmd_validate, "verify": cmd_verify}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,423 @@
+"""``run_judge.py bench``: the judge measured against the physical floor and against peers, side by side.
+
+Machines here are shared and noisy, so every comparison is made in one run,
+interleaved (A B C A B C …) over several rounds, and reported as median and
+min–max with the ratio to the floor: a small C harness that does nothing but
+posix_spawn, wait and memcmp. Benchmarks print figures; they never fail.
+
+Which inputs to build comes from the problem's ``bench.yaml`` (generator lines
+for tiny and large cases), so this module knows nothing about any problem.
+"""
+from __future__ import annotations
+
+import json
+import os
+import platform
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import yaml
+
+from .errors import UsageError
+from .execution import RunLimits, RunSpec, SlotPool
+from .grading import grade
+from .judging import judge
+from .languages import LANGUAGES, Program, prepare_program
+from .report import table
+from .sandbox import Isolation, bwrap_works
+from .spec import Problem, load_problem
+from .store import Store
+from .testdata import check, generate, input_path
+
+REPO = Path(__file__).resolve().parent.parent
+
+FLOOR_HARNESS = r"""
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+extern char **environ;
+/* The floor: for each "input<TAB>answer" line, spawn the solution with the input as stdin, wait, memcmp the output. */
+static char *slurp(const char *path, long *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) { *len = -1; return NULL; }
+    fseek(f, 0, SEEK_END); *len = ftell(f); fseek(f, 0, SEEK_SET);
+    char *buf = malloc(*len + 1);
+    if (fread(buf, 1, *len, f) != (size_t)*len) *len = -1;
+    fclose(f);
+    return buf;
+}
+int main(int argc, char **argv) {
+    if (argc != 4) return 2;
+    FILE *list = fopen(argv[2], "r");
+    char line[8192];
+    int wrong = 0;
+    while (fgets(line, sizeof line, list)) {
+        line[strcspn(line, "\n")] = 0;
+        char *tab = strchr(line, '\t');
+        *tab = 0;
+        posix_spawn_file_actions_t fa;
+        posix_spawn_file_actions_init(&fa);
+        posix_spawn_file_actions_addopen(&fa, 0, line, O_RDONLY, 0);
+        posix_spawn_file_actions_addopen(&fa, 1, argv[3], O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        pid_t pid;
+        char *args[] = {argv[1], NULL};
+        if (posix_spawn(&pid, argv[1], &fa, NULL, args, environ) != 0) return 3;
+        int status;
+        waitpid(pid, &status, 0);
+        posix_spawn_file_actions_destroy(&fa);
+        long a, b;
+        char *out = slurp(argv[3], &a), *ans = slurp(tab + 1, &b);
+        if (a != b || memcmp(out, ans, a) != 0) wrong++;
+        free(out);
+        free(ans);
+    }
+    printf("%d\n", wrong);
+    return 0;
+}
+"""
+
+BUSY = "int main(void){volatile unsigned long x=0;for(;;)x++;}"
+SLEEPER = "#include <unistd.h>\nint main(void){for(;;)sleep(60);}"
+TOUCHER = r"""
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+/* Touches N MiB, then prints the kernel's own record of its peak (VmHWM, kB): the truth to compare against. */
+int main(int argc, char **argv) {
+    size_t n = (size_t)atol(argv[1]) << 20;
+    char *p = malloc(n ? n : 1);
+    memset(p, 1, n);
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    while (fgets(line, sizeof line, f))
+        if (!strncmp(line, "VmHWM:", 6)) printf("%ld\n", atol(line + 6));
+    return p[n / 2] == 7;
+}
+"""
+
+
+@dataclass
+class Series:
+    samples: list[float] = field(default_factory=list)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.samples) if self.samples else float("nan")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"median": self.median, "min": min(self.samples, default=None), "max": max(self.samples, default=None), "samples": self.samples}
+
+
+def interleave(contenders: dict[str, Callable[[], float]], rounds: int) -> dict[str, Series]:
+    """Each round runs every contender once, in turn, so drifting machine load hits all of them alike."""
+    results = {name: Series() for name in contenders}
+    for _ in range(rounds):
+        for name, measure in contenders.items():
+            results[name].samples.append(measure())
+    return results
+
+
+def timed(action: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    action()
+    return time.perf_counter() - start
+
+
+def _compile_c(source: str, work: Path, name: str) -> Path:
+    src, binary = work / f"{name}.c", work / name
+    src.write_text(source)
+    subprocess.run(["gcc", "-O2", "-o", str(binary), str(src)], check=True, capture_output=True)
+    return binary
+
+
+@dataclass
+class Bench:
+    """One benchmark session: a scratch folder, the problem, and the figures gathered so far."""
+
+    problem: Problem
+    work: Path
+    rounds: int
+    quick: bool
+    figures: dict[str, Any] = field(default_factory=dict)
+    log: Callable[[str], None] = print
+
+    def modes(self) -> list[str]:
+        modes = ["none", "rlimits"]
+        if bwrap_works() is None:
+            modes.append("bwrap")
+        return modes
+
+    def derived_problem(self, name: str, generate_line: str, count: int) -> Problem:
+        """A copy of the problem whose only group is ``count`` cases from one generator line."""
+        root = self.work / "problems" / name
+        shutil.copytree(self.problem.root, root, ignore=shutil.ignore_patterns("cases"))
+        spec = yaml.safe_load((self.problem.root / "problem.yaml").read_text())
+        spec["groups"] = [{"name": "all", "points": 100, "cases": [
+            {"name": f"c{i:03d}", "generate": generate_line.format(seed=i + 1)} for i in range(count)
+        ]}]
+        (root / "problem.yaml").write_text(yaml.safe_dump(spec, sort_keys=False))
+        problem = load_problem(root)
+        with SlotPool(os.cpu_count() or 1, Isolation("none")) as pool:
+            generate(problem, pool)
+        return problem
+
+    def compare_on(self, label: str, problem: Problem, program: Program, peers: bool) -> None:
+        """Floors, our modes with -j 1 and -j 2, and (with --peers) oj, interleaved."""
+        binary = Path(program.command(problem.limits.memory_mib)[0])
+        pairs = self.work / f"{label}.list"
+        pairs.write_text("".join(f"{input_path(problem, c)}\t{input_path(problem, c).with_suffix('.ans')}\n" for c in problem.cases))
+        harness = _compile_c(FLOOR_HARNESS, self.work, "floor")
+        out = self.work / "floor.out"
+        cases_dir = input_path(problem, problem.cases[0]).parent
+        loop = f'for f in {cases_dir}/*.in; do {binary} < "$f" > {out}; cmp -s {out} "${{f%.in}}.ans" || echo WRONG; done'
+        contenders: dict[str, Callable[[], float]] = {
+            "C floor (posix_spawn)": lambda: timed(lambda: subprocess.run([str(harness), str(binary), str(pairs), str(out)], check=True, capture_output=True)),
+            "shell loop": lambda: timed(lambda: subprocess.run(["bash", "-c", loop], check=True, capture_output=True)),
+        }
+        for mode in self.modes():
+            for jobs in (1, 2):
+                contenders[f"ours {mode} -j{jobs}"] = self._ours(problem, program, mode, jobs)
+        contenders["ours CLI none -j1 (with start-up)"] = lambda: timed(lambda: subprocess.run(
+            [sys.executable, str(REPO / "run_judge.py"), "judge", str(problem.root), str(binary), "--sandbox", "none", "-j", "1"],
+            check=True, capture_output=True))
+        if peers:
+            oj = self._oj_contender(problem, binary)
+            if oj is not None:
+                contenders["online-judge-tools (oj test)"] = oj
+        results = interleave(contenders, self.rounds)
+        self.figures[label] = {name: s.to_json() for name, s in results.items()}
+        floor = results["C floor (posix_spawn)"].median
+        rows = [[name, f"{s.median * 1000:.0f} ms", f"{min(s.samples) * 1000:.0f}–{max(s.samples) * 1000:.0f}", f"{s.median / floor:.2f}×"] for name, s in results.items()]
+        self.log(f"\n{label}: {len(problem.cases)} cases, {self.rounds} rounds interleaved\n" + table(rows, ["contender", "median", "min–max", "vs floor"]))
+
+    def _ours(self, problem: Problem, program: Program, mode: str, jobs: int) -> Callable[[], float]:
+        def measure() -> float:
+            start = time.perf_counter()
+            with SlotPool(jobs, Isolation(mode)) as pool:
+                report = judge(problem, program, pool)
+            elapsed = time.perf_counter() - start
+            if report.verdict.value != "AC":
+                raise RuntimeError(f"benchmark solution not accepted under {mode}: {report.verdict.value}")
+            return elapsed
+        return measure
+
+    def _oj_contender(self, problem: Problem, binary: Path) -> Callable[[], float] | None:
+        venv = self.work / "peers"
+        if not (venv / "bin" / "oj").exists():
+            self.log("installing online-judge-tools into a throw-away venv…")
+            subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+            done = subprocess.run([str(venv / "bin" / "pip"), "install", "-q", "online-judge-tools"], capture_output=True, text=True)
+            if done.returncode != 0:
+                self.figures.setdefault("peers", {})["online-judge-tools"] = f"did not install: {done.stderr.strip()[-200:]}"
+                return None
+        tests = self.work / f"oj-{problem.name}"
+        tests.mkdir(exist_ok=True)
+        for case in problem.cases:
+            shutil.copy(input_path(problem, case), tests / f"{case.name}.in")
+            shutil.copy(input_path(problem, case).with_suffix(".ans"), tests / f"{case.name}.out")
+        command = [str(venv / "bin" / "oj"), "test", "-c", str(binary), "-d", str(tests), "--tle", "10"]
+        return lambda: timed(lambda: subprocess.run(command, capture_output=True, cwd=self.work))
+
+    def startup(self, program: Program, problem: Problem) -> None:
+        binary = program.command(problem.limits.memory_mib)[0]
+        results = interleave({"judge 1 case, compiled binary (CLI)": lambda: timed(lambda: subprocess.run(
+            [sys.executable, str(REPO / "run_judge.py"), "judge", str(problem.root), binary, "-j", "1"], capture_output=True))}, self.rounds)
+        series = results["judge 1 case, compiled binary (CLI)"]
+        self.figures["startup"] = series.to_json()
+        self.log(f"\nstart-up: judging a 1-case problem with a ready binary: median {series.median * 1000:.0f} ms (min {min(series.samples) * 1000:.0f}, max {max(series.samples) * 1000:.0f})")
+
+    def tle_latency(self, one_case: Problem) -> None:
+        """How precisely a run is stopped at its limit, and how long the verdict takes after that.
+
+        On a loaded machine a busy loop needs more wall time than CPU time to
+        reach its CPU limit, so "elapsed minus limit" would measure the load;
+        the overshoot past the limit and the judge's delay after the kill are
+        what the judge controls.
+        """
+        cpu_limit, wall_limit = 1.0, 2.0
+        spec = yaml.safe_load((one_case.root / "problem.yaml").read_text())
+        spec["limits"] = {**spec["limits"], "time": cpu_limit, "wall": wall_limit, "time_factor": {}}
+        (one_case.root / "problem.yaml").write_text(yaml.safe_dump(spec, sort_keys=False))
+        problem = load_problem(one_case.root)
+        rows, data = [], {}
+        for name, source, limit, measured in (("busy loop (CPU limit)", BUSY, cpu_limit, "time"), ("sleeper (wall limit)", SLEEPER, wall_limit, "wall_time")):
+            path = self.work / f"{name.split()[0]}.c"
+            path.write_text(source)
+            with SlotPool(1, Isolation("none")) as pool:
+                program = prepare_program(path, LANGUAGES["c"], pool, 60)
+            overshoot, delay = Series(), Series()
+            for _ in range(self.rounds):
+                with SlotPool(1, Isolation("none")) as pool:
+                    start = time.perf_counter()
+                    report = judge(problem, program, pool)
+                    elapsed = time.perf_counter() - start
+                case = report.cases[0]
+                assert report.verdict.value == "TLE"
+                overshoot.samples.append(getattr(case, measured) - limit)
+                delay.samples.append(elapsed - case.wall_time)
+            data[name] = {"overshoot": overshoot.to_json(), "verdict_delay": delay.to_json()}
+            rows.append([name, f"{limit:g} s", f"{overshoot.median * 1000:.0f} ms", f"{max(overshoot.samples) * 1000:.0f} ms", f"{delay.median * 1000:.1f} ms"])
+        self.figures["tle_latency"] = data
+        self.log("\nTLE latency:\n" + table(rows, ["program", "limit", "stopped past the limit (median)", "worst", "verdict after the stop"]))
+
+    def memory_accuracy(self) -> None:
+        toucher = _compile_c(TOUCHER, self.work, "toucher")
+        rows, data = [], {}
+        for mib in (3, 64, 256):
+            with SlotPool(1, Isolation("none")) as pool, pool.slot() as slot:
+                out = slot.private / "out"
+                result = slot.run(RunSpec(argv=[str(toucher), str(mib)], limits=RunLimits(cpu=10, wall=20, memory_mib=1024, output_bytes=1 << 20),
+                                          stdout=out, stderr=slot.private / "err", cwd=slot.private))
+                truth = int(out.read_text().split()[0])
+            child = subprocess.Popen([str(toucher), str(mib)], stdout=subprocess.DEVNULL)
+            naive = os.wait4(child.pid, 0)[2].ru_maxrss
+            data[f"{mib} MiB"] = {"truth_kb": truth, "ours_kb": result.memory_kb, "python_child_kb": naive}
+            rows.append([f"{mib} MiB", f"{truth / 1024:.2f}", f"{result.memory_kb / 1024:.2f}", f"{(result.memory_kb - truth) / 1024:+.2f}", f"{naive / 1024:.2f}"])
+        self.figures["memory"] = data
+        self.log(f"\nmemory accuracy (MiB; judge process RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB):\n"
+                 + table(rows, ["touched", "true peak (VmHWM)", "ours", "error", "naive Python child"]))
+
+    def test_data(self, names: list[str]) -> None:
+        rows, data = [], {}
+        for name in names:
+            problem = load_problem(REPO / "problems" / name)
+            with SlotPool(os.cpu_count() or 1, Isolation("none")) as pool:
+                regen = timed(lambda: check(problem, pool))
+                largest = max(problem.cases, key=lambda c: input_path(problem, c).stat().st_size if input_path(problem, c).exists() else 0)
+                times = {}
+                for solution in problem.solutions:
+                    program = prepare_program(solution, None, pool, 60)
+                    with pool.slot() as slot:
+                        result = slot.run(RunSpec(argv=program.command(problem.limits.memory_mib), stdin=input_path(problem, largest),
+                                                  limits=RunLimits(cpu=60, wall=120, memory_mib=None, output_bytes=64 << 20),
+                                                  stdout=slot.private / "o", stderr=slot.private / "e", cwd=slot.private))
+                    times[program.language.name] = result.cpu
+            data[name] = {"regenerate_all_s": regen, "largest_case": largest.key, "reference_cpu_s": times}
+            rows.append([name, f"{regen:.1f} s", largest.key, ", ".join(f"{k} {v:.3f} s" for k, v in times.items())])
+        self.figures["test_data"] = data
+        self.log("\ntest-data work:\n" + table(rows, ["problem", "regenerate all (+check)", "largest case", "reference CPU time"]))
+
+    def grading_throughput(self) -> None:
+        folder = self.work / "class"
+        folder.mkdir(exist_ok=True)
+        sources = sorted(p for p in (self.problem.root / "submissions").rglob("*") if p.suffix in (".cpp", ".c", ".py") and "time_limit" not in str(p))
+        copies = 1 if self.quick else 2
+        for i in range(copies):
+            for n, src in enumerate(sources):
+                (folder / f"s{i}{n:02d}{src.suffix}").write_text(src.read_text() + ("\n// copy %d\n" % i if src.suffix != ".py" else f"\n# copy {i}\n"))
+        count = len(list(folder.iterdir()))
+        data, rows = {}, []
+        per_minute: dict[int, float] = {}
+        for jobs in (1, 2):
+            with Store(self.work / f"grades-j{jobs}") as store:
+                elapsed = timed(lambda: grade(self.problem, folder, store, Isolation(self.modes()[-1]), jobs, True))
+            per_minute[jobs] = count / elapsed * 60
+            data[f"j{jobs}"] = {"submissions": count, "seconds": elapsed, "per_minute": per_minute[jobs]}
+            rows.append([f"-j {jobs}", str(count), f"{elapsed:.1f} s", f"{per_minute[jobs]:.0f}"])
+        data["speedup"] = per_minute[2] / per_minute[1]
+        self.figures["grading"] = data
+        self.log(f"\ngrading throughput ({self.problem.name}, sandbox {self.modes()[-1]}):\n" + table(rows, ["jobs", "submissions", "time", "per minute"]) + f"\nspeed-up 1→2 workers: {data['speedup']:.2f}×")
+
+
+def run(problem_root: Path, rounds: int, quick: bool, peers: bool, json_path: Path | None, markdown: Path | None) -> dict[str, Any]:
+    """Run every measurement and return the figures; nothing here can fail a build on timing."""
+    config_path = problem_root / "bench.yaml"
+    if not config_path.is_file():
+        raise UsageError(f"{config_path}: this problem has no bench.yaml (see docs/problem-format.md)")
+    config = yaml.safe_load(config_path.read_text())
+    problem = load_problem(problem_root)
+    work = Path(tempfile.mkdtemp(prefix="tilejudge-bench-"))
+    bench = Bench(problem, work, rounds, quick)
+    machine = {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version(), "processor": _cpu_model()}
+    bench.figures["machine"] = machine
+    bench.figures["command"] = " ".join(["python", "run_judge.py", "bench", *sys.argv[2:]])
+    bench.log(f"machine: {machine['processor']}, {machine['cpus']} CPUs, {machine['platform']}")
+    try:
+        tiny_count = config["tiny"]["cases"]
+        large_count = 2 if quick else config["large"]["cases"]
+        tiny = bench.derived_problem("tiny", config["tiny"]["generate"], tiny_count)
+        large = bench.derived_problem("large", config["large"]["generate"], large_count)
+        with SlotPool(1, Isolation("none")) as pool:
+            program = prepare_program((problem_root / config["solution"]).resolve(), None, pool, 120)
+        bench.compare_on("tiny cases", tiny, program, peers)
+        bench.compare_on("large cases", large, program, peers)
+        one = bench.derived_problem("one", config["tiny"]["generate"], 1)
+        bench.startup(program, one)
+        bench.tle_latency(one)
+        bench.memory_accuracy()
+        bench.test_data([problem.name] if quick else sorted(p.parent.name for p in (REPO / "problems").glob("*/problem.yaml")))
+        bench.grading_throughput()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    if json_path:
+        json_path.write_text(json.dumps(bench.figures, indent=1) + "\n")
+    if markdown:
+        markdown.write_text(to_markdown(bench.figures))
+    return bench.figures
+
+
+def _cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def to_markdown(figures: dict[str, Any]) -> str:
+    """docs/benchmarks.md: the latest figures, the machine and the exact command."""
+    machine = figures["machine"]
+    lines = [
+        "# Benchmarks", "",
+        f"Taken with `{figures['command']}` on {machine['processor']} ({machine['cpus']} CPUs, {machine['platform']}, Python {machine['python']}).",
+        "Every comparison was interleaved over several rounds; times are medians with min–max; ratios are to the C floor",
+        "(a C harness doing posix_spawn + wait + memcmp per case). Shared machine: expect noise.", "",
+    ]
+    for label in ("tiny cases", "large cases"):
+        if label in figures:
+            floor = figures[label]["C floor (posix_spawn)"]["median"]
+            lines += [f"## {label}", "", "| contender | median | min–max | vs floor |", "|---|---|---|---|"]
+            for name, s in figures[label].items():
+                lines.append(f"| {name} | {s['median'] * 1000:.0f} ms | {s['min'] * 1000:.0f}–{s['max'] * 1000:.0f} ms | {s['median'] / floor:.2f}× |")
+            lines.append("")
+    if "startup" in figures:
+        s = figures["startup"]
+        lines += ["## Start-up", "", f"Judging a 1-case problem with a ready binary from the command line: median {s['median'] * 1000:.0f} ms (min {s['min'] * 1000:.0f}, max {s['max'] * 1000:.0f}).", ""]
+    if "tle_latency" in figures:
+        lines += ["## TLE latency", "", "CPU time (busy loop) or wall time (sleeper) past the limit when the run was stopped, and the time from the stop to the verdict.", "",
+                  "| program | stopped past the limit (median) | worst | verdict after the stop (median) |", "|---|---|---|---|"]
+        lines += [f"| {name} | {t['overshoot']['median'] * 1000:.0f} ms | {t['overshoot']['max'] * 1000:.0f} ms | {t['verdict_delay']['median'] * 1000:.1f} ms |"
+                  for name, t in figures["tle_latency"].items()]
+        lines.append("")
+    if "memory" in figures:
+        lines += ["## Memory accuracy", "", "| touched | true peak (VmHWM) | ours | error | naive Python child (ru_maxrss) |", "|---|---|---|---|---|"]
+        for name, m in figures["memory"].items():
+            lines.append(f"| {name} | {m['truth_kb'] / 1024:.2f} MiB | {m['ours_kb'] / 1024:.2f} MiB | {(m['ours_kb'] - m['truth_kb']) / 1024:+.2f} MiB | {m['python_child_kb'] / 1024:.2f} MiB |")
+        lines.append("")
+    if "test_data" in figures:
+        lines += ["## Test-data work", "", "| problem | regenerate all (+sha256 check) | largest case | reference CPU time |", "|---|---|---|---|"]
+        for name, t in figures["test_data"].items():
+            lines.append(f"| {name} | {t['regenerate_all_s']:.1f} s | {t['largest_case']} | " + ", ".join(f"{k} {v:.3f} s" for k, v in t["reference_cpu_s"].items()) + " |")
+        lines.append("")
+    if "grading" in figures:
+        g = figures["grading"]
+        lines += ["## Grading throughput", "", "| workers | submissions | time | per minute |", "|---|---|---|---|"]
+        lines += [f"| {k[1:]} | {v['submissions']} | {v['seconds']:.1f} s | {v['per_minute']:.0f} |" for k, v in g.items() if k.startswith("j")]
+        lines += ["", f"Speed-up from 1 to 2 workers: {g['speedup']:.2f}×.", ""]
+    if "peers" in figures:
+        lines += ["## Peers that could not be measured", ""] + [f"- {k}: {v}" for k, v in figures["peers"].items()] + [""]
+    return "\n".join(lines)
