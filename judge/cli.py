@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import sys
+import tempfile
 import traceback
 from pathlib import Path
 from typing import Sequence
 
-from . import grade_reports
+from . import grade_reports, stress
 from . import report as reports
 from . import testdata
 from .errors import EXIT_ACCEPTED, EXIT_JUDGE_ERROR, EXIT_REJECTED, JudgeError, SpecError, UsageError
@@ -70,6 +72,14 @@ def _parser() -> argparse.ArgumentParser:
     gr.add_argument("submissions", type=Path, help="folder: each file, or each subfolder with one source file, is one student")
     gr.add_argument("--out", type=Path, required=True, help="results folder: results.sqlite and the reports")
     gr.add_argument("--rejudge", action="store_true", help="judge every submission again, even if a stored result matches")
+    st = with_problem("stress", "fresh generator seeds until SUBMISSION disagrees with the reference; shrink and save the case")
+    st.add_argument("submission", type=Path)
+    st.add_argument("--against", type=Path, help="reference program (default: the spec's first solution)")
+    st.add_argument("--gen-args", help="generator arguments with {seed} (and {size} to shrink), e.g. \"random --size {size} --seed {seed}\"")
+    st.add_argument("--size", type=int, default=10, help="value of {size} while searching (default 10)")
+    st.add_argument("--seconds", type=float, default=60, help="search budget (default 60); shrinking gets the same again")
+    pr = with_problem("promote", "add a case found by stress to the spec's 'stress' group")
+    pr.add_argument("case", help="the saved case's name, e.g. stress-123456")
     bp = sub.add_parser("bench", help="measure the judge against the C floor, a shell loop and peers (prints figures, never fails on timing)")
     bp.add_argument("problem", nargs="?", default="poj2893", help="a problem with a bench.yaml (default: poj2893)")
     bp.add_argument("--quick", action="store_true", help="fewer rounds and cases")
@@ -241,6 +251,44 @@ def cmd_report(args: argparse.Namespace) -> int:
     return EXIT_ACCEPTED
 
 
+def cmd_stress(args: argparse.Namespace) -> int:
+    problem = _load(args.problem)
+    if not args.submission.is_file():
+        raise UsageError(f"{args.submission}: no such file")
+    if args.size < 1 or args.seconds <= 0:
+        raise UsageError("--size must be at least 1 and --seconds positive")
+    templates = [stress.parse_template(args.gen_args)] if args.gen_args else stress.spec_templates(problem)
+    with _pool(args) as pool, tempfile.TemporaryDirectory(prefix="stress-") as work:
+        program = prepare_program(args.submission.resolve(), None, pool, problem.limits.compile_time)
+        if not program.compiled:
+            print(f"CE: {program.compile_log.splitlines()[0] if program.compile_log else ''}")
+            return EXIT_REJECTED
+        stresser = stress.Stresser(problem, program, stress.prepare_reference(problem, args.against, pool), pool, Path(work))
+        log = lambda line: print(line, flush=True)
+        failure = stresser.search(templates, args.size, args.seconds, log)
+        if failure is None:
+            print(f"no difference found in {stresser.rounds} rounds ({args.seconds:g} s)")
+            return EXIT_ACCEPTED
+        failure = stresser.shrink(templates, failure, args.seconds, log)
+        name = stress.save(problem, failure)
+    generator = _shown(problem.generator) if problem.generator else "generator"
+    print(f"{failure.result.verdict.value} ({failure.result.verdict.meaning}): {failure.result.message}")
+    print(f"saved as {_shown(stress.stress_folder(problem) / name)}.in/.ans (size {failure.size})")
+    print(f"reproduce: {generator} {shlex.join(failure.args)}")
+    print(f"add it to the test set: python run_judge.py promote {args.problem} {name}")
+    return EXIT_REJECTED
+
+
+def cmd_promote(args: argparse.Namespace) -> int:
+    problem = _load(args.problem)
+    stress.promote(problem, args.case)
+    problem = _load(args.problem)
+    with _pool(args) as pool:
+        _ensure_cases(problem, pool)
+    print(f"{problem.name}: case {args.case} added to group '{stress.STRESS_GROUP}' of {_shown(problem.spec_path)}")
+    return EXIT_ACCEPTED
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from .benchmark import run
 
@@ -251,7 +299,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return EXIT_ACCEPTED
 
 
-COMMANDS = {"bench": cmd_bench, "grade": cmd_grade, "report": cmd_report, "list": cmd_list, "judge": cmd_judge, "generate": cmd_generate, "validate": cmd_validate, "verify": cmd_verify}
+COMMANDS = {"stress": cmd_stress, "promote": cmd_promote, "bench": cmd_bench, "grade": cmd_grade, "report": cmd_report, "list": cmd_list, "judge": cmd_judge, "generate": cmd_generate, "validate": cmd_validate, "verify": cmd_verify}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

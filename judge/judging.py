@@ -10,6 +10,7 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from .checkers import Checker, make_checker
@@ -133,15 +134,18 @@ def classify(result: RunResult, limits: RunLimits, memory_mib: int, stdout_size:
 
 
 def run_case(problem: Problem, program: Program, case: CaseSpec, checker: Checker, slot: Slot) -> CaseResult:
-    """Run one case in a slot and check it."""
+    """Run one case of the problem's test data in a slot and check it."""
+    return run_on(problem, program, input_path(problem, case), answer_path(problem, case), checker, slot, case.name, case.group)
+
+
+def run_on(problem: Problem, program: Program, inp: Path, ans: Path, checker: Checker, slot: Slot, name: str, group: str) -> CaseResult:
+    """Run the program on any input under the problem's limits and check it against ``ans``."""
     limits = run_limits(problem, program.language)
     out, err = slot.private / "stdout", slot.private / "stderr"
-    result = slot.run_untrusted(RunSpec(
-        argv=program.command(problem.limits.memory_mib), limits=limits, stdin=input_path(problem, case), stdout=out, stderr=err,
-    ), program.binds)
+    result = slot.run_untrusted(RunSpec(argv=program.command(problem.limits.memory_mib), limits=limits, stdin=inp, stdout=out, stderr=err), program.binds)
     stderr_head = read_head(err, STDERR_KEEP).encode()
     base = dict(
-        name=case.name, group=case.group, time=result.cpu, wall_time=result.wall, memory_kb=result.memory_kb,
+        name=name, group=group, time=result.cpu, wall_time=result.wall, memory_kb=result.memory_kb,
         exit_code=result.exit_code, signal=result.signal_name,
     )
     early = classify(result, limits, problem.limits.memory_mib, out.stat().st_size if out.exists() else 0, stderr_head, program.language)
@@ -150,9 +154,8 @@ def run_case(problem: Problem, program: Program, case: CaseSpec, checker: Checke
         if stderr_head.strip():
             message += " | stderr: " + stderr_head.decode("utf-8", "replace").strip()[-400:]
         return CaseResult(verdict=verdict, message=message, **base)
-    outcome = checker.check(input_path(problem, case), out, answer_path(problem, case), slot)
+    outcome = checker.check(inp, out, ans, slot)
     return CaseResult(verdict=outcome.verdict, message=outcome.message, score=outcome.fraction, **base)
-
 
 
 class _Stop:
@@ -183,7 +186,7 @@ def judge(
         report.verdict = Verdict.CE
         report.groups = group_results(problem.groups, [])
         return report
-    checker = _checker(problem, pool)
+    checker = problem_checker(problem, pool)
     cases = problem.cases
     results: dict[int, CaseResult] = {}
     pending = list(range(len(cases)))
@@ -234,7 +237,8 @@ def _suspicious(result: CaseResult, limit: float) -> bool:
     return result.verdict is Verdict.TLE and result.time >= WORKING_SHARE * limit
 
 
-def _checker(problem: Problem, pool: SlotPool) -> Checker:
+def problem_checker(problem: Problem, pool: SlotPool) -> Checker:
+    """The problem's checker, with a custom checker program built first."""
     program = None
     if problem.checker.program is not None:
         program = prepare_program(problem.checker.program, None, pool, problem.limits.compile_time)

@@ -70,7 +70,7 @@ def _tools(problem: Problem, pool: SlotPool) -> _Tools:
     return _Tools(generator, build(problem.solutions[0], "reference solution"))
 
 
-def _run_to(slot: Slot, program: Program, args: list[str], stdin: Path | None, target: Path, limits: RunLimits, what: str) -> None:
+def run_trusted(slot: Slot, program: Program, args: list[str], stdin: Path | None, target: Path, limits: RunLimits, what: str) -> None:
     """Run a trusted program into ``target`` atomically; any failure is a judge error naming ``what``."""
     partial = target.with_name(target.name + ".partial")
     err = slot.private / "gen.err"
@@ -86,6 +86,15 @@ def _run_to(slot: Slot, program: Program, args: list[str], stdin: Path | None, t
     os.replace(partial, target)
 
 
+def reference_limits(problem: Problem, solution: Program) -> RunLimits:
+    """Generous limits for writing answers: the reference is trusted, and verify judges its speed separately."""
+    time_limit = max(10.0, 5 * problem.limits.time_for(solution.language.name))
+    return RunLimits(
+        cpu=time_limit, wall=2 * time_limit, memory_mib=max(problem.limits.memory_mib, 1024),
+        output_bytes=problem.limits.output_bytes, stack_mib=problem.limits.memory_mib,
+    )
+
+
 def _make_case(problem: Problem, tools: _Tools, case: CaseSpec, root: Path, slot: Slot) -> None:
     inp, ans = input_path(problem, case, root), answer_path(problem, case, root)
     inp.parent.mkdir(parents=True, exist_ok=True)
@@ -94,10 +103,8 @@ def _make_case(problem: Problem, tools: _Tools, case: CaseSpec, root: Path, slot
         inp.chmod(0o644)
     else:
         assert tools.generator is not None
-        _run_to(slot, tools.generator, list(case.generate or ()), None, inp, GENERATOR_LIMITS, f"generator for case {case.key}")
-    time_limit = max(10.0, 5 * problem.limits.time_for(tools.solution.language.name))
-    limits = RunLimits(cpu=time_limit, wall=2 * time_limit, memory_mib=max(problem.limits.memory_mib, 1024), output_bytes=problem.limits.output_bytes, stack_mib=problem.limits.memory_mib)
-    _run_to(slot, tools.solution, [], inp, ans, limits, f"reference solution on case {case.key}")
+        run_trusted(slot, tools.generator, list(case.generate or ()), None, inp, GENERATOR_LIMITS, f"generator for case {case.key}")
+    run_trusted(slot, tools.solution, [], inp, ans, reference_limits(problem, tools.solution), f"reference solution on case {case.key}")
 
 
 def _entry(problem: Problem, case: CaseSpec, root: Path) -> dict[str, object]:
