@@ -30,7 +30,7 @@ from .errors import UsageError
 from .execution import RunLimits, RunSpec, SlotPool
 from .grading import grade
 from .judging import judge
-from .languages import LANGUAGES, Program, prepare_program
+from .languages import LANGUAGES, Program, prepare_problem_program, prepare_program
 from .report import table
 from .sandbox import Isolation, bwrap_works
 from .spec import Problem, load_problem
@@ -298,7 +298,7 @@ class Bench:
                 largest = max(problem.cases, key=lambda c: input_path(problem, c).stat().st_size if input_path(problem, c).exists() else 0)
                 times = {}
                 for solution in problem.solutions:
-                    program = prepare_program(solution, None, pool, 60)
+                    program = prepare_problem_program(solution, pool, 60)
                     with pool.slot() as slot:
                         result = slot.run(RunSpec(argv=program.command(problem.limits.memory_mib), stdin=input_path(problem, largest),
                                                   limits=RunLimits(cpu=60, wall=120, memory_mib=None, output_bytes=64 << 20),

@@ -17,7 +17,7 @@ import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 from .errors import SetupError, UsageError
 from .execution import RunLimits, RunSpec, Slot, SlotPool, cache_root, read_head
@@ -32,15 +32,15 @@ COMPILE_OUTPUT_BYTES = 64 * 1024 * 1024
 class Language:
     """A build-and-run recipe.
 
-    ``build`` returns the compile command for (source copy, build folder), or
-    None when nothing is compiled; ``run`` returns the command for (source copy,
-    build folder, memory limit in MiB).
+    ``build`` returns the compile command for (source copy, build folder,
+    include folders), or None when nothing is compiled; ``run`` returns the
+    command for (source copy, build folder, memory limit in MiB).
     """
 
     name: str
     extensions: tuple[str, ...]
     tools: tuple[str, ...]
-    build: Callable[[Path, Path], list[str]] | None
+    build: Callable[[Path, Path, Sequence[Path]], list[str]] | None
     run: Callable[[Path, Path, int], list[str]]
     limit_address_space: bool = True
     oom_markers: tuple[bytes, ...] = ()
@@ -52,6 +52,10 @@ def _tool(name: str) -> str:
     if found is None:
         raise SetupError(f"'{name}' is not installed on this machine; it is needed for this language")
     return found
+
+
+def _includes(folders: Sequence[Path]) -> list[str]:
+    return [f"-I{folder}" for folder in folders]
 
 
 def _java_main_class(source: bytes, fallback: str) -> str:
@@ -69,24 +73,24 @@ LANGUAGES: dict[str, Language] = {
     for lang in (
         Language(
             name="c", extensions=(".c",), tools=("gcc",),
-            build=lambda src, out: [_tool("gcc"), "-O2", "-std=gnu17", "-pipe", "-o", str(out / "prog"), str(src), "-lm"],
+            build=lambda src, out, inc: [_tool("gcc"), "-O2", "-std=gnu17", "-pipe", *_includes(inc), "-o", str(out / "prog"), str(src), "-lm"],
             run=lambda src, out, mem: [str(out / "prog")],
         ),
         Language(
             name="cpp", extensions=(".cpp", ".cc", ".cxx", ".c++"), tools=("g++",),
-            build=lambda src, out: [_tool("g++"), "-O2", "-std=c++17", "-pipe", "-o", str(out / "prog"), str(src)],
+            build=lambda src, out, inc: [_tool("g++"), "-O2", "-std=c++17", "-pipe", *_includes(inc), "-o", str(out / "prog"), str(src)],
             run=lambda src, out, mem: [str(out / "prog")],
             oom_markers=(b"std::bad_alloc",),
         ),
         Language(
             name="python3", extensions=(".py",), tools=(),
-            build=lambda src, out: [sys.executable, "-c", "import sys, ast; ast.parse(open(sys.argv[1], 'rb').read(), sys.argv[1])", str(src)],
+            build=lambda src, out, inc: [sys.executable, "-c", "import sys, ast; ast.parse(open(sys.argv[1], 'rb').read(), sys.argv[1])", str(src)],
             run=lambda src, out, mem: [sys.executable, "-B", str(src)],
             oom_markers=(b"MemoryError",),
         ),
         Language(
             name="java", extensions=(".java",), tools=("javac", "java"),
-            build=lambda src, out: [_tool("javac"), "-J-XX:-UsePerfData", "-encoding", "UTF-8", "-d", str(out), str(src)],
+            build=lambda src, out, inc: [_tool("javac"), "-J-XX:-UsePerfData", "-encoding", "UTF-8", "-d", str(out), str(src)],
             run=lambda src, out, mem: [
                 _tool("java"), f"-Xmx{mem}m", f"-Xss{min(mem, 256)}m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData",
                 "-Xshare:auto", "-cp", str(out), src.stem,
@@ -157,25 +161,32 @@ def from_command(line: str) -> Program:
     return Program(LANGUAGES["exe"], None, True, "", lambda mem: list(argv), visible)
 
 
-def prepare(source: Path, lang: Language, slot: Slot, compile_time: float) -> Program:
-    """Build ``source`` (cached by content) and return the program; a failed build gives ``compiled=False`` (CE)."""
+def prepare(source: Path, lang: Language, slot: Slot, compile_time: float, include: Path | None = None) -> Program:
+    """Build ``source`` (cached by content) and return the program; a failed build gives ``compiled=False`` (CE).
+
+    ``include`` is a folder whose headers the source may include (a problem's
+    own folder, so a checker can ship testlib.h beside it); its headers are
+    part of the cache key, so editing one rebuilds.
+    """
     if not source.is_file():
         raise UsageError(f"{source}: no such file")
     for tool in lang.tools:
         _tool(tool)
     data = source.read_bytes()
     name = lang.source_name(data, source.name) if lang.source_name else source.name
-    recipe = " ".join(lang.build(Path("SRC"), Path("OUT"))) if lang.build else "copy"
-    key = hashlib.sha256(b"\0".join([BUILD_CACHE_VERSION, lang.name.encode(), recipe.encode(), name.encode(), data])).hexdigest()[:32]
+    includes = [include] if include is not None else []
+    recipe = " ".join(lang.build(Path("SRC"), Path("OUT"), includes)) if lang.build else "copy"
+    headers = [h.read_bytes() for h in sorted(include.glob("*.h*"))] if include is not None else []
+    key = hashlib.sha256(b"\0".join([BUILD_CACHE_VERSION, lang.name.encode(), recipe.encode(), name.encode(), data, *headers])).hexdigest()[:32]
     folder = cache_root() / "build" / key
     if not (folder / "build.json").is_file():
-        _build(lang, data, name, folder, slot, compile_time)
+        _build(lang, data, name, folder, slot, compile_time, includes)
     meta = json.loads((folder / "build.json").read_text())
     copy = folder / name
     return Program(lang, source, meta["ok"], meta["log"], lambda mem: lang.run(copy, folder, mem), (Bind(folder),))
 
 
-def _build(lang: Language, data: bytes, name: str, folder: Path, slot: Slot, compile_time: float) -> None:
+def _build(lang: Language, data: bytes, name: str, folder: Path, slot: Slot, compile_time: float, includes: list[Path]) -> None:
     """Compile in a private folder, then move it into the cache in one rename so no half-built entry is ever seen."""
     folder.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="build-", dir=folder.parent))
@@ -186,7 +197,7 @@ def _build(lang: Language, data: bytes, name: str, folder: Path, slot: Slot, com
         if lang.build is None:
             copy.chmod(0o755)
         else:
-            ok, log = _compile(lang.build(copy, work), work, slot, compile_time, lang.limit_address_space)
+            ok, log = _compile(lang.build(copy, work, includes), work, includes, slot, compile_time, lang.limit_address_space)
         (work / "build.json").write_text(json.dumps({"ok": ok, "log": log}))
         work.chmod(0o755)
         try:
@@ -198,7 +209,7 @@ def _build(lang: Language, data: bytes, name: str, folder: Path, slot: Slot, com
         shutil.rmtree(work, ignore_errors=True)
 
 
-def _compile(argv: list[str], work: Path, slot: Slot, compile_time: float, limit_as: bool) -> tuple[bool, str]:
+def _compile(argv: list[str], work: Path, includes: list[Path], slot: Slot, compile_time: float, limit_as: bool) -> tuple[bool, str]:
     """Compile as untrusted code: a hostile source may try to include secrets or blow up the compiler."""
     log_path, out_path = slot.private / "compile.log", slot.private / "compile.out"
     if slot.uid is not None:
@@ -209,7 +220,8 @@ def _compile(argv: list[str], work: Path, slot: Slot, compile_time: float, limit
         cpu=compile_time, wall=compile_time * 2 + 5, memory_mib=COMPILE_MEMORY_MIB if limit_as else None,
         output_bytes=COMPILE_OUTPUT_BYTES, open_files=512, stack_mib=64,
     )
-    result = slot.run_untrusted(RunSpec(argv=argv, limits=limits, stdout=out_path, stderr=log_path, cwd=work), [Bind(work, writable=True)])
+    binds = [Bind(work, writable=True), *(Bind(folder) for folder in includes)]
+    result = slot.run_untrusted(RunSpec(argv=argv, limits=limits, stdout=out_path, stderr=log_path, cwd=work), binds)
     log = (read_head(out_path) + read_head(log_path)).strip().replace(f"{work}/", "")
     for p in (log_path, out_path):
         p.unlink(missing_ok=True)
@@ -223,7 +235,12 @@ def _compile(argv: list[str], work: Path, slot: Slot, compile_time: float, limit
     return True, log
 
 
-def prepare_program(source: Path, lang: Language | None, pool: SlotPool, compile_time: float) -> Program:
+def prepare_program(source: Path, lang: Language | None, pool: SlotPool, compile_time: float, include: Path | None = None) -> Program:
     """Build a source in a free slot, detecting its language unless one is given."""
     with pool.slot() as slot:
-        return prepare(source, lang or detect(source), slot, compile_time)
+        return prepare(source, lang or detect(source), slot, compile_time, include)
+
+
+def prepare_problem_program(source: Path, pool: SlotPool, compile_time: float) -> Program:
+    """A problem setter's program (checker, validator, generator, reference): its own folder is on the include path."""
+    return prepare_program(source, None, pool, compile_time, include=source.parent)

@@ -23,7 +23,7 @@ from .checkers import Checker
 from .errors import JudgeError, SpecError, UsageError
 from .execution import SlotPool
 from .judging import problem_checker, run_on
-from .languages import Program, prepare_program
+from .languages import Program, prepare_problem_program, prepare_program
 from .spec import Problem, load_problem
 from .testdata import GENERATOR_LIMITS, reference_limits, run_trusted
 from .verdicts import CaseResult, Verdict
@@ -90,7 +90,7 @@ class Stresser:
         if problem.generator is None:
             raise UsageError(f"{problem.spec_path}: stress needs a generator")
         self.problem, self.submission, self.reference, self.pool, self.work = problem, submission, reference, pool, work
-        self.generator = prepare_program(problem.generator, None, pool, problem.limits.compile_time)
+        self.generator = prepare_problem_program(problem.generator, pool, problem.limits.compile_time)
         self.checker: Checker = problem_checker(problem, pool)
         self.rounds = 0
 
@@ -217,7 +217,10 @@ def _quote(text: str) -> str:
 
 def prepare_reference(problem: Problem, against: Path | None, pool: SlotPool) -> Program:
     source = against or problem.solutions[0]
-    program = prepare_program(source, None, pool, problem.limits.compile_time)
+    if against is None:
+        program = prepare_problem_program(source, pool, problem.limits.compile_time)
+    else:
+        program = prepare_program(source, None, pool, problem.limits.compile_time)
     if not program.compiled:
         raise UsageError(f"{source}: the reference does not compile")
     return program

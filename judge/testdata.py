@@ -19,7 +19,7 @@ from typing import Callable
 
 from .errors import JudgeError
 from .execution import RunLimits, RunSpec, Slot, SlotPool, read_head
-from .languages import Program, prepare_program
+from .languages import Program, prepare_problem_program
 from .spec import CaseSpec, Problem
 
 MANIFEST = "manifest.json"
@@ -60,7 +60,7 @@ class _Tools:
 
 def _tools(problem: Problem, pool: SlotPool) -> _Tools:
     def build(path: Path, role: str) -> Program:
-        program = prepare_program(path, None, pool, problem.limits.compile_time)
+        program = prepare_problem_program(path, pool, problem.limits.compile_time)
         if not program.compiled:
             first = (program.compile_log.splitlines() or ["no message"])[0]
             raise JudgeError(f"{path}: the {role} does not compile: {first}")
@@ -214,7 +214,7 @@ def validate(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], Non
     """Run the validator on every input; returns one line per rejected input."""
     if problem.validator is None:
         raise JudgeError(f"{problem.spec_path}: no validator in the spec")
-    validator = prepare_program(problem.validator, None, pool, problem.limits.compile_time)
+    validator = prepare_problem_program(problem.validator, pool, problem.limits.compile_time)
     if not validator.compiled:
         raise JudgeError(f"{problem.validator}: the validator does not compile")
     failures: list[str] = []
