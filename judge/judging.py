@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterator
 from .checkers import Checker, make_checker
 from .execution import RunLimits, RunResult, RunSpec, Slot, SlotPool, read_head
 from .errors import JudgeError
-from .languages import Language, Program, prepare_program
+from .languages import Language, Program, prepare_problem_program
 from .spec import CaseSpec, Problem
 from .testdata import answer_path, input_path
 from .verdicts import CaseResult, GroupResult, Verdict, group_results, overall_verdict
@@ -115,13 +115,18 @@ def run_limits(problem: Problem, lang: Language) -> RunLimits:
     )
 
 
-def classify(result: RunResult, limits: RunLimits, memory_mib: int, stdout_size: int, stderr_head: bytes, lang: Language) -> tuple[Verdict, str] | None:
-    """The verdict a run earns before its output is looked at, or None when the output must be checked."""
+def classify(result: RunResult, limits: RunLimits, memory_mib: int, written: int, stderr_head: bytes, lang: Language) -> tuple[Verdict, str] | None:
+    """The verdict a run earns before its output is looked at, or None when the output must be checked.
+
+    ``written`` is the size of the largest file the run wrote through the
+    judge (stdout or stderr): a program that ignores SIGXFSZ keeps running
+    after the file-size cap stops its writes, so the size itself decides.
+    """
     if result.killed == "cpu" or result.cpu > limits.cpu:
         return Verdict.TLE, f"CPU time over the {limits.cpu:g} s limit"
     if result.killed == "wall":
         return Verdict.TLE, f"wall time over the {limits.wall:g} s limit after {result.cpu:.2f} s of CPU"
-    if stdout_size > limits.output_bytes or result.signal_name == "SIGXFSZ":
+    if written > limits.output_bytes or result.signal_name == "SIGXFSZ":
         return Verdict.OLE, f"output over the {limits.output_bytes / (1 << 20):g} MiB limit"
     if lang.limit_address_space and result.memory_kb > memory_mib * 1024:
         return Verdict.MLE, f"peak memory {result.memory_kb / 1024:.1f} MiB over the {memory_mib} MiB limit"
@@ -148,7 +153,8 @@ def run_on(problem: Problem, program: Program, inp: Path, ans: Path, checker: Ch
         name=name, group=group, time=result.cpu, wall_time=result.wall, memory_kb=result.memory_kb,
         exit_code=result.exit_code, signal=result.signal_name,
     )
-    early = classify(result, limits, problem.limits.memory_mib, out.stat().st_size if out.exists() else 0, stderr_head, program.language)
+    written = max((f.stat().st_size for f in (out, err) if f.exists()), default=0)
+    early = classify(result, limits, problem.limits.memory_mib, written, stderr_head, program.language)
     if early is not None:
         verdict, message = early
         if stderr_head.strip():
@@ -241,7 +247,7 @@ def problem_checker(problem: Problem, pool: SlotPool) -> Checker:
     """The problem's checker, with a custom checker program built first."""
     program = None
     if problem.checker.program is not None:
-        program = prepare_program(problem.checker.program, None, pool, problem.limits.compile_time)
+        program = prepare_problem_program(problem.checker.program, pool, problem.limits.compile_time)
         if not program.compiled:
             raise JudgeError(f"{problem.checker.program}: the checker does not compile: {program.compile_log.splitlines()[:1]}")
     return make_checker(problem.checker, program, problem.limits.time)

@@ -27,6 +27,7 @@
  *   error MESSAGE
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -244,6 +245,41 @@ static long long proc_cpu_us(pid_t pid) {
     return (long long)(v[14] + v[15] + v[16] + v[17]) * 1000000LL / hz;
 }
 
+/* CPU time of a process and all its live descendants (and of every descendant
+ * already reaped inside the tree, through cutime/cstime). Walked on every poll,
+ * so CPU burnt by children (a compiler's cc1plus, a program's workers) counts
+ * against the limit while they run, not only once they are reaped. */
+static long long tree_cpu_us(pid_t root) {
+    static pid_t stack[4096];
+    int top = 0;
+    long long total = 0;
+    stack[top++] = root;
+    while (top > 0) {
+        pid_t pid = stack[--top];
+        total += proc_cpu_us(pid);
+        char path[64];
+        snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+        DIR *tasks = opendir(path);
+        if (!tasks) continue;
+        for (struct dirent *t; (t = readdir(tasks));) {
+            if (t->d_name[0] == '.') continue;
+            char file[320], buf[4096];
+            snprintf(file, sizeof file, "/proc/%d/task/%s/children", (int)pid, t->d_name);
+            int fd = open(file, O_RDONLY);
+            if (fd < 0) continue;
+            ssize_t n = read(fd, buf, sizeof buf - 1);
+            close(fd);
+            if (n <= 0) continue;
+            buf[n] = '\0';
+            char *save = NULL;
+            for (char *tok = strtok_r(buf, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save))
+                if (top < (int)(sizeof stack / sizeof stack[0])) stack[top++] = (pid_t)atoi(tok);
+        }
+        closedir(tasks);
+    }
+    return total;
+}
+
 static void add_usage(struct usage *u, const struct rusage *ru) {
     u->cpu_us += (long long)(ru->ru_utime.tv_sec + ru->ru_stime.tv_sec) * 1000000LL
                  + ru->ru_utime.tv_usec + ru->ru_stime.tv_usec;
@@ -337,7 +373,7 @@ static void run(const struct request *r) {
         if (ready > 0 && (pfd[0].revents & POLLIN)) break;
         if (pfd[1].revents & (POLLHUP | POLLERR)) parent_gone = 1;
         if (parent_gone) { killed = "wall"; break; }
-        if (r->cpu_ms > 0 && proc_cpu_us(pid) > r->cpu_ms * 1000LL) { killed = "cpu"; break; }
+        if (r->cpu_ms > 0 && tree_cpu_us(pid) > r->cpu_ms * 1000LL) { killed = "cpu"; break; }
     }
     if (strcmp(killed, "none")) killpg(pid, SIGKILL), kill(pid, SIGKILL);
     int status = 0;
