@@ -1,0 +1,591 @@
+"""Hostile submissions: real programs that attack the machine, judged end to end.
+
+Each test judges one program from tests/fixtures/hostile/programs on a small
+fixture problem with short limits and asserts its verdict from the JSON
+report. After every run the harness (`Hostile.run`) also checks the promises
+that must hold whatever the program did:
+
+- the judge is still fine: it exits 0 or 1 (never 3, never a traceback) and
+  reports every case (or none, for CE);
+- no stray process: nothing whose /proc comm or cmdline carries the
+  program's unique marker survives the run (2 s of grace, polling);
+- no file changed outside the scratch folder: the repository's problems/ and
+  tests/fixtures/ trees and the test's own tmp folder are the same before
+  and after (path, type, size, mtime, sha256 of files up to 1 MiB). The
+  repository's cases/ is left out: large cases there are generated on
+  demand by any judge run, so it may change under a concurrent one.
+
+The hostile problem `hsum` (time 1 s, so wall 2 s; Java twice that; memory
+64 MiB; output 1 MiB; compile 4 s) has three cases; input line 1 is the
+case number. Most programs attack only on case 1 and answer cases 2 and 3
+correctly, so the tests also show that one run's damage does not reach the
+next: those cases must stay AC. `hdeep` (256 MiB) holds the deep recursion.
+
+Expected verdicts in bwrap mode, where a choice exists:
+- 2000 children: fork fails under the per-uid process limit (256); the
+  program then exits 8 and reports how many forks succeeded on stderr (RE),
+  and the test checks that number is under the limit.
+- daemonised grandchild: the main process answers (AC); the grandchild,
+  sleeping 30 s, must be gone right after the run.
+- memory bombs (C++, Python, Java): MLE.
+- 1 GB to stdout, 1 GB to stderr: OLE (SIGXFSZ) within 3 s of wall time;
+  also OLE when the program ignores SIGXFSZ and keeps writing to stderr.
+- filling the scratch disk: the program sees ENOSPC and exits 3 (RE); the
+  next case, in the same slot (-j 1), must find none of its files.
+- writing into problems/: every open is refused, the program exits 4 (RE),
+  and no file appears.
+- reading the case's .ans (absolute, climbing relative, repo-relative, and
+  next to the input /proc/self/fd/0 names): every read is refused, exit 6
+  (RE) on every case; never AC.
+- TCP to a server the test runs on 127.0.0.1: refused, exit 7 (RE), and the
+  server accepts nothing.
+- PID-namespace probe: prints its pid, ppid, uid and the number of
+  processes /proc lists, exits 9 (RE) so the line reaches the report; it
+  must see a handful of small pids and an unprivileged uid.
+- killing its parent: refused (the launcher is another user), so AC; the
+  judge finishes normally and the next cases run. Run only in bwrap mode and
+  only after a probe has shown the program is in its own PID namespace.
+- ignoring SIGTERM in a busy loop: TLE, stopped at the CPU limit.
+- sleeping for ever: TLE by the 2 s wall limit, wall time under 3 s.
+- reading past the end of stdin, then from a closed stdin: each read returns
+  at once (stdin is a file), so the program answers: AC.
+- closing stdout: before writing anything, WA (empty output); after writing
+  the answer, AC.
+- 10^6 frames of C++ recursion in 256 MiB: AC.
+- compile bombs (2^40 template instantiations, #include "/dev/zero"): CE,
+  well within the compile wall limit, with a log that says why.
+- #include of /etc/shadow or of a repository file: CE, missing file, and
+  none of the file's content in the log.
+
+With --sandbox rlimits the same battery runs where it is safe. What rlimits
+does not contain is marked `xfail(strict=True, raises=NotContained)`: only a
+failed containment check counts as the expected failure, so a broken promise
+of every mode (a stray process, a judge crash) still fails the test, and a
+containment check that starts passing is reported too. Not run in rlimits
+mode: the parent-killer (it would kill the judge's own launcher, as root) and
+#include "/etc/shadow" (the compiler, as root, would copy the real file's
+lines into the report).
+
+The suite is written for root, as CI runs it: only root can give each
+sandbox slot its own uid, which the process limit and the parent-killer
+rely on.
+
+Safety, since this runs as root on a shared machine even when the sandbox is
+broken: every program is bounded by itself (at most 2000 forks, children
+sleep at most 30 s, busy loops stop after 20 s of CPU, sleeps after 60 s,
+allocations at 1 GiB, writes at 1 GiB, scratch files at 128 MiB); none
+signals anything but its own parent, and that one only after the probe. In
+rlimits mode the write-into-problems program aims at a throw-away copy in
+tmp_path. Leftovers found by marker are killed by pid after being reported.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import signal
+import socket
+import sys
+import threading
+import time
+import uuid
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+import pytest
+
+from conftest import FIXTURES, REPO_ROOT, JudgeRun, JudgeRunner, _run_bounded
+
+HOSTILE = FIXTURES / "hostile"
+PROGRAMS = HOSTILE / "programs"
+HSUM = HOSTILE / "problems" / "hsum"
+HDEEP = HOSTILE / "problems" / "hdeep"
+HSUM_ANSWERS = HOSTILE / "cases" / "hsum" / "main"
+CASES = {HSUM: ("c1", "c2", "c3"), HDEEP: ("million", "thousand")}
+
+HSUM_WALL_LIMIT_S = 2.0  # max(2 x 1 s, 1 s + 1 s): the judge's default for hsum's 1 s
+HSUM_COMPILE_S = 4.0  # hsum's limits.compile_time
+COMPILE_WALL_LIMIT_S = 2 * HSUM_COMPILE_S + 5  # the judge's wall limit for one compilation
+JUDGE_START_ALLOWANCE_S = 5.0  # starting the judge and its sandboxes, on a loaded machine
+SANDBOX_UID_BASE = 61000
+SANDBOX_PROCESS_LIMIT = 256
+
+TREES = (REPO_ROOT / "problems", FIXTURES)
+HASHED_BYTES = 1 << 20
+LEFTOVER_GRACE_S = 2.0
+
+
+class NotContained(AssertionError):
+    """An attack got through: the only failure a mode's strict xfail may absorb."""
+
+
+def _expect_contained(held: bool, what: str, run: JudgeRun) -> None:
+    """Fail with NotContained, so rlimits' xfail marks can tell containment apart from any other breakage."""
+    if not held:
+        raise NotContained(f"not contained: {what}\n{run.describe()}")
+
+
+def _modes(not_contained_in_rlimits: str | None = None) -> list[Any]:
+    """Both sandbox modes; rlimits as a strict xfail when the reason says what it does not contain."""
+    marks = []
+    if not_contained_in_rlimits is not None:
+        marks.append(pytest.mark.xfail(
+            strict=True, raises=NotContained, reason=f"not contained in rlimits mode: {not_contained_in_rlimits}",
+        ))
+    return [pytest.param("bwrap", id="bwrap"), pytest.param("rlimits", marks=marks, id="rlimits")]
+
+
+# ---------------------------------------------------------------- leftovers
+
+
+def _marked(pid: int, marker: bytes) -> bool:
+    """Whether a process shows the marker in its name or command line (False once it is gone)."""
+    try:
+        comm = Path(f"/proc/{pid}/comm").read_bytes()
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+    return marker in comm or marker in cmdline
+
+
+def _processes_marked(marker: str) -> list[int]:
+    """Every process but this one whose name or command line contains the marker."""
+    wanted = marker.encode()
+    pids = (int(entry) for entry in os.listdir("/proc") if entry.isdigit())
+    return [pid for pid in pids if pid != os.getpid() and _marked(pid, wanted)]
+
+
+def _assert_no_leftovers(marker: str) -> None:
+    """Wait up to the grace period for marked processes to vanish; kill and report any that stay.
+
+    The kill is by pid, after checking the marker again, so nothing else is
+    touched; it keeps one broken run from poisoning the tests after it.
+    """
+    deadline = time.monotonic() + LEFTOVER_GRACE_S
+    while (left := _processes_marked(marker)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    for pid in left:
+        if _marked(pid, marker.encode()):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    assert not left, f"{len(left)} process(es) marked {marker!r} outlived the run: pids {left[:20]}"
+
+
+# ---------------------------------------------------------------- snapshots
+
+Snapshot = dict[str, tuple[object, ...]]
+
+
+def _entry(path: Path) -> tuple[object, ...]:
+    """What identifies one file or folder's state; files up to 1 MiB also by content."""
+    st = path.lstat()
+    if path.is_symlink():
+        return ("link", os.readlink(path))
+    if path.is_dir():
+        return ("dir", st.st_mtime_ns)
+    digest = hashlib.sha256(path.read_bytes()).hexdigest() if st.st_size <= HASHED_BYTES else None
+    return ("file", st.st_size, st.st_mtime_ns, digest)
+
+
+def _snapshot(roots: Iterable[Path], tmp_path: Path) -> Snapshot:
+    """The state of every entry under the roots.
+
+    In tmp_path the judge's own report files and the folder's mtime (which
+    their creation changes) are left out: they are the test's output.
+    """
+    state: Snapshot = {}
+    for root in roots:
+        for folder, dirs, files in os.walk(root):
+            for name in [*dirs, *files]:
+                path = Path(folder) / name
+                if path.parent == tmp_path and re.fullmatch(r"report-\d+\.json", name):
+                    continue
+                state[str(path)] = _entry(path)
+        if root != tmp_path:
+            state[str(root)] = _entry(root)
+    return state
+
+
+def _changes(before: Snapshot, after: Snapshot) -> list[str]:
+    """Paths that appeared, vanished or changed, for the failure message."""
+    return sorted(p for p in before.keys() | after.keys() if before.get(p) != after.get(p))
+
+
+# ---------------------------------------------------------------- harness
+
+
+class Hostile:
+    """Judges one hostile program and checks the promises that must hold after any run."""
+
+    def __init__(self, judge: JudgeRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caches: Path) -> None:
+        self._judge = judge
+        self._tmp_path = tmp_path
+        self._monkeypatch = monkeypatch
+        self._caches = caches
+
+    def run(self, problem: Path, submission: Path, mode: str, marker: str, jobs: int = 2) -> JudgeRun:
+        """Judge `submission` in `mode`; fail on a judge error or a stray process, raise NotContained on a changed file.
+
+        Each mode compiles into its own build cache, so a compile-time attack
+        is really compiled in the mode under test, never served from a build
+        made in the other one.
+        """
+        assert not _processes_marked(marker), f"processes marked {marker!r} exist before the run"
+        self._monkeypatch.setenv("TILEJUDGE_CACHE", str(self._caches / mode))
+        roots = (*TREES, self._tmp_path)
+        before = _snapshot(roots, self._tmp_path)
+        run = self._judge(problem, submission, "--sandbox", mode, "-j", str(jobs))
+        assert run.returncode in (0, 1), f"the judge failed\n{run.describe()}"
+        assert "Traceback" not in run.stderr, run.describe()
+        expected = () if run.verdict == "CE" else CASES[problem]
+        assert tuple(case["name"] for case in run.cases) == expected, f"cases missing\n{run.describe()}"
+        _assert_no_leftovers(marker)
+        changed = _changes(before, _snapshot(roots, self._tmp_path))
+        _expect_contained(not changed, f"files changed outside the scratch folder: {changed[:10]}", run)
+        return run
+
+
+@pytest.fixture(scope="session")
+def hostile_cases() -> None:
+    """Generate the hostile problems' cases (first run only) by judging their references, before any snapshot.
+
+    Judging the reference also shows the problems and the judge work before
+    anything hostile runs.
+    """
+    for problem in CASES:
+        args = [sys.executable, "run_judge.py", "judge", str(problem), str(problem / "solution.py"), "--sandbox", "rlimits"]
+        returncode, _, stderr = _run_bounded(args)
+        assert returncode == 0, f"the reference of {problem.name} is not accepted: {stderr[-2000:]}"
+
+
+@pytest.fixture(scope="session")
+def build_caches(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where each mode's private build cache lives, for the whole session."""
+    return tmp_path_factory.mktemp("hostile-builds")
+
+
+@pytest.fixture
+def hostile(judge: JudgeRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hostile_cases: None, build_caches: Path) -> Hostile:
+    """The harness, for one test."""
+    return Hostile(judge, tmp_path, monkeypatch, build_caches)
+
+
+def _from_template(name: str, destination: Path, **values: str) -> Path:
+    """Write program `name` from its .tmpl with each @KEY@ replaced: the paths and ports it attacks exist only at test time."""
+    text = (PROGRAMS / f"{name}.tmpl").read_text()
+    for key, value in values.items():
+        text = text.replace(f"@{key}@", value)
+    assert not re.search(r"@[A-Z_]+@", text), f"{name}: a placeholder was left unfilled"
+    path = destination / name
+    path.write_text(text)
+    return path
+
+
+def _expect_accepted(run: JudgeRun, names: Sequence[str]) -> None:
+    """The named cases ran cleanly and were accepted: the attack on another case did not reach them."""
+    for name in names:
+        case = run.case(name)
+        assert case["verdict"] == "AC" and case["exit_code"] == 0, f"case {name} was affected\n{run.describe()}"
+
+
+def _expect_refused(run: JudgeRun, name: str, exit_code: int) -> None:
+    """The case ended with the program's own 'attack refused' exit code."""
+    case = run.case(name)
+    _expect_contained(case["verdict"] == "RE" and case["exit_code"] == exit_code, f"case {name} did not exit {exit_code}", run)
+
+
+# ---------------------------------------------------------------- processes
+
+
+@pytest.mark.parametrize("mode", _modes("no process limit for the judge's root user: all 2000 forks succeed"))
+def test_many_children_are_capped(hostile: Hostile, mode: str) -> None:
+    """2000 sleeping children: fork fails at the sandbox's 256-process limit, the program exits 8, none survives."""
+    run = hostile.run(HSUM, PROGRAMS / "forks.c", mode, "hxforks")
+    _expect_accepted(run, ["c2", "c3"])
+    _expect_refused(run, "c1", 8)
+    reported = re.search(r"forks=(\d+)", run.case("c1")["message"])
+    assert reported is not None and int(reported.group(1)) < SANDBOX_PROCESS_LIMIT, run.describe()
+
+
+@pytest.mark.parametrize("mode", _modes())
+def test_daemonised_grandchild_is_killed(hostile: Hostile, mode: str) -> None:
+    """A double-forked grandchild in its own session is killed with the run; the run does not wait for it."""
+    run = hostile.run(HSUM, PROGRAMS / "daemon.c", mode, "hxdaemon")
+    _expect_accepted(run, ["c1", "c2", "c3"])
+    assert run.case("c1")["wall_time"] < 1, run.describe()
+
+
+def _probe(hostile: Hostile, mode: str) -> list[dict[str, int]]:
+    """What the probe saw of the process table on each case: pid, ppid, uid, procs."""
+    run = hostile.run(HSUM, PROGRAMS / "hx_probe.py", mode, "hx_probe")
+    views = []
+    for case in run.cases:
+        assert case["verdict"] == "RE" and case["exit_code"] == 9, run.describe()
+        seen = re.search(r"pid=(\d+) ppid=(\d+) uid=(\d+) procs=(\d+)", case["message"])
+        assert seen is not None, run.describe()
+        views.append(dict(zip(("pid", "ppid", "uid", "procs"), map(int, seen.groups()))))
+    return views
+
+
+def _own_pid_namespace(view: dict[str, int]) -> bool:
+    """Small pids and a /proc with a handful of processes: only a fresh PID namespace looks like this."""
+    return view["pid"] <= 16 and view["ppid"] <= 16 and view["procs"] <= 8
+
+
+@pytest.mark.parametrize("mode", _modes("no PID namespace and no uid switch: the program sees the judge's processes, as root"))
+def test_probe_sees_own_pid_namespace(hostile: Hostile, mode: str) -> None:
+    """The program's view of the process table holds only its sandbox, and it runs as an unprivileged uid."""
+    for view in _probe(hostile, mode):
+        if not (_own_pid_namespace(view) and view["uid"] >= SANDBOX_UID_BASE):
+            raise NotContained(f"the program sees {view}")
+
+
+def test_killing_parent_is_refused(hostile: Hostile) -> None:
+    """kill(getppid(), SIGKILL), bwrap only, run only once the probe has shown an own PID namespace.
+
+    The parent is the launcher, running as another user, so the kill is
+    refused and the program answers (AC); the judge finishes normally and
+    the next cases run. Were the kill to go through, the judge would have to
+    report the run (the program would exit 10: RE), never crash.
+    """
+    views = _probe(hostile, "bwrap")
+    assert all(_own_pid_namespace(view) for view in views), f"no PID namespace, not running the parent-killer: {views}"
+    run = hostile.run(HSUM, PROGRAMS / "kill_parent.c", "bwrap", "hxkillpar")
+    _expect_accepted(run, ["c1", "c2", "c3"])
+
+
+@pytest.mark.parametrize("mode", _modes())
+def test_sigterm_ignoring_loop_is_stopped(hostile: Hostile, mode: str) -> None:
+    """A busy loop that ignores SIGTERM is killed at the CPU limit: TLE, promptly."""
+    run = hostile.run(HSUM, PROGRAMS / "sigterm_loop.c", mode, "hxsigterm")
+    _expect_accepted(run, ["c2", "c3"])
+    case = run.case("c1")
+    assert case["verdict"] == "TLE" and case["signal"] == "SIGKILL", run.describe()
+    assert case["wall_time"] < HSUM_WALL_LIMIT_S + 1, run.describe()
+
+
+@pytest.mark.parametrize("mode", _modes())
+def test_sleeping_for_ever_is_stopped_by_wall_clock(hostile: Hostile, mode: str) -> None:
+    """A sleeper uses no CPU: the 2 s wall limit stops it, with wall time under 3 s."""
+    run = hostile.run(HSUM, PROGRAMS / "sleep_forever.c", mode, "hxsleep")
+    _expect_accepted(run, ["c2", "c3"])
+    case = run.case("c1")
+    assert case["verdict"] == "TLE" and case["time"] < 0.5, run.describe()
+    assert 0.9 * HSUM_WALL_LIMIT_S <= case["wall_time"] < 3, run.describe()
+
+
+# ---------------------------------------------------------------- memory and stack
+
+
+@pytest.mark.parametrize("mode", _modes())
+@pytest.mark.parametrize(("source", "marker"), [
+    pytest.param("mem_bomb.cpp", "hxmemcpp", id="cpp"),
+    pytest.param("hx_mem_bomb.py", "hx_mem_bomb", id="python"),
+    pytest.param("HxMemBomb.java", "HxMemBomb", id="java"),
+])
+def test_memory_bomb_is_mle(hostile: Hostile, mode: str, source: str, marker: str) -> None:
+    """Allocating without end (bounded at 1 GiB) hits the 64 MiB limit: MLE, in every language."""
+    run = hostile.run(HSUM, PROGRAMS / source, mode, marker)
+    _expect_accepted(run, ["c2", "c3"])
+    assert run.case("c1")["verdict"] == "MLE", run.describe()
+
+
+@pytest.mark.parametrize("mode", _modes())
+def test_deep_recursion_fits_in_memory_limit(hostile: Hostile, mode: str) -> None:
+    """10^6 real C++ frames (over 16 MiB of stack, twice the usual default) are AC under a 256 MiB limit."""
+    run = hostile.run(HDEEP, PROGRAMS / "deep_recursion.cpp", mode, "hxdeep")
+    _expect_accepted(run, ["million", "thousand"])
+    assert 16 * 1024 < run.case("million")["memory_kb"] < 256 * 1024, run.describe()
+
+
+# ---------------------------------------------------------------- output and standard streams
+
+
+@pytest.mark.parametrize("mode", _modes())
+@pytest.mark.parametrize(("source", "marker", "killed_by"), [
+    pytest.param("flood_stdout.c", "hxstdout", "SIGXFSZ", id="stdout"),
+    pytest.param("flood_stderr.c", "hxstderr", "SIGXFSZ", id="stderr"),
+    pytest.param("flood_stderr_nosig.c", "hxerrnosig", None, id="stderr-sigxfsz-ignored"),
+])
+def test_gigabyte_of_output_is_ole(hostile: Hostile, mode: str, source: str, marker: str, killed_by: str | None) -> None:
+    """1 GiB to stdout or stderr is OLE at once; ignoring SIGXFSZ only turns the kill into failed writes, still OLE."""
+    run = hostile.run(HSUM, PROGRAMS / source, mode, marker)
+    _expect_accepted(run, ["c2", "c3"])
+    case = run.case("c1")
+    assert case["verdict"] == "OLE", run.describe()
+    assert case["wall_time"] < 3, run.describe()
+    if killed_by is not None:
+        assert case["signal"] == killed_by, run.describe()
+
+
+@pytest.mark.parametrize("mode", _modes())
+def test_reading_past_end_of_stdin_does_not_block(hostile: Hostile, mode: str) -> None:
+    """Reads past the end of stdin, and from a closed stdin, return at once: the program answers, AC."""
+    run = hostile.run(HSUM, PROGRAMS / "eof_reader.c", mode, "hxeof")
+    _expect_accepted(run, ["c1", "c2", "c3"])
+    assert all(case["wall_time"] < 1 for case in run.cases), run.describe()
+
+
+@pytest.mark.parametrize("mode", _modes())
+def test_closing_stdout(hostile: Hostile, mode: str) -> None:
+    """Closing stdout before answering leaves no output (WA, exit 0); closing it after answering is AC."""
+    run = hostile.run(HSUM, PROGRAMS / "close_stdout.c", mode, "hxclose")
+    _expect_accepted(run, ["c2", "c3"])
+    case = run.case("c1")
+    assert case["verdict"] == "WA" and case["exit_code"] == 0, run.describe()
+
+
+# ---------------------------------------------------------------- files
+
+
+@pytest.mark.parametrize("mode", _modes("the scratch folder is an ordinary folder on the judge's disk, with no size limit"))
+def test_filling_scratch_disk_hits_enospc(hostile: Hostile, mode: str) -> None:
+    """Writing files into the scratch ends in ENOSPC (exit 3); the next case, same slot, finds none of them."""
+    run = hostile.run(HSUM, PROGRAMS / "fill_scratch.c", mode, "hxfill", jobs=1)
+    _expect_accepted(run, ["c2", "c3"])
+    _expect_refused(run, "c1", 3)
+    assert "No space left on device" in run.case("c1")["message"], run.describe()
+
+
+@pytest.mark.parametrize("mode", _modes("the program runs as the judge's root user on the judge's filesystem: the writes succeed"))
+def test_writing_into_problems_is_refused(hostile: Hostile, tmp_path: Path, mode: str) -> None:
+    """Creating a file in problems/, in the judged problem's folder or its cases is refused (exit 4).
+
+    In bwrap mode the program aims at the real repository; in rlimits mode,
+    where the writes succeed, at a throw-away copy of the same layout in
+    tmp_path. Whatever it managed to create is removed afterwards.
+    """
+    name = f"hx-written-{uuid.uuid4().hex[:8]}.txt"
+    if mode == "bwrap":
+        targets = [REPO_ROOT / "problems" / name, HSUM / name, HSUM_ANSWERS / name]
+    else:
+        copy = tmp_path / "throwaway"
+        shutil.copytree(HSUM, copy / "problems" / "hsum")
+        shutil.copytree(HSUM_ANSWERS, copy / "cases" / "hsum" / "main")
+        targets = [copy / "problems" / name, copy / "problems" / "hsum" / name, copy / "cases" / "hsum" / "main" / name]
+    program = _from_template("hx_write_outside.py", tmp_path, TARGETS=repr([str(t) for t in targets]))
+    try:
+        run = hostile.run(HSUM, program, mode, "hx_write_outside")
+    finally:
+        created = [t for t in targets if t.exists()]
+        for target in created:
+            target.unlink()
+    _expect_contained(not created, f"files were created: {created}", run)
+    _expect_accepted(run, ["c2", "c3"])
+    _expect_refused(run, "c1", 4)
+
+
+@pytest.mark.parametrize("mode", _modes("same user and filesystem as the judge: the .ans files are readable"))
+def test_reading_expected_answer_is_refused(hostile: Hostile, tmp_path: Path, mode: str) -> None:
+    """Reading the case's .ans by absolute, relative or stdin-derived path is refused on every case (exit 6), never AC."""
+    program = _from_template(
+        "hx_read_answer.py", tmp_path,
+        ANSWERS=repr(str(HSUM_ANSWERS)), REPO_RELATIVE=repr(str(HSUM_ANSWERS.relative_to(REPO_ROOT))),
+    )
+    run = hostile.run(HSUM, program, mode, "hx_read_answer")
+    for name in CASES[HSUM]:
+        _expect_refused(run, name, 6)
+
+
+# ---------------------------------------------------------------- network
+
+
+class _Listener:
+    """A real TCP server on 127.0.0.1 that counts the connections it accepts, in a thread."""
+
+    def __init__(self) -> None:
+        self._sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self._sock.bind(("127.0.0.1", 0))
+        self._sock.listen(16)
+        self._sock.settimeout(0.1)
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self.accepted = 0
+
+    @property
+    def port(self) -> int:
+        """The port the kernel picked, so parallel sessions never collide on a fixed one."""
+        return self._sock.getsockname()[1]
+
+    def _serve(self) -> None:
+        """Accept until told to stop; the timeout lets the loop notice the stop promptly."""
+        while not self._stop.is_set():
+            try:
+                conn, _ = self._sock.accept()
+            except socket.timeout:
+                continue
+            self.accepted += 1
+            conn.close()
+
+    def __enter__(self) -> "_Listener":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+        self._sock.close()
+
+
+@pytest.mark.parametrize("mode", _modes("no network namespace: 127.0.0.1 is the judge's own"))
+def test_tcp_connection_to_host_is_refused(hostile: Hostile, tmp_path: Path, mode: str) -> None:
+    """Connecting to a server listening on the host's 127.0.0.1 fails (exit 7), and the server sees nobody."""
+    with _Listener() as server:
+        program = _from_template("hx_tcp_connect.py", tmp_path, PORT=str(server.port))
+        run = hostile.run(HSUM, program, mode, "hx_tcp_connect")
+    _expect_accepted(run, ["c2", "c3"])
+    _expect_contained(server.accepted == 0, f"the server accepted {server.accepted} connection(s)", run)
+    _expect_refused(run, "c1", 7)
+
+
+# ---------------------------------------------------------------- compilation
+
+
+def _expect_compile_error(run: JudgeRun) -> str:
+    """The run is a CE with a failed build; returns the compile log."""
+    assert run.verdict == "CE" and run.returncode == 1, run.describe()
+    assert run.report["compile"]["ok"] is False, run.describe()
+    return run.report["compile"]["log"]
+
+
+@pytest.mark.parametrize("mode", _modes())
+@pytest.mark.parametrize(("source", "marker"), [
+    pytest.param("hx_template_bomb.cpp", "hx_template_bomb", id="template-blowup"),
+    pytest.param("hx_include_zero.cpp", "hx_include_zero", id="include-dev-zero"),
+])
+def test_compile_bomb_is_ce_within_limit(hostile: Hostile, mode: str, source: str, marker: str) -> None:
+    """A compiler sent into endless work or endless input is stopped by the compile limit: CE, and the log says why."""
+    started = time.monotonic()
+    run = hostile.run(HSUM, PROGRAMS / source, mode, marker)
+    elapsed = time.monotonic() - started
+    log = _expect_compile_error(run)
+    assert re.search(r"CPU time limit exceeded|exceeded the \d+ s limit|out of memory", log), log
+    assert elapsed < COMPILE_WALL_LIMIT_S + JUDGE_START_ALLOWANCE_S, f"took {elapsed:.1f} s\n{run.describe()}"
+
+
+def test_including_etc_shadow_is_ce(hostile: Hostile) -> None:
+    """#include "/etc/shadow" (bwrap only): the file is not in the sandbox, so CE, and none of it is in the log.
+
+    The log is never put in a failure message, in case the sandbox did show the file.
+    """
+    run = hostile.run(HSUM, PROGRAMS / "hx_include_shadow.cpp", "bwrap", "hx_include_shadow")
+    log = _expect_compile_error(run)
+    missing = "/etc/shadow: No such file or directory" in log
+    leaked = re.search(r"\b[a-z_][a-z0-9_-]*:[^:\s]*:\d*:\d*:\d*:\d*:\d*:\d*:", log) is not None
+    assert missing and not leaked, f"the log does not just report /etc/shadow missing (missing={missing}, shadow-like line={leaked})"
+
+
+@pytest.mark.parametrize("mode", _modes("the compiler runs as the judge's root user and sees the whole repository"))
+def test_including_repository_file_is_ce(hostile: Hostile, tmp_path: Path, mode: str) -> None:
+    """#include of a repository file by absolute path: missing in the sandbox (CE), and its token never reaches the log."""
+    secret = HOSTILE / "secret.txt"
+    token = secret.read_text().strip()
+    program = _from_template("hx_include_repo.cpp", tmp_path, SECRET=str(secret))
+    run = hostile.run(HSUM, program, mode, "hx_include_repo")
+    log = _expect_compile_error(run)
+    _expect_contained(token not in log, "the compile log shows the repository file's content", run)
+    assert f"{secret}: No such file or directory" in log, log
