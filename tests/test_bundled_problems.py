@@ -14,7 +14,7 @@ import pytest
 from conftest import run_cli
 
 REPO = Path(__file__).resolve().parent.parent
-BUNDLED = ["hdoj3600", "poj2893", "cube"]
+BUNDLED = ["hdoj3600", "poj2893", "cube", "reach", "eight", "slide"]
 
 
 @pytest.mark.parametrize("problem", BUNDLED)
