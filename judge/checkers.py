@@ -13,7 +13,7 @@ import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Protocol
+from typing import Callable, Protocol, Sequence
 
 from .execution import RunLimits, RunResult, RunSpec, Slot, read_head
 from .languages import Program
@@ -45,7 +45,7 @@ class CheckOutcome:
 
 
 class Checker(Protocol):
-    def check(self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot) -> CheckOutcome: ...
+    def check(self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot, args: Sequence[str] = ()) -> CheckOutcome: ...
 
 
 def _show(token: bytes | None) -> str:
@@ -145,12 +145,69 @@ def compare_floats(output: bytes, answer: bytes, abs_tol: float, rel_tol: float)
     return _token_mismatch(output, answer, got, want, same)
 
 
+_KATTIS_FLAGS = {"case_sensitive": 0, "space_change_sensitive": 0, "float_tolerance": 1, "float_absolute_tolerance": 1, "float_relative_tolerance": 1}
+
+
+def compare_kattis_default(output: bytes, answer: bytes, flags: Sequence[str]) -> CheckOutcome:
+    """The Kattis default output validator: tokens, case-insensitive unless ``case_sensitive``; whitespace must match
+    exactly with ``space_change_sensitive``; with a float tolerance, every answer token that is a number is compared
+    within the absolute OR the relative tolerance (an output token that is not a number is wrong)."""
+    options: dict[str, float | bool] = {}
+    i = 0
+    while i < len(flags):
+        flag = flags[i]
+        if flag not in _KATTIS_FLAGS:
+            return CheckOutcome(Verdict.JE, f"default output validator: unknown flag '{flag}'")
+        if _KATTIS_FLAGS[flag]:
+            try:
+                options[flag] = float(flags[i + 1])
+            except (IndexError, ValueError):
+                return CheckOutcome(Verdict.JE, f"default output validator: '{flag}' needs a number")
+            i += 2
+        else:
+            options[flag] = True
+            i += 1
+    tolerance = options.get("float_tolerance")
+    abs_tol = options.get("float_absolute_tolerance", tolerance)
+    rel_tol = options.get("float_relative_tolerance", tolerance)
+    fold = (lambda t: t) if options.get("case_sensitive") else (lambda t: t.lower())
+    if options.get("space_change_sensitive"):
+        got_parts, want_parts = re.split(rb"(\s+)", output), re.split(rb"(\s+)", answer)
+        spaces_differ = [p for i, p in enumerate(got_parts) if i % 2] != [p for i, p in enumerate(want_parts) if i % 2]
+        if spaces_differ and output.split() == answer.split():
+            return CheckOutcome(Verdict.WA, "white space differs (space_change_sensitive)")
+    if abs_tol is None and rel_tol is None:
+        got, want = [fold(t) for t in output.split()], [fold(t) for t in answer.split()]
+        return CheckOutcome(Verdict.AC) if got == want else _token_mismatch(output, answer, got, want, lambda g, w: g == w)
+
+    def same(got: bytes, want: bytes) -> bool:
+        expected = _kattis_float(want)
+        if expected is None:
+            return fold(got) == fold(want)
+        value = _kattis_float(got)
+        if value is None:
+            return False
+        error = abs(value - expected)
+        return error <= (abs_tol or -1) or error <= (rel_tol or -1) * abs(expected)
+
+    got, want = output.split(), answer.split()
+    if len(got) == len(want) and all(same(g, w) for g, w in zip(got, want)):
+        return CheckOutcome(Verdict.AC)
+    return _token_mismatch(output, answer, got, want, same)
+
+
+def _kattis_float(token: bytes) -> float | None:
+    """A whole-token finite number, as the default validator reads one (no inf, no nan)."""
+    value = _as_float(token)
+    return value if value is not None and math.isfinite(value) else None
+
+
 @dataclass(frozen=True)
 class BuiltinChecker:
-    compare: Callable[[bytes, bytes], CheckOutcome]
+    compare: Callable[[bytes, bytes, Sequence[str]], CheckOutcome]
 
-    def check(self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot) -> CheckOutcome:
-        return self.compare(output_path.read_bytes(), answer_path.read_bytes())
+    def check(self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot, args: Sequence[str] = ()) -> CheckOutcome:
+        return self.compare(output_path.read_bytes(), answer_path.read_bytes(), args)
 
 
 @dataclass(frozen=True)
@@ -160,9 +217,9 @@ class TestlibChecker:
     program: Program
     limits: RunLimits
 
-    def check(self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot) -> CheckOutcome:
+    def check(self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot, args: Sequence[str] = ()) -> CheckOutcome:
         out, err = slot.private / "checker.out", slot.private / "checker.err"
-        argv = [*self.program.command(CHECKER_MEMORY_MIB), str(input_path), str(output_path), str(answer_path)]
+        argv = [*self.program.command(CHECKER_MEMORY_MIB), str(input_path), str(output_path), str(answer_path), *args]
         result = _run_checker(slot, argv, None, out, err, self.limits)
         message = (read_head(err, 2048) or read_head(out, 2048)).strip()
         if result.killed != "none" or result.exit_code is None:
@@ -189,17 +246,26 @@ class KattisChecker:
     program: Program
     limits: RunLimits
 
-    def check(self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot) -> CheckOutcome:
+    def check(self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot, args: Sequence[str] = ()) -> CheckOutcome:
         feedback = slot.private / "feedback"
         shutil.rmtree(feedback, ignore_errors=True)
         feedback.mkdir()
         out, err = slot.private / "checker.out", slot.private / "checker.err"
-        argv = [*self.program.command(CHECKER_MEMORY_MIB), str(input_path), str(answer_path), str(feedback)]
+        argv = [*self.program.command(CHECKER_MEMORY_MIB), str(input_path), str(answer_path), f"{feedback}/", *args]
         result = _run_checker(slot, argv, output_path, out, err, self.limits)
         message = (read_head(feedback / "judgemessage.txt", 2048) or read_head(err, 2048)).strip()
         if result.killed != "none" or result.exit_code is None:
             return CheckOutcome(Verdict.JE, f"output validator {_failure(result, self.limits)}: {message}".strip(": "))
         if result.exit_code == 42:
+            multiplier = read_head(feedback / "score_multiplier.txt", 100).strip()
+            if multiplier:
+                try:
+                    fraction = float(multiplier)
+                except ValueError:
+                    fraction = -1.0
+                if not 0 <= fraction <= 1:
+                    return CheckOutcome(Verdict.JE, f"output validator wrote score_multiplier.txt '{multiplier[:20]}', not a number in [0, 1]")
+                return CheckOutcome(Verdict.AC, message, fraction)
             return CheckOutcome(Verdict.AC, message)
         if result.exit_code == 43:
             return CheckOutcome(Verdict.WA, message)
@@ -227,13 +293,15 @@ def _run_checker(slot: Slot, argv: list[str], stdin: Path | None, out: Path, err
 def make_checker(spec: CheckerSpec, program: Program | None, time_limit: float) -> Checker:
     """The checker a problem asks for; ``program`` is the prepared custom checker, if any."""
     if spec.type == "exact":
-        return BuiltinChecker(compare_exact)
+        return BuiltinChecker(lambda o, a, _: compare_exact(o, a))
     if spec.type == "lines":
-        return BuiltinChecker(compare_lines)
+        return BuiltinChecker(lambda o, a, _: compare_lines(o, a))
     if spec.type == "tokens":
-        return BuiltinChecker(lambda o, a: compare_tokens(o, a, spec.case_sensitive))
+        return BuiltinChecker(lambda o, a, _: compare_tokens(o, a, spec.case_sensitive))
     if spec.type == "float":
-        return BuiltinChecker(lambda o, a: compare_floats(o, a, spec.abs_tol, spec.rel_tol))
+        return BuiltinChecker(lambda o, a, _: compare_floats(o, a, spec.abs_tol, spec.rel_tol))
+    if spec.type == "kattis-default":
+        return BuiltinChecker(compare_kattis_default)
     assert program is not None, "custom checkers are prepared before judging"
     limits = checker_limits(time_limit, program)
     return TestlibChecker(program, limits) if spec.type == "testlib" else KattisChecker(program, limits)

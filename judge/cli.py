@@ -15,7 +15,7 @@ import traceback
 from pathlib import Path
 from typing import Sequence
 
-from . import grade_reports, stress
+from . import grade_reports, kattis, stress
 from . import report as reports
 from . import testdata
 from .errors import EXIT_ACCEPTED, EXIT_JUDGE_ERROR, EXIT_REJECTED, JudgeError, SpecError, UsageError
@@ -80,6 +80,9 @@ def _parser() -> argparse.ArgumentParser:
     st.add_argument("--seconds", type=float, default=60, help="search budget (default 60); shrinking gets the same again")
     pr = with_problem("promote", "add a case found by stress to the spec's 'stress' group")
     pr.add_argument("case", help="the saved case's name, e.g. stress-123456")
+    ex = with_problem("export", "write a problem as a package in another format")
+    ex.add_argument("--format", choices=["kattis"], default="kattis", help="package format (kattis: the 2025-09 specification)")
+    ex.add_argument("out", type=Path, help="a new or empty folder")
     bp = sub.add_parser("bench", help="measure the judge against the C floor, a shell loop and peers (prints figures, never fails on timing)")
     bp.add_argument("problem", nargs="?", default="poj2893", help="a problem with a bench.yaml (default: poj2893)")
     bp.add_argument("--quick", action="store_true", help="fewer rounds and cases")
@@ -101,8 +104,17 @@ def _shown(path: Path) -> str:
 
 
 def _load(arg: str) -> Problem:
+    """Our own package or a Kattis one: both become the same Problem model."""
     root = resolve_problem(arg, PROBLEMS)
+    if kattis.is_kattis(root):
+        return kattis.load_kattis(root, _shown(root))
     return load_problem(root, _shown(root))
+
+
+def _ready(problem: Problem, pool: SlotPool) -> Problem:
+    """Cases generated, and for a Kattis package without an explicit time limit, the limit inferred."""
+    _ensure_cases(problem, pool)
+    return kattis.infer_time_limit(problem, pool, lambda line: print(line, file=sys.stderr))
 
 
 def _pool(args: argparse.Namespace) -> SlotPool:
@@ -150,7 +162,7 @@ def cmd_judge(args: argparse.Namespace) -> int:
         language(args.lang)
     with _pool(args) as pool:
         program = _submission(args, problem, pool)
-        _ensure_cases(problem, pool)
+        problem = _ready(problem, pool)
         with Progress(len(problem.cases), "judging") as bar:
             result = judge(problem, program, pool, JudgeOptions(first_fail=args.first_fail), bar.advance)
     if result.cases:
@@ -198,10 +210,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
         slowest = max((c.time for c in o.report.cases), default=0.0)
         mark = "ok" if o.ok else "FAIL"
         name = f"{o.path.parent.name}/{o.path.name}"
-        print(f"  {mark:4}  {name:44} expected {o.expected.value:3}  got {o.report.verdict.value:3}  slowest {slowest:.3f}s", flush=True)
+        print(f"  {mark:4}  {name:44} expected {o.expected.label:3}  got {o.report.verdict.value:3}  slowest {slowest:.3f}s", flush=True)
 
     with _pool(args) as pool:
-        _ensure_cases(problem, pool)
+        problem = _ready(problem, pool)
         result = verify(problem, pool, show)
     for line in result.invalid_inputs:
         print(f"  invalid input: {line}")
@@ -219,7 +231,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_grade(args: argparse.Namespace) -> int:
     problem = _load(args.problem)
     with _pool(args) as pool:
-        _ensure_cases(problem, pool)
+        problem = _ready(problem, pool)
         isolation = pool.isolation
     total = len(discover(args.submissions))
     with Store(args.out) as store, Progress(total, "grading", unit="sub") as bar:
@@ -289,6 +301,15 @@ def cmd_promote(args: argparse.Namespace) -> int:
     return EXIT_ACCEPTED
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    problem = _load(args.problem)
+    with _pool(args) as pool:
+        problem = _ready(problem, pool)
+    kattis.export(problem, args.out, print)
+    print(f"{problem.name}: exported as a Kattis 2025-09 package into {_shown(args.out)}")
+    return EXIT_ACCEPTED
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     from .benchmark import run
 
@@ -299,7 +320,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return EXIT_ACCEPTED
 
 
-COMMANDS = {"stress": cmd_stress, "promote": cmd_promote, "bench": cmd_bench, "grade": cmd_grade, "report": cmd_report, "list": cmd_list, "judge": cmd_judge, "generate": cmd_generate, "validate": cmd_validate, "verify": cmd_verify}
+COMMANDS = {"export": cmd_export, "stress": cmd_stress, "promote": cmd_promote, "bench": cmd_bench, "grade": cmd_grade, "report": cmd_report, "list": cmd_list, "judge": cmd_judge, "generate": cmd_generate, "validate": cmd_validate, "verify": cmd_verify}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

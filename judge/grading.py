@@ -69,11 +69,22 @@ def discover(folder: Path) -> list[Student]:
 
 
 def problem_hash(problem: Problem) -> str:
-    """Changes whenever anything that decides a verdict changes: spec (limits, checker, groups), case data, checker code."""
+    """Changes whenever anything that decides a verdict changes: spec (limits, checker, groups), case data, checker code.
+
+    Generated data is covered by its manifest's hashes; data a package gives
+    (Kattis data/) by each file's path, size and modification time.
+    """
     digest = hashlib.sha256()
-    digest.update(problem.spec_path.read_bytes())
+    digest.update(problem.spec_path.read_bytes() if problem.spec_path.is_file() else b"")
+    digest.update(repr(problem.limits).encode())
     manifest = problem.cases_dir / MANIFEST
     digest.update(manifest.read_bytes() if manifest.is_file() else b"")
+    for case in problem.cases:
+        for given in (case.input_file, case.answer_file):
+            if given is not None:
+                stat = given.stat()
+                digest.update(f"{given}:{stat.st_size}:{stat.st_mtime_ns}".encode())
+        digest.update(repr(case.checker_args).encode())
     if problem.checker.program is not None:
         digest.update(problem.checker.program.read_bytes())
     return digest.hexdigest()

@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 from .checkers import Checker, make_checker
 from .execution import RunLimits, RunResult, RunSpec, Slot, SlotPool, read_head
@@ -140,10 +140,13 @@ def classify(result: RunResult, limits: RunLimits, memory_mib: int, written: int
 
 def run_case(problem: Problem, program: Program, case: CaseSpec, checker: Checker, slot: Slot) -> CaseResult:
     """Run one case of the problem's test data in a slot and check it."""
-    return run_on(problem, program, input_path(problem, case), answer_path(problem, case), checker, slot, case.name, case.group)
+    return run_on(problem, program, input_path(problem, case), answer_path(problem, case), checker, slot, case.name, case.group, case.checker_args)
 
 
-def run_on(problem: Problem, program: Program, inp: Path, ans: Path, checker: Checker, slot: Slot, name: str, group: str) -> CaseResult:
+def run_on(
+    problem: Problem, program: Program, inp: Path, ans: Path, checker: Checker, slot: Slot, name: str, group: str,
+    checker_args: Sequence[str] = (),
+) -> CaseResult:
     """Run the program on any input under the problem's limits and check it against ``ans``."""
     limits = run_limits(problem, program.language)
     out, err = slot.private / "stdout", slot.private / "stderr"
@@ -160,7 +163,7 @@ def run_on(problem: Problem, program: Program, inp: Path, ans: Path, checker: Ch
         if stderr_head.strip():
             message += " | stderr: " + stderr_head.decode("utf-8", "replace").strip()[-400:]
         return CaseResult(verdict=verdict, message=message, **base)
-    outcome = checker.check(inp, out, ans, slot)
+    outcome = checker.check(inp, out, ans, slot, checker_args)
     return CaseResult(verdict=outcome.verdict, message=outcome.message, score=outcome.fraction, **base)
 
 

@@ -71,6 +71,10 @@ class CaseSpec:
     file: Path | None = None
     generate: tuple[str, ...] | None = None
     source: str = ""  # the spec's own words for the origin (relative path or generator line), as recorded in the manifest
+    input_file: Path | None = None  # set for data that lives where the package keeps it (Kattis data/): never generated
+    answer_file: Path | None = None
+    checker_args: tuple[str, ...] = ()  # extra arguments for the output validator (Kattis output_validator_args)
+    validator_args: tuple[str, ...] = ()  # extra arguments for the input validators
 
     @property
     def key(self) -> str:
@@ -79,9 +83,12 @@ class CaseSpec:
 
 @dataclass(frozen=True)
 class Group:
+    """``aggregation`` "min": the points scaled by the weakest case (all or nothing for plain verdicts); "sum": each case earns its share."""
+
     name: str
     points: float
     cases: tuple[CaseSpec, ...]
+    aggregation: str = "min"
 
 
 @dataclass(frozen=True)
@@ -96,10 +103,12 @@ class Problem:
     limits: Limits
     checker: CheckerSpec
     generator: Path | None
-    validator: Path | None
+    validators: tuple[Path, ...]
     solutions: tuple[Path, ...]
     groups: tuple[Group, ...]
     cases_dir: Path
+    package_format: str = "native"  # or "kattis": verdict rules and time-limit inference follow that format
+    submissions_dir: Path | None = None
 
     @property
     def cases(self) -> list[CaseSpec]:
@@ -112,6 +121,10 @@ class Problem:
     @property
     def spec_path(self) -> Path:
         return self.root / SPEC_NAME
+
+    @property
+    def submissions_root(self) -> Path:
+        return self.submissions_dir or self.root / "submissions"
 
 
 def cases_dir_for(root: Path) -> Path:
@@ -128,7 +141,7 @@ def cases_dir_for(root: Path) -> Path:
 def resolve_problem(arg: str, problems_root: Path) -> Path:
     """Accept either a bundled problem's name or a path to a problem folder."""
     candidate = Path(arg)
-    if (candidate / SPEC_NAME).is_file():
+    if (candidate / SPEC_NAME).is_file() or (candidate / "data").is_dir():
         return candidate.resolve()
     bundled = problems_root / arg
     if (bundled / SPEC_NAME).is_file():
@@ -233,7 +246,7 @@ def load_problem(root: Path, shown_root: str | None = None) -> Problem:
         limits=_limits(r, top["limits"]),
         checker=_checker(r, top.get("checker"), root),
         generator=r.file(top["generator"], "generator", root) if "generator" in top else None,
-        validator=r.file(top["validator"], "validator", root) if "validator" in top else None,
+        validators=(r.file(top["validator"], "validator", root),) if "validator" in top else (),
         solutions=_solutions(r, top["solutions"], root),
         groups=_groups(r, top["groups"], root, has_generator="generator" in top),
         cases_dir=cases_dir_for(root),

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from .errors import JudgeError
+from .errors import JudgeError, UsageError
 from .execution import RunLimits, RunSpec, Slot, SlotPool, read_head
 from .languages import Program, prepare_problem_program
 from .spec import CaseSpec, Problem
@@ -29,11 +29,20 @@ VALID, INVALID = 42, 43
 
 
 def input_path(problem: Problem, case: CaseSpec, root: Path | None = None) -> Path:
+    if case.input_file is not None and root is None:
+        return case.input_file
     return (root or problem.cases_dir) / case.group / f"{case.name}.in"
 
 
 def answer_path(problem: Problem, case: CaseSpec, root: Path | None = None) -> Path:
+    if case.answer_file is not None and root is None:
+        return case.answer_file
     return (root or problem.cases_dir) / case.group / f"{case.name}.ans"
+
+
+def produced(problem: Problem) -> list[CaseSpec]:
+    """The cases this judge makes from the spec (a Kattis package's data is given, not produced)."""
+    return [case for case in problem.cases if case.input_file is None]
 
 
 def sha256_file(path: Path) -> str:
@@ -158,15 +167,18 @@ def _produce(problem: Problem, pool: SlotPool, cases: list[CaseSpec], root: Path
 
 def generate(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], None] | None = None) -> None:
     """Regenerate every case from the spec and rewrite the manifest."""
-    _produce(problem, pool, problem.cases, problem.cases_dir, on_done)
-    _write_manifest(problem, {case.key: _entry(problem, case, problem.cases_dir) for case in problem.cases})
+    cases = produced(problem)
+    if not cases:
+        raise UsageError(f"{problem.root}: this package's test data is given, not generated from a spec")
+    _produce(problem, pool, cases, problem.cases_dir, on_done)
+    _write_manifest(problem, {case.key: _entry(problem, case, problem.cases_dir) for case in cases})
 
 
 def missing_cases(problem: Problem) -> list[CaseSpec]:
     """Cases whose files are absent, or whose spec line no longer matches what the manifest says produced them."""
-    manifest = read_manifest(problem)
+    manifest = read_manifest(problem) if produced(problem) else {}
     out = []
-    for case in problem.cases:
+    for case in produced(problem):
         entry = manifest.get(case.key)
         present = input_path(problem, case).is_file() and answer_path(problem, case).is_file()
         if not present or entry is None or entry.get("source") != case.source:
@@ -194,11 +206,14 @@ def ensure(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], None]
 def check(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], None] | None = None) -> list[str]:
     """Regenerate into a temporary folder and list every file that differs from what is there."""
     manifest = read_manifest(problem)
+    cases = produced(problem)
+    if not cases:
+        raise UsageError(f"{problem.root}: this package's test data is given, not generated from a spec")
     with tempfile.TemporaryDirectory(prefix="regen-") as tmp:
         root = Path(tmp)
-        _produce(problem, pool, problem.cases, root, on_done)
+        _produce(problem, pool, cases, root, on_done)
         differences = []
-        for case in problem.cases:
+        for case in cases:
             fresh = _entry(problem, case, root)
             recorded = manifest.get(case.key)
             for role, path in (("input", input_path(problem, case)), ("answer", answer_path(problem, case))):
@@ -211,27 +226,33 @@ def check(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], None] 
 
 
 def validate(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], None] | None = None) -> list[str]:
-    """Run the validator on every input; returns one line per rejected input."""
-    if problem.validator is None:
-        raise JudgeError(f"{problem.spec_path}: no validator in the spec")
-    validator = prepare_problem_program(problem.validator, pool, problem.limits.compile_time)
-    if not validator.compiled:
-        raise JudgeError(f"{problem.validator}: the validator does not compile")
+    """Run every input validator on every input; returns one line per rejection."""
+    if not problem.validators:
+        raise JudgeError(f"{problem.spec_path}: no input validator in the package")
+    validators = []
+    for path in problem.validators:
+        program = prepare_problem_program(path, pool, problem.limits.compile_time)
+        if not program.compiled:
+            raise JudgeError(f"{path}: the validator does not compile: {(program.compile_log.splitlines() or [''])[0]}")
+        validators.append(program)
     failures: list[str] = []
 
     def one(case: CaseSpec) -> None:
-        with pool.slot() as slot:
-            err = slot.private / "validator.err"
-            result = slot.run(RunSpec(
-                argv=validator.command(GENERATOR_LIMITS.memory_mib or 0), limits=_limits_for(validator, GENERATOR_LIMITS),
-                stdin=input_path(problem, case), stdout=slot.private / "validator.out", stderr=err, cwd=slot.private, env=slot.env,
-            ))
-            message = read_head(err, 300).strip()
-        if result.exit_code == INVALID:
-            failures.append(f"{case.key}: invalid: {message}")
-        elif result.exit_code != VALID:
-            status = f"exit code {result.exit_code}" if result.exit_code is not None else (result.signal_name or result.killed)
-            failures.append(f"{case.key}: validator failed ({status}, expected {VALID} or {INVALID}): {message}")
+        for validator in validators:
+            with pool.slot() as slot:
+                err = slot.private / "validator.err"
+                result = slot.run(RunSpec(
+                    argv=[*validator.command(GENERATOR_LIMITS.memory_mib or 0), *case.validator_args],
+                    limits=_limits_for(validator, GENERATOR_LIMITS), stdin=input_path(problem, case),
+                    stdout=slot.private / "validator.out", stderr=err, cwd=slot.private, env=slot.env,
+                ))
+                message = read_head(err, 300).strip() or read_head(slot.private / "validator.out", 300).strip()
+            name = f" ({validator.source.name})" if len(validators) > 1 and validator.source else ""
+            if result.exit_code == INVALID:
+                failures.append(f"{case.key}: invalid{name}: {message}")
+            elif result.exit_code != VALID:
+                status = f"exit code {result.exit_code}" if result.exit_code is not None else (result.signal_name or result.killed)
+                failures.append(f"{case.key}: validator{name} failed ({status}, expected {VALID} or {INVALID}): {message}")
         if on_done:
             on_done(case)
 

@@ -77,12 +77,13 @@ class GroupResult:
 
 
 def group_results(groups: Sequence[Group], cases: Sequence[CaseResult]) -> list[GroupResult]:
-    """A group earns its points scaled by its weakest case; a case never judged (``--first-fail``) earns nothing."""
+    """A "min" group earns its points scaled by its weakest case, a "sum" group its cases' shares; a case never judged (``--first-fail``) earns nothing."""
     by_key = {(c.group, c.name): c for c in cases}
     out = []
     for group in groups:
         judged = [by_key.get((group.name, case.name)) for case in group.cases]
-        fraction = min((c.score if c is not None else 0.0) for c in judged)
+        scores = [c.score if c is not None else 0.0 for c in judged]
+        fraction = sum(scores) / len(scores) if group.aggregation == "sum" else min(scores)
         passed = sum(1 for c in judged if c is not None and c.verdict is Verdict.AC)
         out.append(GroupResult(group.name, group.points, group.points * fraction, passed, len(judged)))
     return out
