@@ -188,7 +188,7 @@ def compare_kattis_default(output: bytes, answer: bytes, flags: Sequence[str]) -
         if value is None:
             return False
         error = abs(value - expected)
-        return error <= (abs_tol or -1) or error <= (rel_tol or -1) * abs(expected)
+        return (abs_tol is not None and error <= abs_tol) or (rel_tol is not None and error <= rel_tol * abs(expected))
 
     got, want = output.split(), answer.split()
     if len(got) == len(want) and all(same(g, w) for g, w in zip(got, want)):
