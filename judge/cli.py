@@ -72,6 +72,7 @@ def _parser() -> argparse.ArgumentParser:
     gr.add_argument("submissions", type=Path, help="folder: each file, or each subfolder with one source file, is one student")
     gr.add_argument("--out", type=Path, required=True, help="results folder: results.sqlite and the reports")
     gr.add_argument("--rejudge", action="store_true", help="judge every submission again, even if a stored result matches")
+    gr.add_argument("--cluster", metavar="ADDRESS", help="judge on a Dask cluster, e.g. tcp://HOST:8786 (needs requirements-cluster.txt)")
     st = with_problem("stress", "fresh generator seeds until SUBMISSION disagrees with the reference; shrink and save the case")
     st.add_argument("submission", type=Path)
     st.add_argument("--against", type=Path, help="reference program (default: the spec's first solution)")
@@ -243,7 +244,7 @@ def cmd_grade(args: argparse.Namespace) -> int:
             bar.set_postfix(" ".join(f"{v}:{n}" for v, n in sorted(counts.items())))
             bar.advance()
 
-        result = grade(problem, args.submissions, store, isolation, args.jobs, args.rejudge, advance)
+        result = grade(problem, args.submissions, store, isolation, args.jobs, args.rejudge, advance, args.cluster)
         bar.close()
         paths = grade_reports.write_all(store, args.out)
         data = grade_reports.rows(store)

@@ -14,7 +14,7 @@ import queue
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from .errors import JudgeError, UsageError
 from .execution import LAUNCHER_SOURCE, SlotPool
@@ -121,11 +121,62 @@ class GradeResult:
     counts: dict[str, int] = field(default_factory=dict)
 
 
+def judge_submission(problem: Problem, student: Student, pool: SlotPool, quiet: Quiet) -> dict[str, Any]:
+    """One student's full report; what goes wrong is that student's JE or INVALID, never the whole grading's."""
+    if student.source is None:
+        return invalid_report(problem, student)
+    try:
+        with quiet.shared():
+            program = prepare_program(student.source, detect(student.source), pool, problem.limits.compile_time)
+        return judge(problem, program, pool, JudgeOptions(quiet=quiet)).to_json()
+    except JudgeError as exc:
+        return judge_error_report(problem, student, str(exc))
+
+
+Results = Iterator[tuple[str, dict[str, Any], str]]  # (student id, report, the worker that judged it)
+
+
+def local_results(problem: Problem, students: list[Student], isolation: Isolation, jobs: int) -> Results:
+    """Judge on this machine, ``jobs`` submissions at a time, yielding each result as it completes."""
+    if not students:
+        return
+    pools: queue.SimpleQueue[SlotPool] = queue.SimpleQueue()
+    created = [SlotPool(1, isolation) for _ in range(max(1, min(jobs, len(students))))]
+    for pool in created:
+        pools.put(pool)
+    quiet = Quiet()
+
+    def one(student: Student) -> dict[str, Any]:
+        pool = pools.get()
+        try:
+            return judge_submission(problem, student, pool, quiet)
+        finally:
+            pools.put(pool)
+
+    worker = platform.node()
+    executor = ThreadPoolExecutor(max_workers=len(created))
+    try:
+        running: dict[Future[dict[str, Any]], Student] = {executor.submit(one, s): s for s in students}
+        while running:
+            done, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield running.pop(future).id, future.result(), worker
+    finally:
+        # On Ctrl-C nothing queued starts; what is in flight finishes within its limits and is dropped.
+        executor.shutdown(wait=True, cancel_futures=True)
+        for pool in created:
+            pool.close()
+
+
 def grade(
     problem: Problem, folder: Path, store: Store, isolation: Isolation, jobs: int, rejudge: bool,
-    on_result: Callable[[str, dict[str, Any]], None] | None = None,
+    on_result: Callable[[str, dict[str, Any]], None] | None = None, cluster: str | None = None,
 ) -> GradeResult:
-    """Judge every student whose current key has no stored result; store each result as soon as it exists."""
+    """Judge every student whose current key has no stored result; store each result as soon as it exists.
+
+    The results come from this machine's thread pool or, with ``cluster``, from
+    Dask workers; either way this process is the only writer of the store.
+    """
     students = discover(folder)
     p_hash, s_hash = problem_hash(problem), settings_hash(isolation)
     entries = [
@@ -135,46 +186,19 @@ def grade(
     store.set_current(entries, {"problem": str(problem.root), "submissions": str(folder.resolve())})
     if rejudge:
         store.forget([e.key for e in entries])
-    by_id = {s.id: s for s in students}
-    todo = [e for e in entries if not store.has(e.key)]
+    keys = {e.key.student: e.key for e in entries}
+    todo = [s for s in students if not store.has(keys[s.id])]
     result = GradeResult(reused=len(entries) - len(todo))
-    worker = platform.node()
-    pools: queue.SimpleQueue[SlotPool] = queue.SimpleQueue()
-    created = [SlotPool(1, isolation) for _ in range(max(1, min(jobs, len(todo))))]
-    for pool in created:
-        pools.put(pool)
-    quiet = Quiet()
+    if cluster is not None:
+        from .cluster import cluster_results
 
-    def one(entry: Entry) -> dict[str, Any]:
-        student = by_id[entry.key.student]
-        if student.source is None:
-            return invalid_report(problem, student)
-        pool = pools.get()
-        try:
-            with quiet.shared():
-                program = prepare_program(student.source, detect(student.source), pool, problem.limits.compile_time)
-            return judge(problem, program, pool, JudgeOptions(quiet=quiet)).to_json()
-        except JudgeError as exc:
-            return judge_error_report(problem, student, str(exc))
-        finally:
-            pools.put(pool)
-
-    executor = ThreadPoolExecutor(max_workers=len(created))
-    try:
-        running: dict[Future[dict[str, Any]], Entry] = {executor.submit(one, e): e for e in todo}
-        while running:
-            done, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in done:
-                entry = running.pop(future)
-                report = future.result()
-                store.put(entry.key, report, worker)
-                result.judged += 1
-                result.counts[report["verdict"]] = result.counts.get(report["verdict"], 0) + 1
-                if on_result:
-                    on_result(entry.key.student, report)
-    finally:
-        # On Ctrl-C nothing queued starts; what is in flight finishes within its limits and is dropped.
-        executor.shutdown(wait=True, cancel_futures=True)
-        for pool in created:
-            pool.close()
+        results = cluster_results(problem, p_hash, todo, isolation, cluster)
+    else:
+        results = local_results(problem, todo, isolation, jobs)
+    for student, report, worker in results:
+        store.put(keys[student], report, worker)
+        result.judged += 1
+        result.counts[report["verdict"]] = result.counts.get(report["verdict"], 0) + 1
+        if on_result:
+            on_result(student, report)
     return result

@@ -1,0 +1,136 @@
+"""Grading on a Dask cluster: the same judging, run by ``dask worker`` processes on any number of machines.
+
+Dask is imported only here, and only with ``grade --cluster``. The unit of
+work is one submission: a task carries the submission's name and bytes and
+a reference to the problem package, which is packed once, identified by the
+same content hash as the results store uses, scattered to every worker and
+unpacked into that worker's cache, so workers share no file system with the
+coordinator. A worker that dies has its tasks re-run elsewhere by the
+scheduler; the coordinator stays the only writer of the results store, so a
+re-run can never store a second row. Each worker runs as many judgings at
+once as it has threads (``dask worker --nthreads``, default: its cores).
+"""
+from __future__ import annotations
+
+import functools
+import io
+import os
+import tarfile
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+from .errors import SetupError
+from .execution import SlotPool, cache_root
+from .grading import Results, Student, invalid_report, judge_error_report, judge_submission
+from .judging import Quiet
+from .sandbox import Isolation
+from .spec import Problem, load_problem
+
+_quiet = Quiet()  # one per worker process: a near-limit re-run waits for every other judging of this worker
+_unpack_lock = threading.Lock()
+
+
+def pack(problem: Problem) -> bytes:
+    """The problem folder and its cases as a tar, in the problems/<name> + cases/<name> layout the loader expects."""
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz", compresslevel=1) as tar:
+        tar.add(problem.root, arcname=f"problems/{problem.name}", filter=_skip_submissions)
+        if problem.cases_dir.is_dir():
+            tar.add(problem.cases_dir, arcname=f"cases/{problem.name}")
+    return buffer.getvalue()
+
+
+def _skip_submissions(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
+    parts = Path(info.name).parts
+    return None if len(parts) > 2 and parts[2] == "submissions" else info
+
+
+def _unpacked(package_hash: str, name: str, data: bytes) -> Path:
+    """This worker's copy of the package, unpacked once per hash (a rename makes it appear whole or not at all)."""
+    root = cache_root() / "packages" / package_hash
+    with _unpack_lock:
+        if not root.is_dir():
+            root.parent.mkdir(parents=True, exist_ok=True)
+            work = Path(tempfile.mkdtemp(prefix="unpack-", dir=root.parent))
+            with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
+                tar.extractall(work, filter="data")
+            os.rename(work, root)
+    return root / "problems" / name
+
+
+def judge_on_worker(package_hash: str, name: str, package: bytes, student: str, filename: str, source: bytes, mode: str) -> dict[str, Any]:
+    """A Dask task: judge one submission on this worker; returns the report with the worker's address."""
+    from distributed import get_worker
+
+    address = get_worker().address
+    problem = load_problem(_unpacked(package_hash, name, package))
+    with tempfile.TemporaryDirectory(prefix="submission-") as folder:
+        path = Path(folder) / filename
+        path.write_bytes(source)
+        entry = Student(student, path)
+        try:
+            with SlotPool(1, Isolation(mode)) as pool:
+                report = judge_submission(problem, entry, pool, _quiet)
+        except SetupError as exc:
+            report = judge_error_report(problem, entry, str(exc))
+    if report["verdict"] == "JE":  # a worker's own problem (a missing compiler): say which worker
+        report["message"] = f"on worker {address}: {report.get('message', '')}"
+    return {**report, "worker": address}
+
+
+def _check_environment(client: Any, address: str) -> None:
+    """The scheduler unpickles tasks and the workers run them: both must import this judge, or every task would fail."""
+    # Only builtins travel: a function of this module could not even be unpickled where the judge is missing.
+    probe = functools.partial(eval, "__import__('importlib.util').util.find_spec('judge') is not None")
+    hint = "start them with PYTHONPATH pointing at the judge's folder (see the README)"
+    try:
+        scheduler_ok = client.run_on_scheduler(probe)
+    except Exception as exc:  # the scheduler could not even run the probe
+        raise SetupError(f"the Dask scheduler at {address} cannot run the judge's probe ({exc}); {hint}") from None
+    if not scheduler_ok:
+        raise SetupError(f"the Dask scheduler at {address} cannot import the judge; {hint}")
+    workers = client.run(probe)
+    if not workers:
+        raise SetupError(f"the Dask scheduler at {address} has no workers")
+    missing = sorted(w for w, ok in workers.items() if not ok)
+    if missing:
+        raise SetupError(f"{len(missing)} Dask worker(s) cannot import the judge ({', '.join(missing[:3])}); {hint}")
+
+
+def cluster_results(problem: Problem, package_hash: str, students: list[Student], isolation: Isolation, address: str) -> Results:
+    """Submit one task per submission to the scheduler at ``address`` and yield results as they complete."""
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise SetupError("--cluster needs Dask: pip install -r requirements-cluster.txt") from None
+    invalid = [s for s in students if s.source is None]
+    judgeable = [s for s in students if s.source is not None]
+    for student in invalid:
+        yield student.id, invalid_report(problem, student), "coordinator"
+    if not judgeable:
+        return
+    try:
+        client = Client(address, timeout=30)
+    except OSError as exc:
+        raise SetupError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    with client:
+        _check_environment(client, address)
+        package = client.scatter(pack(problem), broadcast=True, hash=False)
+        futures = {
+            client.submit(judge_on_worker, package_hash, problem.name, package, s.id, s.source.name, s.source.read_bytes(),
+                          isolation.mode, key=f"judge-{package_hash[:12]}-{s.id}-{i}", pure=False): s
+            for i, s in enumerate(judgeable)
+        }
+        try:
+            for future in as_completed(futures):
+                student = futures[future]
+                try:
+                    report = future.result()
+                except Exception as exc:  # the task itself failed, e.g. its workers kept dying: that student's JE
+                    yield student.id, judge_error_report(problem, student, f"the cluster could not judge it: {type(exc).__name__}: {exc}"), "scheduler"
+                    continue
+                yield student.id, report, str(report.pop("worker"))
+        finally:
+            client.cancel(list(futures))

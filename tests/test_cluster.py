@@ -1,0 +1,104 @@
+"""Grading on a real Dask cluster (LocalCluster, worker processes) gives the same grades as grading locally.
+
+Also: a worker killed in the middle of a run costs nothing (its tasks run
+again elsewhere, every submission is stored once), and a worker without a
+compiler gives those students a judge error that says so, never a hang.
+"""
+from __future__ import annotations
+
+import csv
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+from conftest import PROGRAMS, REPO_ROOT, run_cli
+
+distributed = pytest.importorskip("distributed") if not os.environ.get("CI") else __import__("distributed")
+
+PROBLEM = REPO_ROOT / "tests" / "fixtures" / "problems" / "aplusb"
+STABLE = ["id", "language", "verdict", "score", "max_score", "cases_passed", "cases_total", "first_failing_case", "first_failing_verdict"]
+CLASS = {"a": "ac.c", "b": "ac.py", "c": "wa.py", "d": "pe.py", "e": "ce_syntax.cpp", "f": "re_exit3.c", "g": "ac.cpp", "h": "wa_int32.c"}
+
+
+def make_class(folder: Path, programs: dict[str, str]) -> Path:
+    folder.mkdir()
+    for sid, name in programs.items():
+        shutil.copy(PROGRAMS / "aplusb" / name, folder / f"{sid}{Path(name).suffix}")
+    (folder / "z").mkdir()
+    (folder / "z" / "notes.txt").write_text("no source here\n")
+    return folder
+
+
+def rows(path: Path) -> dict[str, dict[str, str]]:
+    with path.open(newline="") as f:
+        return {row["id"]: row for row in csv.DictReader(f)}
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[tuple[str, "distributed.Client"]]:
+    from judge.execution import _build_launcher
+
+    _build_launcher()  # workers share the build cache: no worker needs to build it
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as local:
+        with distributed.Client(local) as client:
+            yield local.scheduler_address, client
+
+
+def test_cluster_grades_equal_local_grades(cluster: tuple[str, "distributed.Client"], tmp_path: Path) -> None:
+    address, _ = cluster
+    submissions = make_class(tmp_path / "class", CLASS)
+    local = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(tmp_path / "local"), "-j", "2")
+    remote = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(tmp_path / "remote"), "--cluster", address)
+    assert local.returncode == 0 and remote.returncode == 0, remote.stderr
+    here, there = rows(tmp_path / "local" / "grades.csv"), rows(tmp_path / "remote" / "grades.csv")
+    assert {k: [v[f] for f in STABLE] for k, v in here.items()} == {k: [v[f] for f in STABLE] for k, v in there.items()}
+    assert all(there[sid]["worker"].startswith("tcp://127.0.0.1:") for sid in CLASS)
+    assert len({there[sid]["worker"] for sid in CLASS}) == 2, "both workers should have judged"
+    assert there["z"]["verdict"] == "INVALID"
+    again = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(tmp_path / "remote"), "--cluster", address)
+    assert "judged 0, reused 9" in again.stdout
+
+
+def test_killed_worker_loses_and_duplicates_nothing(cluster: tuple[str, "distributed.Client"], tmp_path: Path) -> None:
+    address, client = cluster
+    sleepers = {f"s{i}": "tle_sleep.c" for i in range(6)}
+    submissions = make_class(tmp_path / "class", sleepers)
+    out = tmp_path / "results"
+    command = [sys.executable, str(REPO_ROOT / "run_judge.py"), "grade", str(PROBLEM), str(submissions), "--out", str(out), "--cluster", address]
+    grader = subprocess.Popen(command, cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    victim = None
+    deadline = time.monotonic() + 120
+    while victim is None and time.monotonic() < deadline and grader.poll() is None:
+        processing = client.processing()
+        busy = [worker for worker, tasks in processing.items() if tasks]
+        if busy:
+            victim = client.run(os.getpid, workers=[busy[0]])[busy[0]]
+            os.kill(victim, signal.SIGKILL)
+        time.sleep(0.05)
+    stdout, stderr = grader.communicate(timeout=300)
+    assert victim is not None, "no worker was busy to be killed"
+    assert grader.returncode == 0, stderr
+    assert "judged 7" in stdout
+    with sqlite3.connect(out / "results.sqlite") as db:
+        stored = db.execute("SELECT student, COUNT(*) FROM results GROUP BY student").fetchall()
+    assert sorted(stored) == [(sid, 1) for sid in sorted([*sleepers, "z"])]
+    assert {sid: row["verdict"] for sid, row in rows(out / "grades.csv").items() if sid != "z"} == {sid: "TLE" for sid in sleepers}
+
+
+def test_worker_without_compiler_gives_a_judge_error_with_the_reason(tmp_path: Path) -> None:
+    submissions = make_class(tmp_path / "class", {"cpp": "ac.cpp", "py": "ac.py"})
+    env = {"PATH": str(tmp_path / "no-tools")}
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None, env=env) as local:
+        run = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(tmp_path / "out"), "--cluster", local.scheduler_address, timeout=300)
+    assert run.returncode == 0, run.stderr
+    graded = rows(tmp_path / "out" / "grades.csv")
+    assert graded["cpp"]["verdict"] == "JE"
+    assert "'g++' is not installed" in graded["cpp"]["error"] and "on worker tcp://" in graded["cpp"]["error"]
+    assert graded["py"]["verdict"] == "AC"
