@@ -167,9 +167,17 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
     return Problem(
         name=root.name, root=root, title=title, source=source.get("name", "") if isinstance(source, dict) else str(source),
         statement=statement, limits=limits, checker=checker, generator=None, validators=validators,
-        solutions=tuple(sorted((root / "submissions" / "accepted").glob("*")))[:1] if (root / "submissions" / "accepted").is_dir() else (),
+        solutions=_reference(root),
         groups=tuple(groups), cases_dir=root / "data", package_format="kattis",
     )
+
+
+def _reference(root: Path) -> tuple[Path, ...]:
+    """The first accepted submission that is one buildable source: what stress compares against."""
+    accepted = root / "submissions" / "accepted"
+    entries = sorted(accepted.iterdir()) if accepted.is_dir() else []
+    sources = [p for p in (_program(e) if e.is_dir() else e for e in entries) if p is not None and p.is_file()]
+    return tuple(sources[:1])
 
 
 def _side_car_factors(root: Path) -> dict[str, float]:

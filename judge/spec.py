@@ -108,7 +108,6 @@ class Problem:
     groups: tuple[Group, ...]
     cases_dir: Path
     package_format: str = "native"  # or "kattis": verdict rules and time-limit inference follow that format
-    submissions_dir: Path | None = None
 
     @property
     def cases(self) -> list[CaseSpec]:
@@ -124,7 +123,7 @@ class Problem:
 
     @property
     def submissions_root(self) -> Path:
-        return self.submissions_dir or self.root / "submissions"
+        return self.root / "submissions"
 
 
 def cases_dir_for(root: Path) -> Path:
@@ -313,12 +312,13 @@ def _groups(r: _Reader, node: yaml.Node, root: Path, has_generator: bool) -> tup
     seen_groups: set[str] = set()
     seen_cases: set[str] = set()
     for gi, item in enumerate(items):
-        keys = r.mapping(item, f"groups[{gi}]", {"name", "points", "cases"}, {"name", "cases"})
+        keys = r.mapping(item, f"groups[{gi}]", {"name", "points", "aggregation", "cases"}, {"name", "cases"})
         name = r.scalar(keys["name"], f"groups[{gi}].name", str, lambda v: bool(_GROUP_NAME.match(v)), "a name of [a-z0-9_-]")
         if name in seen_groups:
             raise r.fail(keys["name"], f"duplicate group name '{name}'")
         seen_groups.add(name)
         points = r.number(keys["points"], f"group {name}: points", strict=False) if "points" in keys else 0.0
+        aggregation = r.scalar(keys["aggregation"], f"group {name}: aggregation", str, lambda v: v in ("min", "sum"), "min or sum") if "aggregation" in keys else "min"
         case_nodes = r.sequence(keys["cases"], f"group {name}: cases")
         if not case_nodes:
             raise r.fail(keys["cases"], f"group {name}: cases must not be empty")
@@ -329,7 +329,7 @@ def _groups(r: _Reader, node: yaml.Node, root: Path, has_generator: bool) -> tup
                 raise r.fail(case_node, f"duplicate case name '{case.name}'")
             seen_cases.add(case.name)
             cases.append(case)
-        groups.append(Group(name=name, points=points, cases=tuple(cases)))
+        groups.append(Group(name=name, points=points, cases=tuple(cases), aggregation=aggregation))
     return tuple(groups)
 
 

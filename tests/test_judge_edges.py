@@ -98,3 +98,25 @@ def test_missing_compiler_is_a_named_setup_error_not_ce(tmp_path: Path) -> None:
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and "'g++' is not installed" in lines[0], run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_sum_aggregation_gives_each_case_its_share(tmp_path: Path) -> None:
+    root = tmp_path / "problems" / "echo"
+    (root / "data").mkdir(parents=True)
+    for name, text in (("1.in", "1\n"), ("2.in", "2\n"), ("3.in", "3\n"), ("4.in", "4\n")):
+        (root / "data" / name).write_text(text)
+    (root / "echo.py").write_text("print(input())\n")
+    (root / "statement.md").write_text("# Echo\n")
+    (root / "problem.yaml").write_text(
+        "title: Echo\nlimits: {time: 1, memory: 128}\nsolutions: [echo.py]\ngroups:\n"
+        "  - {name: shares, points: 40, aggregation: sum, cases: [{name: a, file: data/1.in}, {name: b, file: data/2.in}, "
+        "{name: c, file: data/3.in}, {name: d, file: data/4.in}]}\n"
+        "  - {name: whole, points: 60, cases: [{name: e, file: data/1.in}, {name: f, file: data/2.in}]}\n"
+    )
+    odd = tmp_path / "odd.py"
+    odd.write_text("n = int(input())\nprint(n if n % 2 else 0)\n")
+    run, report = judge_json(root, odd, tmp_path)
+    assert run.returncode == 1, run.stderr
+    groups = {g["name"]: g["earned"] for g in report["groups"]}
+    assert groups == {"shares": pytest.approx(20.0), "whole": 0.0}
+    assert report["score"] == pytest.approx(20.0)
