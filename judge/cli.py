@@ -15,20 +15,20 @@ import traceback
 from pathlib import Path
 from typing import Sequence
 
-from . import grade_reports, kattis, stress
+from . import kattis
 from . import report as reports
 from . import testdata
 from .errors import EXIT_ACCEPTED, EXIT_JUDGE_ERROR, EXIT_REJECTED, JudgeError, SpecError, UsageError
 from .execution import SlotPool
-from .grading import discover, grade
 from .judging import JudgeOptions, judge
 from .languages import LANGUAGES, Program, detect, from_command, language, prepare_program
 from .progress import Progress
 from .sandbox import ENV_MODE, MODES, resolve as resolve_sandbox
 from .spec import SPEC_NAME, Problem, load_problem, resolve_problem
-from .store import DB_NAME, Store
 from .verdicts import Verdict
-from .verify import Outcome, slowest_accepted, verify
+
+# Modules only one command needs (grading, reports, stress, verify, benchmark) are imported inside that
+# command: every judge run pays for what it imports, and start-up is a measured target.
 
 REPO = Path(__file__).resolve().parent.parent
 PROBLEMS = REPO / "problems"
@@ -204,6 +204,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
+    from .verify import Outcome, slowest_accepted, verify
+
     problem = _load(args.problem)
     print(f"{problem.name}: spec ok ({len(problem.groups)} groups, {len(problem.cases)} cases, max score {problem.max_score:g})")
 
@@ -230,6 +232,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
+    from . import grade_reports
+    from .grading import discover, grade
+    from .store import Store
+
     problem = _load(args.problem)
     with _pool(args) as pool:
         problem = _ready(problem, pool)
@@ -255,6 +261,9 @@ def cmd_grade(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    from . import grade_reports
+    from .store import DB_NAME, Store
+
     if not (args.results / DB_NAME).is_file():
         raise UsageError(f"{args.results}: no {DB_NAME} here (write one with grade --out)")
     with Store(args.results) as store:
@@ -265,6 +274,8 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_stress(args: argparse.Namespace) -> int:
+    from . import stress
+
     problem = _load(args.problem)
     if not args.submission.is_file():
         raise UsageError(f"{args.submission}: no such file")
@@ -293,6 +304,8 @@ def cmd_stress(args: argparse.Namespace) -> int:
 
 
 def cmd_promote(args: argparse.Namespace) -> int:
+    from . import stress
+
     problem = _load(args.problem)
     stress.promote(problem, args.case)
     problem = _load(args.problem)

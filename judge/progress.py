@@ -1,28 +1,37 @@
-"""Progress bars on stderr, only when a person is watching (a terminal), and safe to update from worker threads."""
+"""Progress bars on stderr, only when a person is watching (a terminal), and safe to update from worker threads.
+
+tqdm is imported only when a bar will really be drawn: piped and CI runs
+(most of the judge's runs) do not pay for the import.
+"""
 from __future__ import annotations
 
 import sys
 import threading
 from typing import Any
 
-from tqdm import tqdm
-
 
 class Progress:
     def __init__(self, total: int, desc: str, unit: str = "case") -> None:
         self._lock = threading.Lock()
-        self._bar = tqdm(total=total, desc=desc, file=sys.stderr, disable=not sys.stderr.isatty(), leave=False, unit=unit)
+        self._bar: Any = None
+        if sys.stderr.isatty():
+            from tqdm import tqdm
+
+            self._bar = tqdm(total=total, desc=desc, file=sys.stderr, leave=False, unit=unit)
 
     def advance(self, *_: Any) -> None:
-        with self._lock:
-            self._bar.update(1)
+        if self._bar is not None:
+            with self._lock:
+                self._bar.update(1)
 
     def set_postfix(self, text: str) -> None:
-        with self._lock:
-            self._bar.set_postfix_str(text, refresh=False)
+        if self._bar is not None:
+            with self._lock:
+                self._bar.set_postfix_str(text, refresh=False)
 
     def close(self) -> None:
-        self._bar.close()
+        if self._bar is not None:
+            self._bar.close()
 
     def __enter__(self) -> "Progress":
         return self
