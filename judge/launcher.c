@@ -178,15 +178,16 @@ static void set_limit(int resource, rlim_t soft, rlim_t hard) {
     setrlimit(resource, &rl);
 }
 
-static void child_fail(int fd, const char *what) {
-    char msg[256];
-    int len = snprintf(msg, sizeof msg, "%s: %s", what, strerror(errno));
-    if (write(fd, msg, len) < 0) _exit(127);
+/* Written by a vfork()ed child that could not exec; the parent, suspended until then, reads it afterwards. */
+static char exec_error[256];
+
+static void child_fail(const char *what) {
+    snprintf(exec_error, sizeof exec_error, "%s: %s", what, strerror(errno));
     _exit(127);
 }
 
-/* Runs in the forked child: never returns. */
-static void exec_child(const struct request *r, int errfd) {
+/* Runs in the vfork()ed child, on the parent's memory: it only makes system calls, then execs or _exits. */
+static void exec_child(const struct request *r) {
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
@@ -196,10 +197,9 @@ static void exec_child(const struct request *r, int errfd) {
 
     /* The received descriptors are above 2 (fd 0 is the socket), so dup2 cannot clobber one before it is used. */
     for (int i = 0; i < 3; i++)
-        if (dup2(r->fds[i], i) < 0) child_fail(errfd, "dup2");
-    if (errfd > 3) syscall(SYS_close_range, 3, errfd - 1, 0);
-    syscall(SYS_close_range, errfd + 1, ~0U, 0);
-    if (r->cwd && *r->cwd && chdir(r->cwd) < 0) child_fail(errfd, "chdir");
+        if (dup2(r->fds[i], i) < 0) child_fail("dup2");
+    syscall(SYS_close_range, 3, ~0U, 0);
+    if (r->cwd && *r->cwd && chdir(r->cwd) < 0) child_fail("chdir");
 
     if (r->as_kb > 0) set_limit(RLIMIT_AS, (rlim_t)r->as_kb * 1024, (rlim_t)r->as_kb * 1024);
     if (r->stack_kb > 0) set_limit(RLIMIT_STACK, (rlim_t)r->stack_kb * 1024, (rlim_t)r->stack_kb * 1024);
@@ -214,12 +214,12 @@ static void exec_child(const struct request *r, int errfd) {
     set_limit(RLIMIT_CORE, 0, 0);
 
     if (r->gid >= 0) {
-        if (setgroups(0, NULL) < 0 || setresgid(r->gid, r->gid, r->gid) < 0) child_fail(errfd, "setgid");
+        if (setgroups(0, NULL) < 0 || setresgid(r->gid, r->gid, r->gid) < 0) child_fail("setgid");
     }
-    if (r->uid >= 0 && setresuid(r->uid, r->uid, r->uid) < 0) child_fail(errfd, "setuid");
+    if (r->uid >= 0 && setresuid(r->uid, r->uid, r->uid) < 0) child_fail("setuid");
 
     execve(r->argv[0], r->argv, r->envp);
-    child_fail(errfd, r->argv[0]);
+    child_fail(r->argv[0]);
 }
 
 /* CPU time of a live process and its reaped children, from /proc. */
@@ -325,34 +325,22 @@ static void run(const struct request *r) {
         reply("error empty command\n");
         return;
     }
-    int pipefd[2];
-    if (pipe2(pipefd, O_CLOEXEC) < 0) {
-        reply("error pipe: %s\n", strerror(errno));
-        return;
-    }
+    /* vfork: no page tables to copy, and the parent resumes only once the child has exec'd or failed,
+     * so a failure is already in exec_error without a pipe and an extra wake-up. */
+    exec_error[0] = '\0';
     long long start = now_us();
-    pid_t pid = fork();
+    pid_t pid = vfork();
     if (pid < 0) {
         reply("error fork: %s\n", strerror(errno));
-        close(pipefd[0]);
-        close(pipefd[1]);
         return;
     }
-    if (pid == 0) {
-        close(pipefd[0]);
-        exec_child(r, pipefd[1]);
-    }
-    close(pipefd[1]);
-    char msg[256];
-    ssize_t got = read(pipefd[0], msg, sizeof msg - 1);
-    close(pipefd[0]);
+    if (pid == 0) exec_child(r);
     struct usage u = {0, 0};
-    if (got > 0) {
-        msg[got] = '\0';
-        for (char *c = msg; *c; c++)
+    if (exec_error[0]) {
+        for (char *c = exec_error; *c; c++)
             if (*c == '\n') *c = ' ';
         sweep(&u);
-        reply("error %s\n", msg);
+        reply("error %s\n", exec_error);
         return;
     }
 
