@@ -184,3 +184,20 @@ def copy_problem(name: str, root: Path) -> Path:
     destination = root / "problems" / name
     shutil.copytree(PROBLEMS / name, destination)
     return destination
+
+
+@pytest.fixture
+def gensum(tmp_path: Path) -> Path:
+    """A private copy of the gensum problem with its committed cases, as problems/ and cases/ side by side."""
+    root = copy_problem("gensum", tmp_path)
+    shutil.copytree(FIXTURES / "cases" / "gensum", tmp_path / "cases" / "gensum")
+    return root
+
+
+def reference_commands(problem: str, folder: Path) -> dict[str, list[str]]:
+    """Both references of a bundled problem as command lines, for oracles that run them directly;
+    the C++ one is compiled into ``folder``."""
+    accepted = REPO_ROOT / "problems" / problem / "submissions" / "accepted"
+    binary = folder / "ref"
+    subprocess.run(["g++", "-O2", "-std=c++17", "-o", str(binary), str(accepted / "ref.cpp")], check=True)
+    return {"ref.cpp": [str(binary)], "ref.py": [sys.executable, str(accepted / "ref.py")]}

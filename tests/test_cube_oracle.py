@@ -9,14 +9,13 @@ does.  No code is shared with the references, which run as subprocesses.
 from __future__ import annotations
 
 import itertools
-import shutil
 import subprocess
-import sys
 from collections import deque
 from pathlib import Path
 from typing import Dict, List, Sequence, Tuple
 
 import pytest
+from conftest import reference_commands
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -30,12 +29,8 @@ Board = Tuple[int, ...]
 
 @pytest.fixture(scope="module")
 def solvers(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, List[str]]:
-    """Command lines of both references; the C++ one compiled once per module."""
-    if shutil.which("g++") is None:
-        pytest.fail("g++ is needed to build the C++ reference")
-    binary = tmp_path_factory.mktemp("cube") / "ref"
-    subprocess.run(["g++", "-O2", "-std=c++17", "-o", str(binary), str(ACCEPTED / "ref.cpp")], check=True)
-    return {"ref.cpp": [str(binary)], "ref.py": [sys.executable, str(ACCEPTED / "ref.py")]}
+    """Both references as command lines; the C++ one compiled once."""
+    return reference_commands("cube", tmp_path_factory.mktemp("cube"))
 
 
 def render(boards: Sequence[Tuple[int, Sequence[int]]]) -> str:

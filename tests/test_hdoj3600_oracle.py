@@ -11,10 +11,10 @@ import functools
 import itertools
 import math
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import reference_commands
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -28,11 +28,8 @@ State = tuple[int, ...]
 
 @pytest.fixture(scope="module")
 def commands(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
-    """Compile the C++ reference once; both references as argv lists."""
-    exe = tmp_path_factory.mktemp("hdoj3600") / "ref"
-    subprocess.run(["g++", "-O2", "-std=c++17", "-o", str(exe), str(ACCEPTED / "ref.cpp")],
-                   check=True)
-    return {"ref.cpp": [str(exe)], "ref.py": [sys.executable, str(ACCEPTED / "ref.py")]}
+    """Both references as command lines; the C++ one compiled once."""
+    return reference_commands("hdoj3600", tmp_path_factory.mktemp("hdoj3600"))
 
 
 def board_text(board: State) -> str:

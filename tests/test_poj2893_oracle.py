@@ -9,11 +9,11 @@ references, which run as subprocesses with many boards per call.
 """
 import itertools
 import subprocess
-import sys
 from collections import deque
 from pathlib import Path
 
 import pytest
+from conftest import reference_commands
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -34,11 +34,8 @@ PROPERTY_SETTINGS = settings(
 
 @pytest.fixture(scope="session")
 def solvers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
-    """Command lines of both references; the C++ one is compiled once per session."""
-    binary = tmp_path_factory.mktemp("poj2893") / "ref"
-    subprocess.run(["g++", "-O2", "-std=c++17", "-o", str(binary), str(ACCEPTED / "ref.cpp")],
-                   check=True)
-    return {"ref.cpp": [str(binary)], "ref.py": [sys.executable, str(ACCEPTED / "ref.py")]}
+    """Both references as command lines; the C++ one compiled once."""
+    return reference_commands("poj2893", tmp_path_factory.mktemp("poj2893"))
 
 
 def encode(boards: list[Board]) -> bytes:

@@ -16,11 +16,11 @@ which run as subprocesses with many cases per call.
 import itertools
 import random
 import subprocess
-import sys
 from collections import deque
 from pathlib import Path
 
 import pytest
+from conftest import reference_commands
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -45,11 +45,8 @@ PROPERTY_SETTINGS = settings(
 
 @pytest.fixture(scope="session")
 def solvers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
-    """Command lines of both references; the C++ one is compiled once per session."""
-    binary = tmp_path_factory.mktemp("reach") / "ref"
-    subprocess.run(["g++", "-O2", "-std=c++17", "-o", str(binary), str(ACCEPTED / "ref.cpp")],
-                   check=True)
-    return {"ref.cpp": [str(binary)], "ref.py": [sys.executable, str(ACCEPTED / "ref.py")]}
+    """Both references as command lines; the C++ one compiled once."""
+    return reference_commands("reach", tmp_path_factory.mktemp("reach"))
 
 
 def encode(cases: list[Case]) -> bytes:

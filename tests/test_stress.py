@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 
-import pytest
-from conftest import FIXTURES, run_cli
+from conftest import run_cli
 
 BUGGY = """import sys
 
@@ -24,12 +22,6 @@ print(sum(values) + (1 if any(v >= 960 for v in values) else 0))
 """
 
 
-@pytest.fixture
-def gensum(tmp_path: Path) -> Path:
-    root = tmp_path / "problems" / "gensum"
-    shutil.copytree(FIXTURES / "problems" / "gensum", root)
-    shutil.copytree(FIXTURES / "cases" / "gensum", tmp_path / "cases" / "gensum")
-    return root
 
 
 def test_stress_finds_shrinks_saves_and_promotes_a_rare_bug(gensum: Path, tmp_path: Path) -> None:

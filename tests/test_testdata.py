@@ -8,24 +8,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
-from conftest import run_cli
-
-REPO = Path(__file__).resolve().parent.parent
-FIXTURES = REPO / "tests" / "fixtures"
+from conftest import REPO_ROOT, run_cli
 
 
-@pytest.fixture
-def gensum(tmp_path: Path) -> Path:
-    """A private copy of the gensum problem and its committed cases, laid out as problems/ and cases/ side by side."""
-    root = tmp_path / "problems" / "gensum"
-    shutil.copytree(FIXTURES / "problems" / "gensum", root)
-    shutil.copytree(FIXTURES / "cases" / "gensum", tmp_path / "cases" / "gensum")
-    return root
+
 
 
 def cases_of(problem: Path) -> Path:
@@ -50,7 +39,7 @@ def test_check_names_a_tampered_input(gensum: Path) -> None:
 def test_large_case_is_not_committed_and_comes_back_identical(gensum: Path) -> None:
     cases = cases_of(gensum)
     assert (cases / ".gitignore").read_text().splitlines()[1:] == ["/big/big.in"]
-    tracked = subprocess.run(["git", "ls-files", "tests/fixtures/cases/gensum"], capture_output=True, text=True, cwd=REPO).stdout
+    tracked = subprocess.run(["git", "ls-files", "tests/fixtures/cases/gensum"], capture_output=True, text=True, cwd=REPO_ROOT).stdout
     assert "big/big.in" not in tracked and "big/big.ans" in tracked
     recorded = json.loads((cases / "manifest.json").read_text())["cases"]["big/big"]["input"]["sha256"]
     (cases / "big" / "big.in").unlink(missing_ok=True)
