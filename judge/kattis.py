@@ -269,10 +269,6 @@ class KattisSubmission:
     source: Path | None
     folder: str
 
-    @property
-    def rule(self) -> tuple[set[str], set[str]] | None:
-        return FOLDER_RULES.get(self.folder)
-
 
 def submissions(problem: Problem) -> list[KattisSubmission]:
     """submissions/<folder>/<file or folder>; a folder submission must hold one source we can build."""

@@ -13,7 +13,7 @@ import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 DB_NAME = "results.sqlite"
 SCHEMA = """
@@ -125,9 +125,6 @@ class Store:
             for row in rows
         ]
 
-    def count_results(self) -> int:
-        return self._db.execute("SELECT COUNT(*) FROM results").fetchone()[0]
-
     def _transaction(self) -> "_Tx":
         return _Tx(self._db)
 
@@ -144,8 +141,3 @@ class _Tx:
     def __exit__(self, kind: object, *rest: object) -> None:
         self._db.execute("ROLLBACK" if kind else "COMMIT")
 
-
-def iter_reports(store: Store) -> Iterator[dict[str, Any]]:
-    for _, report, _ in store.current():
-        if report is not None:
-            yield report
