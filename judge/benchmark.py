@@ -340,7 +340,28 @@ class Bench:
             rows.append([f"-j {jobs}", str(count), f"{elapsed:.1f} s", f"{per_minute[jobs]:.0f}"])
         data["speedup"] = per_minute[2] / per_minute[1]
         self.figures["grading"] = data
+        _cluster_grading(self, folder, count)
         self.log(f"\ngrading throughput ({self.problem.name}, sandbox {self.modes()[-1]}):\n" + table(rows, ["jobs", "submissions", "time", "per minute"]) + f"\nspeed-up 1→2 workers: {data['speedup']:.2f}×")
+
+
+def _cluster_grading(bench: "Bench", folder: Path, count: int) -> None:
+    """The same class on a local Dask cluster of 1 and 2 single-threaded worker processes (only if Dask is installed)."""
+    try:
+        from distributed import LocalCluster
+    except ImportError:
+        bench.log("\ncluster grading: skipped (Dask not installed: pip install -r requirements-cluster.txt)")
+        return
+    data, rows = {}, []
+    for workers in (1, 2):
+        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+            with Store(bench.work / f"grades-cluster{workers}") as store:
+                elapsed = timed(lambda: grade(bench.problem, folder, store, Isolation(bench.modes()[-1]), workers, True, cluster=cluster.scheduler_address))
+        data[f"workers{workers}"] = {"submissions": count, "seconds": elapsed, "per_minute": count / elapsed * 60}
+        rows.append([str(workers), str(count), f"{elapsed:.1f} s", f"{count / elapsed * 60:.0f}"])
+    data["speedup"] = data["workers2"]["per_minute"] / data["workers1"]["per_minute"]
+    bench.figures["cluster_grading"] = data
+    bench.log("\ncluster grading (local Dask cluster, 1 thread per worker):\n" + table(rows, ["workers", "submissions", "time", "per minute"])
+              + f"\nspeed-up 1→2 workers: {data['speedup']:.2f}×")
 
 
 def run(problem_root: Path, rounds: int, quick: bool, peers: bool, json_path: Path | None, markdown: Path | None) -> dict[str, Any]:
@@ -430,6 +451,11 @@ def to_markdown(figures: dict[str, Any]) -> str:
         lines += ["## Grading throughput", "", "| workers | submissions | time | per minute |", "|---|---|---|---|"]
         lines += [f"| {k[1:]} | {v['submissions']} | {v['seconds']:.1f} s | {v['per_minute']:.0f} |" for k, v in g.items() if k.startswith("j")]
         lines += ["", f"Speed-up from 1 to 2 workers: {g['speedup']:.2f}×.", ""]
+    if "cluster_grading" in figures:
+        c = figures["cluster_grading"]
+        lines += ["## Grading on a local Dask cluster", "", "| workers | submissions | time | per minute |", "|---|---|---|---|"]
+        lines += [f"| {k[7:]} | {v['submissions']} | {v['seconds']:.1f} s | {v['per_minute']:.0f} |" for k, v in c.items() if k.startswith("workers")]
+        lines += ["", f"Speed-up from 1 to 2 workers: {c['speedup']:.2f}×.", ""]
     if "peers" in figures:
         lines += ["## Other peers", ""] + [f"- {k}: {v}" for k, v in figures["peers"].items()] + [""]
     return "\n".join(lines)

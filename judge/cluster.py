@@ -3,8 +3,8 @@
 Dask is imported only here, and only with ``grade --cluster``. The unit of
 work is one submission: a task carries the submission's name and bytes and
 a reference to the problem package, which is packed once, identified by the
-same content hash as the results store uses, scattered to every worker and
-unpacked into that worker's cache, so workers share no file system with the
+hash of its bytes, scattered to every worker and unpacked into that worker's
+cache, so workers share no file system with the
 coordinator. A worker that dies has its tasks re-run elsewhere by the
 scheduler; the coordinator stays the only writer of the results store, so a
 re-run can never store a second row. Each worker runs as many judgings at
@@ -13,8 +13,10 @@ once as it has threads (``dask worker --nthreads``, default: its cores).
 from __future__ import annotations
 
 import functools
+import hashlib
 import io
 import os
+import shutil
 import tarfile
 import tempfile
 import threading
@@ -33,22 +35,19 @@ _unpack_lock = threading.Lock()
 
 
 def pack(problem: Problem) -> bytes:
-    """The problem folder and its cases as a tar, in the problems/<name> + cases/<name> layout the loader expects."""
+    """The whole problem folder (its spec may name references under submissions/) and its cases, as a tar in the
+    problems/<name> + cases/<name> layout the loader expects."""
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w:gz", compresslevel=1) as tar:
-        tar.add(problem.root, arcname=f"problems/{problem.name}", filter=_skip_submissions)
+        tar.add(problem.root, arcname=f"problems/{problem.name}")
         if problem.cases_dir.is_dir():
             tar.add(problem.cases_dir, arcname=f"cases/{problem.name}")
     return buffer.getvalue()
 
 
-def _skip_submissions(info: tarfile.TarInfo) -> tarfile.TarInfo | None:
-    parts = Path(info.name).parts
-    return None if len(parts) > 2 and parts[2] == "submissions" else info
-
-
 def _unpacked(package_hash: str, name: str, data: bytes) -> Path:
-    """This worker's copy of the package, unpacked once per hash (a rename makes it appear whole or not at all)."""
+    """This machine's copy of the package, unpacked once per hash; a rename makes it appear whole or not at all,
+    and when another worker process of the machine wins the race, its copy is used."""
     root = cache_root() / "packages" / package_hash
     with _unpack_lock:
         if not root.is_dir():
@@ -56,7 +55,12 @@ def _unpacked(package_hash: str, name: str, data: bytes) -> Path:
             work = Path(tempfile.mkdtemp(prefix="unpack-", dir=root.parent))
             with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as tar:
                 tar.extractall(work, filter="data")
-            os.rename(work, root)
+            try:
+                os.rename(work, root)
+            except OSError:
+                if not root.is_dir():
+                    raise
+                shutil.rmtree(work, ignore_errors=True)
     return root / "problems" / name
 
 
@@ -99,7 +103,7 @@ def _check_environment(client: Any, address: str) -> None:
         raise SetupError(f"{len(missing)} Dask worker(s) cannot import the judge ({', '.join(missing[:3])}); {hint}")
 
 
-def cluster_results(problem: Problem, package_hash: str, students: list[Student], isolation: Isolation, address: str) -> Results:
+def cluster_results(problem: Problem, students: list[Student], isolation: Isolation, address: str) -> Results:
     """Submit one task per submission to the scheduler at ``address`` and yield results as they complete."""
     try:
         from distributed import Client, as_completed
@@ -117,7 +121,10 @@ def cluster_results(problem: Problem, package_hash: str, students: list[Student]
         raise SetupError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     with client:
         _check_environment(client, address)
-        package = client.scatter(pack(problem), broadcast=True, hash=False)
+        packed = pack(problem)
+        # Workers unpack by the hash of these very bytes: a long-lived worker never reuses a stale unpack.
+        package_hash = hashlib.sha256(packed).hexdigest()
+        package = client.scatter(packed, broadcast=True, hash=False)
         futures = {
             client.submit(judge_on_worker, package_hash, problem.name, package, s.id, s.source.name, s.source.read_bytes(),
                           isolation.mode, key=f"judge-{package_hash[:12]}-{s.id}-{i}", pure=False): s

@@ -192,7 +192,7 @@ def grade(
     if cluster is not None:
         from .cluster import cluster_results
 
-        results = cluster_results(problem, p_hash, todo, isolation, cluster)
+        results = cluster_results(problem, todo, isolation, cluster)
     else:
         results = local_results(problem, todo, isolation, jobs)
     for student, report, worker in results:

@@ -90,6 +90,7 @@ def test_killed_worker_loses_and_duplicates_nothing(cluster: tuple[str, "distrib
         stored = db.execute("SELECT student, COUNT(*) FROM results GROUP BY student").fetchall()
     assert sorted(stored) == [(sid, 1) for sid in sorted([*sleepers, "z"])]
     assert {sid: row["verdict"] for sid, row in rows(out / "grades.csv").items() if sid != "z"} == {sid: "TLE" for sid in sleepers}
+    client.wait_for_workers(2, timeout=120)  # the nanny restarts the killed worker: later tests get a whole cluster
 
 
 def test_worker_without_compiler_gives_a_judge_error_with_the_reason(tmp_path: Path) -> None:
@@ -102,3 +103,16 @@ def test_worker_without_compiler_gives_a_judge_error_with_the_reason(tmp_path: P
     assert graded["cpp"]["verdict"] == "JE"
     assert "'g++' is not installed" in graded["cpp"]["error"] and "on worker tcp://" in graded["cpp"]["error"]
     assert graded["py"]["verdict"] == "AC"
+
+
+def test_bundled_problem_with_references_under_submissions(cluster: tuple[str, "distributed.Client"], tmp_path: Path) -> None:
+    """slide's spec names its references under submissions/: the shipped package must carry them."""
+    address, _ = cluster
+    accepted, wrong = REPO_ROOT / "problems" / "slide" / "submissions" / "accepted", REPO_ROOT / "problems" / "slide" / "submissions" / "wrong_answer"
+    submissions = tmp_path / "class"
+    submissions.mkdir()
+    shutil.copy(accepted / "ref.cpp", submissions / "good.cpp")
+    shutil.copy(wrong / "wa_one_short.cpp", submissions / "short.cpp")
+    run = run_cli("grade", "slide", str(submissions), "--out", str(tmp_path / "out"), "--cluster", address)
+    assert run.returncode == 0, run.stderr
+    assert {sid: row["verdict"] for sid, row in rows(tmp_path / "out" / "grades.csv").items()} == {"good": "AC", "short": "WA"}
