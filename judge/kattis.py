@@ -115,9 +115,14 @@ def _settings(folder: Path, data_root: Path, legacy: bool) -> dict[str, Any]:
         for name in names:
             file = directory / name
             if file.is_file():
-                loaded = yaml.safe_load(file.read_text()) or {}
-                if isinstance(loaded, dict):
-                    merged.update(loaded)
+                try:
+                    loaded = yaml.safe_load(file.read_text()) or {}
+                except yaml.YAMLError as exc:
+                    mark = getattr(exc, "problem_mark", None)
+                    raise SpecError(file, mark.line + 1 if mark else None, f"invalid YAML: {getattr(exc, 'problem', exc)}") from None
+                if not isinstance(loaded, dict):
+                    raise SpecError(file, 1, f"{name} must be a mapping")
+                merged.update(loaded)
                 break
     return merged
 
@@ -152,13 +157,16 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
     groups = _groups(root, legacy, scoring, meta)
     if not any(g.cases for g in groups):
         raise UsageError(f"{shown}: no test cases under data/")
-    limits = Limits(
-        time=float(limits_meta.get("time_limit", 0.0)),
-        memory_mib=int(limits_meta.get("memory", 1024 if legacy else 2048)),
-        output_mib=float(limits_meta.get("output", 8)),
-        time_factor=_side_car_factors(root),
-        compile_time=float(limits_meta.get("compilation_time", 60)),
-    )
+    try:
+        limits = Limits(
+            time=float(limits_meta.get("time_limit", 0.0)),
+            memory_mib=int(limits_meta.get("memory", 1024 if legacy else 2048)),
+            output_mib=float(limits_meta.get("output", 8)),
+            time_factor=_side_car_factors(root),
+            compile_time=float(limits_meta.get("compilation_time", 60)),
+        )
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise SpecError(f"{shown}/{SPEC_NAME}", None, f"limits: {exc}") from None
     validators = tuple(p for p in (_program(v) for folder in ("input_validators", "input_format_validators") if (root / folder).is_dir()
                                    for v in sorted((root / folder).iterdir()) if not v.name.startswith(".")) if p is not None)
     statement = next((p for p in (root / "statement" / "problem.en.md", root / "problem_statement" / "problem.en.tex",

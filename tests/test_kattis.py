@@ -233,3 +233,17 @@ def test_testlib_checker_compiles_unchanged_with_its_header(tmp_path: Path) -> N
     assert report["verdict"] == "WA" and report["score"] == pytest.approx(5.0)
     assert "off by one" in report["cases"][0]["message"]
     assert not (REPO_ROOT / "testlib.h").exists() and not list(REPO_ROOT.glob("judge/**/testlib.h"))
+
+
+@pytest.mark.parametrize(("files", "message"), [
+    ({"problem.yaml": "name: x\nlimits:\n  memory: lots\n"}, "problem.yaml: limits: invalid literal"),
+    ({"problem.yaml": "name: x\n", "data/secret/testdata.yaml": "a: [\n"}, "data/secret/testdata.yaml:2: invalid YAML"),
+    ({"problem.yaml": "problem_format_version: 2025-09\nname: x\n", "data/secret/test_group.yaml": "- a list\n"}, "test_group.yaml:1: test_group.yaml must be a mapping"),
+])
+def test_malformed_kattis_package_is_a_one_line_error(tmp_path: Path, files: dict[str, str], message: str) -> None:
+    package = write(tmp_path / "bad", {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n", **files})
+    solution = write(tmp_path, {"echo.py": "print(input())\n"}) / "echo.py"
+    run = run_cli("judge", str(package), str(solution))
+    assert run.returncode == 2, run.stderr
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0] and "Traceback" not in run.stderr
