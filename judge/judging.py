@@ -109,7 +109,7 @@ def run_limits(problem: Problem, lang: Language) -> RunLimits:
     return RunLimits(
         cpu=problem.limits.time_for(lang.name),
         wall=problem.limits.wall_for(lang.name),
-        memory_mib=memory if lang.limit_address_space else None,
+        memory_mib=lang.address_space(memory),
         stack_mib=memory,
         output_bytes=problem.limits.output_bytes,
     )

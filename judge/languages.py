@@ -46,6 +46,10 @@ class Language:
     oom_markers: tuple[bytes, ...] = ()
     source_name: Callable[[bytes, str], str] | None = None
 
+    def address_space(self, memory_mib: int) -> int | None:
+        """The address-space limit this language's programs get: none where the runtime reserves far more than it uses."""
+        return memory_mib if self.limit_address_space else None
+
 
 def _tool(name: str) -> str:
     found = shutil.which(name)
@@ -197,7 +201,7 @@ def _build(lang: Language, data: bytes, name: str, folder: Path, slot: Slot, com
         if lang.build is None:
             copy.chmod(0o755)
         else:
-            ok, log = _compile(lang.build(copy, work, includes), work, includes, slot, compile_time, lang.limit_address_space)
+            ok, log = _compile(lang.build(copy, work, includes), work, includes, slot, compile_time, lang.address_space(COMPILE_MEMORY_MIB))
         (work / "build.json").write_text(json.dumps({"ok": ok, "log": log}))
         work.chmod(0o755)
         try:
@@ -209,7 +213,7 @@ def _build(lang: Language, data: bytes, name: str, folder: Path, slot: Slot, com
         shutil.rmtree(work, ignore_errors=True)
 
 
-def _compile(argv: list[str], work: Path, includes: list[Path], slot: Slot, compile_time: float, limit_as: bool) -> tuple[bool, str]:
+def _compile(argv: list[str], work: Path, includes: list[Path], slot: Slot, compile_time: float, memory_mib: int | None) -> tuple[bool, str]:
     """Compile as untrusted code: a hostile source may try to include secrets or blow up the compiler."""
     log_path, out_path = slot.private / "compile.log", slot.private / "compile.out"
     if slot.uid is not None:
@@ -217,7 +221,7 @@ def _compile(argv: list[str], work: Path, includes: list[Path], slot: Slot, comp
         for entry in work.iterdir():
             os.chown(entry, slot.uid, slot.uid)
     limits = RunLimits(
-        cpu=compile_time, wall=compile_time * 2 + 5, memory_mib=COMPILE_MEMORY_MIB if limit_as else None,
+        cpu=compile_time, wall=compile_time * 2 + 5, memory_mib=memory_mib,
         output_bytes=COMPILE_OUTPUT_BYTES, open_files=512, stack_mib=64,
     )
     binds = [Bind(work, writable=True), *(Bind(folder) for folder in includes)]

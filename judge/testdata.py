@@ -13,7 +13,7 @@ import os
 import shutil
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -54,9 +54,7 @@ def sha256_file(path: Path) -> str:
 
 
 def _limits_for(program: Program, limits: RunLimits) -> RunLimits:
-    if program.language.limit_address_space:
-        return limits
-    return RunLimits(cpu=limits.cpu, wall=limits.wall, memory_mib=None, output_bytes=limits.output_bytes, stack_mib=limits.stack_mib)
+    return replace(limits, memory_mib=program.language.address_space(limits.memory_mib)) if limits.memory_mib else limits
 
 
 @dataclass
