@@ -27,12 +27,12 @@ from typing import Any, Callable
 import yaml
 
 from .errors import UsageError
-from .execution import RunLimits, RunSpec, SlotPool
+from .run import RunLimits, RunSpec, SlotPool
 from .grading import grade
 from .judging import judge
 from .languages import LANGUAGES, Program, prepare_problem_program, prepare_program
 from .report import table
-from .sandbox import Isolation, bwrap_works
+from .run import Isolation, bwrap_works
 from .spec import Problem, load_problem
 from .store import Store
 from .testdata import check, generate, input_path

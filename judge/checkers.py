@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Protocol, Sequence
 
-from .execution import RunLimits, RunResult, RunSpec, Slot, read_head
+from .run import RunLimits, RunResult, RunSpec, Slot, read_head
 from .languages import Program
 from .spec import CheckerSpec
 from .verdicts import Verdict

@@ -19,11 +19,11 @@ from . import kattis
 from . import report as reports
 from . import testdata
 from .errors import EXIT_ACCEPTED, EXIT_JUDGE_ERROR, EXIT_REJECTED, JudgeError, SpecError, UsageError
-from .execution import SlotPool
+from .run import SlotPool
 from .judging import JudgeOptions, judge
 from .languages import LANGUAGES, Program, detect, from_command, language, prepare_program
 from .progress import Progress
-from .sandbox import ENV_MODE, MODES, resolve as resolve_sandbox
+from .run import ENV_MODE, MODES, resolve_sandbox
 from .spec import SPEC_NAME, Problem, load_problem, resolve_problem
 from .verdicts import Verdict
 

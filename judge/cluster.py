@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from .errors import SetupError
-from .execution import SlotPool, cache_root
+from .run import SlotPool, cache_root
 from .grading import Results, Student, invalid_report, judge_error_report, judge_submission
 from .judging import Quiet
-from .sandbox import Isolation
+from .run import Isolation
 from .spec import Problem, load_problem
 
 _quiet = Quiet()  # one per worker process: a near-limit re-run waits for every other judging of this worker

@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from .errors import JudgeError, UsageError
-from .execution import LAUNCHER_SOURCE, SlotPool
+from .run import LAUNCHER_SOURCE, SlotPool
 from .judging import JudgeOptions, JudgeReport, Quiet, judge
 from .languages import BUILD_CACHE_VERSION, LANGUAGES, detect, prepare_program
-from .sandbox import Isolation
+from .run import Isolation
 from .spec import Problem
 from .store import Entry, Key, Store
 from .testdata import MANIFEST

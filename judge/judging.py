@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
 from .checkers import Checker, make_checker
-from .execution import RunLimits, RunResult, RunSpec, Slot, SlotPool, read_head
+from .run import RunLimits, RunResult, RunSpec, Slot, SlotPool, read_head
 from .errors import JudgeError
 from .languages import Language, Program, prepare_problem_program
 from .spec import CaseSpec, Problem

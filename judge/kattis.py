@@ -23,7 +23,7 @@ from typing import Any, Callable
 import yaml
 
 from .errors import SpecError, UsageError
-from .execution import SlotPool
+from .run import SlotPool
 from .languages import LANGUAGES, detect, prepare_program
 from .spec import SPEC_NAME, CaseSpec, CheckerSpec, Group, Limits, Problem
 from .verdicts import Verdict

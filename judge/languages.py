@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from .errors import SetupError, UsageError
-from .execution import RunLimits, RunSpec, Slot, SlotPool, cache_root, read_head
-from .sandbox import Bind
+from .run import RunLimits, RunSpec, Slot, SlotPool, cache_root, read_head
+from .run import Bind
 
 BUILD_CACHE_VERSION = b"2"  # bump when the way builds are made or logged changes: old cache entries are then ignored
 COMPILE_MEMORY_MIB = 2048

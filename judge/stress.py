@@ -21,7 +21,7 @@ import yaml
 
 from .checkers import Checker
 from .errors import JudgeError, SpecError, UsageError
-from .execution import SlotPool
+from .run import SlotPool
 from .judging import problem_checker, run_on
 from .languages import Program, prepare_problem_program, prepare_program
 from .spec import Problem, load_problem

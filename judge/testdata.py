@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Callable
 
 from .errors import JudgeError, UsageError
-from .execution import RunLimits, RunSpec, Slot, SlotPool, read_head
+from .run import RunLimits, RunSpec, Slot, SlotPool, read_head
 from .languages import Program, prepare_problem_program
 from .spec import CaseSpec, Problem
 

@@ -12,7 +12,7 @@ from typing import Callable
 
 from . import kattis
 from .errors import UsageError
-from .execution import SlotPool
+from .run import SlotPool
 from .judging import JudgeOptions, JudgeReport, judge
 from .languages import LANGUAGES, detect, prepare_program
 from .spec import Problem

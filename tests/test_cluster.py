@@ -43,9 +43,9 @@ def rows(path: Path) -> dict[str, dict[str, str]]:
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[tuple[str, "distributed.Client"]]:
-    from judge.execution import _build_launcher
+    from judge.run import build_launcher
 
-    _build_launcher()  # workers share the build cache: no worker needs to build it
+    build_launcher()  # workers share the build cache: no worker needs to build it
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as local:
         with distributed.Client(local) as client:
             yield local.scheduler_address, client

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
-from .errors import SetupError, UsageError
+from ..errors import SetupError, UsageError
 
 MODES = ("auto", "bwrap", "rlimits", "none")
 ENV_MODE = "TILEJUDGE_SANDBOX"

@@ -1,0 +1,140 @@
+"""The judge's side of ``launcher.c``: building it, and one request/answer per run over a socket.
+
+The measuring is done by ``launcher.c``, a small static C program that stays
+alive for many runs. Python only describes the run and reads back one line.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import socket
+import subprocess
+import threading
+from pathlib import Path
+from typing import Sequence
+
+from ..errors import JudgeError, SetupError
+from .files import cache_root, read_head
+from .types import ExecError, RunResult, RunSpec
+
+LAUNCHER_SOURCE = Path(__file__).with_name("launcher.c")
+DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
+REQUEST_MAX = 65536
+
+
+def build_launcher() -> Path:
+    """Compile the launcher once per source version; static so its own footprint is a few hundred KiB."""
+    source = LAUNCHER_SOURCE.read_bytes()
+    digest = hashlib.sha256(source).hexdigest()[:16]
+    target = cache_root() / f"launcher-{digest}"
+    if target.exists():
+        return target
+    compiler = shutil.which("gcc") or shutil.which("cc")
+    if compiler is None:
+        raise SetupError("the judge needs a C compiler (gcc) to build its launcher; install gcc")
+    tmp = target.with_name(f"{target.name}.{os.getpid()}.{threading.get_ident()}")
+    for extra in (["-static"], []):
+        done = subprocess.run([compiler, "-O2", *extra, "-o", str(tmp), str(LAUNCHER_SOURCE)], capture_output=True, text=True)
+        if done.returncode == 0:
+            os.replace(tmp, target)
+            return target
+    raise SetupError(f"cannot build the launcher: {done.stderr.strip().splitlines()[-1:]}")
+
+
+class Launcher:
+    """One long-lived launcher process, reached over a socket; not thread-safe (a slot owns it)."""
+
+    def __init__(self, argv: Sequence[str], log: Path) -> None:
+        self._argv = list(argv)
+        self._log = log
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._sock: socket.socket | None = None
+
+    def _ensure(self) -> socket.socket:
+        if self._proc is not None and self._proc.poll() is None and self._sock is not None:
+            return self._sock
+        self.close()
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        with theirs, self._log.open("wb") as log:
+            self._proc = subprocess.Popen(self._argv, stdin=theirs, stdout=subprocess.DEVNULL, stderr=log, close_fds=True, env={"PATH": DEFAULT_PATH})
+        self._sock = ours
+        return ours
+
+    def run(self, spec: RunSpec) -> RunResult:
+        sock = self._ensure()
+        request = _encode(spec)
+        fds = [
+            os.open(spec.stdin or os.devnull, os.O_RDONLY | os.O_CLOEXEC),
+            os.open(spec.stdout, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600),
+            os.open(spec.stderr, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600),
+        ]
+        try:
+            socket.send_fds(sock, [request], fds)
+            answer = sock.recv(4096).decode("utf-8", "replace").strip()
+        except OSError as exc:
+            answer, reason = "", str(exc)
+        else:
+            reason = "it exited"
+        finally:
+            for fd in fds:
+                os.close(fd)
+        if not answer:
+            why = read_head(self._log, 300).strip()
+            self.close()
+            raise JudgeError(f"the launcher died ({reason}){': ' + why if why else ''}")
+        return _decode(answer)
+
+    def close(self) -> None:
+        if self._sock is not None:
+            self._sock.close()
+            self._sock = None
+        if self._proc is not None:
+            try:
+                self._proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self._proc.kill()
+                self._proc.wait()
+            self._proc = None
+
+
+def _encode(spec: RunSpec) -> bytes:
+    values = [*spec.argv, *(f"{k}={v}" for k, v in (spec.env or {}).items()), str(spec.cwd or ""), str(spec.scratch or "")]
+    if any("\n" in v for v in values):
+        raise ExecError("arguments, paths and environment values may not contain a newline")
+    env = spec.env if spec.env is not None else {"PATH": DEFAULT_PATH, "LANG": "C.UTF-8"}
+    lim = spec.limits
+    lines = [
+        *(f"arg {a}" for a in spec.argv),
+        *(f"env {k}={v}" for k, v in env.items()),
+        f"cwd {spec.cwd or ''}",
+        f"scratch {spec.scratch or ''}",
+        f"cpu_ms {int(lim.cpu * 1000)}",
+        f"wall_ms {int(lim.wall * 1000)}",
+        f"as_kb {lim.memory_mib * 1024 if lim.memory_mib else 0}",
+        f"stack_kb {lim.stack_mib * 1024 if lim.stack_mib else 0}",
+        f"fsize {lim.output_bytes + 1}",
+        f"nofile {lim.open_files}",
+        f"nproc {lim.processes}",
+        f"uid {spec.user if spec.user is not None else -1}",
+        f"gid {spec.user if spec.user is not None else -1}",
+    ]
+    data = ("\n".join(lines) + "\n").encode()
+    if len(data) > REQUEST_MAX:
+        raise ExecError(f"command line too long ({len(data)} bytes)")
+    return data
+
+
+def _decode(line: str) -> RunResult:
+    if line.startswith("error "):
+        raise ExecError(line[len("error "):])
+    fields = dict(part.split("=", 1) for part in line.split()[1:])
+    exit_code = int(fields["exit"])
+    return RunResult(
+        exit_code=exit_code if exit_code >= 0 else None,
+        signal=int(fields["signal"]) or None,
+        cpu=int(fields["cpu_us"]) / 1e6,
+        wall=int(fields["wall_us"]) / 1e6,
+        memory_kb=int(fields["maxrss_kb"]),
+        killed=fields["killed"],
+    )

@@ -1,0 +1,126 @@
+"""Slots: one worker's place to run things, a trusted launcher plus a sandboxed one per program.
+
+A *slot* is one launcher plus a private scratch folder; parallel judging
+takes one slot per worker, so runs never share a scratch folder.
+"""
+from __future__ import annotations
+
+import os
+import queue
+import shutil
+import tempfile
+from contextlib import contextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import Iterator, Sequence
+
+from .launcher import DEFAULT_PATH, Launcher, build_launcher
+from .sandbox import SANDBOX_PROCESSES, SCRATCH_VIEW, Bind, Isolation, UidLease
+from .types import RunResult, RunSpec
+
+
+class Slot:
+    """One worker's place to run things: a trusted launcher, and a sandboxed one per program.
+
+    ``private`` holds the judge's own files for a run (output, stderr,
+    checker files); untrusted runs never see it. Their writable place is
+    ``scratch``: a folder here, or a private tmpfs inside the sandbox.
+    """
+
+    def __init__(self, index: int, root: Path, launcher: Path, isolation: Isolation) -> None:
+        self.index = index
+        self.isolation = isolation
+        self.private = root / f"slot{index}"
+        self.private.mkdir(mode=0o700)
+        self._launcher = launcher
+        self._trusted = Launcher([str(launcher)], self.private / "launcher.log")
+        self._untrusted: Launcher | None = None
+        self._binds: tuple[Bind, ...] | None = None
+        self._lease = UidLease() if isolation.sandboxed and os.geteuid() == 0 else None
+        if isolation.sandboxed:
+            self.scratch = SCRATCH_VIEW
+        else:
+            self.scratch = root / f"scratch{index}"
+            self.scratch.mkdir(mode=0o700)
+        self.env = {"PATH": DEFAULT_PATH, "LANG": "C.UTF-8", "HOME": str(self.private)}
+        self.untrusted_env = {"PATH": DEFAULT_PATH, "LANG": "C.UTF-8", "HOME": str(self.scratch)}
+
+    @property
+    def uid(self) -> int | None:
+        """The unprivileged uid untrusted runs use, when the judge can switch to one."""
+        return self._lease.uid if self._lease else None
+
+    def run(self, spec: RunSpec) -> RunResult:
+        """A trusted run (checker, generator, reference): limits only, the judge's view of the files."""
+        return self._trusted.run(spec)
+
+    def run_untrusted(self, spec: RunSpec, binds: Sequence[Bind]) -> RunResult:
+        """A submission's run: isolated per the mode, seeing only ``binds``, in the scratch folder, emptied afterwards."""
+        wanted = tuple(binds)
+        if not self.isolation.sandboxed:
+            launcher = self._trusted
+        else:
+            if self._untrusted is None or wanted != self._binds:
+                if self._untrusted is not None:
+                    self._untrusted.close()
+                self._untrusted = Launcher(self.isolation.launcher_argv(self._launcher, wanted), self.private / "sandbox.log")
+                self._binds = wanted
+            launcher = self._untrusted
+        limits = replace(spec.limits, processes=SANDBOX_PROCESSES if self.uid is not None else spec.limits.processes)
+        cwd = spec.cwd if spec.cwd is not None else self.scratch
+        return launcher.run(replace(spec, limits=limits, cwd=cwd, scratch=self.scratch if spec.cwd is None else None, env=self.untrusted_env, user=self.uid))
+
+    def clean_private(self) -> None:
+        """Empty the private folder between runs so no file of one run is read as another's."""
+        for entry in self.private.iterdir():
+            if entry.name in ("launcher.log", "sandbox.log"):
+                continue
+            if entry.is_dir() and not entry.is_symlink():
+                shutil.rmtree(entry, ignore_errors=True)
+            else:
+                entry.unlink(missing_ok=True)
+
+    def close(self) -> None:
+        for launcher in (self._trusted, self._untrusted):
+            if launcher is not None:
+                launcher.close()
+        if self._lease:
+            self._lease.release()
+
+
+class SlotPool:
+    """A fixed set of slots handed out to worker threads."""
+
+    def __init__(self, size: int, isolation: Isolation | None = None) -> None:
+        binary = build_launcher()
+        self.isolation = isolation or Isolation("none")
+        self._root = Path(tempfile.mkdtemp(prefix="tilejudge-"))
+        self._root.chmod(0o711)
+        self._slots = [Slot(i, self._root, binary, self.isolation) for i in range(max(1, size))]
+        self._free: queue.SimpleQueue[Slot] = queue.SimpleQueue()
+        for slot in self._slots:
+            self._free.put(slot)
+
+    @property
+    def size(self) -> int:
+        return len(self._slots)
+
+    @contextmanager
+    def slot(self) -> Iterator[Slot]:
+        slot = self._free.get()
+        try:
+            yield slot
+        finally:
+            slot.clean_private()
+            self._free.put(slot)
+
+    def close(self) -> None:
+        for slot in self._slots:
+            slot.close()
+        shutil.rmtree(self._root, ignore_errors=True)
+
+    def __enter__(self) -> "SlotPool":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
