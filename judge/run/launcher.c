@@ -13,25 +13,31 @@
  *    (double-forked daemons included) and kills them all before answering.
  *
  * Protocol: fd 0 is a SOCK_SEQPACKET socket to the judge. One message is one
- * request, carrying three file descriptors (the run's stdin, stdout, stderr)
- * as SCM_RIGHTS, so a sandboxed run never needs to see any path of the
- * judge's: not the case folder, not its own input file. Lines "key value":
+ * request, carrying as SCM_RIGHTS the run's stdin, stdout and stderr and, with a
+ * "cgroup" line, the slot's control-group folders (v1: memory, pids, cpuacct;
+ * v2: the slot group), so a sandboxed run never needs to see any path of the
+ * judge's: not the case folder, not its own input file, not /sys/fs/cgroup.
+ * Lines "key value":
  *   arg X         (repeated; argv[0] must be an absolute path)
  *   env K=V       (repeated; the whole environment)
  *   cwd PATH, scratch PATH (emptied after the run; optional)
- *   cpu_ms N, wall_ms N, as_kb N (0: no limit), fsize N (bytes, 0: no limit),
- *   stack_kb N (0: unchanged), nofile N, nproc N (0: unchanged),
- *   uid N, gid N (-1: unchanged)
+ *   cpu_ms N, wall_ms N, mem_kb N (the whole tree; 0: no limit), as_kb N (RLIMIT_AS; 0: none),
+ *   fsize N (bytes, 0: no limit), stack_kb N (0: unchanged), nofile N, nproc N (0: unchanged),
+ *   pids N (the group's process limit), uid N, gid N (-1: unchanged),
+ *   cgroup 0|1|2, fresh BITS (launcher.h), tmp_kb N, hide PATH, expose PATH (repeated)
  * Answer: one message
- *   ok exit=E signal=S cpu_us=C wall_us=W maxrss_kb=M killed=none|cpu|wall
+ *   ok exit=E signal=S cpu_us=C wall_us=W maxrss_kb=M killed=none|cpu|wall|memory oom=0|1 cgroup=V
  *   error MESSAGE
+ *
+ * Started with --own-network (rlimits mode as root), the launcher first moves
+ * into a network namespace of its own: no interface but a loopback that is down.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <grp.h>
+#include <sched.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -48,21 +54,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#define MAX_ARGS 512
-#define MAX_ENV 128
+#include "launcher.h"
+
 #define POLL_MS 10
 #define REQUEST_MAX 65536
-
-struct request {
-    char *argv[MAX_ARGS + 1];
-    int argc;
-    char *envp[MAX_ENV + 1];
-    int envc;
-    char *cwd, *scratch;
-    int fds[3];
-    int nfds;
-    long long cpu_ms, wall_ms, as_kb, fsize, stack_kb, nofile, nproc, uid, gid;
-};
 
 struct usage {
     long long cpu_us;
@@ -87,6 +82,8 @@ static void free_request(struct request *r) {
     for (int i = 0; i < r->envc; i++) free(r->envp[i]);
     free(r->cwd);
     free(r->scratch);
+    for (int i = 0; i < r->nhide; i++) free(r->hide[i]);
+    for (int i = 0; i < r->nexpose; i++) free(r->expose[i]);
     for (int i = 0; i < r->nfds; i++) close(r->fds[i]);
     memset(r, 0, sizeof *r);
     r->uid = r->gid = -1;
@@ -95,7 +92,7 @@ static void free_request(struct request *r) {
 /* Receives one request; returns 1 when complete, 0 when the judge hung up, -1 on a protocol error. */
 static int read_request(struct request *r, const char **bad) {
     static char buf[REQUEST_MAX + 1];
-    char control[CMSG_SPACE(3 * sizeof(int))];
+    char control[CMSG_SPACE(MAX_FDS * sizeof(int))];
     struct iovec iov = {buf, REQUEST_MAX};
     struct msghdr msg = {0};
     msg.msg_iov = &iov;
@@ -111,13 +108,13 @@ static int read_request(struct request *r, const char **bad) {
             for (int i = 0; i < count; i++) {
                 int fd;
                 memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof fd);
-                if (r->nfds < 3) r->fds[r->nfds++] = fd;
+                if (r->nfds < MAX_FDS) r->fds[r->nfds++] = fd;
                 else close(fd);
             }
         }
     }
     if (msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) { *bad = "request too large"; return -1; }
-    if (r->nfds != 3) { *bad = "a request must carry stdin, stdout and stderr"; return -1; }
+    if (r->nfds < 3) { *bad = "a request must carry stdin, stdout and stderr"; return -1; }
     buf[n] = '\0';
     for (char *line = buf, *next; line && *line; line = next) {
         next = strchr(line, '\n');
@@ -136,6 +133,17 @@ static int read_request(struct request *r, const char **bad) {
         else if (!strcmp(line, "cpu_ms")) r->cpu_ms = atoll(value);
         else if (!strcmp(line, "wall_ms")) r->wall_ms = atoll(value);
         else if (!strcmp(line, "as_kb")) r->as_kb = atoll(value);
+        else if (!strcmp(line, "mem_kb")) r->mem_kb = atoll(value);
+        else if (!strcmp(line, "pids")) r->pids = atoll(value);
+        else if (!strcmp(line, "cgroup")) r->cgroup_version = atoi(value);
+        else if (!strcmp(line, "fresh")) r->fresh = atoll(value);
+        else if (!strcmp(line, "tmp_kb")) r->tmp_kb = atoll(value);
+        else if (!strcmp(line, "hide") || !strcmp(line, "expose")) {
+            int hide = line[0] == 'h';
+            int *count = hide ? &r->nhide : &r->nexpose;
+            if (*count >= MAX_PATHS || value[0] != '/') { *bad = "bad hide/expose path"; return -1; }
+            (hide ? r->hide : r->expose)[(*count)++] = strdup(value);
+        }
         else if (!strcmp(line, "fsize")) r->fsize = atoll(value);
         else if (!strcmp(line, "stack_kb")) r->stack_kb = atoll(value);
         else if (!strcmp(line, "nofile")) r->nofile = atoll(value);
@@ -144,6 +152,8 @@ static int read_request(struct request *r, const char **bad) {
         else if (!strcmp(line, "gid")) r->gid = atoll(value);
         else { *bad = "unknown request key"; return -1; }
     }
+    int wanted = r->cgroup_version == 1 ? 6 : r->cgroup_version == 2 ? 4 : 3;
+    if (r->nfds != wanted) { *bad = "the request's descriptors do not match its cgroup line"; return -1; }
     return 1;
 }
 
@@ -160,19 +170,6 @@ static void reply(const char *fmt, ...) {
     send(0, out, (size_t)len, MSG_NOSIGNAL);
 }
 
-static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
-    (void)st;
-    (void)flag;
-    if (ftw->level > 0) remove(path);
-    return 0;
-}
-
-/* Empties the scratch folder (not the folder itself) so nothing reaches the next run. */
-static void clean_scratch(const char *path) {
-    if (!path || !*path || !strcmp(path, "/")) return;
-    nftw(path, remove_entry, 32, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
-}
-
 static void set_limit(int resource, rlim_t soft, rlim_t hard) {
     struct rlimit rl = {soft, hard};
     setrlimit(resource, &rl);
@@ -180,8 +177,12 @@ static void set_limit(int resource, rlim_t soft, rlim_t hard) {
 
 /* Written by a vfork()ed child that could not exec; the parent, suspended until then, reads it afterwards. */
 static char exec_error[256];
+/* Set by the child when it could not get an IPC namespace of its own: the parent then sweeps. */
+static volatile int ipc_shared;
+static int privileged;
+static const struct run_group *child_group;
 
-static void child_fail(const char *what) {
+void child_fail(const char *what) {
     snprintf(exec_error, sizeof exec_error, "%s: %s", what, strerror(errno));
     _exit(127);
 }
@@ -198,7 +199,10 @@ static void exec_child(const struct request *r) {
     /* The received descriptors are above 2 (fd 0 is the socket), so dup2 cannot clobber one before it is used. */
     for (int i = 0; i < 3; i++)
         if (dup2(r->fds[i], i) < 0) child_fail("dup2");
+    for (int i = 0; i < child_group->nprocs; i++)
+        if (write(child_group->procs[i], "0", 1) < 0) child_fail("joining the run's cgroup");
     syscall(SYS_close_range, 3, ~0U, 0);
+    confine_child(r, privileged, &ipc_shared);
     if (r->cwd && *r->cwd && chdir(r->cwd) < 0) child_fail("chdir");
 
     if (r->as_kb > 0) set_limit(RLIMIT_AS, (rlim_t)r->as_kb * 1024, (rlim_t)r->as_kb * 1024);
@@ -217,9 +221,25 @@ static void exec_child(const struct request *r) {
         if (setgroups(0, NULL) < 0 || setresgid(r->gid, r->gid, r->gid) < 0) child_fail("setgid");
     }
     if (r->uid >= 0 && setresuid(r->uid, r->uid, r->uid) < 0) child_fail("setuid");
+    confine_before_exec(r);
 
     execve(r->argv[0], r->argv, r->envp);
     child_fail(r->argv[0]);
+}
+
+/* Resident memory of a live process in kB, from /proc (statm counts pages). */
+static long long proc_rss_kb(pid_t pid) {
+    char path[64], buf[256];
+    snprintf(path, sizeof path, "/proc/%d/statm", (int)pid);
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) return 0;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0) return 0;
+    buf[n] = '\0';
+    unsigned long long size = 0, resident = 0;
+    if (sscanf(buf, "%llu %llu", &size, &resident) != 2) return 0;
+    return (long long)resident * (sysconf(_SC_PAGESIZE) / 1024);
 }
 
 /* CPU time of a live process and its reaped children, from /proc. */
@@ -245,18 +265,22 @@ static long long proc_cpu_us(pid_t pid) {
     return (long long)(v[14] + v[15] + v[16] + v[17]) * 1000000LL / hz;
 }
 
-/* CPU time of a process and all its live descendants (and of every descendant
- * already reaped inside the tree, through cutime/cstime). Walked on every poll,
- * so CPU burnt by children (a compiler's cc1plus, a program's workers) counts
- * against the limit while they run, not only once they are reaped. */
-static long long tree_cpu_us(pid_t root) {
+/* Without a control group: CPU time of a process and all its live descendants
+ * (and of every descendant already reaped inside the tree, through
+ * cutime/cstime), and their summed resident memory. Walked on every poll, so
+ * children count while they run. Weaker than a group: children that exit
+ * unreaped (SIGCHLD ignored) take their CPU time with them, and memory that no
+ * process maps (memfd pages, SysV segments, tmpfs files) is not seen. */
+static long long tree_usage(pid_t root, long long *rss_kb) {
     static pid_t stack[4096];
     int top = 0;
     long long total = 0;
+    *rss_kb = 0;
     stack[top++] = root;
     while (top > 0) {
         pid_t pid = stack[--top];
         total += proc_cpu_us(pid);
+        *rss_kb += proc_rss_kb(pid);
         char path[64];
         snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
         DIR *tasks = opendir(path);
@@ -325,12 +349,22 @@ static void run(const struct request *r) {
         reply("error empty command\n");
         return;
     }
+    struct run_group g;
+    const char *why = NULL;
+    if (group_prepare(&g, r, &why) < 0) {
+        group_finish(&g, &(long long){0}, &(long){0}, &(int){0});
+        reply("error cgroup: %s: %s\n", why, strerror(errno));
+        return;
+    }
     /* vfork: no page tables to copy, and the parent resumes only once the child has exec'd or failed,
      * so a failure is already in exec_error without a pipe and an extra wake-up. */
     exec_error[0] = '\0';
+    ipc_shared = 0;
+    child_group = &g;
     long long start = now_us();
     pid_t pid = vfork();
     if (pid < 0) {
+        group_finish(&g, &(long long){0}, &(long){0}, &(int){0});
         reply("error fork: %s\n", strerror(errno));
         return;
     }
@@ -339,7 +373,9 @@ static void run(const struct request *r) {
     if (exec_error[0]) {
         for (char *c = exec_error; *c; c++)
             if (*c == '\n') *c = ' ';
+        group_kill(&g);
         sweep(&u);
+        group_finish(&g, &(long long){0}, &(long){0}, &(int){0});
         reply("error %s\n", exec_error);
         return;
     }
@@ -347,6 +383,7 @@ static void run(const struct request *r) {
     int pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
     const char *killed = pidfd < 0 ? "wall" : "none";
     long long deadline = start + r->wall_ms * 1000LL;
+    long long sampled_kb = 0;
     while (pidfd >= 0) {
         long long now = now_us();
         int wait_ms = POLL_MS;
@@ -361,7 +398,16 @@ static void run(const struct request *r) {
         if (ready > 0 && (pfd[0].revents & POLLIN)) break;
         if (pfd[1].revents & (POLLHUP | POLLERR)) parent_gone = 1;
         if (parent_gone) { killed = "wall"; break; }
-        if (r->cpu_ms > 0 && tree_cpu_us(pid) > r->cpu_ms * 1000LL) { killed = "cpu"; break; }
+        long long cpu_us, rss_kb;
+        if (g.version) {
+            cpu_us = group_cpu_us(&g);
+            rss_kb = group_current_kb(&g);
+        } else {
+            cpu_us = tree_usage(pid, &rss_kb);
+        }
+        if (rss_kb > sampled_kb) sampled_kb = rss_kb;
+        if (r->cpu_ms > 0 && cpu_us > r->cpu_ms * 1000LL) { killed = "cpu"; break; }
+        if (!g.version && r->mem_kb > 0 && rss_kb > r->mem_kb) { killed = "memory"; break; }
     }
     if (strcmp(killed, "none")) killpg(pid, SIGKILL), kill(pid, SIGKILL);
     int status = 0;
@@ -371,16 +417,28 @@ static void run(const struct request *r) {
     if (pidfd >= 0) close(pidfd);
     add_usage(&u, &ru);
     killpg(pid, SIGKILL);
+    group_kill(&g);
     sweep(&u);
+    int oom = 0;
+    long peak_kb = 0;
+    group_finish(&g, &u.cpu_us, &peak_kb, &oom);
+    if (g.version) u.maxrss_kb = peak_kb > sampled_kb ? peak_kb : (long)sampled_kb;
+    else if (sampled_kb > u.maxrss_kb) u.maxrss_kb = (long)sampled_kb;
+    if (ipc_shared) sweep_sysv_ipc();
     clean_scratch(r->scratch);
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-    reply("ok exit=%d signal=%d cpu_us=%lld wall_us=%lld maxrss_kb=%ld killed=%s\n",
-          code, sig, u.cpu_us, wall, u.maxrss_kb, killed);
+    reply("ok exit=%d signal=%d cpu_us=%lld wall_us=%lld maxrss_kb=%ld killed=%s oom=%d cgroup=%d\n",
+          code, sig, u.cpu_us, wall, u.maxrss_kb, killed, oom, g.version);
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     signal(SIGPIPE, SIG_IGN);
+    privileged = geteuid() == 0;
+    if (argc > 1 && !strcmp(argv[1], "--own-network") && unshare(CLONE_NEWNET) < 0) {
+        perror("launcher: network namespace");
+        return 1;
+    }
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_parent_death;

@@ -16,17 +16,24 @@ from typing import Sequence
 
 from ..errors import JudgeError, SetupError
 from .files import cache_root, read_head
+from .cgroups import SlotGroup
 from .types import ExecError, RunResult, RunSpec
 
 LAUNCHER_SOURCE = Path(__file__).with_name("launcher.c")
+LAUNCHER_PARTS = tuple(LAUNCHER_SOURCE.with_name(name) for name in ("launcher.c", "cgroup.c", "confine.c", "launcher.h"))
 DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
 REQUEST_MAX = 65536
+SCRATCH_KB = 64 * 1024  # size of each private tmpfs of a run with FRESH_MOUNTS
+
+
+def launcher_digest() -> str:
+    """Identifies the launcher's sources: a new launcher may change verdicts, so stored grades key on it."""
+    return hashlib.sha256(b"\0".join(part.read_bytes() for part in LAUNCHER_PARTS)).hexdigest()
 
 
 def build_launcher() -> Path:
     """Compile the launcher once per source version; static so its own footprint is a few hundred KiB."""
-    source = LAUNCHER_SOURCE.read_bytes()
-    digest = hashlib.sha256(source).hexdigest()[:16]
+    digest = launcher_digest()[:16]
     target = cache_root() / f"launcher-{digest}"
     if target.exists():
         return target
@@ -35,7 +42,8 @@ def build_launcher() -> Path:
         raise SetupError("the judge needs a C compiler (gcc) to build its launcher; install gcc")
     tmp = target.with_name(f"{target.name}.{os.getpid()}.{threading.get_ident()}")
     for extra in (["-static"], []):
-        done = subprocess.run([compiler, "-O2", *extra, "-o", str(tmp), str(LAUNCHER_SOURCE)], capture_output=True, text=True)
+        sources = [str(part) for part in LAUNCHER_PARTS if part.suffix == ".c"]
+        done = subprocess.run([compiler, "-O2", *extra, "-o", str(tmp), *sources], capture_output=True, text=True)
         if done.returncode == 0:
             os.replace(tmp, target)
             return target
@@ -61,16 +69,17 @@ class Launcher:
         self._sock = ours
         return ours
 
-    def run(self, spec: RunSpec) -> RunResult:
+    def run(self, spec: RunSpec, group: SlotGroup | None = None) -> RunResult:
+        """One run; ``group`` is the slot's control group, sent as folder descriptors the launcher limits and reads."""
         sock = self._ensure()
-        request = _encode(spec)
+        request = _encode(spec, group.version if group else 0)
         fds = [
             os.open(spec.stdin or os.devnull, os.O_RDONLY | os.O_CLOEXEC),
             os.open(spec.stdout, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600),
             os.open(spec.stderr, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600),
         ]
         try:
-            socket.send_fds(sock, [request], fds)
+            socket.send_fds(sock, [request], [*fds, *(group.fds if group else ())])
             answer = sock.recv(4096).decode("utf-8", "replace").strip()
         except OSError as exc:
             answer, reason = "", str(exc)
@@ -98,8 +107,10 @@ class Launcher:
             self._proc = None
 
 
-def _encode(spec: RunSpec) -> bytes:
-    values = [*spec.argv, *(f"{k}={v}" for k, v in (spec.env or {}).items()), str(spec.cwd or ""), str(spec.scratch or "")]
+def _encode(spec: RunSpec, cgroup: int) -> bytes:
+    """The request lines; with a control group the tree's memory is its limit and no address-space rlimit is set."""
+    paths = [str(p) for p in (*spec.hide, *spec.expose)]
+    values = [*spec.argv, *(f"{k}={v}" for k, v in (spec.env or {}).items()), str(spec.cwd or ""), str(spec.scratch or ""), *paths]
     if any("\n" in v for v in values):
         raise ExecError("arguments, paths and environment values may not contain a newline")
     env = spec.env if spec.env is not None else {"PATH": DEFAULT_PATH, "LANG": "C.UTF-8"}
@@ -111,11 +122,18 @@ def _encode(spec: RunSpec) -> bytes:
         f"scratch {spec.scratch or ''}",
         f"cpu_ms {int(lim.cpu * 1000)}",
         f"wall_ms {int(lim.wall * 1000)}",
-        f"as_kb {lim.memory_mib * 1024 if lim.memory_mib else 0}",
+        f"mem_kb {lim.memory_mib * 1024 if lim.memory_mib else 0}",
+        f"as_kb {lim.address_space_mib * 1024 if lim.address_space_mib and not cgroup else 0}",
         f"stack_kb {lim.stack_mib * 1024 if lim.stack_mib else 0}",
         f"fsize {lim.output_bytes + 1}",
         f"nofile {lim.open_files}",
-        f"nproc {lim.processes}",
+        f"nproc {lim.processes if spec.user is not None else 0}",
+        f"pids {lim.processes}",
+        f"cgroup {cgroup}",
+        f"fresh {spec.fresh}",
+        f"tmp_kb {SCRATCH_KB}",
+        *(f"hide {p}" for p in spec.hide),
+        *(f"expose {p}" for p in spec.expose),
         f"uid {spec.user if spec.user is not None else -1}",
         f"gid {spec.user if spec.user is not None else -1}",
     ]
@@ -137,4 +155,6 @@ def _decode(line: str) -> RunResult:
         wall=int(fields["wall_us"]) / 1e6,
         memory_kb=int(fields["maxrss_kb"]),
         killed=fields["killed"],
+        oom_killed=fields["oom"] == "1",
+        cgroup=int(fields["cgroup"]),
     )

@@ -1,18 +1,19 @@
-"""How untrusted programs are isolated: the sandbox modes and the bubblewrap command line.
+"""How untrusted programs are isolated: the sandbox modes, the bubblewrap command line, the sandbox uids.
 
-Modes:
+Modes (every mode limits the whole process tree through a control group
+where the machine has one; see cgroups.py):
   bwrap    own PID, network, IPC and UTS namespaces; a read-only view of the
            system folders plus exactly the program's own files; a private,
            size-limited /tmp as the only writable place; an unprivileged uid
-           per slot, so the process-count rlimit holds.
-  rlimits  limits and process clean-up only; same user, same filesystem,
-           same network as the judge.
-  none     as rlimits (limits are needed for verdicts), named for benchmarks.
+           per slot. One sandbox per slot and program; every run in it gets
+           a fresh IPC namespace and an emptied /tmp.
+  rlimits  no bubblewrap. As root: another uid, a network namespace per slot,
+           and per run fresh IPC and mount namespaces with private /tmp,
+           /dev/shm and /var/tmp, the test data and the build cache hidden.
+           As another user: the judge's own uid and view of the machine.
+  none     limits only, as for the judge's own trusted programs: for
+           benchmarks, never for untrusted code.
   auto     bwrap when it works on this machine, else rlimits with a warning.
-
-One sandbox is started per slot and per program, and every case of that
-program runs inside it, so a bwrap start (several ms) is paid once per
-submission and slot, not once per case.
 """
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ from pathlib import Path
 from typing import Sequence
 
 from ..errors import SetupError, UsageError
+from .cgroups import Cgroups, probe as probe_cgroups
+from .types import FRESH_IPC, FRESH_MOUNTS, FRESH_SECCOMP
 
 MODES = ("auto", "bwrap", "rlimits", "none")
 ENV_MODE = "TILEJUDGE_SANDBOX"
@@ -48,17 +51,48 @@ class Bind:
 
 @dataclass(frozen=True)
 class Isolation:
+    """A sandbox mode as it applies on this machine: with control groups or without, as root or not."""
+
     mode: str
+    cgroups: Cgroups | None = None
+
+    @classmethod
+    def of(cls, mode: str) -> "Isolation":
+        """The mode with this machine's control groups (probed once per process)."""
+        return cls(mode, probe_cgroups()[0])
 
     @property
     def sandboxed(self) -> bool:
         return self.mode == "bwrap"
 
+    @property
+    def private_mounts(self) -> bool:
+        """rlimits as root: the launcher itself gives each run private mounts, network and uid."""
+        return self.mode == "rlimits" and os.geteuid() == 0
+
+    @property
+    def switches_uid(self) -> bool:
+        return os.geteuid() == 0 and self.mode in ("bwrap", "rlimits")
+
+    @property
+    def fresh(self) -> int:
+        """What each untrusted run gets of its own (launcher.h's FRESH_* bits)."""
+        if self.mode == "none":
+            return 0
+        return FRESH_IPC | FRESH_SECCOMP | (FRESH_MOUNTS if self.private_mounts else 0)
+
     def launcher_argv(self, launcher: Path, binds: Sequence[Bind]) -> list[str]:
         """The command that starts a launcher for untrusted runs."""
+        if self.private_mounts:
+            return [str(launcher), "--own-network"]
         if not self.sandboxed:
             return [str(launcher)]
         return [*bwrap_prefix(binds), "--ro-bind", str(launcher), str(launcher), "--", str(launcher)]
+
+
+def interpreter_paths() -> list[Path]:
+    """The judge's own Python outside /usr, which Python submissions run with: bound or exposed for them."""
+    return [Path(p) for p in sorted({sys.base_prefix, sys.prefix}) if not p.startswith("/usr")]
 
 
 def bwrap_prefix(binds: Sequence[Bind]) -> list[str]:
@@ -79,7 +113,7 @@ def bwrap_prefix(binds: Sequence[Bind]) -> list[str]:
     for path in (*_SYSTEM_RO, *sorted(str(p) for p in Path("/etc").glob("java-*"))):
         argv += [*_parents(Path(path), made), "--ro-bind-try", path, path]
     argv += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--size", str(SCRATCH_BYTES), "--tmpfs", str(SCRATCH_VIEW)]
-    interpreters = [Bind(Path(p)) for p in sorted({sys.base_prefix, sys.prefix}) if not p.startswith("/usr")]
+    interpreters = [Bind(p) for p in interpreter_paths()]
     for bind in [*interpreters, *binds]:
         argv += _parents(bind.path, made)
         argv += ["--bind" if bind.writable else "--ro-bind", str(bind.path), str(bind.path)]
@@ -110,21 +144,35 @@ def bwrap_works() -> str | None:
     return None
 
 
-def resolve(requested: str | None) -> tuple[Isolation, str | None]:
-    """The mode to use and, for auto falling back, the one-line warning saying what is not isolated."""
+def resolve(requested: str | None) -> tuple[Isolation, list[str]]:
+    """The mode to use, and one-line warnings saying what is weaker than the full sandbox on this machine."""
     mode = requested or os.environ.get(ENV_MODE) or "auto"
     if mode not in MODES:
         raise UsageError(f"unknown sandbox mode '{mode}' (choose from {', '.join(MODES)})")
+    warnings = []
     if mode == "bwrap":
         problem = bwrap_works()
         if problem:
             raise SetupError(f"--sandbox bwrap: {problem}")
     if mode == "auto":
         problem = bwrap_works()
-        if problem is None:
-            return Isolation("bwrap"), None
-        return Isolation("rlimits"), f"warning: {problem}; falling back to --sandbox rlimits: no filesystem, network or PID isolation, submissions run as the judge's user"
-    return Isolation(mode), None
+        mode = "bwrap" if problem is None else "rlimits"
+        if problem is not None:
+            weaker = ("no PID namespace and the system's files stay visible; submissions run as another uid with private /tmp, "
+                      "IPC and network" if os.geteuid() == 0 else "no filesystem, network or PID isolation; submissions run as the judge's user")
+            warnings.append(f"warning: {problem}; falling back to --sandbox rlimits: {weaker}")
+    cgroups, why = probe_cgroups()
+    if cgroups is None and mode != "none":
+        warnings.append(f"warning: no usable control groups ({why}): memory and CPU are limited per process and by a 10 ms "
+                        "sum over the live process tree, which misses memory no process maps and CPU of unreaped children")
+    return Isolation(mode, cgroups), warnings
+
+
+def describe(isolation: Isolation) -> str:
+    """One line for diagnostics: the mode and the control groups in use."""
+    groups = isolation.cgroups.describe() if isolation.cgroups else "no control groups"
+    user = "another uid per slot" if isolation.switches_uid else "the judge's uid"
+    return f"sandbox {isolation.mode}, {groups}, {user}"
 
 
 class UidLease:

@@ -14,17 +14,19 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Iterator, Sequence
 
+from .files import cache_root
 from .launcher import DEFAULT_PATH, Launcher, build_launcher
-from .sandbox import SANDBOX_PROCESSES, SCRATCH_VIEW, Bind, Isolation, UidLease
+from .sandbox import SANDBOX_PROCESSES, SCRATCH_VIEW, Bind, Isolation, UidLease, interpreter_paths
 from .types import RunResult, RunSpec
 
 
 class Slot:
-    """One worker's place to run things: a trusted launcher, and a sandboxed one per program.
+    """One worker's place to run things: a trusted launcher, a launcher for untrusted runs, and a control group.
 
     ``private`` holds the judge's own files for a run (output, stderr,
     checker files); untrusted runs never see it. Their writable place is
-    ``scratch``: a folder here, or a private tmpfs inside the sandbox.
+    ``scratch``: a folder here, a private tmpfs inside the sandbox, or (rlimits
+    as root) a tmpfs the launcher mounts fresh for every run.
     """
 
     def __init__(self, index: int, root: Path, launcher: Path, isolation: Isolation) -> None:
@@ -36,8 +38,9 @@ class Slot:
         self._trusted = Launcher([str(launcher)], self.private / "launcher.log")
         self._untrusted: Launcher | None = None
         self._binds: tuple[Bind, ...] | None = None
-        self._lease = UidLease() if isolation.sandboxed and os.geteuid() == 0 else None
-        if isolation.sandboxed:
+        self._lease = UidLease() if isolation.switches_uid else None
+        self.group = isolation.cgroups.slot_group() if isolation.cgroups else None
+        if isolation.sandboxed or isolation.private_mounts:
             self.scratch = SCRATCH_VIEW
         else:
             self.scratch = root / f"scratch{index}"
@@ -52,23 +55,35 @@ class Slot:
 
     def run(self, spec: RunSpec) -> RunResult:
         """A trusted run (checker, generator, reference): limits only, the judge's view of the files."""
-        return self._trusted.run(spec)
+        return self._trusted.run(spec, self.group)
 
-    def run_untrusted(self, spec: RunSpec, binds: Sequence[Bind]) -> RunResult:
-        """A submission's run: isolated per the mode, seeing only ``binds``, in the scratch folder, emptied afterwards."""
+    def run_untrusted(self, spec: RunSpec, binds: Sequence[Bind], hide: Sequence[Path] = ()) -> RunResult:
+        """A submission's run (or compilation): isolated per the mode, seeing only ``binds``, fresh state per run.
+
+        ``hide`` names folders of the judge's (the problem, its test data) that
+        a run with private mounts must not see; a bwrap sandbox sees none anyway.
+        """
         wanted = tuple(binds)
-        if not self.isolation.sandboxed:
+        if self.isolation.mode == "none":
             launcher = self._trusted
         else:
-            if self._untrusted is None or wanted != self._binds:
+            if self._untrusted is None or (self.isolation.sandboxed and wanted != self._binds):
                 if self._untrusted is not None:
                     self._untrusted.close()
                 self._untrusted = Launcher(self.isolation.launcher_argv(self._launcher, wanted), self.private / "sandbox.log")
                 self._binds = wanted
             launcher = self._untrusted
-        limits = replace(spec.limits, processes=SANDBOX_PROCESSES if self.uid is not None else spec.limits.processes)
+        limits = replace(spec.limits, processes=SANDBOX_PROCESSES if self.uid is not None or self.group else spec.limits.processes)
         cwd = spec.cwd if spec.cwd is not None else self.scratch
-        return launcher.run(replace(spec, limits=limits, cwd=cwd, scratch=self.scratch if spec.cwd is None else None, env=self.untrusted_env, user=self.uid))
+        scratch = None if spec.cwd is not None or self.isolation.private_mounts else self.scratch
+        extra = {}
+        if self.isolation.private_mounts:
+            extra = dict(hide=(*_judge_folders(), *hide), expose=(*(b.path for b in wanted), *interpreter_paths()))
+        if self.uid is not None and self.scratch != SCRATCH_VIEW:
+            os.chown(self.scratch, self.uid, self.uid)
+        return launcher.run(replace(
+            spec, limits=limits, cwd=cwd, scratch=scratch, env=self.untrusted_env, user=self.uid, fresh=self.isolation.fresh, **extra,
+        ), self.group)
 
     def clean_private(self) -> None:
         """Empty the private folder between runs so no file of one run is read as another's."""
@@ -84,8 +99,19 @@ class Slot:
         for launcher in (self._trusted, self._untrusted):
             if launcher is not None:
                 launcher.close()
+        if self.group is not None:
+            self.group.close()
         if self._lease:
             self._lease.release()
+
+
+def _judge_folders() -> list[Path]:
+    """What a run with private mounts must not see of the judge: its build cache and, in a checkout, the repository."""
+    folders = [cache_root()]
+    checkout = Path(__file__).resolve().parents[2]
+    if (checkout / "problems").is_dir():
+        folders.append(checkout)
+    return folders
 
 
 class SlotPool:
@@ -93,7 +119,7 @@ class SlotPool:
 
     def __init__(self, size: int, isolation: Isolation | None = None) -> None:
         binary = build_launcher()
-        self.isolation = isolation or Isolation("none")
+        self.isolation = isolation or Isolation.of("none")
         self._root = Path(tempfile.mkdtemp(prefix="tilejudge-"))
         self._root.chmod(0o711)
         self._slots = [Slot(i, self._root, binary, self.isolation) for i in range(max(1, size))]

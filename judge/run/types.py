@@ -11,7 +11,14 @@ from ..errors import JudgeError
 
 @dataclass(frozen=True)
 class RunLimits:
-    """Limits of one run. ``memory_mib`` None leaves the address space unlimited (JVMs reserve far more than they use)."""
+    """Limits of one run.
+
+    ``memory_mib`` bounds the whole process tree: a control group where the
+    machine has one, else the launcher's tick over the tree's summed RSS.
+    ``address_space_mib`` is an RLIMIT_AS per process, used only where no
+    control group limits memory, because it breaks threads, JVMs, Go and Node
+    (they reserve far more address space than they use).
+    """
 
     cpu: float
     wall: float
@@ -20,6 +27,7 @@ class RunLimits:
     stack_mib: int | None = None
     open_files: int = 256
     processes: int = 0
+    address_space_mib: int | None = None
 
 
 @dataclass(frozen=True)
@@ -33,11 +41,24 @@ class RunSpec:
     env: Mapping[str, str] | None = None
     scratch: Path | None = None  # emptied by the launcher after the run
     user: int | None = None  # uid and gid to run as
+    fresh: int = 0  # FRESH_* bits: what the run gets of its own (namespaces, tmpfs, the keyring filter)
+    hide: Sequence[Path] = ()  # folders an empty tmpfs covers (FRESH_MOUNTS only)
+    expose: Sequence[Path] = ()  # paths cloned into place on top, reachable by the run's uid (FRESH_MOUNTS only)
+
+
+FRESH_IPC, FRESH_MOUNTS, FRESH_SECCOMP = 1, 2, 4  # launcher.h
 
 
 @dataclass(frozen=True)
 class RunResult:
-    """What a run did. ``killed`` is 'cpu' or 'wall' when the launcher stopped it at a limit."""
+    """What a run did.
+
+    ``killed`` is 'cpu', 'wall' or 'memory' (the no-cgroup tick) when the
+    launcher stopped it at a limit; ``oom_killed`` is the kernel's own record
+    that its OOM killer acted inside the run's control group. ``memory_kb`` is
+    the tree's peak (the group's, kernel memory and tmpfs pages included) when
+    ``cgroup`` is 1 or 2, else the largest process's or the tree's sampled sum.
+    """
 
     exit_code: int | None
     signal: int | None
@@ -45,6 +66,13 @@ class RunResult:
     wall: float
     memory_kb: int
     killed: str = "none"
+    oom_killed: bool = False
+    cgroup: int = 0
+
+    @property
+    def out_of_memory(self) -> bool:
+        """Stopped for memory by the kernel inside the group, or by the launcher's tick without one."""
+        return self.oom_killed or self.killed == "memory"
 
     @property
     def signal_name(self) -> str | None:

@@ -1,0 +1,207 @@
+/*
+ * What a run gets that no other run shares, set up in the child between fork and exec, and what
+ * is cleaned after it.
+ *
+ *  - FRESH_IPC: new IPC and UTS namespaces per run, so SysV objects and POSIX message queues die
+ *    with the run. Without the privilege for it, the SysV objects are removed after the run.
+ *  - FRESH_MOUNTS (rlimits mode as root): a private mount namespace with fresh tmpfs on /tmp,
+ *    /dev/shm and /var/tmp; "hide" paths get an empty tmpfs over them (test data, the build cache),
+ *    "expose" paths (the program's own files, its interpreter) are cloned into place on top, with
+ *    any parent the run's uid could not cross (like a 0700 home) replaced by a 0755 tmpfs.
+ *  - FRESH_SECCOMP: no_new_privs and a filter refusing add_key, request_key and keyctl. Kernel
+ *    keyrings are not namespaced: a key with world permissions can be found by its serial number
+ *    from any uid, so refusing the calls is the only way to close that channel between runs.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sched.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ipc.h>
+#include <sys/mount.h>
+#include <sys/msg.h>
+#include <sys/prctl.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "launcher.h"
+
+#ifndef OPEN_TREE_CLONE
+#define OPEN_TREE_CLONE 1
+#endif
+#ifndef MOVE_MOUNT_F_EMPTY_PATH
+#define MOVE_MOUNT_F_EMPTY_PATH 0x00000004
+#endif
+
+extern void child_fail(const char *what);
+
+static const char *const TMPFS_PLACES[] = {"/tmp", "/dev/shm", "/var/tmp"};
+
+static int is_dir(const char *path, struct stat *st) {
+    return stat(path, st) == 0 && S_ISDIR(st->st_mode);
+}
+
+static void mount_tmpfs(const char *where, long long size_kb, const char *mode) {
+    char options[64];
+    snprintf(options, sizeof options, "size=%lldk,mode=%s", size_kb > 0 ? size_kb : 64, mode);
+    if (mount("tmpfs", where, "tmpfs", MS_NOSUID | MS_NODEV, options) < 0) child_fail(where);
+}
+
+/* Makes every component of path exist and be crossable by any uid; the last one is made as a file
+ * or a folder to match what will be mounted on it. */
+static void make_reachable(char *path, int leaf_is_dir) {
+    for (char *slash = strchr(path + 1, '/');; slash = strchr(slash + 1, '/')) {
+        if (slash) *slash = '\0';
+        struct stat st;
+        int last = slash == NULL;
+        if (lstat(path, &st) < 0) {
+            if (errno != ENOENT) child_fail(path);
+            if (last && !leaf_is_dir) {
+                int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+                if (fd < 0) child_fail(path);
+                close(fd);
+            } else if (mkdir(path, 0755) < 0) {
+                child_fail(path);
+            }
+        } else if (!last && S_ISDIR(st.st_mode) && !(st.st_mode & S_IXOTH)) {
+            mount_tmpfs(path, 64, "0755");
+        }
+        if (!slash) return;
+        *slash = '/';
+    }
+}
+
+void confine_child(const struct request *r, int privileged, volatile int *ipc_shared) {
+    if (r->fresh & FRESH_IPC) {
+        if (!privileged || unshare(CLONE_NEWIPC | CLONE_NEWUTS) < 0) *ipc_shared = 1;
+    }
+    if (!(r->fresh & FRESH_MOUNTS)) return;
+    int trees[MAX_PATHS];
+    int tree_is_dir[MAX_PATHS];
+    for (int i = 0; i < r->nexpose; i++) {
+        struct stat st;
+        tree_is_dir[i] = is_dir(r->expose[i], &st);
+        trees[i] = (int)syscall(SYS_open_tree, AT_FDCWD, r->expose[i], OPEN_TREE_CLONE | O_CLOEXEC | AT_RECURSIVE);
+        if (trees[i] < 0) child_fail(r->expose[i]);
+    }
+    if (unshare(CLONE_NEWNS) < 0) child_fail("unshare mount namespace");
+    if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0) child_fail("private mounts");
+    for (size_t i = 0; i < sizeof TMPFS_PLACES / sizeof TMPFS_PLACES[0]; i++) {
+        struct stat st;
+        if (is_dir(TMPFS_PLACES[i], &st)) mount_tmpfs(TMPFS_PLACES[i], r->tmp_kb, "1777");
+    }
+    for (int i = 0; i < r->nhide; i++) {
+        struct stat st;
+        if (is_dir(r->hide[i], &st)) mount_tmpfs(r->hide[i], 64, "0755");
+    }
+    for (int i = 0; i < r->nexpose; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s", r->expose[i]);
+        make_reachable(path, tree_is_dir[i]);
+        if (syscall(SYS_move_mount, trees[i], "", AT_FDCWD, r->expose[i], MOVE_MOUNT_F_EMPTY_PATH) < 0) child_fail(r->expose[i]);
+        close(trees[i]);
+    }
+}
+
+static void refuse_keyrings(void) {
+#if defined(__x86_64__) || defined(__aarch64__)
+#if defined(__x86_64__)
+    const unsigned int arch = AUDIT_ARCH_X86_64;
+#else
+    const unsigned int arch = AUDIT_ARCH_AARCH64;
+#endif
+    /* index: what it does (jumps are relative to the next instruction) */
+    struct sock_filter program[] = {
+        /*  0 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+        /*  1 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, arch, 0, 6),         /* other arch: to 8 */
+        /*  2 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+        /*  3 */ BPF_STMT(BPF_ALU | BPF_AND | BPF_K, ~0x40000000u),       /* x32 calls carry this bit */
+        /*  4 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_add_key, 8, 0),  /* to 13 */
+        /*  5 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_request_key, 7, 0),
+        /*  6 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_keyctl, 6, 0),
+        /*  7 */ BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+        /*  8 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_I386, 0, 3), /* i386: add_key..keyctl are 286..288 */
+        /*  9 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+        /* 10 */ BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 286, 0, 1),
+        /* 11 */ BPF_JUMP(BPF_JMP | BPF_JGT | BPF_K, 288, 0, 1),
+        /* 12 */ BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+        /* 13 */ BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+    };
+    struct sock_fprog prog = {(unsigned short)(sizeof program / sizeof program[0]), program};
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0) child_fail("no_new_privs");
+    if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) < 0) child_fail("seccomp");
+#endif
+}
+
+void confine_before_exec(const struct request *r) {
+    if (r->fresh & FRESH_SECCOMP) refuse_keyrings();
+}
+
+/* Without an IPC namespace per run: remove every SysV object this namespace shows (the sandbox's
+ * own, or the objects of the run's uid). POSIX queues cannot be listed without mounting mqueue. */
+void sweep_sysv_ipc(void) {
+    static const char *const files[] = {"/proc/sysvipc/shm", "/proc/sysvipc/msg", "/proc/sysvipc/sem"};
+    for (int kind = 0; kind < 3; kind++) {
+        FILE *f = fopen(files[kind], "re");
+        if (!f) continue;
+        char line[512];
+        if (!fgets(line, sizeof line, f)) { fclose(f); continue; }
+        while (fgets(line, sizeof line, f)) {
+            long key, id;
+            if (sscanf(line, "%ld %ld", &key, &id) != 2) continue;
+            if (kind == 0) shmctl((int)id, IPC_RMID, NULL);
+            else if (kind == 1) msgctl((int)id, IPC_RMID, NULL);
+            else semctl((int)id, 0, IPC_RMID);
+        }
+        fclose(f);
+    }
+}
+
+/* Empties the scratch folder whatever its depth: a folder that will not go is emptied by moving its
+ * sub-folders up to the top, so no path ever grows longer than two names (PATH_MAX never matters),
+ * and a folder made unreadable by the program is made readable again first. */
+void clean_scratch(const char *path) {
+    if (!path || !*path || !strcmp(path, "/")) return;
+    int top = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (top < 0) return;
+    unsigned long hoisted = 0;
+    for (int pass = 0; pass < 100000; pass++) {
+        int again = dup(top);
+        DIR *d = again >= 0 ? fdopendir(again) : NULL;
+        if (!d) break;
+        rewinddir(d);
+        int seen = 0;
+        for (struct dirent *e; (e = readdir(d));) {
+            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+            seen = 1;
+            if (unlinkat(top, e->d_name, 0) == 0) continue;
+            fchmodat(top, e->d_name, 0700, AT_SYMLINK_NOFOLLOW);
+            if (unlinkat(top, e->d_name, AT_REMOVEDIR) == 0) continue;
+            int sub = openat(top, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+            DIR *sd = sub >= 0 ? fdopendir(sub) : NULL;
+            if (!sd) continue;
+            for (struct dirent *c; (c = readdir(sd));) {
+                if (!strcmp(c->d_name, ".") || !strcmp(c->d_name, "..")) continue;
+                if (unlinkat(sub, c->d_name, 0) == 0) continue;
+                char name[64];
+                do snprintf(name, sizeof name, ".scratch-hoisted-%lu", hoisted++);
+                while (syscall(SYS_renameat2, sub, c->d_name, top, name, 1 /* RENAME_NOREPLACE */) < 0 && errno == EEXIST);
+            }
+            closedir(sd);
+            unlinkat(top, e->d_name, AT_REMOVEDIR);
+        }
+        closedir(d);
+        if (!seen) break;
+    }
+    close(top);
+}

@@ -1,0 +1,53 @@
+/* Shared declarations of the launcher's three parts: the request loop (launcher.c), control groups
+ * (cgroup.c) and the per-run confinement done in the child before exec (confine.c). */
+#ifndef LAUNCHER_H
+#define LAUNCHER_H
+
+#include <sys/types.h>
+
+#define MAX_ARGS 512
+#define MAX_ENV 128
+#define MAX_PATHS 32
+#define MAX_FDS 8
+
+/* Bits of the request's "fresh" value: what a run gets that no other run shares. */
+#define FRESH_IPC 1      /* new IPC and UTS namespaces: SysV IPC and POSIX queues die with the run */
+#define FRESH_MOUNTS 2   /* new mount namespace: private tmpfs on /tmp, /dev/shm, /var/tmp; hide/expose paths */
+#define FRESH_SECCOMP 4  /* no_new_privs and a filter refusing the kernel keyring calls, which no namespace isolates */
+
+struct request {
+    char *argv[MAX_ARGS + 1];
+    int argc;
+    char *envp[MAX_ENV + 1];
+    int envc;
+    char *cwd, *scratch;
+    char *hide[MAX_PATHS], *expose[MAX_PATHS];
+    int nhide, nexpose;
+    int fds[MAX_FDS];
+    int nfds;
+    int cgroup_version; /* 0: none; 1: fds 3..5 are the slot's memory, pids, cpuacct groups; 2: fd 3 is the slot group */
+    long long cpu_ms, wall_ms, mem_kb, as_kb, fsize, stack_kb, nofile, nproc, pids, uid, gid, fresh, tmp_kb;
+};
+
+/* A run's control group(s), and what was read before the run so that the answer can report deltas. */
+struct run_group {
+    int version;
+    int mem, pids, cpu;  /* v1 directory fds of the slot's groups (reused, reset between runs) */
+    int slot, run;       /* v2: the slot group, and the run's own leaf group made inside it */
+    int procs[3];        /* cgroup.procs fds the child writes "0" into */
+    int nprocs;
+    long long cpu_start, oom_start, base_bytes;
+};
+
+int group_prepare(struct run_group *g, const struct request *r, const char **why);
+long long group_cpu_us(const struct run_group *g);
+long long group_current_kb(const struct run_group *g);
+void group_kill(const struct run_group *g);
+void group_finish(struct run_group *g, long long *cpu_us, long *peak_kb, int *oom);
+
+void confine_child(const struct request *r, int privileged, volatile int *ipc_shared);
+void confine_before_exec(const struct request *r);
+void sweep_sysv_ipc(void);
+void clean_scratch(const char *path);
+
+#endif
