@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from conftest import REPO_ROOT, run_cli
 
-from judge.checkers import compare_kattis_default
-from judge.verdicts import Verdict
+from judge.check import compare_kattis_default
+from judge.verdict import Verdict
 
 SUM = "import sys\nnums = list(map(float, sys.stdin.read().split()))\nprint(f'{sum(nums):.6f}')\n"
 BUSY = "int main(void){volatile unsigned long x=0;for(unsigned long i=0;i<40000000000UL;i++)x++;return 0;}\n"

@@ -23,14 +23,14 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from .errors import SetupError
-from .run import SlotPool, cache_root
-from .grading import Results, Student, invalid_report, judge_error_report, judge_submission
-from .judging import Quiet
-from .run import Isolation
-from .spec import Problem, load_problem
+from ..core import ReadersWriterLock
+from ..errors import SetupError
+from ..problem import Problem
+from ..problem.formats import load_problem
+from ..run import Isolation, SlotPool, cache_root
+from .submissions import Results, Student, invalid_report, judge_error_report, judge_submission
 
-_quiet = Quiet()  # one per worker process: a near-limit re-run waits for every other judging of this worker
+_run_lock = ReadersWriterLock()  # one per worker process: a near-limit re-run waits for every other judging of this worker
 _unpack_lock = threading.Lock()
 
 
@@ -76,7 +76,7 @@ def judge_on_worker(package_hash: str, name: str, package: bytes, student: str, 
         entry = Student(student, path)
         try:
             with SlotPool(1, Isolation(mode)) as pool:
-                report = judge_submission(problem, entry, pool, _quiet)
+                report = judge_submission(problem, entry, pool, _run_lock)
         except SetupError as exc:
             report = judge_error_report(problem, entry, str(exc))
     if report["verdict"] == "JE":  # a worker's own problem (a missing compiler): say which worker

@@ -1,4 +1,4 @@
-"""The Kattis / ICPC problem package format: read one as it is, infer its time limit, write ours as one.
+"""The Kattis / ICPC problem package format: read one as it is into the neutral model.
 
 Import maps a package (legacy, 2023-07-draft or 2025-09 layout) onto the
 judge's own Problem model, so judging, grading and verify need no second code
@@ -13,26 +13,18 @@ silently misjudged.
 from __future__ import annotations
 
 import math
-import os
-import shutil
-import uuid
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import yaml
 
-from .errors import SpecError, UsageError
-from .run import SlotPool
-from .languages import LANGUAGES, detect, prepare_program
-from .spec import SPEC_NAME, CaseSpec, CheckerSpec, Group, Limits, Problem
-from .verdicts import Verdict
+from ...check import KATTIS_CUSTOM, KATTIS_DEFAULT
+from ...errors import SpecError, UsageError
+from ...lang import is_source
+from ..model import SPEC_NAME, CaseSpec, CheckerSpec, Given, Group, Limits, Problem
 
 SIDE_CAR = "tilejudge.yaml"  # what Kattis has no key for (per-language time factors); ignored by other judges
-KATTIS_VERDICT = {
-    Verdict.AC: "AC", Verdict.WA: "WA", Verdict.PE: "WA", Verdict.TLE: "TLE",
-    Verdict.RE: "RTE", Verdict.MLE: "RTE", Verdict.OLE: "RTE",
-}
 # folder -> (verdicts a submission there may get, verdicts of which it must get one), 2025-09 defaults
 FOLDER_RULES: dict[str, tuple[set[str], set[str]]] = {
     "accepted": ({"AC"}, set()),
@@ -102,7 +94,7 @@ def _program(path: Path) -> Path | None:
         return path
     if (path / "__main__.py").is_file():
         return path / "__main__.py"
-    sources = sorted(p for p in path.iterdir() if p.is_file() and any(p.suffix.lower() in l.extensions for l in LANGUAGES.values()))
+    sources = sorted(p for p in path.iterdir() if is_source(p))
     return sources[0] if len(sources) == 1 else None
 
 
@@ -215,8 +207,8 @@ def _checker(root: Path, meta: dict[str, Any], legacy: bool) -> CheckerSpec:
             program = _program(path) if not legacy or len(entries) != 1 else _program(entries[0])
             if program is None:
                 raise UsageError(f"{path}: cannot tell which file is the output validator (one source, or a folder with one)")
-            return CheckerSpec(type="kattis", program=program)
-    return CheckerSpec(type="kattis-default")
+            return CheckerSpec(type=KATTIS_CUSTOM, program=program)
+    return CheckerSpec(type=KATTIS_DEFAULT)
 
 
 def _groups(root: Path, legacy: bool, scoring: bool, meta: dict[str, Any]) -> list[Group]:
@@ -241,7 +233,7 @@ def _groups(root: Path, legacy: bool, scoring: bool, meta: dict[str, Any]) -> li
                 case_settings = {**settings, **(yaml.safe_load(case_yaml.read_text()) or {})} if case_yaml.is_file() else settings
                 output_args = problem_flags + _args(case_settings.get("output_validator_flags" if legacy else "output_validator_args"))
                 cases.append(CaseSpec(
-                    name=inp.stem, group=folder.relative_to(data).as_posix(), input_file=inp.resolve(), answer_file=ans.resolve(),
+                    name=inp.stem, group=folder.relative_to(data).as_posix(), origin=Given(inp.resolve(), ans.resolve()),
                     source=f"file: {inp.relative_to(root).as_posix()}", checker_args=output_args,
                     validator_args=_args(case_settings.get("input_validator_flags" if legacy else "input_validator_args")) + _args(case_settings.get("args")),
                 ))
@@ -292,150 +284,3 @@ def submissions(problem: Problem) -> list[KattisSubmission]:
     return out
 
 
-def meets_rule(verdicts: list[Verdict], rule: tuple[set[str], set[str]]) -> bool:
-    """Every case verdict permitted, and (unless nothing is required) at least one required verdict seen."""
-    permitted, required = rule
-    seen = {KATTIS_VERDICT.get(v, v.value) for v in verdicts}
-    return seen <= permitted and (not required or bool(seen & required))
-
-
-def infer_time_limit(problem: Problem, pool: SlotPool, log: Callable[[str], None]) -> Problem:
-    """The Kattis way: slowest accepted run × ac_to_time_limit, rounded up to the time resolution."""
-    if problem.limits.time > 0:
-        return problem
-    from .judging import JudgeOptions, judge
-
-    rule = time_rule(problem.root)
-    provisional = replace(problem, limits=replace(problem.limits, time=60.0))
-    accepted = [s for s in submissions(problem) if s.folder == "accepted" and s.source is not None]
-    if not accepted:
-        raise UsageError(f"{problem.root}: no time limit given and no accepted submission to infer it from")
-    slowest, who = 0.0, ""
-    for sub in accepted:
-        program = prepare_program(sub.source, detect(sub.source), pool, problem.limits.compile_time)
-        report = judge(provisional, program, pool, JudgeOptions())
-        if report.verdict is not Verdict.AC:
-            raise UsageError(f"{sub.path}: accepted submission gets {report.verdict.value} while inferring the time limit")
-        time = max((c.time for c in report.cases), default=0.0)
-        if time >= slowest:
-            slowest, who = time, sub.path.name
-    limit = rule.limit_for(slowest)
-    log(f"time limit inferred the Kattis way: slowest accepted {slowest:.3f} s ({who}) × {rule.ac_to_time_limit:g}, "
-        f"rounded up to {rule.resolution:g} s → {limit:g} s")
-    return replace(problem, limits=replace(problem.limits, time=limit))
-
-
-def export(problem: Problem, out: Path, log: Callable[[str], None]) -> None:
-    """Write ``problem`` as a Kattis 2025-09 package into the empty or new folder ``out``."""
-    if problem.checker.type == "testlib":
-        raise UsageError(f"{problem.name}: a testlib checker has no Kattis equivalent; export needs a builtin or kattis checker")
-    if out.exists() and any(out.iterdir()):
-        raise UsageError(f"{out}: not empty; export writes into a new or empty folder")
-    out.mkdir(parents=True, exist_ok=True)
-    scoring = problem.max_score > 0
-    limits = problem.limits
-    meta: dict[str, Any] = {
-        "problem_format_version": "2025-09", "type": "scoring" if scoring else "pass-fail", "name": problem.title,
-        "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, f"tilejudge:{problem.name}")),
-        "limits": {"time_limit": limits.time, "memory": limits.memory_mib, "output": max(1, math.ceil(limits.output_mib))},
-    }
-    if problem.source:
-        meta["source"] = problem.source
-    (out / SPEC_NAME).write_text(yaml.safe_dump(meta, sort_keys=False, allow_unicode=True))
-    if limits.time_factor:
-        (out / SIDE_CAR).write_text("# Per-language time factors: Kattis has no key for them, other judges ignore this file.\n"
-                                   + yaml.safe_dump({"time_factor": dict(limits.time_factor)}, sort_keys=False))
-        log(f"note: per-language time factors {dict(limits.time_factor)} kept only in {SIDE_CAR}; Kattis and DOMjudge use one time limit for all languages")
-    _export_data(problem, out, scoring)
-    _export_programs(problem, out, log)
-
-
-def _validator_args(spec: CheckerSpec) -> list[str]:
-    """Our builtin comparison as the Kattis default validator's flags (lines and tokens lose the PE distinction)."""
-    if spec.type == "exact":
-        return ["case_sensitive", "space_change_sensitive"]
-    if spec.type in ("lines", "tokens"):
-        return ["case_sensitive"] if spec.case_sensitive else []
-    if spec.type == "float":
-        return ["case_sensitive", "float_absolute_tolerance", repr(spec.abs_tol), "float_relative_tolerance", repr(spec.rel_tol)]
-    return []
-
-
-def _export_data(problem: Problem, out: Path, scoring: bool) -> None:
-    from .testdata import answer_path, input_path
-
-    data = out / "data"
-    validator_args = _validator_args(problem.checker)
-    secret_groups = [g for g in problem.groups if not (g.points == 0 and g.name.startswith("sample"))]
-    sample_groups = [g for g in problem.groups if g not in secret_groups]
-    if sample_groups:
-        sample = data / "sample"
-        sample.mkdir(parents=True)
-        if validator_args:
-            (sample / "test_group.yaml").write_text(yaml.safe_dump({"output_validator_args": validator_args}))
-        index = 0
-        for group in sample_groups:
-            for case in group.cases:
-                index += 1
-                _place(input_path(problem, case), answer_path(problem, case), sample / f"{index:03d}-{case.name}")
-    secret = data / "secret"
-    secret.mkdir(parents=True)
-    top: dict[str, Any] = {}
-    if scoring:
-        top.update({"max_score": _number(sum(g.points for g in secret_groups)), "score_aggregation": "sum"})
-    if validator_args:
-        top["output_validator_args"] = validator_args
-    if top:
-        (secret / "test_group.yaml").write_text(yaml.safe_dump(top, sort_keys=False))
-    for number, group in enumerate(secret_groups, start=1):
-        folder = secret / f"{number:02d}-{group.name}"
-        folder.mkdir()
-        if scoring:
-            (folder / "test_group.yaml").write_text(yaml.safe_dump({"max_score": _number(group.points), "score_aggregation": group.aggregation}, sort_keys=False))
-        for index, case in enumerate(group.cases, start=1):
-            _place(input_path(problem, case), answer_path(problem, case), folder / f"{index:03d}-{case.name}")
-
-
-def _number(value: float) -> int | float:
-    return int(value) if float(value).is_integer() else value
-
-
-def _place(inp: Path, ans: Path, stem: Path) -> None:
-    """Hard-link the data when the file system allows it: exporting 100 MB of cases should not copy them."""
-    for src, suffix in ((inp, ".in"), (ans, ".ans")):
-        target = stem.with_suffix(suffix)
-        try:
-            os.link(src, target)
-        except OSError:
-            shutil.copyfile(src, target)
-
-
-def _export_programs(problem: Problem, out: Path, log: Callable[[str], None]) -> None:
-    statement = out / "statement"
-    statement.mkdir()
-    text = problem.statement.read_text(encoding="utf-8") if problem.statement.is_file() else ""
-    lines = text.splitlines()
-    if lines and lines[0].startswith("# "):  # the judge system prints the name itself
-        lines = lines[1:]
-    (statement / "problem.en.md").write_text("\n".join(lines).strip() + "\n")
-    if problem.checker.type == "kattis" and problem.checker.program is not None:
-        _copy_program(problem.checker.program, out / "output_validator")
-    for validator in problem.validators:
-        _copy_program(validator, out / "input_validators" / validator.stem)
-    for folder in sorted(p for p in problem.submissions_root.glob("*") if p.is_dir()):
-        if folder.name not in FOLDER_RULES:
-            log(f"note: submissions/{folder.name}/ has no Kattis equivalent and is not exported")
-            continue
-        target = out / "submissions" / folder.name
-        target.mkdir(parents=True)
-        for entry in sorted(folder.iterdir()):
-            if entry.is_file():
-                shutil.copy2(entry, target / entry.name)
-
-
-def _copy_program(source: Path, folder: Path) -> None:
-    """A program folder: the source and the headers beside it (a checker may include them)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(source, folder / source.name)
-    for header in source.parent.glob("*.h*"):
-        shutil.copy2(header, folder / header.name)

@@ -4,7 +4,10 @@ grades.csv (one row per student), grades.json (full per-case detail, the
 ``judge --json`` case schema), junit.xml (a testsuite per student) and
 report.html (one self-contained page: no scripts, no network, inline SVG).
 Every file is written atomically: a report is either the old one or the new
-one, never half of each.
+one, never half of each. Messages, compiler logs and student ids are
+untrusted text: junit.xml and report.html show their control characters as
+visible escapes (``judge.text.safe_text``), so the XML stays well-formed and
+the page shows what the program printed; JSON escapes them by itself.
 """
 from __future__ import annotations
 
@@ -12,14 +15,14 @@ import csv
 import html
 import io
 import json
-import os
 import statistics
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .report import table
+from ..atomic import atomic_write
+from ..text import safe_text, table
 from .store import Entry, Store
 
 PENDING = "PENDING"
@@ -74,21 +77,15 @@ def rows(store: Store) -> list[Row]:
     return [Row(entry, report, worker or "") for entry, report, worker in store.current()]
 
 
-def _atomic(path: Path, text: str) -> None:
-    partial = path.with_name(path.name + ".partial")
-    partial.write_text(text, encoding="utf-8")
-    os.replace(partial, path)
-
-
 def write_all(store: Store, out: Path) -> list[Path]:
     """Write every report into ``out``; returns their paths."""
     data = rows(store)
     meta = store.meta()
     paths = [out / "grades.csv", out / "grades.json", out / "junit.xml", out / "report.html"]
-    _atomic(paths[0], to_csv(data))
-    _atomic(paths[1], json.dumps(to_json(data, meta), indent=1) + "\n")
-    _atomic(paths[2], to_junit(data, meta))
-    _atomic(paths[3], to_html(data, meta))
+    atomic_write(paths[0], to_csv(data))
+    atomic_write(paths[1], json.dumps(to_json(data, meta), indent=1) + "\n")
+    atomic_write(paths[2], to_junit(data, meta))
+    atomic_write(paths[3], to_html(data, meta))
     return paths
 
 
@@ -113,10 +110,15 @@ def to_json(data: list[Row], meta: dict[str, str]) -> dict[str, Any]:
 
 
 def to_junit(data: list[Row], meta: dict[str, str]) -> str:
-    """One testsuite per student, one testcase per case; failures carry the verdict as their type."""
-    suites = ET.Element("testsuites", name=Path(meta.get("problem", "problem")).name)
+    """One testsuite per student, one testcase per case; failures carry the verdict as their type.
+
+    XML 1.0 forbids most control characters even as character references, so
+    every untrusted string passes through ``safe_text`` (attributes on one line).
+    """
+    line = lambda text: safe_text(text, one_line=True)
+    suites = ET.Element("testsuites", name=line(Path(meta.get("problem", "problem")).name))
     for row in data:
-        student = row.entry.key.student
+        student = line(row.entry.key.student)
         cases = row.cases
         suite = ET.SubElement(suites, "testsuite", name=student, tests=str(max(1, len(cases))), time=f"{sum(c['time'] for c in cases):.3f}")
         failures = errors = 0
@@ -125,12 +127,12 @@ def to_junit(data: list[Row], meta: dict[str, str]) -> str:
             message = row.entry.error or (row.report or {}).get("compile", {}).get("log", "") or row.verdict
             if row.verdict != "AC":
                 errors += 1
-                ET.SubElement(case, "error", type=row.verdict, message=message.splitlines()[0][:200] if message else row.verdict).text = message
+                ET.SubElement(case, "error", type=row.verdict, message=line(message.splitlines()[0][:200]) if message else row.verdict).text = safe_text(message)
         for c in cases:
-            case = ET.SubElement(suite, "testcase", classname=student, name=f"{c['group']}/{c['name']}", time=f"{c['time']:.3f}")
+            case = ET.SubElement(suite, "testcase", classname=student, name=line(f"{c['group']}/{c['name']}"), time=f"{c['time']:.3f}")
             if c["verdict"] != "AC":
                 failures += 1
-                ET.SubElement(case, "failure", type=c["verdict"], message=c["message"][:200] or c["verdict"]).text = c["message"]
+                ET.SubElement(case, "failure", type=c["verdict"], message=line(c["message"][:200]) or c["verdict"]).text = safe_text(c["message"])
         suite.set("failures", str(failures))
         suite.set("errors", str(errors))
     ET.indent(suites)
@@ -138,7 +140,7 @@ def to_junit(data: list[Row], meta: dict[str, str]) -> str:
 
 
 def _badge(verdict: str) -> str:
-    return f'<span class="v" style="background:{COLOURS.get(verdict, "#607d8b")}">{html.escape(verdict)}</span>'
+    return f'<span class="v" style="background:{COLOURS.get(verdict, "#607d8b")}">{_esc(verdict)}</span>'
 
 
 def _histogram(scores: list[float], max_score: float) -> str:
@@ -160,8 +162,13 @@ def _histogram(scores: list[float], max_score: float) -> str:
     return "".join(parts)
 
 
+def _esc(text: str) -> str:
+    """Untrusted text for HTML: control characters made visible, then HTML-escaped."""
+    return html.escape(safe_text(text))
+
+
 def to_html(data: list[Row], meta: dict[str, str]) -> str:
-    esc = html.escape
+    esc = _esc
     problem = Path(meta.get("problem", "")).name
     counts: dict[str, int] = {}
     for row in data:

@@ -1,33 +1,20 @@
-"""Deciding whether an output is right.
+"""The built-in comparisons: pure functions from (output, answer) bytes to an outcome.
 
-Built-in comparators are pure functions over bytes; custom checkers are
-programs run through a slot, speaking either testlib's exit codes or the
-Kattis output-validator protocol. Whatever goes wrong inside a checker (a
-crash, a timeout, an exit code outside its protocol) is a judge error, never
-an accepted answer.
+No I/O and no processes, so they are unit-tested directly. What a message
+quotes from the output is escaped (``judge.text.safe_text``): the output is
+the submission's and untrusted.
 """
 from __future__ import annotations
 
 import math
 import re
-import shutil
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Callable, Protocol, Sequence
+from typing import Callable, Sequence
 
-from .run import RunLimits, RunResult, RunSpec, Slot, read_head
-from .languages import Program
-from .spec import CheckerSpec
-from .verdicts import Verdict
+from ..text import safe_text
+from ..verdict import Verdict
 
 SHOW = 60
-CHECKER_MEMORY_MIB = 2048
-
-
-def checker_limits(time_limit: float, program: Program) -> RunLimits:
-    """Trusted, but bounded: a checker gets twice the submission's CPU limit (at least 5 s) and twice that in wall time."""
-    cpu = max(5.0, 2 * time_limit)
-    return RunLimits(cpu=cpu, wall=2 * cpu, memory_mib=program.language.address_space(CHECKER_MEMORY_MIB), output_bytes=16 << 20, stack_mib=256)
 
 
 @dataclass(frozen=True)
@@ -43,15 +30,11 @@ class CheckOutcome:
         return 1.0 if self.verdict is Verdict.AC else 0.0
 
 
-class Checker(Protocol):
-    def check(self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot, args: Sequence[str] = ()) -> CheckOutcome: ...
-
-
 def _show(token: bytes | None) -> str:
     if token is None:
         return "nothing"
     text = token.decode("utf-8", "replace")
-    return repr(text if len(text) <= SHOW else text[:SHOW] + "…")
+    return safe_text(repr(text if len(text) <= SHOW else text[:SHOW] + "…"), one_line=True)
 
 
 def _line_of_token(data: bytes, index: int) -> int:
@@ -201,106 +184,3 @@ def _kattis_float(token: bytes) -> float | None:
     return value if value is not None and math.isfinite(value) else None
 
 
-@dataclass(frozen=True)
-class BuiltinChecker:
-    compare: Callable[[bytes, bytes, Sequence[str]], CheckOutcome]
-
-    def check(self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot, args: Sequence[str] = ()) -> CheckOutcome:
-        return self.compare(output_path.read_bytes(), answer_path.read_bytes(), args)
-
-
-@dataclass(frozen=True)
-class TestlibChecker:
-    """``checker INPUT OUTPUT ANSWER``: exit 0 AC, 1 WA, 2 PE, 3 fail, 7 points (first number of its output)."""
-
-    program: Program
-    limits: RunLimits
-
-    def check(self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot, args: Sequence[str] = ()) -> CheckOutcome:
-        out, err = slot.private / "checker.out", slot.private / "checker.err"
-        argv = [*self.program.command(CHECKER_MEMORY_MIB), str(input_path), str(output_path), str(answer_path), *args]
-        result = _run_checker(slot, argv, None, out, err, self.limits)
-        message = (read_head(err, 2048) or read_head(out, 2048)).strip()
-        if result.killed != "none" or result.exit_code is None:
-            return CheckOutcome(Verdict.JE, f"checker {_failure(result, self.limits)}: {message}".strip(": "))
-        code = result.exit_code
-        if code in (0, 1, 2):
-            return CheckOutcome((Verdict.AC, Verdict.WA, Verdict.PE)[code], message)
-        if code == 7:
-            points = _first_number(read_head(out, 2048))
-            if points is None:
-                points = _first_number(message)
-            if points is None or not 0 <= points <= 1:
-                return CheckOutcome(Verdict.JE, f"checker gave points without a fraction in [0, 1]: {message}")
-            return CheckOutcome(Verdict.AC if points >= 1 else Verdict.WA, message, points)
-        if code == 3:
-            return CheckOutcome(Verdict.JE, f"checker failed: {message}")
-        return CheckOutcome(Verdict.JE, f"checker exit code {code} is not in the testlib protocol: {message}")
-
-
-@dataclass(frozen=True)
-class KattisChecker:
-    """``validator INPUT ANSWER FEEDBACK_DIR < OUTPUT``: exit 42 accepted, 43 wrong; judgemessage.txt explains."""
-
-    program: Program
-    limits: RunLimits
-
-    def check(self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot, args: Sequence[str] = ()) -> CheckOutcome:
-        feedback = slot.private / "feedback"
-        shutil.rmtree(feedback, ignore_errors=True)
-        feedback.mkdir()
-        out, err = slot.private / "checker.out", slot.private / "checker.err"
-        argv = [*self.program.command(CHECKER_MEMORY_MIB), str(input_path), str(answer_path), f"{feedback}/", *args]
-        result = _run_checker(slot, argv, output_path, out, err, self.limits)
-        message = (read_head(feedback / "judgemessage.txt", 2048) or read_head(err, 2048)).strip()
-        if result.killed != "none" or result.exit_code is None:
-            return CheckOutcome(Verdict.JE, f"output validator {_failure(result, self.limits)}: {message}".strip(": "))
-        if result.exit_code == 42:
-            multiplier = read_head(feedback / "score_multiplier.txt", 100).strip()
-            if multiplier:
-                try:
-                    fraction = float(multiplier)
-                except ValueError:
-                    fraction = -1.0
-                if not 0 <= fraction <= 1:
-                    return CheckOutcome(Verdict.JE, f"output validator wrote score_multiplier.txt '{multiplier[:20]}', not a number in [0, 1]")
-                return CheckOutcome(Verdict.AC, message, fraction)
-            return CheckOutcome(Verdict.AC, message)
-        if result.exit_code == 43:
-            return CheckOutcome(Verdict.WA, message)
-        return CheckOutcome(Verdict.JE, f"output validator exit code {result.exit_code} (expected 42 or 43): {message}")
-
-
-def _failure(result: RunResult, limits: RunLimits) -> str:
-    """Why a checker produced no verdict: the limit it hit, or the signal that killed it."""
-    if result.killed == "cpu":
-        return f"exceeded its CPU time limit ({limits.cpu:g} s)"
-    if result.killed == "wall":
-        return f"exceeded its wall time limit ({limits.wall:g} s)"
-    return f"was killed by {result.signal_name}"
-
-
-def _first_number(text: str) -> float | None:
-    match = re.search(r"[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?", text)
-    return float(match.group()) if match else None
-
-
-def _run_checker(slot: Slot, argv: list[str], stdin: Path | None, out: Path, err: Path, limits: RunLimits) -> RunResult:
-    return slot.run(RunSpec(argv=argv, limits=limits, stdin=stdin, stdout=out, stderr=err, cwd=slot.private, env=slot.env))
-
-
-def make_checker(spec: CheckerSpec, program: Program | None, time_limit: float) -> Checker:
-    """The checker a problem asks for; ``program`` is the prepared custom checker, if any."""
-    if spec.type == "exact":
-        return BuiltinChecker(lambda o, a, _: compare_exact(o, a))
-    if spec.type == "lines":
-        return BuiltinChecker(lambda o, a, _: compare_lines(o, a))
-    if spec.type == "tokens":
-        return BuiltinChecker(lambda o, a, _: compare_tokens(o, a, spec.case_sensitive))
-    if spec.type == "float":
-        return BuiltinChecker(lambda o, a, _: compare_floats(o, a, spec.abs_tol, spec.rel_tol))
-    if spec.type == "kattis-default":
-        return BuiltinChecker(compare_kattis_default)
-    assert program is not None, "custom checkers are prepared before judging"
-    limits = checker_limits(time_limit, program)
-    return TestlibChecker(program, limits) if spec.type == "testlib" else KattisChecker(program, limits)

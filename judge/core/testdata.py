@@ -17,10 +17,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
-from .errors import JudgeError, UsageError
-from .run import RunLimits, RunSpec, Slot, SlotPool, read_head
-from .languages import Program, prepare_problem_program
-from .spec import CaseSpec, Problem
+from ..atomic import atomic_write
+from ..errors import JudgeError, UsageError
+from ..lang import Program, build_or_fail
+from ..problem import CaseSpec, FromFile, Generated, Problem, answer_path, input_path
+from ..run import RunLimits, RunSpec, Slot, SlotPool, read_head
+from ..text import safe_text, status_text
 
 MANIFEST = "manifest.json"
 COMMIT_LIMIT = 1_000_000
@@ -28,21 +30,9 @@ GENERATOR_LIMITS = RunLimits(cpu=120, wall=240, memory_mib=4096, output_bytes=51
 VALID, INVALID = 42, 43
 
 
-def input_path(problem: Problem, case: CaseSpec, root: Path | None = None) -> Path:
-    if case.input_file is not None and root is None:
-        return case.input_file
-    return (root or problem.cases_dir) / case.group / f"{case.name}.in"
-
-
-def answer_path(problem: Problem, case: CaseSpec, root: Path | None = None) -> Path:
-    if case.answer_file is not None and root is None:
-        return case.answer_file
-    return (root or problem.cases_dir) / case.group / f"{case.name}.ans"
-
-
 def produced(problem: Problem) -> list[CaseSpec]:
     """The cases this judge makes from the spec (a Kattis package's data is given, not produced)."""
-    return [case for case in problem.cases if case.input_file is None]
+    return [case for case in problem.cases if case.given is None]
 
 
 def sha256_file(path: Path) -> str:
@@ -66,15 +56,9 @@ class _Tools:
 
 
 def _tools(problem: Problem, pool: SlotPool) -> _Tools:
-    def build(path: Path, role: str) -> Program:
-        program = prepare_problem_program(path, pool, problem.limits.compile_time)
-        if not program.compiled:
-            first = (program.compile_log.splitlines() or ["no message"])[0]
-            raise JudgeError(f"{path}: the {role} does not compile: {first}")
-        return program
-
-    generator = build(problem.generator, "generator") if problem.generator else None
-    return _Tools(generator, build(problem.solutions[0], "reference solution"))
+    compile_time = problem.limits.compile_time
+    generator = build_or_fail(problem.generator, pool, compile_time, "generator") if problem.generator else None
+    return _Tools(generator, build_or_fail(problem.solutions[0], pool, compile_time, "reference solution"))
 
 
 def run_trusted(slot: Slot, program: Program, args: list[str], stdin: Path | None, target: Path, limits: RunLimits, what: str) -> None:
@@ -87,8 +71,8 @@ def run_trusted(slot: Slot, program: Program, args: list[str], stdin: Path | Non
     ))
     if not result.succeeded:
         partial.unlink(missing_ok=True)
-        status = result.killed if result.killed != "none" else (f"exit code {result.exit_code}" if result.exit_code is not None else result.signal_name)
-        raise JudgeError(f"{what} failed ({status}): {read_head(err, 300).strip()}")
+        status = status_text(result.exit_code, result.signal_name, result.killed)
+        raise JudgeError(f"{what} failed ({status}): {safe_text(read_head(err, 300).strip())}")
     partial.chmod(0o644)
     os.replace(partial, target)
 
@@ -105,12 +89,13 @@ def reference_limits(problem: Problem, solution: Program) -> RunLimits:
 def _make_case(problem: Problem, tools: _Tools, case: CaseSpec, root: Path, slot: Slot) -> None:
     inp, ans = input_path(problem, case, root), answer_path(problem, case, root)
     inp.parent.mkdir(parents=True, exist_ok=True)
-    if case.file is not None:
-        shutil.copyfile(case.file, inp)
+    if isinstance(case.origin, FromFile):
+        shutil.copyfile(case.origin.path, inp)
         inp.chmod(0o644)
+    elif isinstance(case.origin, Generated) and tools.generator is not None:
+        run_trusted(slot, tools.generator, list(case.origin.args), None, inp, GENERATOR_LIMITS, f"generator for case {case.key}")
     else:
-        assert tools.generator is not None
-        run_trusted(slot, tools.generator, list(case.generate or ()), None, inp, GENERATOR_LIMITS, f"generator for case {case.key}")
+        raise JudgeError(f"case {case.key}: no way to produce its input ({case.source})")
     run_trusted(slot, tools.solution, [], inp, ans, reference_limits(problem, tools.solution), f"reference solution on case {case.key}")
 
 
@@ -136,16 +121,9 @@ def _write_manifest(problem: Problem, entries: dict[str, dict]) -> None:
     root = problem.cases_dir
     ordered = {case.key: entries[case.key] for case in problem.cases if case.key in entries}
     data = {"problem": problem.name, "answers_from": problem.solutions[0].relative_to(problem.root).as_posix(), "cases": ordered}
-    _atomic_write(root / MANIFEST, json.dumps(data, indent=1) + "\n")
+    atomic_write(root / MANIFEST, json.dumps(data, indent=1) + "\n")
     large = [f"{key}{ext}" for key, entry in ordered.items() for ext, role in ((".in", "input"), (".ans", "answer")) if entry[role]["bytes"] > COMMIT_LIMIT]
-    _atomic_write(root / ".gitignore", "# produced on demand from manifest.json by 'run_judge.py generate'\n" + "".join(f"/{name}\n" for name in large))
-
-
-def _atomic_write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(path.name + ".partial")
-    partial.write_text(text)
-    os.replace(partial, path)
+    atomic_write(root / ".gitignore", "# produced on demand from manifest.json by 'run_judge.py generate'\n" + "".join(f"/{name}\n" for name in large))
 
 
 def _produce(problem: Problem, pool: SlotPool, cases: list[CaseSpec], root: Path, on_done: Callable[[CaseSpec], None] | None) -> None:
@@ -227,12 +205,7 @@ def validate(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], Non
     """Run every input validator on every input; returns one line per rejection."""
     if not problem.validators:
         raise JudgeError(f"{problem.spec_path}: no input validator in the package")
-    validators = []
-    for path in problem.validators:
-        program = prepare_problem_program(path, pool, problem.limits.compile_time)
-        if not program.compiled:
-            raise JudgeError(f"{path}: the validator does not compile: {(program.compile_log.splitlines() or [''])[0]}")
-        validators.append(program)
+    validators = [build_or_fail(path, pool, problem.limits.compile_time, "validator") for path in problem.validators]
     failures: list[str] = []
 
     def one(case: CaseSpec) -> None:
@@ -244,12 +217,12 @@ def validate(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], Non
                     limits=_limits_for(validator, GENERATOR_LIMITS), stdin=input_path(problem, case),
                     stdout=slot.private / "validator.out", stderr=err, cwd=slot.private, env=slot.env,
                 ))
-                message = read_head(err, 300).strip() or read_head(slot.private / "validator.out", 300).strip()
+                message = safe_text(read_head(err, 300).strip() or read_head(slot.private / "validator.out", 300).strip())
             name = f" ({validator.source.name})" if len(validators) > 1 and validator.source else ""
             if result.exit_code == INVALID:
                 failures.append(f"{case.key}: invalid{name}: {message}")
             elif result.exit_code != VALID:
-                status = f"exit code {result.exit_code}" if result.exit_code is not None else (result.signal_name or result.killed)
+                status = status_text(result.exit_code, result.signal_name, result.killed)
                 failures.append(f"{case.key}: validator{name} failed ({status}, expected {VALID} or {INVALID}): {message}")
         if on_done:
             on_done(case)

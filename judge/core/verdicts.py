@@ -1,46 +1,19 @@
-"""Verdicts and how case results add up to a submission's result.
+"""How case results add up to a submission's result, and the Kattis rules on which verdicts a submission may get.
 
 Kept free of I/O so the scoring rules can be read (and tested) in one place.
 """
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from enum import Enum
 from typing import Any, Sequence
 
-from .spec import Group
+from ..problem import Group
+from ..verdict import Verdict
 
-
-class Verdict(str, Enum):
-    AC = "AC"
-    WA = "WA"
-    PE = "PE"
-    TLE = "TLE"
-    MLE = "MLE"
-    OLE = "OLE"
-    RE = "RE"
-    CE = "CE"
-    JE = "JE"
-
-    @property
-    def meaning(self) -> str:
-        return _MEANING[self]
-
-    @classmethod
-    def from_folder(cls, folder: str) -> "Verdict | None":
-        """Map a Kattis-style submissions/<folder> name to the verdict it promises."""
-        return _FOLDERS.get(folder)
-
-
-_MEANING = {
-    Verdict.AC: "accepted", Verdict.WA: "wrong answer", Verdict.PE: "presentation error",
-    Verdict.TLE: "time limit exceeded", Verdict.MLE: "memory limit exceeded", Verdict.OLE: "output limit exceeded",
-    Verdict.RE: "run-time error", Verdict.CE: "compilation error", Verdict.JE: "judge error",
-}
-_FOLDERS = {
-    "accepted": Verdict.AC, "wrong_answer": Verdict.WA, "presentation_error": Verdict.PE,
-    "time_limit_exceeded": Verdict.TLE, "memory_limit_exceeded": Verdict.MLE,
-    "output_limit_exceeded": Verdict.OLE, "run_time_error": Verdict.RE, "compile_error": Verdict.CE,
+# Kattis names for our verdicts: MLE and OLE are run-time errors there, PE is a wrong answer.
+KATTIS_VERDICT = {
+    Verdict.AC: "AC", Verdict.WA: "WA", Verdict.PE: "WA", Verdict.TLE: "TLE",
+    Verdict.RE: "RTE", Verdict.MLE: "RTE", Verdict.OLE: "RTE",
 }
 
 
@@ -95,3 +68,10 @@ def overall_verdict(cases: Sequence[CaseResult]) -> Verdict:
         if case.verdict is not Verdict.AC:
             return case.verdict
     return Verdict.AC
+
+
+def meets_rule(verdicts: Sequence[Verdict], rule: tuple[set[str], set[str]]) -> bool:
+    """A Kattis submissions/<folder> rule (permitted, required): every case verdict permitted, and (unless nothing is required) one required seen."""
+    permitted, required = rule
+    seen = {KATTIS_VERDICT.get(v, v.value) for v in verdicts}
+    return seen <= permitted and (not required or bool(seen & required))

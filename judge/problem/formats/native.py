@@ -1,4 +1,4 @@
-"""Loading and validating ``problem.yaml``.
+"""Our own format: loading and validating ``problem.yaml`` into the neutral model.
 
 The spec is parsed into PyYAML's node tree rather than plain Python objects so
 that every complaint can name the line it is about: a problem setter with a
@@ -9,145 +9,18 @@ from __future__ import annotations
 
 import re
 import shlex
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 import yaml
 
-from .errors import SpecError, UsageError
+from ...check import checker_type, native_types
+from ...errors import SpecError
+from ...lang import LANGUAGES
+from ..model import SPEC_NAME, CaseSpec, CheckerSpec, FromFile, Generated, Group, Limits, Problem, cases_dir_for
 
-SPEC_NAME = "problem.yaml"
-CHECKER_TYPES = ("exact", "lines", "tokens", "float", "testlib", "kattis")
-CUSTOM_CHECKERS = ("testlib", "kattis")
 _GROUP_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
 _CASE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\Z")
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Resource limits of one run; ``time`` is CPU seconds before the language factor."""
-
-    time: float
-    memory_mib: int
-    output_mib: float = 64
-    wall: float | None = None
-    time_factor: dict[str, float] = field(default_factory=dict)
-    compile_time: float = 60.0
-
-    def time_for(self, language: str) -> float:
-        """CPU limit for a language, after its factor."""
-        return self.time * self.time_factor.get(language, 1.0)
-
-    def wall_for(self, language: str) -> float:
-        """Wall-clock limit: generous enough for I/O, short enough that a sleeper is caught promptly."""
-        cpu = self.time_for(language)
-        if self.wall is not None:
-            return max(self.wall * self.time_factor.get(language, 1.0), cpu)
-        return max(2 * cpu, cpu + 1)
-
-    @property
-    def output_bytes(self) -> int:
-        return int(self.output_mib * 1024 * 1024)
-
-
-@dataclass(frozen=True)
-class CheckerSpec:
-    """How output is compared; ``program`` is set only for custom checkers."""
-
-    type: str = "lines"
-    case_sensitive: bool = True
-    abs_tol: float = 0.0
-    rel_tol: float = 0.0
-    program: Path | None = None
-
-
-@dataclass(frozen=True)
-class CaseSpec:
-    """One test case: where its input comes from."""
-
-    name: str
-    group: str
-    file: Path | None = None
-    generate: tuple[str, ...] | None = None
-    source: str = ""  # the spec's own words for the origin (relative path or generator line), as recorded in the manifest
-    input_file: Path | None = None  # set for data that lives where the package keeps it (Kattis data/): never generated
-    answer_file: Path | None = None
-    checker_args: tuple[str, ...] = ()  # extra arguments for the output validator (Kattis output_validator_args)
-    validator_args: tuple[str, ...] = ()  # extra arguments for the input validators
-
-    @property
-    def key(self) -> str:
-        return f"{self.group}/{self.name}"
-
-
-@dataclass(frozen=True)
-class Group:
-    """``aggregation`` "min": the points scaled by the weakest case (all or nothing for plain verdicts); "sum": each case earns its share."""
-
-    name: str
-    points: float
-    cases: tuple[CaseSpec, ...]
-    aggregation: str = "min"
-
-
-@dataclass(frozen=True)
-class Problem:
-    """A validated problem package. Paths are absolute."""
-
-    name: str
-    root: Path
-    title: str
-    source: str
-    statement: Path
-    limits: Limits
-    checker: CheckerSpec
-    generator: Path | None
-    validators: tuple[Path, ...]
-    solutions: tuple[Path, ...]
-    groups: tuple[Group, ...]
-    cases_dir: Path
-    package_format: str = "native"  # or "kattis": verdict rules and time-limit inference follow that format
-
-    @property
-    def cases(self) -> list[CaseSpec]:
-        return [case for group in self.groups for case in group.cases]
-
-    @property
-    def max_score(self) -> float:
-        return sum(group.points for group in self.groups)
-
-    @property
-    def spec_path(self) -> Path:
-        return self.root / SPEC_NAME
-
-    @property
-    def submissions_root(self) -> Path:
-        return self.root / "submissions"
-
-
-def cases_dir_for(root: Path) -> Path:
-    """Where a problem's generated cases live.
-
-    A problem at ``X/problems/P`` keeps its data in ``X/cases/P`` so that the
-    bulky data sits apart from the package; any other folder keeps it inside.
-    """
-    if root.parent.name == "problems":
-        return root.parent.parent / "cases" / root.name
-    return root / "cases"
-
-
-def resolve_problem(arg: str, problems_root: Path) -> Path:
-    """Accept either a bundled problem's name or a path to a problem folder."""
-    candidate = Path(arg)
-    if (candidate / SPEC_NAME).is_file() or (candidate / "data").is_dir():
-        return candidate.resolve()
-    bundled = problems_root / arg
-    if (bundled / SPEC_NAME).is_file():
-        return bundled.resolve()
-    if candidate.is_dir():
-        raise UsageError(f"{arg}: no {SPEC_NAME} in this folder")
-    raise UsageError(f"{arg}: no such problem (not a folder, not a name under {problems_root})")
 
 
 class _Reader:
@@ -256,7 +129,7 @@ def _limits(r: _Reader, node: yaml.Node) -> Limits:
     keys = r.mapping(node, "limits", {"time", "memory", "output", "wall", "time_factor", "compile_time"}, {"time", "memory"})
     factors: dict[str, float] = {}
     if "time_factor" in keys:
-        for lang_node, factor_node in r.mapping(keys["time_factor"], "limits.time_factor", _known_languages(), set()).items():
+        for lang_node, factor_node in r.mapping(keys["time_factor"], "limits.time_factor", set(LANGUAGES), set()).items():
             factors[lang_node] = r.number(factor_node, f"limits.time_factor.{lang_node}")
     memory = r.scalar(keys["memory"], "limits.memory", int, lambda v: v >= 4, "an integer number of MiB >= 4")
     return Limits(
@@ -269,32 +142,30 @@ def _limits(r: _Reader, node: yaml.Node) -> Limits:
     )
 
 
-def _known_languages() -> set[str]:
-    from .languages import LANGUAGES
-
-    return set(LANGUAGES)
-
-
 def _checker(r: _Reader, node: yaml.Node | None, root: Path) -> CheckerSpec:
+    """Type, options and program as the checker-type registry defines them: nothing here knows any one type."""
     if node is None:
         return CheckerSpec()
-    keys = r.mapping(node, "checker", {"type", "case_sensitive", "abs_tol", "rel_tol", "program"}, {"type"})
-    kind = r.scalar(keys["type"], "checker.type", str, lambda v: v in CHECKER_TYPES, "one of " + ", ".join(CHECKER_TYPES))
-    allowed_options = {
-        "exact": set(), "lines": set(), "tokens": {"case_sensitive"}, "float": {"abs_tol", "rel_tol"},
-        "testlib": {"program"}, "kattis": {"program"},
-    }[kind]
-    for key in keys.keys() - {"type"} - allowed_options:
+    types = native_types()
+    known_options = {name for t in types for name in checker_type(t).options}
+    keys = r.mapping(node, "checker", {"type", "program", *known_options}, {"type"})
+    kind = r.scalar(keys["type"], "checker.type", str, lambda v: v in types, "one of " + ", ".join(types))
+    entry = checker_type(kind)
+    allowed = set(entry.options) | ({"program"} if entry.needs_program else set())
+    for key in keys.keys() - {"type"} - allowed:
         raise r.fail(keys[key], f"checker.{key} does not apply to checker type '{kind}'")
-    if kind in CUSTOM_CHECKERS and "program" not in keys:
+    if entry.needs_program and "program" not in keys:
         raise r.fail(node, f"checker type '{kind}' needs checker.program")
-    return CheckerSpec(
-        type=kind,
-        case_sensitive=r.scalar(keys["case_sensitive"], "checker.case_sensitive", bool) if "case_sensitive" in keys else True,
-        abs_tol=r.number(keys["abs_tol"], "checker.abs_tol", strict=False) if "abs_tol" in keys else 0.0,
-        rel_tol=r.number(keys["rel_tol"], "checker.rel_tol", strict=False) if "rel_tol" in keys else 0.0,
-        program=r.file(keys["program"], "checker.program", root) if "program" in keys else None,
-    )
+    options: dict[str, Any] = {}
+    for name, spec in entry.options.items():
+        if name not in keys:
+            options[name] = spec.default
+        elif spec.kind is bool:
+            options[name] = r.scalar(keys[name], f"checker.{name}", bool)
+        else:
+            options[name] = r.number(keys[name], f"checker.{name}", strict=False)
+    program = r.file(keys["program"], "checker.program", root) if "program" in keys else None
+    return CheckerSpec(type=kind, options=options, program=program)
 
 
 def _solutions(r: _Reader, node: yaml.Node, root: Path) -> tuple[Path, ...]:
@@ -340,7 +211,7 @@ def _case(r: _Reader, node: yaml.Node, group: str, root: Path, has_generator: bo
         raise r.fail(node, f"case {name}: give exactly one of 'file' and 'generate'")
     if "file" in keys:
         path = r.file(keys["file"], f"case {name}: file", root)
-        return CaseSpec(name=name, group=group, file=path, source=f"file: {path.relative_to(root.resolve()).as_posix() if path.is_relative_to(root.resolve()) else path.as_posix()}")
+        return CaseSpec(name=name, group=group, origin=FromFile(path), source=f"file: {path.relative_to(root.resolve()).as_posix() if path.is_relative_to(root.resolve()) else path.as_posix()}")
     if not has_generator:
         raise r.fail(keys["generate"], f"case {name}: 'generate' needs a top-level 'generator'")
     line = r.scalar(keys["generate"], f"case {name}: generate", str)
@@ -348,4 +219,4 @@ def _case(r: _Reader, node: yaml.Node, group: str, root: Path, has_generator: bo
         args = tuple(shlex.split(line))
     except ValueError as exc:
         raise r.fail(keys["generate"], f"case {name}: cannot split generator arguments: {exc}") from None
-    return CaseSpec(name=name, group=group, generate=args, source="generate: " + shlex.join(args))
+    return CaseSpec(name=name, group=group, origin=Generated(args), source="generate: " + shlex.join(args))

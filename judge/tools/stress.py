@@ -19,14 +19,15 @@ from typing import Callable
 
 import yaml
 
-from .checkers import Checker
-from .errors import JudgeError, SpecError, UsageError
-from .run import SlotPool
-from .judging import problem_checker, run_on
-from .languages import Program, prepare_problem_program, prepare_program
-from .spec import Problem, load_problem
-from .testdata import GENERATOR_LIMITS, reference_limits, run_trusted
-from .verdicts import CaseResult, Verdict
+from ..check import Checker
+from ..core import CaseResult, problem_checker, run_on
+from ..core.testdata import GENERATOR_LIMITS, reference_limits, run_trusted
+from ..errors import JudgeError, SpecError, UsageError
+from ..lang import Program, build_or_fail, prepare_problem_program, prepare_program
+from ..problem import Problem
+from ..problem.formats import load_problem
+from ..run import SlotPool
+from ..verdict import Verdict
 
 STRESS_GROUP = "stress"
 MIN_SEEDS_PER_SIZE = 20
@@ -90,7 +91,7 @@ class Stresser:
         if problem.generator is None:
             raise UsageError(f"{problem.spec_path}: stress needs a generator")
         self.problem, self.submission, self.reference, self.pool, self.work = problem, submission, reference, pool, work
-        self.generator = prepare_problem_program(problem.generator, pool, problem.limits.compile_time)
+        self.generator = build_or_fail(problem.generator, pool, problem.limits.compile_time, "generator")
         self.checker: Checker = problem_checker(problem, pool)
         self.rounds = 0
 

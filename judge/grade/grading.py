@@ -12,60 +12,19 @@ import json
 import platform
 import queue
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
-from .errors import JudgeError, UsageError
-from .run import LAUNCHER_SOURCE, SlotPool
-from .judging import JudgeOptions, JudgeReport, Quiet, judge
-from .languages import BUILD_CACHE_VERSION, LANGUAGES, detect, prepare_program
-from .run import Isolation
-from .spec import Problem
+from ..core import ReadersWriterLock
+from ..core.testdata import MANIFEST
+from ..lang import BUILD_CACHE_VERSION
+from ..problem import Problem
+from ..run import LAUNCHER_SOURCE, Isolation, SlotPool
 from .store import Entry, Key, Store
-from .testdata import MANIFEST
-from .verdicts import Verdict
+from .submissions import Results, Student, discover, judge_submission
 
 GRADER_VERSION = "1"
-INVALID = "INVALID"
-
-
-@dataclass(frozen=True)
-class Student:
-    id: str
-    source: Path | None
-    error: str | None = None
-
-
-def _is_source(path: Path) -> bool:
-    return path.is_file() and any(path.suffix.lower() in lang.extensions for lang in LANGUAGES.values() if lang.extensions)
-
-
-def discover(folder: Path) -> list[Student]:
-    """Every student in the folder; a folder with no or several candidate sources is reported, not guessed."""
-    if not folder.is_dir():
-        raise UsageError(f"{folder}: not a folder of submissions")
-    students: dict[str, Student] = {}
-    for entry in sorted(folder.iterdir()):
-        if entry.name.startswith("."):
-            continue
-        if entry.is_dir():
-            candidates = sorted(p for p in entry.rglob("*") if _is_source(p))
-            if len(candidates) == 1:
-                student = Student(entry.name, candidates[0])
-            elif not candidates:
-                student = Student(entry.name, None, "no source file of a supported language in the folder")
-            else:
-                names = ", ".join(str(p.relative_to(entry)) for p in candidates[:5])
-                student = Student(entry.name, None, f"several candidate source files: {names}")
-        elif _is_source(entry):
-            student = Student(entry.stem, entry)
-        else:
-            continue
-        if student.id in students:
-            student = Student(student.id, None, f"two submissions share the id '{student.id}'")
-        students[student.id] = student
-    return list(students.values())
 
 
 def problem_hash(problem: Problem) -> str:
@@ -80,10 +39,9 @@ def problem_hash(problem: Problem) -> str:
     manifest = problem.cases_dir / MANIFEST
     digest.update(manifest.read_bytes() if manifest.is_file() else b"")
     for case in problem.cases:
-        for given in (case.input_file, case.answer_file):
-            if given is not None:
-                stat = given.stat()
-                digest.update(f"{given}:{stat.st_size}:{stat.st_mtime_ns}".encode())
+        for given in ((case.given.input, case.given.answer) if case.given is not None else ()):
+            stat = given.stat()
+            digest.update(f"{given}:{stat.st_size}:{stat.st_mtime_ns}".encode())
         digest.update(repr(case.checker_args).encode())
     if problem.checker.program is not None:
         digest.update(problem.checker.program.read_bytes())
@@ -100,40 +58,10 @@ def submission_hash(path: Path) -> str:
     return hashlib.sha256(path.suffix.lower().encode() + b"\0" + path.read_bytes()).hexdigest()
 
 
-def invalid_report(problem: Problem, student: Student) -> dict[str, Any]:
-    """What a student without a judgeable submission gets: no cases, score 0, the reason as the message."""
-    return {
-        "verdict": INVALID, "score": 0.0, "max_score": problem.max_score, "problem": problem.name,
-        "submission": "", "language": "", "compile": {"ok": False, "log": student.error or ""}, "groups": [], "cases": [],
-    }
-
-
-def judge_error_report(problem: Problem, student: Student, reason: str) -> dict[str, Any]:
-    """A per-student judge error (a missing compiler, a broken checker): never a crash of the whole grading."""
-    report = JudgeReport(problem.name, str(student.source), "", False, reason, verdict=Verdict.JE, max_score=problem.max_score)
-    return report.to_json() | {"message": reason}
-
-
 @dataclass
 class GradeResult:
     judged: int = 0
     reused: int = 0
-    counts: dict[str, int] = field(default_factory=dict)
-
-
-def judge_submission(problem: Problem, student: Student, pool: SlotPool, quiet: Quiet) -> dict[str, Any]:
-    """One student's full report; what goes wrong is that student's JE or INVALID, never the whole grading's."""
-    if student.source is None:
-        return invalid_report(problem, student)
-    try:
-        with quiet.shared():
-            program = prepare_program(student.source, detect(student.source), pool, problem.limits.compile_time)
-        return judge(problem, program, pool, JudgeOptions(quiet=quiet)).to_json()
-    except JudgeError as exc:
-        return judge_error_report(problem, student, str(exc))
-
-
-Results = Iterator[tuple[str, dict[str, Any], str]]  # (student id, report, the worker that judged it)
 
 
 def local_results(problem: Problem, students: list[Student], isolation: Isolation, jobs: int) -> Results:
@@ -144,12 +72,12 @@ def local_results(problem: Problem, students: list[Student], isolation: Isolatio
     created = [SlotPool(1, isolation) for _ in range(max(1, min(jobs, len(students))))]
     for pool in created:
         pools.put(pool)
-    quiet = Quiet()
+    run_lock = ReadersWriterLock()
 
     def one(student: Student) -> dict[str, Any]:
         pool = pools.get()
         try:
-            return judge_submission(problem, student, pool, quiet)
+            return judge_submission(problem, student, pool, run_lock)
         finally:
             pools.put(pool)
 
@@ -190,7 +118,7 @@ def grade(
     todo = [s for s in students if not store.has(keys[s.id])]
     result = GradeResult(reused=len(entries) - len(todo))
     if cluster is not None:
-        from .cluster import cluster_results
+        from .cluster import cluster_results  # Dask is imported only with --cluster
 
         results = cluster_results(problem, todo, isolation, cluster)
     else:
@@ -198,7 +126,6 @@ def grade(
     for student, report, worker in results:
         store.put(keys[student], report, worker)
         result.judged += 1
-        result.counts[report["verdict"]] = result.counts.get(report["verdict"], 0) + 1
         if on_result:
             on_result(student, report)
     return result

@@ -8,72 +8,29 @@ from __future__ import annotations
 
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Sequence
 
-from .checkers import Checker, make_checker
-from .run import RunLimits, RunResult, RunSpec, Slot, SlotPool, read_head
-from .errors import JudgeError
-from .languages import Language, Program, prepare_problem_program
-from .spec import CaseSpec, Problem
-from .testdata import answer_path, input_path
-from .verdicts import CaseResult, GroupResult, Verdict, group_results, overall_verdict
+from ..check import Checker, make_checker
+from ..lang import Program, build_or_fail
+from ..problem import CaseSpec, Problem, answer_path, input_path
+from ..run import RunSpec, Slot, SlotPool, read_head
+from ..text import safe_text
+from ..verdict import Verdict
+from .limits import classify, run_limits
+from .rwlock import ReadersWriterLock
+from .verdicts import CaseResult, GroupResult, group_results, overall_verdict
 
 NEAR_LIMIT = 0.8
 WORKING_SHARE = 0.1
 STDERR_KEEP = 2048
 
 
-class Quiet:
-    """A readers-writer lock over the machine's runs: each run holds it shared, a re-run alone holds it exclusively.
-
-    Shared by every judging that runs at the same time (the cases of one
-    submission, or many submissions being graded), so "alone" really means
-    that nothing else of ours is running. Waiting writers block new readers,
-    so a re-run is never starved.
-    """
-
-    def __init__(self) -> None:
-        self._cond = threading.Condition()
-        self._readers = 0
-        self._writer = False
-        self._waiting = 0
-
-    @contextmanager
-    def shared(self) -> Iterator[None]:
-        with self._cond:
-            while self._writer or self._waiting:
-                self._cond.wait()
-            self._readers += 1
-        try:
-            yield
-        finally:
-            with self._cond:
-                self._readers -= 1
-                self._cond.notify_all()
-
-    @contextmanager
-    def exclusive(self) -> Iterator[None]:
-        with self._cond:
-            self._waiting += 1
-            while self._writer or self._readers:
-                self._cond.wait()
-            self._waiting -= 1
-            self._writer = True
-        try:
-            yield
-        finally:
-            with self._cond:
-                self._writer = False
-                self._cond.notify_all()
-
-
 @dataclass(frozen=True)
 class JudgeOptions:
     first_fail: bool = False
-    quiet: Quiet | None = None  # shared with other judgings running at the same time
+    run_lock: ReadersWriterLock | None = None  # shared with other judgings running at the same time
 
 
 @dataclass
@@ -103,41 +60,6 @@ class JudgeReport:
         }
 
 
-def run_limits(problem: Problem, lang: Language) -> RunLimits:
-    """The limits a language gets on this problem: its time factor, and the address-space cap only where it is meaningful."""
-    memory = problem.limits.memory_mib
-    return RunLimits(
-        cpu=problem.limits.time_for(lang.name),
-        wall=problem.limits.wall_for(lang.name),
-        memory_mib=lang.address_space(memory),
-        stack_mib=memory,
-        output_bytes=problem.limits.output_bytes,
-    )
-
-
-def classify(result: RunResult, limits: RunLimits, memory_mib: int, written: int, stderr_head: bytes, lang: Language) -> tuple[Verdict, str] | None:
-    """The verdict a run earns before its output is looked at, or None when the output must be checked.
-
-    ``written`` is the size of the largest file the run wrote through the
-    judge (stdout or stderr): a program that ignores SIGXFSZ keeps running
-    after the file-size cap stops its writes, so the size itself decides.
-    """
-    if result.killed == "cpu" or result.cpu > limits.cpu:
-        return Verdict.TLE, f"CPU time over the {limits.cpu:g} s limit"
-    if result.killed == "wall":
-        return Verdict.TLE, f"wall time over the {limits.wall:g} s limit after {result.cpu:.2f} s of CPU"
-    if written > limits.output_bytes or result.signal_name == "SIGXFSZ":
-        return Verdict.OLE, f"output over the {limits.output_bytes / (1 << 20):g} MiB limit"
-    if lang.limit_address_space and result.memory_kb > memory_mib * 1024:
-        return Verdict.MLE, f"peak memory {result.memory_kb / 1024:.1f} MiB over the {memory_mib} MiB limit"
-    if result.exit_code != 0:
-        if any(marker in stderr_head for marker in lang.oom_markers):
-            return Verdict.MLE, f"ran out of memory under the {memory_mib} MiB limit"
-        how = f"exit code {result.exit_code}" if result.exit_code is not None else f"killed by {result.signal_name}"
-        return Verdict.RE, how
-    return None
-
-
 def run_case(problem: Problem, program: Program, case: CaseSpec, checker: Checker, slot: Slot) -> CaseResult:
     """Run one case of the problem's test data in a slot and check it."""
     return run_on(problem, program, input_path(problem, case), answer_path(problem, case), checker, slot, case.name, case.group, case.checker_args)
@@ -161,7 +83,7 @@ def run_on(
     if early is not None:
         verdict, message = early
         if stderr_head.strip():
-            message += " | stderr: " + stderr_head.decode("utf-8", "replace").strip()[-400:]
+            message += " | stderr: " + safe_text(stderr_head.decode("utf-8", "replace").strip()[-400:])
         return CaseResult(verdict=verdict, message=message, **base)
     outcome = checker.check(inp, out, ans, slot, checker_args)
     return CaseResult(verdict=outcome.verdict, message=outcome.message, score=outcome.fraction, **base)
@@ -200,15 +122,15 @@ def judge(
     results: dict[int, CaseResult] = {}
     pending = list(range(len(cases)))
     limit = problem.limits.time_for(program.language.name)
-    quiet = options.quiet or Quiet()
-    concurrent = pool.size > 1 or options.quiet is not None
+    run_lock = options.run_lock or ReadersWriterLock()
+    concurrent = pool.size > 1 or options.run_lock is not None
     while pending:
         stop = _Stop()
 
         def task(index: int) -> None:
             if options.first_fail and stop.skip(index):
                 return
-            with quiet.shared(), pool.slot() as slot:
+            with run_lock.shared(), pool.slot() as slot:
                 result = run_case(problem, program, cases[index], checker, slot)
             results[index] = result
             if result.verdict is not Verdict.AC:
@@ -220,7 +142,7 @@ def judge(
             list(executor.map(task, pending))
         if concurrent:
             for index in sorted(i for i in pending if i in results and _suspicious(results[i], limit)):
-                with quiet.exclusive(), pool.slot() as slot:
+                with run_lock.exclusive(), pool.slot() as slot:
                     results[index] = run_case(problem, program, cases[index], checker, slot)
         first_failure = next((i for i in sorted(results) if results[i].verdict is not Verdict.AC), None)
         pending = [i for i in range(len(cases)) if i not in results and (not options.first_fail or first_failure is None or i < first_failure)]
@@ -250,7 +172,5 @@ def problem_checker(problem: Problem, pool: SlotPool) -> Checker:
     """The problem's checker, with a custom checker program built first."""
     program = None
     if problem.checker.program is not None:
-        program = prepare_problem_program(problem.checker.program, pool, problem.limits.compile_time)
-        if not program.compiled:
-            raise JudgeError(f"{problem.checker.program}: the checker does not compile: {program.compile_log.splitlines()[:1]}")
+        program = build_or_fail(problem.checker.program, pool, problem.limits.compile_time, "checker")
     return make_checker(problem.checker, program, problem.limits.time)

@@ -1,132 +1,30 @@
-"""Languages: how a source becomes a runnable command, with a build cache.
+"""Turning a source into a runnable ``Program``: sandboxed compilation with a content-addressed build cache.
 
-Each language is a recipe: which tools it needs, how to build, how to run, and
-how its runtime reports running out of memory. Builds are cached by the hash
-of recipe + source, so re-judging a submission never recompiles it, and a
-failed build (CE) is cached too.
+Builds are cached by the hash of recipe + source (+ the headers beside a
+problem program), so re-judging a submission never recompiles it, and a
+failed build (CE) is cached too. ``build_or_fail`` is the one rule for the
+problem setter's programs: they must compile, or the judge cannot go on.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import os
-import re
 import shlex
 import shutil
-import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Callable
 
-from .errors import SetupError, UsageError
-from .run import RunLimits, RunSpec, Slot, SlotPool, cache_root, read_head
-from .run import Bind
+from ..errors import JudgeError, UsageError
+from ..run import Bind, RunLimits, RunSpec, Slot, SlotPool, cache_root, read_head
+from ..text import safe_text, status_text
+from .registry import EXE, LANGUAGES, Language, detect, tool
 
 BUILD_CACHE_VERSION = b"2"  # bump when the way builds are made or logged changes: old cache entries are then ignored
 COMPILE_MEMORY_MIB = 2048
 COMPILE_OUTPUT_BYTES = 64 * 1024 * 1024
-
-
-@dataclass(frozen=True)
-class Language:
-    """A build-and-run recipe.
-
-    ``build`` returns the compile command for (source copy, build folder,
-    include folders), or None when nothing is compiled; ``run`` returns the
-    command for (source copy, build folder, memory limit in MiB).
-    """
-
-    name: str
-    extensions: tuple[str, ...]
-    tools: tuple[str, ...]
-    build: Callable[[Path, Path, Sequence[Path]], list[str]] | None
-    run: Callable[[Path, Path, int], list[str]]
-    limit_address_space: bool = True
-    oom_markers: tuple[bytes, ...] = ()
-    source_name: Callable[[bytes, str], str] | None = None
-
-    def address_space(self, memory_mib: int) -> int | None:
-        """The address-space limit this language's programs get: none where the runtime reserves far more than it uses."""
-        return memory_mib if self.limit_address_space else None
-
-
-def _tool(name: str) -> str:
-    found = shutil.which(name)
-    if found is None:
-        raise SetupError(f"'{name}' is not installed on this machine; it is needed for this language")
-    return found
-
-
-def _includes(folders: Sequence[Path]) -> list[str]:
-    return [f"-I{folder}" for folder in folders]
-
-
-def _java_main_class(source: bytes, fallback: str) -> str:
-    """The class javac must be told about: the public class, else the one declaring main."""
-    text = source.decode("utf-8", "replace")
-    public = re.search(r"\bpublic\s+(?:final\s+|abstract\s+)*class\s+([A-Za-z_$][\w$]*)", text)
-    if public:
-        return public.group(1)
-    main = re.search(r"\bclass\s+([A-Za-z_$][\w$]*)[^{]*\{(?:(?!\bclass\b).)*?static\s+void\s+main\s*\(", text, re.S)
-    return main.group(1) if main else fallback
-
-
-LANGUAGES: dict[str, Language] = {
-    lang.name: lang
-    for lang in (
-        Language(
-            name="c", extensions=(".c",), tools=("gcc",),
-            build=lambda src, out, inc: [_tool("gcc"), "-O2", "-std=gnu17", "-pipe", *_includes(inc), "-o", str(out / "prog"), str(src), "-lm"],
-            run=lambda src, out, mem: [str(out / "prog")],
-        ),
-        Language(
-            name="cpp", extensions=(".cpp", ".cc", ".cxx", ".c++"), tools=("g++",),
-            build=lambda src, out, inc: [_tool("g++"), "-O2", "-std=c++17", "-pipe", *_includes(inc), "-o", str(out / "prog"), str(src)],
-            run=lambda src, out, mem: [str(out / "prog")],
-            oom_markers=(b"std::bad_alloc",),
-        ),
-        Language(
-            name="python3", extensions=(".py",), tools=(),
-            build=lambda src, out, inc: [sys.executable, "-c", "import sys, ast; ast.parse(open(sys.argv[1], 'rb').read(), sys.argv[1])", str(src)],
-            run=lambda src, out, mem: [sys.executable, "-B", str(src)],
-            oom_markers=(b"MemoryError",),
-        ),
-        Language(
-            name="java", extensions=(".java",), tools=("javac", "java"),
-            build=lambda src, out, inc: [_tool("javac"), "-J-XX:-UsePerfData", "-encoding", "UTF-8", "-d", str(out), str(src)],
-            run=lambda src, out, mem: [
-                _tool("java"), f"-Xmx{mem}m", f"-Xss{min(mem, 256)}m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:-UsePerfData",
-                "-Xshare:auto", "-cp", str(out), src.stem,
-            ],
-            limit_address_space=False,
-            oom_markers=(b"java.lang.OutOfMemoryError",),
-            source_name=lambda source, name: _java_main_class(source, Path(name).stem) + ".java",
-        ),
-        Language(
-            name="exe", extensions=(), tools=(), build=None,
-            run=lambda src, out, mem: [str(src)],
-        ),
-    )
-}
-
-
-def detect(path: Path) -> Language:
-    """Pick the language from the extension; an executable file without a known extension is 'exe'."""
-    suffix = path.suffix.lower()
-    for lang in LANGUAGES.values():
-        if suffix in lang.extensions:
-            return lang
-    if os.access(path, os.X_OK):
-        return LANGUAGES["exe"]
-    raise UsageError(f"{path}: cannot tell the language from '{suffix or 'no extension'}'; use --lang ({', '.join(LANGUAGES)})")
-
-
-def language(name: str) -> Language:
-    try:
-        return LANGUAGES[name]
-    except KeyError:
-        raise UsageError(f"unknown language '{name}' (known: {', '.join(LANGUAGES)})") from None
 
 
 @dataclass(frozen=True)
@@ -162,7 +60,7 @@ def from_command(line: str) -> Program:
     rest = [str(Path(w).resolve()) if Path(w).is_file() else w for w in words[1:]]
     argv = [exe, *rest]
     visible = tuple(Bind(Path(a)) for a in argv if Path(a).is_file() and not a.startswith("/usr/"))
-    return Program(LANGUAGES["exe"], None, True, "", lambda mem: list(argv), visible)
+    return Program(LANGUAGES[EXE], None, True, "", lambda mem: list(argv), visible)
 
 
 def prepare(source: Path, lang: Language, slot: Slot, compile_time: float, include: Path | None = None) -> Program:
@@ -174,19 +72,19 @@ def prepare(source: Path, lang: Language, slot: Slot, compile_time: float, inclu
     """
     if not source.is_file():
         raise UsageError(f"{source}: no such file")
-    for tool in lang.tools:
-        _tool(tool)
+    for name in lang.tools:
+        tool(name)
     data = source.read_bytes()
-    name = lang.source_name(data, source.name) if lang.source_name else source.name
+    copy_name = lang.source_name(data, source.name) if lang.source_name else source.name
     includes = [include] if include is not None else []
     recipe = " ".join(lang.build(Path("SRC"), Path("OUT"), includes)) if lang.build else "copy"
     headers = [h.read_bytes() for h in sorted(include.glob("*.h*"))] if include is not None else []
-    key = hashlib.sha256(b"\0".join([BUILD_CACHE_VERSION, lang.name.encode(), recipe.encode(), name.encode(), data, *headers])).hexdigest()[:32]
+    key = hashlib.sha256(b"\0".join([BUILD_CACHE_VERSION, lang.name.encode(), recipe.encode(), copy_name.encode(), data, *headers])).hexdigest()[:32]
     folder = cache_root() / "build" / key
     if not (folder / "build.json").is_file():
-        _build(lang, data, name, folder, slot, compile_time, includes)
+        _build(lang, data, copy_name, folder, slot, compile_time, includes)
     meta = json.loads((folder / "build.json").read_text())
-    copy = folder / name
+    copy = folder / copy_name
     return Program(lang, source, meta["ok"], meta["log"], lambda mem: lang.run(copy, folder, mem), (Bind(folder),))
 
 
@@ -226,7 +124,7 @@ def _compile(argv: list[str], work: Path, includes: list[Path], slot: Slot, comp
     )
     binds = [Bind(work, writable=True), *(Bind(folder) for folder in includes)]
     result = slot.run_untrusted(RunSpec(argv=argv, limits=limits, stdout=out_path, stderr=log_path, cwd=work), binds)
-    log = (read_head(out_path) + read_head(log_path)).strip().replace(f"{work}/", "")
+    log = safe_text((read_head(out_path) + read_head(log_path)).strip().replace(f"{work}/", ""))
     for p in (log_path, out_path):
         p.unlink(missing_ok=True)
     if result.killed != "none":
@@ -234,8 +132,7 @@ def _compile(argv: list[str], work: Path, includes: list[Path], slot: Slot, comp
     if result.signal_name == "SIGXFSZ":
         return False, f"compilation output exceeded {COMPILE_OUTPUT_BYTES >> 20} MiB\n{log}".strip()
     if not result.succeeded:
-        status = f"exit code {result.exit_code}" if result.exit_code is not None else result.signal_name
-        return False, (log or f"compiler failed ({status})")
+        return False, (log or f"compiler failed ({status_text(result.exit_code, result.signal_name)})")
     return True, log
 
 
@@ -248,3 +145,12 @@ def prepare_program(source: Path, lang: Language | None, pool: SlotPool, compile
 def prepare_problem_program(source: Path, pool: SlotPool, compile_time: float) -> Program:
     """A problem setter's program (checker, validator, generator, reference): its own folder is on the include path."""
     return prepare_program(source, None, pool, compile_time, include=source.parent)
+
+
+def build_or_fail(source: Path, pool: SlotPool, compile_time: float, role: str) -> Program:
+    """A problem setter's program that must compile: a CE here is the package's fault, so the judge stops (exit 3) naming ``role``."""
+    program = prepare_problem_program(source, pool, compile_time)
+    if not program.compiled:
+        first = (program.compile_log.splitlines() or ["no message"])[0]
+        raise JudgeError(f"{source}: the {role} does not compile: {first}")
+    return program

@@ -26,86 +26,22 @@ from typing import Any, Callable
 
 import yaml
 
-from .errors import UsageError
-from .run import RunLimits, RunSpec, SlotPool
-from .grading import grade
-from .judging import judge
-from .languages import LANGUAGES, Program, prepare_problem_program, prepare_program
-from .report import table
-from .run import Isolation, bwrap_works
-from .spec import Problem, load_problem
-from .store import Store
-from .testdata import check, generate, input_path
+from ..core import judge
+from ..core.testdata import check, generate
+from ..errors import UsageError
+from ..grade.grading import grade
+from ..grade.store import Store
+from ..lang import LANGUAGES, Program, prepare_problem_program, prepare_program
+from ..problem import Problem, input_path
+from ..problem.formats import load_problem
+from ..run import Isolation, RunLimits, RunSpec, SlotPool, bwrap_works
+from ..text import table
+from .bench_markdown import to_markdown
+from .peers import install_oj, record_other_peers
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
-FLOOR_HARNESS = r"""
-#include <fcntl.h>
-#include <spawn.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
-extern char **environ;
-/* The floor: for each "input<TAB>answer" line, spawn the solution with the input as stdin, wait, memcmp the output. */
-static char *slurp(const char *path, long *len) {
-    FILE *f = fopen(path, "rb");
-    if (!f) { *len = -1; return NULL; }
-    fseek(f, 0, SEEK_END); *len = ftell(f); fseek(f, 0, SEEK_SET);
-    char *buf = malloc(*len + 1);
-    if (fread(buf, 1, *len, f) != (size_t)*len) *len = -1;
-    fclose(f);
-    return buf;
-}
-int main(int argc, char **argv) {
-    if (argc != 4) return 2;
-    FILE *list = fopen(argv[2], "r");
-    char line[8192];
-    int wrong = 0;
-    while (fgets(line, sizeof line, list)) {
-        line[strcspn(line, "\n")] = 0;
-        char *tab = strchr(line, '\t');
-        *tab = 0;
-        posix_spawn_file_actions_t fa;
-        posix_spawn_file_actions_init(&fa);
-        posix_spawn_file_actions_addopen(&fa, 0, line, O_RDONLY, 0);
-        posix_spawn_file_actions_addopen(&fa, 1, argv[3], O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        pid_t pid;
-        char *args[] = {argv[1], NULL};
-        if (posix_spawn(&pid, argv[1], &fa, NULL, args, environ) != 0) return 3;
-        int status;
-        waitpid(pid, &status, 0);
-        posix_spawn_file_actions_destroy(&fa);
-        long a, b;
-        char *out = slurp(argv[3], &a), *ans = slurp(tab + 1, &b);
-        if (a != b || memcmp(out, ans, a) != 0) wrong++;
-        free(out);
-        free(ans);
-    }
-    printf("%d\n", wrong);
-    return 0;
-}
-"""
-
-BUSY = "int main(void){volatile unsigned long x=0;for(;;)x++;}"
-SLEEPER = "#include <unistd.h>\nint main(void){for(;;)sleep(60);}"
-TOUCHER = r"""
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-/* Touches N MiB, then prints the kernel's own record of its peak (VmHWM, kB): the truth to compare against. */
-int main(int argc, char **argv) {
-    size_t n = (size_t)atol(argv[1]) << 20;
-    char *p = malloc(n ? n : 1);
-    memset(p, 1, n);
-    FILE *f = fopen("/proc/self/status", "r");
-    char line[256];
-    while (fgets(line, sizeof line, f))
-        if (!strncmp(line, "VmHWM:", 6)) printf("%ld\n", atol(line + 6));
-    return p[n / 2] == 7;
-}
-"""
+PROGRAMS = Path(__file__).resolve().parent / "bench_programs"  # the C programs the benchmark measures with
 
 
 @dataclass
@@ -135,10 +71,10 @@ def timed(action: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
-def _compile_c(source: str, work: Path, name: str) -> Path:
-    src, binary = work / f"{name}.c", work / name
-    src.write_text(source)
-    subprocess.run(["gcc", "-O2", "-o", str(binary), str(src)], check=True, capture_output=True)
+def _compile_c(name: str, work: Path) -> Path:
+    """One of the benchmark's own C programs, built plainly with gcc: the floor must not pay for the judge's machinery."""
+    binary = work / name
+    subprocess.run(["gcc", "-O2", "-o", str(binary), str(PROGRAMS / f"{name}.c")], check=True, capture_output=True)
     return binary
 
 
@@ -178,7 +114,7 @@ class Bench:
         binary = Path(program.command(problem.limits.memory_mib)[0])
         pairs = self.work / f"{label}.list"
         pairs.write_text("".join(f"{input_path(problem, c)}\t{input_path(problem, c).with_suffix('.ans')}\n" for c in problem.cases))
-        harness = _compile_c(FLOOR_HARNESS, self.work, "floor")
+        harness = _compile_c("floor", self.work)
         out = self.work / "floor.out"
         cases_dir = input_path(problem, problem.cases[0]).parent
         loop = f'for f in {cases_dir}/*.in; do {binary} < "$f" > {out}; cmp -s {out} "${{f%.in}}.ans" || echo WRONG; done'
@@ -214,33 +150,19 @@ class Bench:
         return measure
 
     def _oj_contender(self, problem: Problem, binary: Path) -> Callable[[], float] | None:
+        """online-judge-tools timing the same cases, installed in a throw-away venv (``peers.py``)."""
         venv = self.work / "peers"
-        if not (venv / "bin" / "oj").exists():
-            self.log("installing online-judge-tools into a throw-away venv…")
-            subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-            done = subprocess.run([str(venv / "bin" / "pip"), "install", "-q", "online-judge-tools"], capture_output=True, text=True)
-            if done.returncode != 0:
-                self.figures.setdefault("peers", {})["online-judge-tools"] = f"did not install: {done.stderr.strip()[-200:]}"
-                return None
-        self._try_other_peers(venv)
+        oj = install_oj(venv, self.figures.setdefault("peers", {}), self.log)
+        if oj is None:
+            return None
+        record_other_peers(venv, self.figures["peers"])
         tests = self.work / f"oj-{problem.name}"
         tests.mkdir(exist_ok=True)
         for case in problem.cases:
             shutil.copy(input_path(problem, case), tests / f"{case.name}.in")
             shutil.copy(input_path(problem, case).with_suffix(".ans"), tests / f"{case.name}.out")
-        command = [str(venv / "bin" / "oj"), "test", "-c", str(binary), "-d", str(tests), "--tle", "10"]
+        command = [str(oj), "test", "-c", str(binary), "-d", str(tests), "--tle", "10"]
         return lambda: timed(lambda: subprocess.run(command, capture_output=True, cwd=self.work))
-
-    def _try_other_peers(self, venv: Path) -> None:
-        """DMOJ's judge and Kattis problemtools: install them once and record what happened (they are not timed here)."""
-        peers = self.figures.setdefault("peers", {})
-        for package in ("dmoj", "problemtools"):
-            if package in peers:
-                continue
-            done = subprocess.run([str(venv / "bin" / "pip"), "install", "-q", package], capture_output=True, text=True, timeout=900)
-            last = (done.stderr.strip().splitlines() or [""])[-1][:200]
-            peers[package] = ("installed; not timed by this benchmark (its runner needs a problem in its own layout)"
-                              if done.returncode == 0 else f"did not install: {last}")
 
     def startup(self, program: Program, problem: Problem) -> None:
         binary = program.command(problem.limits.memory_mib)[0]
@@ -264,9 +186,8 @@ class Bench:
         (one_case.root / "problem.yaml").write_text(yaml.safe_dump(spec, sort_keys=False))
         problem = load_problem(one_case.root)
         rows, data = [], {}
-        for name, source, limit, measured in (("busy loop (CPU limit)", BUSY, cpu_limit, "time"), ("sleeper (wall limit)", SLEEPER, wall_limit, "wall_time")):
-            path = self.work / f"{name.split()[0]}.c"
-            path.write_text(source)
+        for name, source, limit, measured in (("busy loop (CPU limit)", "busy", cpu_limit, "time"), ("sleeper (wall limit)", "sleeper", wall_limit, "wall_time")):
+            path = PROGRAMS / f"{source}.c"
             with SlotPool(1, Isolation("none")) as pool:
                 program = prepare_program(path, LANGUAGES["c"], pool, 60)
             overshoot, delay = Series(), Series()
@@ -285,7 +206,7 @@ class Bench:
         self.log("\nTLE latency:\n" + table(rows, ["program", "limit", "stopped past the limit (median)", "worst", "verdict after the stop"]))
 
     def memory_accuracy(self) -> None:
-        toucher = _compile_c(TOUCHER, self.work, "toucher")
+        toucher = _compile_c("toucher", self.work)
         rows, data = [], {}
         for mib in (3, 64, 256):
             with SlotPool(1, Isolation("none")) as pool, pool.slot() as slot:
@@ -409,53 +330,3 @@ def _cpu_model() -> str:
     except OSError:
         pass
     return platform.processor() or "unknown"
-
-
-def to_markdown(figures: dict[str, Any]) -> str:
-    """docs/benchmarks.md: the latest figures, the machine and the exact command."""
-    machine = figures["machine"]
-    lines = [
-        "# Benchmarks", "",
-        f"Taken with `{figures['command']}` on {machine['processor']} ({machine['cpus']} CPUs, {machine['platform']}, Python {machine['python']}).",
-        "Every comparison was interleaved over several rounds; times are medians with min–max; ratios are to the C floor",
-        "(a C harness doing posix_spawn + wait + memcmp per case). Shared machine: expect noise.", "",
-    ]
-    for label in ("tiny cases", "large cases"):
-        if label in figures:
-            floor = figures[label]["C floor (posix_spawn)"]["median"]
-            lines += [f"## {label}", "", "| contender | median | min–max | vs floor |", "|---|---|---|---|"]
-            for name, s in figures[label].items():
-                lines.append(f"| {name} | {s['median'] * 1000:.0f} ms | {s['min'] * 1000:.0f}–{s['max'] * 1000:.0f} ms | {s['median'] / floor:.2f}× |")
-            lines.append("")
-    if "startup" in figures:
-        s = figures["startup"]
-        lines += ["## Start-up", "", f"Judging a 1-case problem with a ready binary from the command line: median {s['median'] * 1000:.0f} ms (min {s['min'] * 1000:.0f}, max {s['max'] * 1000:.0f}).", ""]
-    if "tle_latency" in figures:
-        lines += ["## TLE latency", "", "CPU time (busy loop) or wall time (sleeper) past the limit when the run was stopped, and the time from the stop to the verdict.", "",
-                  "| program | stopped past the limit (median) | worst | verdict after the stop (median) |", "|---|---|---|---|"]
-        lines += [f"| {name} | {t['overshoot']['median'] * 1000:.0f} ms | {t['overshoot']['max'] * 1000:.0f} ms | {t['verdict_delay']['median'] * 1000:.1f} ms |"
-                  for name, t in figures["tle_latency"].items()]
-        lines.append("")
-    if "memory" in figures:
-        lines += ["## Memory accuracy", "", "| touched | true peak (VmHWM) | ours | error | naive Python child (ru_maxrss) |", "|---|---|---|---|---|"]
-        for name, m in figures["memory"].items():
-            lines.append(f"| {name} | {m['truth_kb'] / 1024:.2f} MiB | {m['ours_kb'] / 1024:.2f} MiB | {(m['ours_kb'] - m['truth_kb']) / 1024:+.2f} MiB | {m['python_child_kb'] / 1024:.2f} MiB |")
-        lines.append("")
-    if "test_data" in figures:
-        lines += ["## Test-data work", "", "| problem | regenerate all (+sha256 check) | largest case | reference CPU time |", "|---|---|---|---|"]
-        for name, t in figures["test_data"].items():
-            lines.append(f"| {name} | {t['regenerate_all_s']:.1f} s | {t['largest_case']} | " + ", ".join(f"{k} {v:.3f} s" for k, v in t["reference_cpu_s"].items()) + " |")
-        lines.append("")
-    if "grading" in figures:
-        g = figures["grading"]
-        lines += ["## Grading throughput", "", "| workers | submissions | time | per minute |", "|---|---|---|---|"]
-        lines += [f"| {k[1:]} | {v['submissions']} | {v['seconds']:.1f} s | {v['per_minute']:.0f} |" for k, v in g.items() if k.startswith("j")]
-        lines += ["", f"Speed-up from 1 to 2 workers: {g['speedup']:.2f}×.", ""]
-    if "cluster_grading" in figures:
-        c = figures["cluster_grading"]
-        lines += ["## Grading on a local Dask cluster", "", "| workers | submissions | time | per minute |", "|---|---|---|---|"]
-        lines += [f"| {k[7:]} | {v['submissions']} | {v['seconds']:.1f} s | {v['per_minute']:.0f} |" for k, v in c.items() if k.startswith("workers")]
-        lines += ["", f"Speed-up from 1 to 2 workers: {c['speedup']:.2f}×.", ""]
-    if "peers" in figures:
-        lines += ["## Other peers", ""] + [f"- {k}: {v}" for k, v in figures["peers"].items()] + [""]
-    return "\n".join(lines)

@@ -10,14 +10,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from . import kattis
-from .errors import UsageError
-from .run import SlotPool
-from .judging import JudgeOptions, JudgeReport, judge
-from .languages import LANGUAGES, detect, prepare_program
-from .spec import Problem
-from .testdata import validate
-from .verdicts import Verdict
+from ..core import JudgeOptions, JudgeReport, judge, meets_rule
+from ..core.testdata import validate
+from ..errors import UsageError
+from ..lang import detect, is_source, prepare_program
+from ..problem import Problem
+from ..problem.formats import kattis
+from ..run import SlotPool
+from ..verdict import Verdict
 
 SAFETY_MARGIN = 2.0
 
@@ -40,7 +40,7 @@ class Expectation:
         label = "|".join(sorted(rule[1])) or "AC"
 
         def accepts(report: JudgeReport) -> bool:
-            return report.verdict not in (Verdict.CE, Verdict.JE) and kattis.meets_rule([c.verdict for c in report.cases], rule)
+            return report.verdict not in (Verdict.CE, Verdict.JE) and meets_rule([c.verdict for c in report.cases], rule)
 
         # Judging stops at the first failure, as legacy Kattis does (on_reject: break): the rule is checked on what ran.
         return cls(label, accepts, folder != "accepted")
@@ -83,14 +83,10 @@ def submissions(problem: Problem) -> list[tuple[Path, Path | None, Expectation]]
             expected = Verdict.from_folder(sub.name)
             if expected is None:
                 raise UsageError(f"{sub}: unknown verdict folder (use accepted, wrong_answer, time_limit_exceeded, ...)")
-            found += [(path, path, Expectation.verdict(expected)) for path in sorted(sub.iterdir()) if path.is_file() and _is_program(path)]
+            found += [(path, path, Expectation.verdict(expected)) for path in sorted(sub.iterdir()) if is_source(path)]
     listed = {p.resolve() for p, _, _ in found}
     found += [(s, s, Expectation.verdict(Verdict.AC)) for s in problem.solutions if s.resolve() not in listed]
     return found
-
-
-def _is_program(path: Path) -> bool:
-    return any(path.suffix.lower() in lang.extensions for lang in LANGUAGES.values())
 
 
 def verify(problem: Problem, pool: SlotPool, on_submission: Callable[[Outcome], None] | None = None) -> VerifyResult:

@@ -1,0 +1,128 @@
+"""Checker programs: a problem's own checker run through a slot, speaking testlib's exit codes or the Kattis protocol.
+
+Whatever goes wrong inside a checker (a crash, a timeout, an exit code
+outside its protocol) is a judge error, never an accepted answer. A checker's
+message is its own output about the submission's output: it is made safe
+text before it reaches any report.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Protocol, Sequence
+
+from ..lang import Program
+from ..run import RunLimits, RunResult, RunSpec, Slot, read_head
+from ..text import safe_text
+from ..verdict import Verdict
+from .compare import CheckOutcome
+
+CHECKER_MEMORY_MIB = 2048
+MESSAGE_BYTES = 2048
+
+
+def checker_limits(time_limit: float, program: Program) -> RunLimits:
+    """Trusted, but bounded: a checker gets twice the submission's CPU limit (at least 5 s) and twice that in wall time."""
+    cpu = max(5.0, 2 * time_limit)
+    return RunLimits(cpu=cpu, wall=2 * cpu, memory_mib=program.language.address_space(CHECKER_MEMORY_MIB), output_bytes=16 << 20, stack_mib=256)
+
+
+class Checker(Protocol):
+    def check(self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot, args: Sequence[str] = ()) -> CheckOutcome: ...
+
+
+@dataclass(frozen=True)
+class BuiltinChecker:
+    compare: Callable[[bytes, bytes, Sequence[str]], CheckOutcome]
+
+    def check(self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot, args: Sequence[str] = ()) -> CheckOutcome:
+        return self.compare(output_path.read_bytes(), answer_path.read_bytes(), args)
+
+
+@dataclass(frozen=True)
+class TestlibChecker:
+    """``checker INPUT OUTPUT ANSWER``: exit 0 AC, 1 WA, 2 PE, 3 fail, 7 points (first number of its output)."""
+
+    program: Program
+    limits: RunLimits
+
+    def check(self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot, args: Sequence[str] = ()) -> CheckOutcome:
+        out, err = slot.private / "checker.out", slot.private / "checker.err"
+        argv = [*self.program.command(CHECKER_MEMORY_MIB), str(input_path), str(output_path), str(answer_path), *args]
+        result = _run_checker(slot, argv, None, out, err, self.limits)
+        message = (_head(err) or _head(out)).strip()
+        if result.killed != "none" or result.exit_code is None:
+            return CheckOutcome(Verdict.JE, f"checker {_failure(result, self.limits)}: {message}".strip(": "))
+        code = result.exit_code
+        if code in (0, 1, 2):
+            return CheckOutcome((Verdict.AC, Verdict.WA, Verdict.PE)[code], message)
+        if code == 7:
+            points = _first_number(_head(out))
+            if points is None:
+                points = _first_number(message)
+            if points is None or not 0 <= points <= 1:
+                return CheckOutcome(Verdict.JE, f"checker gave points without a fraction in [0, 1]: {message}")
+            return CheckOutcome(Verdict.AC if points >= 1 else Verdict.WA, message, points)
+        if code == 3:
+            return CheckOutcome(Verdict.JE, f"checker failed: {message}")
+        return CheckOutcome(Verdict.JE, f"checker exit code {code} is not in the testlib protocol: {message}")
+
+
+@dataclass(frozen=True)
+class KattisChecker:
+    """``validator INPUT ANSWER FEEDBACK_DIR < OUTPUT``: exit 42 accepted, 43 wrong; judgemessage.txt explains."""
+
+    program: Program
+    limits: RunLimits
+
+    def check(self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot, args: Sequence[str] = ()) -> CheckOutcome:
+        feedback = slot.private / "feedback"
+        shutil.rmtree(feedback, ignore_errors=True)
+        feedback.mkdir()
+        out, err = slot.private / "checker.out", slot.private / "checker.err"
+        argv = [*self.program.command(CHECKER_MEMORY_MIB), str(input_path), str(answer_path), f"{feedback}/", *args]
+        result = _run_checker(slot, argv, output_path, out, err, self.limits)
+        message = (_head(feedback / "judgemessage.txt") or _head(err)).strip()
+        if result.killed != "none" or result.exit_code is None:
+            return CheckOutcome(Verdict.JE, f"output validator {_failure(result, self.limits)}: {message}".strip(": "))
+        if result.exit_code == 42:
+            multiplier = safe_text(read_head(feedback / "score_multiplier.txt", 100).strip(), one_line=True)
+            if multiplier:
+                try:
+                    fraction = float(multiplier)
+                except ValueError:
+                    fraction = -1.0
+                if not 0 <= fraction <= 1:
+                    return CheckOutcome(Verdict.JE, f"output validator wrote score_multiplier.txt '{multiplier[:20]}', not a number in [0, 1]")
+                return CheckOutcome(Verdict.AC, message, fraction)
+            return CheckOutcome(Verdict.AC, message)
+        if result.exit_code == 43:
+            return CheckOutcome(Verdict.WA, message)
+        return CheckOutcome(Verdict.JE, f"output validator exit code {result.exit_code} (expected 42 or 43): {message}")
+
+
+def _head(path: Path) -> str:
+    """The start of a checker's output file as safe text."""
+    return safe_text(read_head(path, MESSAGE_BYTES))
+
+
+def _failure(result: RunResult, limits: RunLimits) -> str:
+    """Why a checker produced no verdict: the limit it hit, or the signal that killed it."""
+    if result.killed == "cpu":
+        return f"exceeded its CPU time limit ({limits.cpu:g} s)"
+    if result.killed == "wall":
+        return f"exceeded its wall time limit ({limits.wall:g} s)"
+    return f"was killed by {result.signal_name}"
+
+
+def _first_number(text: str) -> float | None:
+    match = re.search(r"[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?", text)
+    return float(match.group()) if match else None
+
+
+def _run_checker(slot: Slot, argv: list[str], stdin: Path | None, out: Path, err: Path, limits: RunLimits) -> RunResult:
+    return slot.run(RunSpec(argv=argv, limits=limits, stdin=stdin, stdout=out, stderr=err, cwd=slot.private, env=slot.env))
+
+

@@ -1,0 +1,28 @@
+"""``bench``: the judge measured against the C floor, a shell loop and peers; prints figures, never fails on timing."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..errors import EXIT_ACCEPTED, UsageError
+from ..problem.formats import resolve_problem
+from .common import PROBLEMS
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    bp = sub.add_parser("bench", help="measure the judge against the C floor, a shell loop and peers (prints figures, never fails on timing)")
+    bp.add_argument("problem", nargs="?", default="poj2893", help="a problem with a bench.yaml (default: poj2893)")
+    bp.add_argument("--quick", action="store_true", help="fewer rounds and cases")
+    bp.add_argument("--rounds", type=int, help="interleaved rounds per comparison (default 5, 3 with --quick)")
+    bp.add_argument("--peers", action="store_true", help="also install and time online-judge-tools in a throw-away venv")
+    bp.add_argument("--json", type=Path, help="write every figure as JSON")
+    bp.add_argument("--markdown", type=Path, help="write the figures as Markdown (docs/benchmarks.md)")
+
+def run(args: argparse.Namespace) -> int:
+    from ..tools.bench import run as bench  # only this command pays for importing the benchmark
+
+    rounds = args.rounds or (3 if args.quick else 5)
+    if rounds < 1:
+        raise UsageError("--rounds must be at least 1")
+    bench(resolve_problem(args.problem, PROBLEMS), rounds, args.quick, args.peers, args.json, args.markdown)
+    return EXIT_ACCEPTED

@@ -1,0 +1,56 @@
+"""``judge``: one submission on every case, a table and a summary, the exit code from the verdict."""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..core import JudgeOptions, judge
+from ..errors import EXIT_ACCEPTED, EXIT_JUDGE_ERROR, EXIT_REJECTED, UsageError
+from ..lang import LANGUAGES, Program, detect, from_command, language, prepare_program
+from ..problem import Problem
+from ..run import SlotPool
+from ..verdict import Verdict
+from . import render
+from .common import add_problem_command, load_problem_arg, open_pool, ready
+from .progress import Progress
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    j = add_problem_command(sub, "judge", "judge one submission on every case")
+    j.add_argument("submission", nargs="?", help="source file (.c .cpp .cc .cxx .py .java) or executable")
+    j.add_argument("--cmd", help="judge this command line instead of a file, e.g. \"pypy3 sol.py\"")
+    j.add_argument("--lang", help="language, overriding detection: " + ", ".join(LANGUAGES))
+    j.add_argument("--json", type=Path, help="write the full report as JSON to this file")
+    j.add_argument("--first-fail", action="store_true", help="stop at the first failing case (ICPC style)")
+
+def _submission(args: argparse.Namespace, problem: Problem, pool: SlotPool) -> Program:
+    if args.cmd and args.submission:
+        raise UsageError("give either a SUBMISSION file or --cmd, not both")
+    if args.cmd:
+        return from_command(args.cmd)
+    if not args.submission:
+        raise UsageError("judge needs a SUBMISSION file or --cmd")
+    path = Path(args.submission)
+    if not path.is_file():
+        raise UsageError(f"{args.submission}: no such file")
+    lang = language(args.lang) if args.lang else detect(path)
+    return prepare_program(path.resolve(), lang, pool, problem.limits.compile_time)
+
+
+def run(args: argparse.Namespace) -> int:
+    problem = load_problem_arg(args.problem)
+    if args.lang:
+        language(args.lang)
+    with open_pool(args) as pool:
+        program = _submission(args, problem, pool)
+        problem = ready(problem, pool)
+        with Progress(len(problem.cases), "judging") as bar:
+            result = judge(problem, program, pool, JudgeOptions(first_fail=args.first_fail), bar.advance)
+    if result.cases:
+        print(render.case_table(result))
+    print(render.summary(result))
+    if args.json:
+        render.write_json(result, args.json)
+    if result.verdict is Verdict.AC:
+        return EXIT_ACCEPTED
+    return EXIT_JUDGE_ERROR if result.verdict is Verdict.JE else EXIT_REJECTED

@@ -1,0 +1,50 @@
+"""``stress``: fresh generator seeds until a submission disagrees with the reference; the failure shrunk and saved."""
+from __future__ import annotations
+
+import argparse
+import shlex
+import tempfile
+from pathlib import Path
+
+from ..errors import EXIT_ACCEPTED, EXIT_REJECTED, UsageError
+from ..lang import prepare_program
+from ..text import safe_text
+from .common import add_problem_command, load_problem_arg, open_pool, shown
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    st = add_problem_command(sub, "stress", "fresh generator seeds until SUBMISSION disagrees with the reference; shrink and save the case")
+    st.add_argument("submission", type=Path)
+    st.add_argument("--against", type=Path, help="reference program (default: the spec's first solution)")
+    st.add_argument("--gen-args", help="generator arguments with {seed} (and {size} to shrink), e.g. \"random --size {size} --seed {seed}\"")
+    st.add_argument("--size", type=int, default=10, help="value of {size} while searching (default 10)")
+    st.add_argument("--seconds", type=float, default=60, help="search budget (default 60); shrinking gets the same again")
+
+def run(args: argparse.Namespace) -> int:
+    from ..tools import stress
+
+    problem = load_problem_arg(args.problem)
+    if not args.submission.is_file():
+        raise UsageError(f"{args.submission}: no such file")
+    if args.size < 1 or args.seconds <= 0:
+        raise UsageError("--size must be at least 1 and --seconds positive")
+    templates = [stress.parse_template(args.gen_args)] if args.gen_args else stress.spec_templates(problem)
+    with open_pool(args) as pool, tempfile.TemporaryDirectory(prefix="stress-") as work:
+        program = prepare_program(args.submission.resolve(), None, pool, problem.limits.compile_time)
+        if not program.compiled:
+            print(f"CE: {safe_text(program.compile_log.splitlines()[0]) if program.compile_log else ''}")
+            return EXIT_REJECTED
+        stresser = stress.Stresser(problem, program, stress.prepare_reference(problem, args.against, pool), pool, Path(work))
+        log = lambda line: print(line, flush=True)
+        failure = stresser.search(templates, args.size, args.seconds, log)
+        if failure is None:
+            print(f"no difference found in {stresser.rounds} rounds ({args.seconds:g} s)")
+            return EXIT_ACCEPTED
+        failure = stresser.shrink(templates, failure, args.seconds, log)
+        name = stress.save(problem, failure)
+    generator = shown(problem.generator) if problem.generator else "generator"
+    print(f"{failure.result.verdict.value} ({failure.result.verdict.meaning}): {safe_text(failure.result.message)}")
+    print(f"saved as {shown(stress.stress_folder(problem) / name)}.in/.ans (size {failure.size})")
+    print(f"reproduce: {generator} {shlex.join(failure.args)}")
+    print(f"add it to the test set: python run_judge.py promote {args.problem} {name}")
+    return EXIT_REJECTED

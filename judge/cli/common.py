@@ -1,0 +1,70 @@
+"""What several commands share: where bundled problems are, loading one, the slot pool, and making cases ready."""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from ..core.testdata import ensure, missing_cases
+from ..core.timelimit import infer_time_limit
+from ..problem import Problem
+from ..problem.formats import load, resolve_problem
+from ..run import ENV_MODE, MODES, SlotPool, resolve_sandbox
+from .progress import Progress
+
+REPO = Path(__file__).resolve().parents[2]
+PROBLEMS = REPO / "problems"
+
+EPILOG = """exit codes:
+  0  every case accepted (for generate/validate/verify: all good)
+  1  judged, not accepted (for generate --check/validate/verify: differences found)
+  2  bad usage, bad problem spec, missing files, unknown language
+  3  judge error (a checker crashed, a reference failed, the judge itself failed)
+"""
+
+
+def add_problem_command(sub: argparse._SubParsersAction, name: str, help_text: str) -> argparse.ArgumentParser:
+    """A command that works on one problem, with the options every such command has."""
+    p = sub.add_parser(name, help=help_text, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("problem", help="name under problems/ or path to a problem folder")
+    p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1, help="parallel runs (default: number of CPUs)")
+    p.add_argument("--sandbox", choices=MODES, help=f"isolation of submissions (default: ${ENV_MODE} or auto)")
+    return p
+
+
+def shown(path: Path) -> str:
+    """A path as the user would type it: relative below the current folder, absolute elsewhere."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def load_problem_arg(arg: str) -> Problem:
+    """The problem a command names, in whatever format its folder is."""
+    root = resolve_problem(arg, PROBLEMS)
+    return load(root, shown(root))
+
+
+def open_pool(args: argparse.Namespace) -> SlotPool:
+    """The command's slots, in the sandbox mode asked for (or the best that works, with a warning)."""
+    isolation, warning = resolve_sandbox(args.sandbox)
+    if warning:
+        print(warning, file=sys.stderr)
+    return SlotPool(args.jobs, isolation)
+
+
+def ensure_cases(problem: Problem, slots: SlotPool) -> None:
+    """Generate missing cases, with a progress bar when someone is watching."""
+    todo = missing_cases(problem)
+    if todo:
+        print(f"generating {len(todo)} missing case(s) of {problem.name}…", file=sys.stderr)
+        with Progress(len(todo), "generating") as bar:
+            ensure(problem, slots, bar.advance)
+
+
+def ready(problem: Problem, slots: SlotPool) -> Problem:
+    """Cases generated and, for a package without a time limit, the limit inferred."""
+    ensure_cases(problem, slots)
+    return infer_time_limit(problem, slots, lambda line: print(line, file=sys.stderr))

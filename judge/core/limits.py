@@ -1,0 +1,47 @@
+"""Limits and classification: what a run may use, and the verdict it earns from how it ended, before its output is read.
+
+Pure functions of the problem's limits, the language and the run's measured
+result, so the rules (CPU before wall, OLE before MLE, a runtime's OOM message
+as MLE) are unit-tested without running anything.
+"""
+from __future__ import annotations
+
+from ..lang import Language
+from ..problem import Problem
+from ..run import RunLimits, RunResult
+from ..text import status_text
+from ..verdict import Verdict
+
+
+def run_limits(problem: Problem, lang: Language) -> RunLimits:
+    """The limits a language gets on this problem: its time factor, and the address-space cap only where it is meaningful."""
+    memory = problem.limits.memory_mib
+    return RunLimits(
+        cpu=problem.limits.time_for(lang.name),
+        wall=problem.limits.wall_for(lang.name),
+        memory_mib=lang.address_space(memory),
+        stack_mib=memory,
+        output_bytes=problem.limits.output_bytes,
+    )
+
+
+def classify(result: RunResult, limits: RunLimits, memory_mib: int, written: int, stderr_head: bytes, lang: Language) -> tuple[Verdict, str] | None:
+    """The verdict a run earns before its output is looked at, or None when the output must be checked.
+
+    ``written`` is the size of the largest file the run wrote through the
+    judge (stdout or stderr): a program that ignores SIGXFSZ keeps running
+    after the file-size cap stops its writes, so the size itself decides.
+    """
+    if result.killed == "cpu" or result.cpu > limits.cpu:
+        return Verdict.TLE, f"CPU time over the {limits.cpu:g} s limit"
+    if result.killed == "wall":
+        return Verdict.TLE, f"wall time over the {limits.wall:g} s limit after {result.cpu:.2f} s of CPU"
+    if written > limits.output_bytes or result.signal_name == "SIGXFSZ":
+        return Verdict.OLE, f"output over the {limits.output_bytes / (1 << 20):g} MiB limit"
+    if lang.limit_address_space and result.memory_kb > memory_mib * 1024:
+        return Verdict.MLE, f"peak memory {result.memory_kb / 1024:.1f} MiB over the {memory_mib} MiB limit"
+    if result.exit_code != 0:
+        if any(marker in stderr_head for marker in lang.oom_markers):
+            return Verdict.MLE, f"ran out of memory under the {memory_mib} MiB limit"
+        return Verdict.RE, status_text(result.exit_code, result.signal_name)
+    return None

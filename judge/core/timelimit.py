@@ -1,0 +1,44 @@
+"""Time-limit inference: a package without a time limit gets one the Kattis way, by judging its accepted submissions.
+
+This is judging, so it lives in core, not in the format reader: the Kattis
+reader only says how to infer (``time_rule``) and which submissions count.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable
+
+from ..errors import UsageError
+from ..lang import detect, prepare_program
+from ..problem import Problem
+from ..problem.formats.kattis import submissions, time_rule
+from ..run import SlotPool
+from ..verdict import Verdict
+from .judging import JudgeOptions, judge
+
+
+def infer_time_limit(problem: Problem, pool: SlotPool, log: Callable[[str], None]) -> Problem:
+    """The Kattis way: slowest accepted run × ac_to_time_limit, rounded up to the time resolution."""
+    if problem.limits.time > 0:
+        return problem
+    rule = time_rule(problem.root)
+    provisional = replace(problem, limits=replace(problem.limits, time=60.0))
+    accepted = [s for s in submissions(problem) if s.folder == "accepted" and s.source is not None]
+    if not accepted:
+        raise UsageError(f"{problem.root}: no time limit given and no accepted submission to infer it from")
+    slowest, who = 0.0, ""
+    for sub in accepted:
+        program = prepare_program(sub.source, detect(sub.source), pool, problem.limits.compile_time)
+        report = judge(provisional, program, pool, JudgeOptions())
+        if report.verdict is not Verdict.AC:
+            raise UsageError(f"{sub.path}: accepted submission gets {report.verdict.value} while inferring the time limit")
+        time = max((c.time for c in report.cases), default=0.0)
+        if time >= slowest:
+            slowest, who = time, sub.path.name
+    limit = rule.limit_for(slowest)
+    log(f"time limit inferred the Kattis way: slowest accepted {slowest:.3f} s ({who}) × {rule.ac_to_time_limit:g}, "
+        f"rounded up to {rule.resolution:g} s → {limit:g} s")
+    return replace(problem, limits=replace(problem.limits, time=limit))
+
+
+

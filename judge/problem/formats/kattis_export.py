@@ -1,0 +1,132 @@
+"""Writing any problem as a Kattis 2025-09 package: the way back from the neutral model to the Kattis format.
+
+Checkers map through the checker-type registry (builtin comparisons become
+default-validator flags, a Kattis-protocol checker becomes output_validator/,
+a type with no equivalent is refused); per-language time factors, which
+Kattis has no key for, go into a side-car file this judge reads back.
+"""
+from __future__ import annotations
+
+import math
+import os
+import shutil
+import uuid
+from pathlib import Path
+from typing import Any, Callable
+
+import yaml
+
+from ...check import checker_type
+from ...errors import UsageError
+from ..model import SPEC_NAME, CheckerSpec, Problem, answer_path, input_path
+from .kattis import FOLDER_RULES, SIDE_CAR
+
+
+def export(problem: Problem, out: Path, log: Callable[[str], None]) -> None:
+    """Write ``problem`` as a Kattis 2025-09 package into the empty or new folder ``out``."""
+    entry = checker_type(problem.checker.type)
+    if entry.kattis_flags is None and not entry.kattis_program:
+        raise UsageError(f"{problem.name}: a {entry.name} checker has no Kattis equivalent; export needs a builtin or kattis checker")
+    if out.exists() and any(out.iterdir()):
+        raise UsageError(f"{out}: not empty; export writes into a new or empty folder")
+    out.mkdir(parents=True, exist_ok=True)
+    scoring = problem.max_score > 0
+    limits = problem.limits
+    meta: dict[str, Any] = {
+        "problem_format_version": "2025-09", "type": "scoring" if scoring else "pass-fail", "name": problem.title,
+        "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, f"tilejudge:{problem.name}")),
+        "limits": {"time_limit": limits.time, "memory": limits.memory_mib, "output": max(1, math.ceil(limits.output_mib))},
+    }
+    if problem.source:
+        meta["source"] = problem.source
+    (out / SPEC_NAME).write_text(yaml.safe_dump(meta, sort_keys=False, allow_unicode=True))
+    if limits.time_factor:
+        (out / SIDE_CAR).write_text("# Per-language time factors: Kattis has no key for them, other judges ignore this file.\n"
+                                   + yaml.safe_dump({"time_factor": dict(limits.time_factor)}, sort_keys=False))
+        log(f"note: per-language time factors {dict(limits.time_factor)} kept only in {SIDE_CAR}; Kattis and DOMjudge use one time limit for all languages")
+    _export_data(problem, out, scoring)
+    _export_programs(problem, out, log)
+
+
+def _validator_args(spec: CheckerSpec) -> list[str]:
+    """Our comparison as the Kattis default validator's flags, from the checker registry (lines and tokens lose the PE distinction)."""
+    flags = checker_type(spec.type).kattis_flags
+    return flags(spec) if flags is not None else []
+
+
+def _export_data(problem: Problem, out: Path, scoring: bool) -> None:
+    data = out / "data"
+    validator_args = _validator_args(problem.checker)
+    secret_groups = [g for g in problem.groups if not (g.points == 0 and g.name.startswith("sample"))]
+    sample_groups = [g for g in problem.groups if g not in secret_groups]
+    if sample_groups:
+        sample = data / "sample"
+        sample.mkdir(parents=True)
+        if validator_args:
+            (sample / "test_group.yaml").write_text(yaml.safe_dump({"output_validator_args": validator_args}))
+        index = 0
+        for group in sample_groups:
+            for case in group.cases:
+                index += 1
+                _place(input_path(problem, case), answer_path(problem, case), sample / f"{index:03d}-{case.name}")
+    secret = data / "secret"
+    secret.mkdir(parents=True)
+    top: dict[str, Any] = {}
+    if scoring:
+        top.update({"max_score": _number(sum(g.points for g in secret_groups)), "score_aggregation": "sum"})
+    if validator_args:
+        top["output_validator_args"] = validator_args
+    if top:
+        (secret / "test_group.yaml").write_text(yaml.safe_dump(top, sort_keys=False))
+    for number, group in enumerate(secret_groups, start=1):
+        folder = secret / f"{number:02d}-{group.name}"
+        folder.mkdir()
+        if scoring:
+            (folder / "test_group.yaml").write_text(yaml.safe_dump({"max_score": _number(group.points), "score_aggregation": group.aggregation}, sort_keys=False))
+        for index, case in enumerate(group.cases, start=1):
+            _place(input_path(problem, case), answer_path(problem, case), folder / f"{index:03d}-{case.name}")
+
+
+def _number(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
+
+
+def _place(inp: Path, ans: Path, stem: Path) -> None:
+    """Hard-link the data when the file system allows it: exporting 100 MB of cases should not copy them."""
+    for src, suffix in ((inp, ".in"), (ans, ".ans")):
+        target = stem.with_suffix(suffix)
+        try:
+            os.link(src, target)
+        except OSError:
+            shutil.copyfile(src, target)
+
+
+def _export_programs(problem: Problem, out: Path, log: Callable[[str], None]) -> None:
+    statement = out / "statement"
+    statement.mkdir()
+    text = problem.statement.read_text(encoding="utf-8") if problem.statement.is_file() else ""
+    lines = text.splitlines()
+    if lines and lines[0].startswith("# "):  # the judge system prints the name itself
+        lines = lines[1:]
+    (statement / "problem.en.md").write_text("\n".join(lines).strip() + "\n")
+    if checker_type(problem.checker.type).kattis_program and problem.checker.program is not None:
+        _copy_program(problem.checker.program, out / "output_validator")
+    for validator in problem.validators:
+        _copy_program(validator, out / "input_validators" / validator.stem)
+    for folder in sorted(p for p in problem.submissions_root.glob("*") if p.is_dir()):
+        if folder.name not in FOLDER_RULES:
+            log(f"note: submissions/{folder.name}/ has no Kattis equivalent and is not exported")
+            continue
+        target = out / "submissions" / folder.name
+        target.mkdir(parents=True)
+        for entry in sorted(folder.iterdir()):
+            if entry.is_file():
+                shutil.copy2(entry, target / entry.name)
+
+
+def _copy_program(source: Path, folder: Path) -> None:
+    """A program folder: the source and the headers beside it (a checker may include them)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(source, folder / source.name)
+    for header in source.parent.glob("*.h*"):
+        shutil.copy2(header, folder / header.name)

@@ -1,0 +1,181 @@
+"""The neutral problem model: what every format is read into and every layer above the run layer works on.
+
+Nothing here knows a file format: ``formats/native.py`` fills it from our
+``problem.yaml``, ``formats/kattis.py`` from a Kattis package. A case says
+where its input comes from (a file to copy, a generator line, or data the
+package already holds) without naming the format that said so.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+SPEC_NAME = "problem.yaml"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Resource limits of one run; ``time`` is CPU seconds before the language factor (0: to be inferred)."""
+
+    time: float
+    memory_mib: int
+    output_mib: float = 64
+    wall: float | None = None
+    time_factor: dict[str, float] = field(default_factory=dict)
+    compile_time: float = 60.0
+
+    def time_for(self, language: str) -> float:
+        """CPU limit for a language, after its factor."""
+        return self.time * self.time_factor.get(language, 1.0)
+
+    def wall_for(self, language: str) -> float:
+        """Wall-clock limit: generous enough for I/O, short enough that a sleeper is caught promptly."""
+        cpu = self.time_for(language)
+        if self.wall is not None:
+            return max(self.wall * self.time_factor.get(language, 1.0), cpu)
+        return max(2 * cpu, cpu + 1)
+
+    @property
+    def output_bytes(self) -> int:
+        return int(self.output_mib * 1024 * 1024)
+
+
+@dataclass(frozen=True)
+class CheckerSpec:
+    """How output is compared: a checker type of ``judge.check.registry``, its options, and its program if it has one.
+
+    Options missing here take the registry entry's defaults.
+    """
+
+    type: str = "lines"
+    options: Mapping[str, Any] = field(default_factory=dict)
+    program: Path | None = None
+
+
+@dataclass(frozen=True)
+class FromFile:
+    """Input copied from a hand-written file of the package; the answer comes from the reference solution."""
+
+    path: Path
+
+
+@dataclass(frozen=True)
+class Generated:
+    """Input written by the problem's generator with these arguments; the answer comes from the reference solution."""
+
+    args: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Given:
+    """Input and answer the package already holds where it keeps them: used in place, never produced."""
+
+    input: Path
+    answer: Path
+
+
+CaseOrigin = FromFile | Generated | Given
+
+
+@dataclass(frozen=True)
+class CaseSpec:
+    """One test case: its name, group, where its data comes from, and extra arguments for the programs that read it.
+
+    ``source`` is the package's own words for the origin (relative path or
+    generator line), as recorded in the manifest: a change of words means the
+    case must be produced again.
+    """
+
+    name: str
+    group: str
+    origin: CaseOrigin
+    source: str = ""
+    checker_args: tuple[str, ...] = ()
+    validator_args: tuple[str, ...] = ()
+
+    @property
+    def key(self) -> str:
+        return f"{self.group}/{self.name}"
+
+    @property
+    def generate(self) -> tuple[str, ...] | None:
+        """The generator arguments, when the case is generated."""
+        return self.origin.args if isinstance(self.origin, Generated) else None
+
+    @property
+    def given(self) -> Given | None:
+        """The package's own data, when the case is not produced by this judge."""
+        return self.origin if isinstance(self.origin, Given) else None
+
+
+@dataclass(frozen=True)
+class Group:
+    """``aggregation`` "min": the points scaled by the weakest case (all or nothing for plain verdicts); "sum": each case earns its share."""
+
+    name: str
+    points: float
+    cases: tuple[CaseSpec, ...]
+    aggregation: str = "min"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A validated problem package, whatever its format. Paths are absolute."""
+
+    name: str
+    root: Path
+    title: str
+    source: str
+    statement: Path
+    limits: Limits
+    checker: CheckerSpec
+    generator: Path | None
+    validators: tuple[Path, ...]
+    solutions: tuple[Path, ...]
+    groups: tuple[Group, ...]
+    cases_dir: Path
+    package_format: str = "native"  # or "kattis": verdict rules and time-limit inference follow that format
+
+    @property
+    def cases(self) -> list[CaseSpec]:
+        return [case for group in self.groups for case in group.cases]
+
+    @property
+    def max_score(self) -> float:
+        return sum(group.points for group in self.groups)
+
+    @property
+    def spec_path(self) -> Path:
+        return self.root / SPEC_NAME
+
+    @property
+    def submissions_root(self) -> Path:
+        return self.root / "submissions"
+
+
+def cases_dir_for(root: Path) -> Path:
+    """Where a problem's generated cases live.
+
+    A problem at ``X/problems/P`` keeps its data in ``X/cases/P`` so that the
+    bulky data sits apart from the package; any other folder keeps it inside.
+    """
+    if root.parent.name == "problems":
+        return root.parent.parent / "cases" / root.name
+    return root / "cases"
+
+
+def input_path(problem: Problem, case: CaseSpec, root: Path | None = None) -> Path:
+    """Where a case's input is: the package's own file, or ``<cases>/<group>/<name>.in`` (under ``root`` when producing elsewhere)."""
+    given = case.given
+    if given is not None and root is None:
+        return given.input
+    return (root or problem.cases_dir) / case.group / f"{case.name}.in"
+
+
+def answer_path(problem: Problem, case: CaseSpec, root: Path | None = None) -> Path:
+    """Where a case's answer is, like ``input_path``."""
+    given = case.given
+    if given is not None and root is None:
+        return given.answer
+    return (root or problem.cases_dir) / case.group / f"{case.name}.ans"

@@ -1,0 +1,54 @@
+"""docs/benchmarks.md from the figures ``bench`` gathered: formatting only, no measuring."""
+from __future__ import annotations
+
+from typing import Any
+
+
+def to_markdown(figures: dict[str, Any]) -> str:
+    """docs/benchmarks.md: the latest figures, the machine and the exact command."""
+    machine = figures["machine"]
+    lines = [
+        "# Benchmarks", "",
+        f"Taken with `{figures['command']}` on {machine['processor']} ({machine['cpus']} CPUs, {machine['platform']}, Python {machine['python']}).",
+        "Every comparison was interleaved over several rounds; times are medians with min–max; ratios are to the C floor",
+        "(a C harness doing posix_spawn + wait + memcmp per case). Shared machine: expect noise.", "",
+    ]
+    for label in ("tiny cases", "large cases"):
+        if label in figures:
+            floor = figures[label]["C floor (posix_spawn)"]["median"]
+            lines += [f"## {label}", "", "| contender | median | min–max | vs floor |", "|---|---|---|---|"]
+            for name, s in figures[label].items():
+                lines.append(f"| {name} | {s['median'] * 1000:.0f} ms | {s['min'] * 1000:.0f}–{s['max'] * 1000:.0f} ms | {s['median'] / floor:.2f}× |")
+            lines.append("")
+    if "startup" in figures:
+        s = figures["startup"]
+        lines += ["## Start-up", "", f"Judging a 1-case problem with a ready binary from the command line: median {s['median'] * 1000:.0f} ms (min {s['min'] * 1000:.0f}, max {s['max'] * 1000:.0f}).", ""]
+    if "tle_latency" in figures:
+        lines += ["## TLE latency", "", "CPU time (busy loop) or wall time (sleeper) past the limit when the run was stopped, and the time from the stop to the verdict.", "",
+                  "| program | stopped past the limit (median) | worst | verdict after the stop (median) |", "|---|---|---|---|"]
+        lines += [f"| {name} | {t['overshoot']['median'] * 1000:.0f} ms | {t['overshoot']['max'] * 1000:.0f} ms | {t['verdict_delay']['median'] * 1000:.1f} ms |"
+                  for name, t in figures["tle_latency"].items()]
+        lines.append("")
+    if "memory" in figures:
+        lines += ["## Memory accuracy", "", "| touched | true peak (VmHWM) | ours | error | naive Python child (ru_maxrss) |", "|---|---|---|---|---|"]
+        for name, m in figures["memory"].items():
+            lines.append(f"| {name} | {m['truth_kb'] / 1024:.2f} MiB | {m['ours_kb'] / 1024:.2f} MiB | {(m['ours_kb'] - m['truth_kb']) / 1024:+.2f} MiB | {m['python_child_kb'] / 1024:.2f} MiB |")
+        lines.append("")
+    if "test_data" in figures:
+        lines += ["## Test-data work", "", "| problem | regenerate all (+sha256 check) | largest case | reference CPU time |", "|---|---|---|---|"]
+        for name, t in figures["test_data"].items():
+            lines.append(f"| {name} | {t['regenerate_all_s']:.1f} s | {t['largest_case']} | " + ", ".join(f"{k} {v:.3f} s" for k, v in t["reference_cpu_s"].items()) + " |")
+        lines.append("")
+    if "grading" in figures:
+        g = figures["grading"]
+        lines += ["## Grading throughput", "", "| workers | submissions | time | per minute |", "|---|---|---|---|"]
+        lines += [f"| {k[1:]} | {v['submissions']} | {v['seconds']:.1f} s | {v['per_minute']:.0f} |" for k, v in g.items() if k.startswith("j")]
+        lines += ["", f"Speed-up from 1 to 2 workers: {g['speedup']:.2f}×.", ""]
+    if "cluster_grading" in figures:
+        c = figures["cluster_grading"]
+        lines += ["## Grading on a local Dask cluster", "", "| workers | submissions | time | per minute |", "|---|---|---|---|"]
+        lines += [f"| {k[7:]} | {v['submissions']} | {v['seconds']:.1f} s | {v['per_minute']:.0f} |" for k, v in c.items() if k.startswith("workers")]
+        lines += ["", f"Speed-up from 1 to 2 workers: {c['speedup']:.2f}×.", ""]
+    if "peers" in figures:
+        lines += ["## Other peers", ""] + [f"- {k}: {v}" for k, v in figures["peers"].items()] + [""]
+    return "\n".join(lines)
