@@ -20,7 +20,7 @@ from ..core import ReadersWriterLock
 from ..core.testdata import MANIFEST
 from ..lang import BUILD_CACHE_VERSION
 from ..problem import Problem
-from ..run import LAUNCHER_SOURCE, Isolation, SlotPool
+from ..run import Isolation, SlotPool, launcher_digest
 from .store import Entry, Key, Store
 from .submissions import Results, Student, discover, judge_submission
 
@@ -51,7 +51,7 @@ def problem_hash(problem: Problem) -> str:
 def settings_hash(isolation: Isolation) -> str:
     """The judge's own settings and version: a new launcher or build recipe may change verdicts, so results are re-judged."""
     data = json.dumps({"sandbox": isolation.mode, "grader": GRADER_VERSION, "build": BUILD_CACHE_VERSION.decode()}, sort_keys=True)
-    return hashlib.sha256(data.encode() + LAUNCHER_SOURCE.read_bytes()).hexdigest()
+    return hashlib.sha256(data.encode() + launcher_digest().encode()).hexdigest()
 
 
 def submission_hash(path: Path) -> str:
