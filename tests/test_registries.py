@@ -1,0 +1,96 @@
+"""Adding a checker type or a language is one registry entry and nothing else, judged end to end in process.
+
+Each test registers its entry with ``monkeypatch`` (so the registry is
+restored afterwards), loads a real problem through the normal format reader
+and judges real programs with the normal judging code in ``none`` sandbox mode.
+"""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import FIXTURES, PROGRAMS, write_printer
+
+from judge.check import CHECKER_TYPES, CheckerType, CheckOutcome, BuiltinChecker, Option, option
+from judge.core import judge
+from judge.errors import SpecError, UsageError
+from judge.lang import LANGUAGES, Language, detect, is_source, prepare_program
+from judge.problem.formats import load
+from judge.problem.formats.kattis_export import export
+from judge.run import Isolation, SlotPool
+from judge.verdict import Verdict
+
+
+def aplusb(root: Path, checker: str) -> Path:
+    """A private aplusb with its committed cases and ``checker`` as the checker section of problem.yaml."""
+    problem = root / "problems" / "aplusb"
+    shutil.copytree(FIXTURES / "problems" / "aplusb", problem)
+    shutil.copytree(FIXTURES / "cases" / "aplusb", root / "cases" / "aplusb")
+    spec = problem / "problem.yaml"
+    spec.write_text(spec.read_text().replace("checker:\n  type: lines\n", checker))
+    return problem
+
+
+def compare_numbers(output: bytes, answer: bytes, base: int) -> CheckOutcome:
+    """A new comparison: integers equal as numbers in ``base`` (so "+7" and "007" both match "7")."""
+    try:
+        same = [int(t, base) for t in output.split()] == [int(t, base) for t in answer.split()]
+    except ValueError:
+        return CheckOutcome(Verdict.WA, "not a number")
+    return CheckOutcome(Verdict.AC if same else Verdict.WA, "" if same else "numbers differ")
+
+
+@pytest.fixture
+def numbers_type(monkeypatch: pytest.MonkeyPatch) -> None:
+    entry = CheckerType(
+        "numbers", lambda spec, program, time_limit: BuiltinChecker(lambda o, a, args: compare_numbers(o, a, int(option(spec, "base")))),
+        options={"base": Option(float, 10.0)}, kattis_flags=lambda spec: [],
+    )
+    monkeypatch.setitem(CHECKER_TYPES, "numbers", entry)
+
+
+def test_a_new_checker_type_is_one_registry_entry(numbers_type: None, tmp_path: Path) -> None:
+    problem = load(aplusb(tmp_path, "checker:\n  type: numbers\n  base: 10\n"))
+    assert problem.checker.type == "numbers" and problem.checker.options == {"base": 10.0}
+    padded = tmp_path / "padded.py"
+    padded.write_text("import sys\nfor line in sys.stdin:\n    a, b = map(int, line.split())\n    print('+%03d' % (a + b) if a + b >= 0 else a + b)\n")
+    with SlotPool(1, Isolation("none")) as pool:
+        accepted = judge(problem, prepare_program(padded, None, pool, 60), pool)
+        wrong = judge(problem, prepare_program(write_printer(tmp_path, b"1\n"), None, pool, 60), pool)
+    assert accepted.verdict is Verdict.AC, [(c.name, c.verdict, c.message) for c in accepted.cases]
+    assert wrong.verdict is Verdict.WA and wrong.cases[0].message == "numbers differ"
+    export(problem, tmp_path / "exported", lambda line: None)
+    assert (tmp_path / "exported" / "data" / "secret").is_dir()
+
+
+def test_the_spec_validator_reads_options_from_the_registry(numbers_type: None, tmp_path: Path) -> None:
+    with pytest.raises(SpecError, match="checker.abs_tol does not apply to checker type 'numbers'"):
+        load(aplusb(tmp_path, "checker:\n  type: numbers\n  abs_tol: 1\n"))
+
+
+def test_an_unknown_checker_type_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(SpecError, match="checker.type must be one of"):
+        load(aplusb(tmp_path, "checker:\n  type: numbers\n"))
+
+
+def test_a_new_language_is_one_registry_entry(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    shell = shutil.which("sh")
+    assert shell is not None
+    monkeypatch.setitem(LANGUAGES, "sh", Language(name="sh", extensions=(".sh",), tools=("sh",), build=None, run=lambda src, out, mem: [shell, str(src)]))
+    source = tmp_path / "sum.sh"
+    source.write_text('while read a b; do echo $((a + b)); done\n')
+    assert detect(source).name == "sh" and is_source(source)
+    problem = load(aplusb(tmp_path, "checker:\n  type: lines\n"))
+    with SlotPool(1, Isolation("none")) as pool:
+        report = judge(problem, prepare_program(source, None, pool, 60), pool)
+    assert report.language == "sh"
+    assert report.verdict is Verdict.AC, [(c.name, c.verdict, c.message) for c in report.cases]
+
+
+def test_an_unregistered_extension_is_a_usage_error(tmp_path: Path) -> None:
+    source = tmp_path / "sum.sh"
+    source.write_text("echo 3\n")
+    with pytest.raises(UsageError, match="cannot tell the language"):
+        detect(source)
+    assert not is_source(PROGRAMS / "aplusb")
