@@ -1,9 +1,15 @@
-"""Shared helpers for the black-box tests of the judge CLI.
+"""Shared helpers for the black-box tests of the judge CLI, and the suite's markers and settings.
 
-The tests drive `run_judge.py` exactly as a user would, as a subprocess from
-the repository root, and read its `--json` report. Nothing here imports the
-judge package, so the tests pin down the command-line contract and survive any
-rewrite of the judge's internals.
+The black-box tests drive `run_judge.py` exactly as a user would, as a
+subprocess from the repository root, and read its `--json` report. Nothing
+here imports the judge package, so those tests pin down the command-line
+contract and survive any rewrite of the judge's internals.
+
+Markers: `slow` (whole gradings, clusters, Kattis round trips, verifying the
+bundled problems, hostile programs) and `oracle` (the puzzle oracles that
+check the bundled problems' references), so `pytest -m "not slow and not
+oracle"` is a fast subset. Hypothesis runs derandomized (profile
+"tilejudge"), so a run is reproducible on every machine.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+from hypothesis import settings
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = REPO_ROOT / "tests" / "fixtures"
@@ -31,6 +38,23 @@ VERDICTS = frozenset({"AC", "WA", "PE", "TLE", "MLE", "OLE", "RE", "CE", "JE"})
 # Upper bound for one judge run. Far above what any fixture needs (the slowest
 # compile plus four TLE cases), so hitting it means the judge hung.
 JUDGE_TIMEOUT_S = 120
+
+# Files owned by other work whose tests are slow: marked here by name instead of a pytestmark in the file.
+SLOW_FILES = frozenset({"test_hostile.py", "test_containment.py", "test_cgroups.py"})
+
+settings.register_profile("tilejudge", derandomize=True, print_blob=True)
+settings.load_profile("tilejudge")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "slow: judges whole classes, clusters, packages or hostile programs (deselect with -m 'not slow')")
+    config.addinivalue_line("markers", "oracle: checks a bundled problem's references against an independent oracle")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.name in SLOW_FILES:
+            item.add_marker(pytest.mark.slow)
 
 
 @dataclass

@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 from conftest import run_cli
 
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parent.parent
 BUNDLED = ["hdoj3600", "poj2893", "cube", "reach", "eight", "slide"]
 

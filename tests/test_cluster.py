@@ -20,6 +20,8 @@ from typing import Iterator
 import pytest
 from conftest import PROGRAMS, REPO_ROOT, run_cli
 
+pytestmark = pytest.mark.slow
+
 distributed = pytest.importorskip("distributed") if not os.environ.get("CI") else __import__("distributed")
 
 PROBLEM = REPO_ROOT / "tests" / "fixtures" / "problems" / "aplusb"

@@ -19,6 +19,8 @@ from conftest import reference_commands
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+pytestmark = pytest.mark.oracle
+
 PACKAGE = Path(__file__).resolve().parent.parent / "problems" / "cube"
 ACCEPTED = PACKAGE / "submissions" / "accepted"
 YES = "Puzzle can be solved."

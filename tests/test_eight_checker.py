@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.oracle
+
 PROBLEM = Path(__file__).resolve().parents[1] / "problems" / "eight"
 CHECKER = PROBLEM / "checker.py"
 ACCEPTED = PROBLEM / "submissions" / "accepted"

@@ -21,24 +21,40 @@ from pathlib import Path
 import pytest
 from conftest import run_cli
 
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parent.parent
 PROGRAMS = REPO / "tests" / "fixtures" / "programs" / "aplusb"
 PROBLEM = REPO / "tests" / "fixtures" / "problems" / "aplusb"
-MARKER = "29.731"
+MARKER = "600.731"  # the daemon's sleep: far longer than any grading, so only the judge's clean-up can end it
 STABLE = ["id", "language", "verdict", "score", "max_score", "cases_passed", "cases_total", "first_failing_case", "first_failing_verdict", "error"]
 
 HOSTILE = r"""
+#include <fcntl.h>
 #include <stdio.h>
+#include <sys/wait.h>
 #include <unistd.h>
-/* Leaves a daemonised grandchild (bounded: it sleeps 29.731 s) and still answers correctly. */
+/* Leaves a daemonised grandchild sleeping 600.731 s and answers correctly only once that daemon really runs:
+   the close-on-exec pipe reads EOF when the exec succeeded, a byte when it failed. */
 int main(void) {
-    if (fork() == 0) {
+    int ready[2];
+    if (pipe2(ready, O_CLOEXEC) != 0) return 1;
+    pid_t child = fork();
+    if (child == 0) {
         setsid();
-        if (fork() == 0) { execl("/bin/sleep", "sleep", "29.731", (char *)0); _exit(1); }
+        if (fork() == 0) {
+            execl("/bin/sleep", "sleep", "600.731", (char *)0);
+            (void)write(ready[1], "x", 1);
+            _exit(1);
+        }
         _exit(0);
     }
+    close(ready[1]);
+    waitpid(child, NULL, 0);
+    char failed;
+    int daemon_runs = read(ready[0], &failed, 1) == 0;
     long long a, b;
-    while (scanf("%lld %lld", &a, &b) == 2) printf("%lld\n", a + b);
+    while (scanf("%lld %lld", &a, &b) == 2) printf("%lld\n", daemon_runs ? a + b : a + b + 1);
     return 0;
 }
 """
@@ -116,10 +132,16 @@ def test_every_student_gets_the_expected_verdict(graded: tuple[Path, Path, subpr
 
 
 def test_hostile_student_leaves_nothing_running(graded: tuple[Path, Path, subprocess.CompletedProcess[str]]) -> None:
+    """s16's daemon outlives any grading by far, and s16 is AC only if the daemon really started: nothing left means the judge killed it."""
+    _, out, _ = graded
+    assert read_csv(out / "grades.csv")["s16"]["verdict"] == "AC", "the daemon never started, so there was nothing to clean up"
     deadline = time.monotonic() + 3
     while leftovers() and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert leftovers() == []
+    left = leftovers()
+    for line in left:  # do not leave a 10-minute sleeper behind on a shared machine when the judge failed
+        os.kill(int(line.split(":")[0]), signal.SIGKILL)
+    assert left == []
 
 
 def test_csv_json_and_junit_agree(graded: tuple[Path, Path, subprocess.CompletedProcess[str]]) -> None:

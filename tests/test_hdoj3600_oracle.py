@@ -18,6 +18,8 @@ from conftest import reference_commands
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+pytestmark = pytest.mark.oracle
+
 PROBLEM = Path(__file__).resolve().parents[1] / "problems" / "hdoj3600"
 ACCEPTED = PROBLEM / "submissions" / "accepted"
 MAX_CELLS_PER_FILE = 1_000_000

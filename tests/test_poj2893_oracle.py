@@ -17,6 +17,8 @@ from conftest import reference_commands
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+pytestmark = pytest.mark.oracle
+
 ACCEPTED = Path(__file__).resolve().parents[1] / "problems" / "poj2893" / "submissions" / "accepted"
 
 Board = tuple[int, int, list[int]]

@@ -24,6 +24,8 @@ from conftest import reference_commands
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+pytestmark = pytest.mark.oracle
+
 REPO = Path(__file__).resolve().parents[1]
 PROBLEM = REPO / "problems" / "reach"
 ACCEPTED = PROBLEM / "submissions" / "accepted"

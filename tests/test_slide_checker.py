@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.oracle
+
 REPO = Path(__file__).resolve().parents[1]
 PROBLEM = REPO / "problems" / "slide"
 CHECKER = PROBLEM / "checker.py"
