@@ -167,41 +167,102 @@ void sweep_sysv_ipc(void) {
     }
 }
 
-/* Empties the scratch folder whatever its depth: a folder that will not go is emptied by moving its
- * sub-folders up to the top, so no path ever grows longer than two names (PATH_MAX never matters),
- * and a folder made unreadable by the program is made readable again first. */
-void clean_scratch(const char *path) {
-    if (!path || !*path || !strcmp(path, "/")) return;
-    int top = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (top < 0) return;
+/* Mount points strictly below path (bwrap puts a program's binds there when they live under /tmp). */
+static int mounts_below(const char *path, char found[][512], int most) {
+    FILE *f = fopen("/proc/self/mountinfo", "re");
+    if (!f) return 0;
+    size_t len = strlen(path);
+    int count = 0;
+    char line[4096];
+    while (count < most && fgets(line, sizeof line, f)) {
+        char point[512];
+        if (sscanf(line, "%*s %*s %*s %*s %511s", point) != 1) continue;
+        if (strncmp(point, path, len) || point[len] != '/') continue;
+        char *out = found[count];
+        for (const char *in = point; *in; in++) {  /* mountinfo escapes space, tab, newline, backslash as \ooo */
+            if (in[0] == '\\' && in[1] && in[2] && in[3]) {
+                *out++ = (char)((in[1] - '0') * 64 + (in[2] - '0') * 8 + (in[3] - '0'));
+                in += 3;
+            } else {
+                *out++ = *in;
+            }
+        }
+        *out = '\0';
+        count++;
+    }
+    fclose(f);
+    return count;
+}
+
+/* 1: path is one of the mount points; 2: it leads to one (must stay, emptied around); 0: neither. */
+static int kept(const char *path, char mounts[][512], int count) {
+    size_t len = strlen(path);
+    int result = 0;
+    for (int i = 0; i < count; i++) {
+        if (!strcmp(mounts[i], path)) return 1;
+        if (!strncmp(mounts[i], path, len) && mounts[i][len] == '/') result = 2;
+    }
+    return result;
+}
+
+/* Empties one folder: an entry that will not go is emptied by moving its sub-folders up into this
+ * folder, so no path ever grows longer than two names (PATH_MAX never matters), and a folder made
+ * unreadable by the program is made readable again first. Mount points and the folders leading to
+ * them stay; those are emptied around them, one level at a time. */
+static void empty_folder(int top, const char *path, char mounts[][512], int count) {
     unsigned long hoisted = 0;
     for (int pass = 0; pass < 100000; pass++) {
         int again = dup(top);
         DIR *d = again >= 0 ? fdopendir(again) : NULL;
-        if (!d) break;
+        if (!d) return;
         rewinddir(d);
-        int seen = 0;
+        int progress = 0;  /* a pass that removes and moves nothing (an entry that cannot go) ends the clean-up */
         for (struct dirent *e; (e = readdir(d));) {
             if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-            seen = 1;
-            if (unlinkat(top, e->d_name, 0) == 0) continue;
-            fchmodat(top, e->d_name, 0700, AT_SYMLINK_NOFOLLOW);
-            if (unlinkat(top, e->d_name, AT_REMOVEDIR) == 0) continue;
+            char full[4096];
+            snprintf(full, sizeof full, "%s/%s", path, e->d_name);
+            int keep = count ? kept(full, mounts, count) : 0;
+            if (keep == 2) {
+                int sub = openat(top, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+                if (sub >= 0) {
+                    empty_folder(sub, full, mounts, count);
+                    close(sub);
+                }
+            }
+            if (keep) continue;
+            if (unlinkat(top, e->d_name, 0) == 0 || (fchmodat(top, e->d_name, 0700, AT_SYMLINK_NOFOLLOW), unlinkat(top, e->d_name, AT_REMOVEDIR) == 0)) {
+                progress = 1;
+                continue;
+            }
             int sub = openat(top, e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
             DIR *sd = sub >= 0 ? fdopendir(sub) : NULL;
             if (!sd) continue;
             for (struct dirent *c; (c = readdir(sd));) {
                 if (!strcmp(c->d_name, ".") || !strcmp(c->d_name, "..")) continue;
-                if (unlinkat(sub, c->d_name, 0) == 0) continue;
+                if (unlinkat(sub, c->d_name, 0) == 0) {
+                    progress = 1;
+                    continue;
+                }
                 char name[64];
+                long moved;
                 do snprintf(name, sizeof name, ".scratch-hoisted-%lu", hoisted++);
-                while (syscall(SYS_renameat2, sub, c->d_name, top, name, 1 /* RENAME_NOREPLACE */) < 0 && errno == EEXIST);
+                while ((moved = syscall(SYS_renameat2, sub, c->d_name, top, name, 1 /* RENAME_NOREPLACE */)) < 0 && errno == EEXIST);
+                if (moved == 0) progress = 1;
             }
             closedir(sd);
-            unlinkat(top, e->d_name, AT_REMOVEDIR);
+            if (unlinkat(top, e->d_name, AT_REMOVEDIR) == 0) progress = 1;
         }
         closedir(d);
-        if (!seen) break;
+        if (!progress) return;
     }
+}
+
+void clean_scratch(const char *path) {
+    if (!path || !*path || !strcmp(path, "/")) return;
+    int top = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (top < 0) return;
+    static char mounts[64][512];
+    int count = mounts_below(path, mounts, 64);
+    empty_folder(top, path, mounts, count);
     close(top);
 }
