@@ -40,7 +40,7 @@ VERDICTS = frozenset({"AC", "WA", "PE", "TLE", "MLE", "OLE", "RE", "CE", "JE"})
 JUDGE_TIMEOUT_S = 120
 
 # Files owned by other work whose tests are slow: marked here by name instead of a pytestmark in the file.
-SLOW_FILES = frozenset({"test_hostile.py", "test_containment.py", "test_cgroups.py"})
+SLOW_FILES = frozenset({"test_hostile.py", "test_containment.py"})
 
 settings.register_profile("tilejudge", derandomize=True, print_blob=True)
 settings.load_profile("tilejudge")

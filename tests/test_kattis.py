@@ -101,6 +101,7 @@ def report_of(run_dir: Path, *args: str) -> tuple[int, dict]:
     return run.returncode, json.loads(out.read_text()) if out.exists() else {"stderr": run.stderr}
 
 
+@pytest.mark.slow
 def test_legacy_package_verifies_with_inferred_time_limit(legacy: Path) -> None:
     run = run_cli("verify", str(legacy))
     assert run.returncode == 0, run.stdout + run.stderr
@@ -119,6 +120,7 @@ def test_legacy_flags_reach_the_default_validator(legacy: Path, tmp_path: Path) 
     assert report["max_score"] == 0  # pass-fail: no points
 
 
+@pytest.mark.slow
 def test_scoring_package_groups_validator_args_and_score_multiplier(scoring: Path, tmp_path: Path) -> None:
     run = run_cli("verify", str(scoring))
     assert run.returncode == 0, run.stdout + run.stderr
@@ -168,6 +170,7 @@ def test_default_output_validator_flags(output: bytes, answer: bytes, flags: lis
     assert compare_kattis_default(output, answer, flags).verdict is verdict
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("problem", ["hdoj3600", "poj2893", "cube", "reach", "eight", "slide"])
 def test_export_round_trip_gives_every_submission_its_verdict(problem: str, tmp_path: Path) -> None:
     out = tmp_path / problem
