@@ -1,4 +1,4 @@
-"""The problem layer: the neutral model (``model.py``) and the package formats that fill it (``formats/``).
+"""The problem layer: owns the neutral model (``model.py``) and the package formats that fill it (``formats/``).
 
 ``judge.problem`` itself exports only the model, which every layer above
 ``judge.run`` may import. The formats (``judge.problem.formats``) read the
