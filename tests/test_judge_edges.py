@@ -75,6 +75,7 @@ def test_testlib_points_scale_the_group_and_are_not_accepted(points_problem: Pat
     assert run.returncode == 0 and report["verdict"] == "AC" and report["score"] == pytest.approx(100.0)
 
 
+@pytest.mark.slow
 def test_hanging_checker_is_a_judge_error_within_its_limit(points_problem: Path, tmp_path: Path) -> None:
     hang = tmp_path / "hang.py"
     hang.write_text("print('hang')\n")

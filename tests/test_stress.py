@@ -12,6 +12,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from conftest import run_cli
 
 BUGGY = """import sys
@@ -24,6 +25,7 @@ print(sum(values) + (1 if any(v >= 960 for v in values) else 0))
 
 
 
+@pytest.mark.slow
 def test_stress_finds_shrinks_saves_and_promotes_a_rare_bug(gensum: Path, tmp_path: Path) -> None:
     buggy = tmp_path / "buggy.py"
     buggy.write_text(BUGGY)
