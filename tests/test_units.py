@@ -6,7 +6,6 @@ and pins down rules the end-to-end tests only reach through whole judgings.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,7 @@ from judge.grade.store import Entry, Key
 from judge.lang import LANGUAGES
 from judge.problem import CaseSpec, Generated, Group
 from judge.problem.formats import load_problem
-from judge.run import RunLimits
+from judge.run import RunLimits, RunResult
 from judge.text import safe_text, status_text, table
 from judge.verdict import Verdict
 
@@ -136,20 +135,10 @@ def test_a_message_quoting_output_is_safe() -> None:
 LIMITS = RunLimits(cpu=1.0, wall=2.0, memory_mib=64, output_bytes=1000)
 
 
-@dataclass(frozen=True)
-class Ended:
-    """What ``classify`` reads of a run result, without depending on how the run layer builds one."""
-
-    exit_code: int | None = 0
-    signal_name: str | None = None
-    cpu: float = 0.1
-    wall: float = 0.1
-    memory_kb: int = 1000
-    killed: str = "none"
-
-
-def result(**kw: object) -> Ended:
-    return Ended(**kw)  # type: ignore[arg-type]
+def result(**kw: object) -> RunResult:
+    """A run that ended cleanly, with what the case changes."""
+    fields: dict[str, object] = dict(exit_code=0, signal=None, cpu=0.1, wall=0.1, memory_kb=1000)
+    return RunResult(**{**fields, **kw})  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("kw", "written", "stderr", "verdict"), [
@@ -157,11 +146,18 @@ def result(**kw: object) -> Ended:
     ({"killed": "wall"}, 0, b"", Verdict.TLE),
     ({}, 2000, b"", Verdict.OLE),
     ({"memory_kb": 70 * 1024}, 0, b"", Verdict.MLE),
+    ({"exit_code": None, "signal": 9, "memory_kb": 64 * 1024, "oom_killed": True, "cgroup": 1}, 0, b"", Verdict.MLE),
+    ({"oom_killed": True, "cgroup": 2}, 0, b"", Verdict.MLE),
+    ({"exit_code": None, "signal": 9, "killed": "memory"}, 0, b"", Verdict.MLE),
+    ({"memory_kb": 70 * 1024, "cgroup": 1}, 0, b"", None),
     ({"exit_code": 1}, 0, b"std::bad_alloc", Verdict.MLE),
-    ({"exit_code": None, "signal_name": "SIGSEGV"}, 0, b"", Verdict.RE),
+    ({"exit_code": None, "signal": 11}, 0, b"", Verdict.RE),
     ({}, 0, b"", None),
-])
+], ids=["cpu", "wall", "output", "peak-without-group", "oom-v1", "oom-in-a-child-v2", "tick", "group-peak-is-not-oom",
+        "bad_alloc", "segv", "clean"])
 def test_classify(kw: dict[str, object], written: int, stderr: bytes, verdict: Verdict | None) -> None:
+    """With a group, only the kernel's OOM record makes MLE (a peak at the limit may be reclaimable page cache);
+    without one, the peak over the limit or the launcher's tick does."""
     got = classify(result(**kw), LIMITS, 64, written, stderr, LANGUAGES["cpp"])
     assert (got[0] if got else None) is verdict
 

@@ -26,7 +26,8 @@ MESSAGE_BYTES = 2048
 def checker_limits(time_limit: float, program: Program) -> RunLimits:
     """Trusted, but bounded: a checker gets twice the submission's CPU limit (at least 5 s) and twice that in wall time."""
     cpu = max(5.0, 2 * time_limit)
-    return RunLimits(cpu=cpu, wall=2 * cpu, memory_mib=program.language.address_space(CHECKER_MEMORY_MIB), output_bytes=16 << 20, stack_mib=256)
+    return RunLimits(cpu=cpu, wall=2 * cpu, memory_mib=CHECKER_MEMORY_MIB,
+                     address_space_mib=program.language.address_space(CHECKER_MEMORY_MIB), output_bytes=16 << 20, stack_mib=256)
 
 
 class Checker(Protocol):

@@ -14,12 +14,14 @@ from ..verdict import Verdict
 
 
 def run_limits(problem: Problem, lang: Language) -> RunLimits:
-    """The limits a language gets on this problem: its time factor, and the address-space cap only where it is meaningful."""
+    """The limits a language gets on this problem: its time factor, the memory limit on the whole process tree, and
+    the address-space cap (used only where no control group limits memory) where the language tolerates one."""
     memory = problem.limits.memory_mib
     return RunLimits(
         cpu=problem.limits.time_for(lang.name),
         wall=problem.limits.wall_for(lang.name),
-        memory_mib=lang.address_space(memory),
+        memory_mib=memory,
+        address_space_mib=lang.address_space(memory),
         stack_mib=memory,
         output_bytes=problem.limits.output_bytes,
     )
@@ -38,7 +40,9 @@ def classify(result: RunResult, limits: RunLimits, memory_mib: int, written: int
         return Verdict.TLE, f"wall time over the {limits.wall:g} s limit after {result.cpu:.2f} s of CPU"
     if written > limits.output_bytes or result.signal_name == "SIGXFSZ":
         return Verdict.OLE, f"output over the {limits.output_bytes / (1 << 20):g} MiB limit"
-    if lang.limit_address_space and result.memory_kb > memory_mib * 1024:
+    if result.oom_killed:
+        return Verdict.MLE, f"the kernel stopped the run at the {memory_mib} MiB memory limit (peak {result.memory_kb / 1024:.1f} MiB)"
+    if result.killed == "memory" or (not result.cgroup and lang.limit_address_space and result.memory_kb > memory_mib * 1024):
         return Verdict.MLE, f"peak memory {result.memory_kb / 1024:.1f} MiB over the {memory_mib} MiB limit"
     if result.exit_code != 0:
         if any(marker in stderr_head for marker in lang.oom_markers):

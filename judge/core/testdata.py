@@ -44,7 +44,7 @@ def sha256_file(path: Path) -> str:
 
 
 def _limits_for(program: Program, limits: RunLimits) -> RunLimits:
-    return replace(limits, memory_mib=program.language.address_space(limits.memory_mib)) if limits.memory_mib else limits
+    return replace(limits, address_space_mib=program.language.address_space(limits.memory_mib)) if limits.memory_mib else limits
 
 
 @dataclass

@@ -99,7 +99,7 @@ def _build(lang: Language, data: bytes, name: str, folder: Path, slot: Slot, com
         if lang.build is None:
             copy.chmod(0o755)
         else:
-            ok, log = _compile(lang.build(copy, work, includes), work, includes, slot, compile_time, lang.address_space(COMPILE_MEMORY_MIB))
+            ok, log = _compile(lang.build(copy, work, includes), work, includes, slot, compile_time, lang)
         (work / "build.json").write_text(json.dumps({"ok": ok, "log": log}))
         work.chmod(0o755)
         try:
@@ -111,7 +111,7 @@ def _build(lang: Language, data: bytes, name: str, folder: Path, slot: Slot, com
         shutil.rmtree(work, ignore_errors=True)
 
 
-def _compile(argv: list[str], work: Path, includes: list[Path], slot: Slot, compile_time: float, memory_mib: int | None) -> tuple[bool, str]:
+def _compile(argv: list[str], work: Path, includes: list[Path], slot: Slot, compile_time: float, lang: Language) -> tuple[bool, str]:
     """Compile as untrusted code: a hostile source may try to include secrets or blow up the compiler."""
     log_path, out_path = slot.private / "compile.log", slot.private / "compile.out"
     if slot.uid is not None:
@@ -119,7 +119,7 @@ def _compile(argv: list[str], work: Path, includes: list[Path], slot: Slot, comp
         for entry in work.iterdir():
             os.chown(entry, slot.uid, slot.uid)
     limits = RunLimits(
-        cpu=compile_time, wall=compile_time * 2 + 5, memory_mib=memory_mib,
+        cpu=compile_time, wall=compile_time * 2 + 5, memory_mib=COMPILE_MEMORY_MIB, address_space_mib=lang.address_space(COMPILE_MEMORY_MIB),
         output_bytes=COMPILE_OUTPUT_BYTES, open_files=512, stack_mib=64,
     )
     binds = [Bind(work, writable=True), *(Bind(folder) for folder in includes)]
@@ -127,6 +127,8 @@ def _compile(argv: list[str], work: Path, includes: list[Path], slot: Slot, comp
     log = safe_text((read_head(out_path) + read_head(log_path)).strip().replace(f"{work}/", ""))
     for p in (log_path, out_path):
         p.unlink(missing_ok=True)
+    if result.out_of_memory:
+        return False, f"compilation ran out of memory under the {COMPILE_MEMORY_MIB} MiB limit\n{log}".strip()
     if result.killed != "none":
         return False, f"compilation exceeded the {compile_time:g} s limit\n{log}".strip()
     if result.signal_name == "SIGXFSZ":
