@@ -111,7 +111,7 @@ HOLDER = """
 import sys, time
 sys.path.insert(0, {repo!r})
 from judge.run import Isolation, SlotPool
-pool = SlotPool(2, Isolation.of("rlimits"))
+pool = SlotPool(2, Isolation("rlimits"))
 print(" ".join(str(p) for slot in pool._slots for p in slot.group.paths), flush=True)
 time.sleep(60)
 """
@@ -142,7 +142,7 @@ def test_a_closed_pool_leaves_no_group(tmp_path: Path) -> None:
     found = _real_groups()
     from judge.run import Isolation, RunLimits, RunSpec, SlotPool
 
-    with SlotPool(1, Isolation.of("rlimits")) as pool, pool.slot() as slot:
+    with SlotPool(1, Isolation("rlimits")) as pool, pool.slot() as slot:
         paths = slot.group.paths
         result = slot.run(RunSpec(argv=["/bin/true"], limits=RunLimits(cpu=1, wall=2, memory_mib=64, output_bytes=1 << 10),
                                   stdout=slot.private / "out", stderr=slot.private / "err"))

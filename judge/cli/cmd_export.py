@@ -16,7 +16,7 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     problem = load_problem_arg(args.problem)
-    with open_pool(args) as pool:
+    with open_pool(args, problem) as pool:
         problem = ready(problem, pool)
     export(problem, args.out, print)
     print(f"{problem.name}: exported as a Kattis 2025-09 package into {shown(args.out)}")

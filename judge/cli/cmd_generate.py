@@ -15,7 +15,7 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     problem = load_problem_arg(args.problem)
-    with open_pool(args) as pool, Progress(len(problem.cases), "generating") as bar:
+    with open_pool(args, problem) as pool, Progress(len(problem.cases), "generating") as bar:
         if args.check:
             differences = testdata.check(problem, pool, bar.advance)
             bar.close()

@@ -23,7 +23,7 @@ def run(args: argparse.Namespace) -> int:
     from ..grade.submissions import discover
 
     problem = load_problem_arg(args.problem)
-    with open_pool(args) as pool:
+    with open_pool(args, problem) as pool:
         problem = ready(problem, pool)
         isolation = pool.isolation
     total = len(discover(args.submissions))

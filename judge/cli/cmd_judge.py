@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     problem = load_problem_arg(args.problem)
     if args.lang:
         language(args.lang)
-    with open_pool(args) as pool:
+    with open_pool(args, problem) as pool:
         program = _submission(args, problem, pool)
         problem = ready(problem, pool)
         with Progress(len(problem.cases), "judging") as bar:

@@ -17,7 +17,7 @@ def run(args: argparse.Namespace) -> int:
     problem = load_problem_arg(args.problem)
     stress.promote(problem, args.case)
     problem = load_problem_arg(args.problem)
-    with open_pool(args) as pool:
+    with open_pool(args, problem) as pool:
         ensure_cases(problem, pool)
     print(f"{problem.name}: case {args.case} added to group '{stress.STRESS_GROUP}' of {shown(problem.spec_path)}")
     return EXIT_ACCEPTED

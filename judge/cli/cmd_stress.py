@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     if args.size < 1 or args.seconds <= 0:
         raise UsageError("--size must be at least 1 and --seconds positive")
     templates = [stress.parse_template(args.gen_args)] if args.gen_args else stress.spec_templates(problem)
-    with open_pool(args) as pool, tempfile.TemporaryDirectory(prefix="stress-") as work:
+    with open_pool(args, problem) as pool, tempfile.TemporaryDirectory(prefix="stress-") as work:
         program = prepare_program(args.submission.resolve(), None, pool, problem.limits.compile_time)
         if not program.compiled:
             print(f"CE: {safe_text(program.compile_log.splitlines()[0]) if program.compile_log else ''}")

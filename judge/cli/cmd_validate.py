@@ -14,7 +14,7 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     problem = load_problem_arg(args.problem)
-    with open_pool(args) as pool:
+    with open_pool(args, problem) as pool:
         ensure_cases(problem, pool)
         with Progress(len(problem.cases), "validating") as bar:
             failures = testdata.validate(problem, pool, bar.advance)

@@ -23,7 +23,7 @@ def run(args: argparse.Namespace) -> int:
         name = safe_text(f"{o.path.parent.name}/{o.path.name}", one_line=True)
         print(f"  {mark:4}  {name:44} expected {o.expected.label:3}  got {o.report.verdict.value:3}  slowest {slowest:.3f}s", flush=True)
 
-    with open_pool(args) as pool:
+    with open_pool(args, problem) as pool:
         problem = ready(problem, pool)
         result = verify(problem, pool, show)
     for line in result.invalid_inputs:

@@ -47,12 +47,13 @@ def load_problem_arg(arg: str) -> Problem:
     return load(root, shown(root))
 
 
-def open_pool(args: argparse.Namespace) -> SlotPool:
-    """The command's slots, in the sandbox mode asked for (or the best that works, with a warning)."""
-    isolation, warning = resolve_sandbox(args.sandbox)
-    if warning:
+def open_pool(args: argparse.Namespace, problem: Problem) -> SlotPool:
+    """The command's slots, in the sandbox mode asked for (or the best that works, with warnings saying what is weaker);
+    submissions never see the problem's folder or its test data."""
+    isolation, warnings = resolve_sandbox(args.sandbox)
+    for warning in warnings:
         print(warning, file=sys.stderr)
-    return SlotPool(args.jobs, isolation)
+    return SlotPool(args.jobs, isolation, conceal=problem.folders)
 
 
 def ensure_cases(problem: Problem, slots: SlotPool) -> None:

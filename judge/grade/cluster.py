@@ -75,7 +75,7 @@ def judge_on_worker(package_hash: str, name: str, package: bytes, student: str, 
         path.write_bytes(source)
         entry = Student(student, path)
         try:
-            with SlotPool(1, Isolation(mode)) as pool:
+            with SlotPool(1, Isolation(mode), conceal=problem.folders) as pool:
                 report = judge_submission(problem, entry, pool, _run_lock)
         except SetupError as exc:
             report = judge_error_report(problem, entry, str(exc))

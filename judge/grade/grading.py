@@ -69,7 +69,7 @@ def local_results(problem: Problem, students: list[Student], isolation: Isolatio
     if not students:
         return
     pools: queue.SimpleQueue[SlotPool] = queue.SimpleQueue()
-    created = [SlotPool(1, isolation) for _ in range(max(1, min(jobs, len(students))))]
+    created = [SlotPool(1, isolation, conceal=problem.folders) for _ in range(max(1, min(jobs, len(students))))]
     for pool in created:
         pools.put(pool)
     run_lock = ReadersWriterLock()

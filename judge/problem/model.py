@@ -150,6 +150,11 @@ class Problem:
         return self.root / SPEC_NAME
 
     @property
+    def folders(self) -> tuple[Path, ...]:
+        """The package and its test data: what a submission must never see."""
+        return (self.root, self.cases_dir)
+
+    @property
     def submissions_root(self) -> Path:
         return self.root / "submissions"
 

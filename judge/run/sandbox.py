@@ -23,7 +23,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
 
@@ -54,12 +54,7 @@ class Isolation:
     """A sandbox mode as it applies on this machine: with control groups or without, as root or not."""
 
     mode: str
-    cgroups: Cgroups | None = None
-
-    @classmethod
-    def of(cls, mode: str) -> "Isolation":
-        """The mode with this machine's control groups (probed once per process)."""
-        return cls(mode, probe_cgroups()[0])
+    cgroups: Cgroups | None = field(default_factory=lambda: probe_cgroups()[0])  # probed once per process
 
     @property
     def sandboxed(self) -> bool:

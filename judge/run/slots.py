@@ -29,8 +29,9 @@ class Slot:
     as root) a tmpfs the launcher mounts fresh for every run.
     """
 
-    def __init__(self, index: int, root: Path, launcher: Path, isolation: Isolation) -> None:
+    def __init__(self, index: int, root: Path, launcher: Path, isolation: Isolation, conceal: Sequence[Path] = ()) -> None:
         self.index = index
+        self.conceal = tuple(conceal)
         self.isolation = isolation
         self.private = root / f"slot{index}"
         self.private.mkdir(mode=0o700)
@@ -57,12 +58,8 @@ class Slot:
         """A trusted run (checker, generator, reference): limits only, the judge's view of the files."""
         return self._trusted.run(spec, self.group)
 
-    def run_untrusted(self, spec: RunSpec, binds: Sequence[Bind], hide: Sequence[Path] = ()) -> RunResult:
-        """A submission's run (or compilation): isolated per the mode, seeing only ``binds``, fresh state per run.
-
-        ``hide`` names folders of the judge's (the problem, its test data) that
-        a run with private mounts must not see; a bwrap sandbox sees none anyway.
-        """
+    def run_untrusted(self, spec: RunSpec, binds: Sequence[Bind]) -> RunResult:
+        """A submission's run (or compilation): isolated per the mode, seeing only ``binds``, fresh state per run."""
         wanted = tuple(binds)
         if self.isolation.mode == "none":
             launcher = self._trusted
@@ -78,7 +75,7 @@ class Slot:
         scratch = None if spec.cwd is not None or self.isolation.private_mounts else self.scratch
         extra = {}
         if self.isolation.private_mounts:
-            extra = dict(hide=(*_judge_folders(), *hide), expose=(*(b.path for b in wanted), *interpreter_paths()))
+            extra = dict(hide=(*_judge_folders(), *self.conceal), expose=(*(b.path for b in wanted), *interpreter_paths()))
         if self.uid is not None and self.scratch != SCRATCH_VIEW:
             os.chown(self.scratch, self.uid, self.uid)
         return launcher.run(replace(
@@ -115,14 +112,19 @@ def _judge_folders() -> list[Path]:
 
 
 class SlotPool:
-    """A fixed set of slots handed out to worker threads."""
+    """A fixed set of slots handed out to worker threads.
 
-    def __init__(self, size: int, isolation: Isolation | None = None) -> None:
+    ``conceal`` names folders of the judge's (a problem and its test data)
+    that untrusted runs with private mounts must not see; a bwrap sandbox
+    never shows them anyway.
+    """
+
+    def __init__(self, size: int, isolation: Isolation | None = None, conceal: Sequence[Path] = ()) -> None:
         binary = build_launcher()
-        self.isolation = isolation or Isolation.of("none")
+        self.isolation = isolation or Isolation("none")
         self._root = Path(tempfile.mkdtemp(prefix="tilejudge-"))
         self._root.chmod(0o711)
-        self._slots = [Slot(i, self._root, binary, self.isolation) for i in range(max(1, size))]
+        self._slots = [Slot(i, self._root, binary, self.isolation, conceal) for i in range(max(1, size))]
         self._free: queue.SimpleQueue[Slot] = queue.SimpleQueue()
         for slot in self._slots:
             self._free.put(slot)
