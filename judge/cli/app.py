@@ -15,8 +15,8 @@ from types import ModuleType
 from typing import Sequence
 
 from ..errors import EXIT_JUDGE_ERROR, EXIT_REJECTED, JudgeError, SpecError, UsageError
-from . import (cmd_bench, cmd_export, cmd_generate, cmd_grade, cmd_judge, cmd_list, cmd_promote, cmd_report, cmd_stress,
-               cmd_validate, cmd_verify)
+from . import (cmd_bench, cmd_export, cmd_generate, cmd_grade, cmd_judge, cmd_list, cmd_promote, cmd_report, cmd_sandbox,
+               cmd_stress, cmd_validate, cmd_verify)
 from .common import EPILOG
 
 # Each command module adds its parser and runs it; what only one command needs (grading, reports, stress, verify,
@@ -24,6 +24,7 @@ from .common import EPILOG
 COMMANDS: dict[str, ModuleType] = {
     "list": cmd_list, "judge": cmd_judge, "generate": cmd_generate, "validate": cmd_validate, "verify": cmd_verify,
     "grade": cmd_grade, "stress": cmd_stress, "promote": cmd_promote, "export": cmd_export, "bench": cmd_bench, "report": cmd_report,
+    "sandbox": cmd_sandbox,
 }
 
 
