@@ -128,7 +128,7 @@ def _tag() -> str:
 # ---------------------------------------------------------------- CPU
 
 
-@pytest.mark.parametrize("mode", _modes())
+@pytest.mark.parametrize("mode", _modes(without_cgroups="workers reaped by the kernel for a parent ignoring SIGCHLD take their CPU time with them"))
 @pytest.mark.parametrize(("source", "marker"), [
     pytest.param("hx_cpu_forkers.c", "hxcpufork", id="c"),
     pytest.param("hx_cpu_forkers.py", "hx_cpu_forkers", id="python"),
@@ -148,7 +148,7 @@ def test_cpu_in_auto_reaped_children_is_tle(hostile: Hostile, mode: str, source:
 # ---------------------------------------------------------------- memory
 
 
-@pytest.mark.parametrize("mode", _modes())
+@pytest.mark.parametrize("mode", _modes(without_cgroups=True))
 def test_memory_spread_over_children_is_mle(hostile: Hostile, mode: str) -> None:
     """8 children of 48 MiB each: every one is under 64 MiB, together they are 384 MiB: MLE."""
     run = hostile.run(HSUM, PROGRAMS / "hx_mem_children.c", mode, "hxmemkids")
@@ -156,7 +156,7 @@ def test_memory_spread_over_children_is_mle(hostile: Hostile, mode: str) -> None
     _expect_mle(run, "c1")
 
 
-@pytest.mark.parametrize("mode", _modes())
+@pytest.mark.parametrize("mode", _modes(without_cgroups="memfd pages are mapped by no process: only a group counts them"))
 def test_memory_in_memfd_is_mle(hostile: Hostile, mode: str) -> None:
     """200 MiB written into memfds and never mapped: no resident memory, but 200 MiB of the machine's: MLE."""
     run = hostile.run(HSUM, PROGRAMS / "hx_mem_memfd.c", mode, "hxmemfd")
@@ -233,7 +233,7 @@ def _remove_sysv(key: int) -> None:
         subprocess.run(["ipcrm", kind, hex(key)], capture_output=True)
 
 
-@pytest.mark.parametrize("mode", _modes())
+@pytest.mark.parametrize("mode", _modes(without_cgroups=True))
 def test_posix_message_queue_does_not_reach_next_case(hostile: Hostile, tmp_path: Path, mode: str) -> None:
     """A message queue made on c1 is not there on c2 or c3 (exit 31 would say it is): AC on every case."""
     queue = f"/hxmq-{_tag()}"
@@ -245,7 +245,7 @@ def test_posix_message_queue_does_not_reach_next_case(hostile: Hostile, tmp_path
     _expect_not_found(run, 31)
 
 
-@pytest.mark.parametrize("mode", _modes())
+@pytest.mark.parametrize("mode", _modes(without_cgroups=True))
 def test_sysv_ipc_does_not_reach_next_case(hostile: Hostile, tmp_path: Path, mode: str) -> None:
     """A message queue, semaphore set and segment under a fixed key on c1 are gone on c2 and c3 (else exit 32)."""
     key = 0x48000000 | int(_tag()[:6], 16)
@@ -257,7 +257,7 @@ def test_sysv_ipc_does_not_reach_next_case(hostile: Hostile, tmp_path: Path, mod
     _expect_not_found(run, 32)
 
 
-@pytest.mark.parametrize("mode", _modes())
+@pytest.mark.parametrize("mode", _modes(without_cgroups=True))
 def test_path_deeper_than_path_max_is_cleaned(hostile: Hostile, mode: str) -> None:
     """40 nested 200-character folders (8,000 characters deep) made on c1 are gone on c2 and c3 (else exit 33)."""
     run = hostile.run(HSUM, PROGRAMS / "hx_chan_deep.c", mode, "hxchandeep", jobs=1)
@@ -288,7 +288,7 @@ def key_description() -> Iterator[str]:
     _invalidate_key(description)
 
 
-@pytest.mark.parametrize("mode", _modes())
+@pytest.mark.parametrize("mode", _modes(without_cgroups=True))
 def test_keyring_does_not_reach_next_case(hostile: Hostile, tmp_path: Path, key_description: str, mode: str) -> None:
     """A key added on c1 to the user and session keyrings is not found on c2 or c3 (else exit 34).
 

@@ -93,8 +93,8 @@ def to_csv(data: list[Row]) -> str:
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=CSV_FIELDS, lineterminator="\n")
     writer.writeheader()
-    for row in data:
-        writer.writerow(row.csv_row())
+    for row in data:  # ids come from file names and messages from programs: a spreadsheet or a `cat` gets no raw control byte
+        writer.writerow({k: safe_text(v, one_line=True) if isinstance(v, str) else v for k, v in row.csv_row().items()})
     return buffer.getvalue()
 
 
