@@ -124,7 +124,8 @@ class Bench:
         }
         for mode in self.modes():
             for jobs in (1, 2):
-                contenders[f"ours {mode} -j{jobs}"] = self._ours(problem, program, mode, jobs)
+                contenders[f"ours {mode} -j{jobs}"] = self._ours(problem, program, Isolation(mode), jobs)
+        contenders["ours none -j1, no control groups"] = self._ours(problem, program, Isolation("none", cgroups=None), 1)
         contenders["ours CLI none -j1 (with start-up)"] = lambda: timed(lambda: subprocess.run(
             [sys.executable, str(REPO / "run_judge.py"), "judge", str(problem.root), str(binary), "--sandbox", "none", "-j", "1"],
             check=True, capture_output=True))
@@ -138,14 +139,14 @@ class Bench:
         rows = [[name, f"{s.median * 1000:.0f} ms", f"{min(s.samples) * 1000:.0f}–{max(s.samples) * 1000:.0f}", f"{s.median / floor:.2f}×"] for name, s in results.items()]
         self.log(f"\n{label}: {len(problem.cases)} cases, {self.rounds} rounds interleaved\n" + table(rows, ["contender", "median", "min–max", "vs floor"]))
 
-    def _ours(self, problem: Problem, program: Program, mode: str, jobs: int) -> Callable[[], float]:
+    def _ours(self, problem: Problem, program: Program, isolation: Isolation, jobs: int) -> Callable[[], float]:
         def measure() -> float:
             start = time.perf_counter()
-            with SlotPool(jobs, Isolation(mode)) as pool:
+            with SlotPool(jobs, isolation, conceal=problem.folders) as pool:
                 report = judge(problem, program, pool)
             elapsed = time.perf_counter() - start
             if report.verdict.value != "AC":
-                raise RuntimeError(f"benchmark solution not accepted under {mode}: {report.verdict.value}")
+                raise RuntimeError(f"benchmark solution not accepted under {isolation.mode}: {report.verdict.value}")
             return elapsed
         return measure
 
@@ -206,21 +207,31 @@ class Bench:
         self.log("\nTLE latency:\n" + table(rows, ["program", "limit", "stopped past the limit (median)", "worst", "verdict after the stop"]))
 
     def memory_accuracy(self) -> None:
+        """Our peak against the kernel's own figures, for one process and for a tree of four.
+
+        With a control group the peak is the tree's charged memory, so the
+        truth is the anonymous and shared memory of every process while all
+        hold theirs; VmHWM (one process, shared library pages included) and a
+        naive Python child's ru_maxrss are shown beside it.
+        """
         toucher = _compile_c("toucher", self.work)
         rows, data = [], {}
-        for mib in (3, 64, 256):
+        for mib, children in ((3, 0), (64, 0), (256, 0), (48, 4)):
             with SlotPool(1, Isolation("none")) as pool, pool.slot() as slot:
                 out = slot.private / "out"
-                result = slot.run(RunSpec(argv=[str(toucher), str(mib)], limits=RunLimits(cpu=10, wall=20, memory_mib=1024, output_bytes=1 << 20),
-                                          stdout=out, stderr=slot.private / "err", cwd=slot.private))
-                truth = int(out.read_text().split()[0])
-            child = subprocess.Popen([str(toucher), str(mib)], stdout=subprocess.DEVNULL)
+                result = slot.run(RunSpec(argv=[str(toucher), str(mib), str(children)], stdout=out, stderr=slot.private / "err", cwd=slot.private,
+                                          limits=RunLimits(cpu=10, wall=20, memory_mib=1024, output_bytes=1 << 20)))
+                hwm, truth = (int(v) for v in out.read_text().split())
+            child = subprocess.Popen([str(toucher), str(mib), str(children)], stdout=subprocess.DEVNULL)
             naive = os.wait4(child.pid, 0)[2].ru_maxrss
-            data[f"{mib} MiB"] = {"truth_kb": truth, "ours_kb": result.memory_kb, "python_child_kb": naive}
-            rows.append([f"{mib} MiB", f"{truth / 1024:.2f}", f"{result.memory_kb / 1024:.2f}", f"{(result.memory_kb - truth) / 1024:+.2f}", f"{naive / 1024:.2f}"])
+            name = f"{mib} MiB" if not children else f"{children} children x {mib} MiB"
+            data[name] = {"truth_kb": truth, "ours_kb": result.memory_kb, "vmhwm_kb": hwm, "python_child_kb": naive, "cgroup": result.cgroup}
+            rows.append([name, f"{truth / 1024:.2f}", f"{result.memory_kb / 1024:.2f}", f"{(result.memory_kb - truth) / 1024:+.2f}",
+                         f"{hwm / 1024:.2f}", f"{naive / 1024:.2f}"])
         self.figures["memory"] = data
-        self.log(f"\nmemory accuracy (MiB; judge process RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB):\n"
-                 + table(rows, ["touched", "true peak (VmHWM)", "ours", "error", "naive Python child"]))
+        groups = f"cgroup v{result.cgroup}" if result.cgroup else "no control group"
+        self.log(f"\nmemory accuracy (MiB, {groups}; judge process RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB):\n"
+                 + table(rows, ["touched", "tree's anon+shmem", "ours", "error", "VmHWM (one process)", "naive Python child"]))
 
     def test_data(self, names: list[str]) -> None:
         rows, data = [], {}
