@@ -112,7 +112,7 @@ import sys, time
 sys.path.insert(0, {repo!r})
 from judge.run import Isolation, SlotPool
 pool = SlotPool(2, Isolation("rlimits"))
-print(" ".join(str(p) for slot in pool._slots for p in slot.group.paths), flush=True)
+print(" ".join(str(p) for slot in pool._slots for group in slot._groups.values() for p in group.paths), flush=True)
 time.sleep(60)
 """
 
@@ -124,7 +124,7 @@ def test_groups_of_a_killed_judge_are_reclaimed_by_the_next(tmp_path: Path) -> N
     sleeper = None
     try:
         paths = [Path(p) for p in holder.stdout.readline().split()]
-        assert len(paths) == 2 * len(found.own) and all(p.is_dir() for p in paths)
+        assert len(paths) == 2 * 2 * len(found.own) and all(p.is_dir() for p in paths)
         sleeper = subprocess.Popen(["sleep", "60"])
         (paths[0] / "cgroup.procs").write_text(str(sleeper.pid))
     finally:
@@ -143,7 +143,7 @@ def test_a_closed_pool_leaves_no_group(tmp_path: Path) -> None:
     from judge.run import Isolation, RunLimits, RunSpec, SlotPool
 
     with SlotPool(1, Isolation("rlimits")) as pool, pool.slot() as slot:
-        paths = slot.group.paths
+        paths = [p for group in slot._groups.values() for p in group.paths]
         result = slot.run(RunSpec(argv=["/bin/true"], limits=RunLimits(cpu=1, wall=2, memory_mib=64, output_bytes=1 << 10),
                                   stdout=slot.private / "out", stderr=slot.private / "err"))
         assert result.cgroup == found.version and result.exit_code == 0

@@ -5,9 +5,11 @@
  * sends its directory descriptors with every request, so this code needs no path and works the
  * same inside a sandbox that cannot see /sys/fs/cgroup.
  *
- * v1 (memory, pids, cpuacct): the slot's groups are reused, because making and removing three
+ * v1 (memory, pids, cpuacct): the launcher's groups are reused, because making and removing three
  * groups costs about as much as a whole run. Between runs they are emptied; the peak is reset and
- * CPU time and the OOM count are read as differences.
+ * CPU time and the OOM count are read as differences. The judge gives every launcher groups of its
+ * own, so the launcher keeps their files open and rewrites a limit only when it changes: a run then
+ * costs a handful of reads and writes instead of opening some forty cgroup files.
  * v2: the slot group delegates memory and pids to a leaf made for every run and removed after
  * it (one directory, cheap), because memory.peak cannot be reset on older kernels.
  */
@@ -66,12 +68,14 @@ static int write_number_at(int dir, const char *name, long long value) {
     return write_at(dir, name, buf);
 }
 
-/* Kills every process listed in a group until none is left; the pids limit bounds a fork race. */
-static void kill_listed(int dir) {
+/* Kills every process listed in a group's cgroup.procs (an open fd, read from the start each time)
+ * until none is left; the pids limit bounds a fork race. */
+static void kill_procs(int procs) {
     for (int round = 0; round < 1000; round++) {
         char buf[65536];
-        ssize_t n = read_at(dir, "cgroup.procs", buf, sizeof buf);
+        ssize_t n = pread(procs, buf, sizeof buf - 1, 0);
         if (n <= 0) return;
+        buf[n] = '\0';
         for (char *tok = strtok(buf, "\n"); tok; tok = strtok(NULL, "\n")) {
             pid_t pid = (pid_t)atoi(tok);
             if (pid > 0) kill(pid, SIGKILL);
@@ -80,17 +84,75 @@ static void kill_listed(int dir) {
     }
 }
 
-/* v1 memory limits must keep memsw >= memory at every step: lower memory first, raise memsw first. */
-static int set_memory_v1(int mem, long long bytes) {
-    long long current = number_at(mem, "memory.limit_in_bytes");
-    int lowering = bytes >= 0 && (current < 0 || bytes < current);
-    if (lowering) {
-        if (write_number_at(mem, "memory.limit_in_bytes", bytes) < 0) return -1;
-        write_number_at(mem, "memory.memsw.limit_in_bytes", bytes);
-        return 0;
+static void kill_listed(int dir) {
+    int procs = openat(dir, "cgroup.procs", O_RDONLY | O_CLOEXEC);
+    if (procs < 0) return;
+    kill_procs(procs);
+    close(procs);
+}
+
+static long long pread_number(int fd) {
+    char buf[64];
+    ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+    if (n <= 0) return -1;
+    buf[n] = '\0';
+    return atoll(buf);
+}
+
+static long long pread_keyed(int fd, const char *key) {
+    char buf[4096];
+    ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+    if (n <= 0) return -1;
+    buf[n] = '\0';
+    size_t len = strlen(key);
+    for (char *line = buf; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL)
+        if (!strncmp(line, key, len) && line[len] == ' ') return atoll(line + len + 1);
+    return -1;
+}
+
+static int pwrite_number(int fd, long long value) {
+    char buf[32];
+    int len = value < 0 ? snprintf(buf, sizeof buf, "-1") : snprintf(buf, sizeof buf, "%lld", value);
+    return pwrite(fd, buf, (size_t)len, 0) < 0 ? -1 : 0;
+}
+
+/* The v1 files of this launcher's groups, opened on the first run and kept; a group folder that is not
+ * the one seen before (another inode) reopens them all. */
+enum { LIMIT, MEMSW, MAX_USAGE, USAGE, OOM, MEM_JOIN, PIDS_MAX, PIDS_JOIN, PIDS_LIST, CPU_USAGE, CPU_JOIN, V1_FILES };
+static const struct { int dir; const char *name; int flags; } V1_LAYOUT[V1_FILES] = {
+    {0, "memory.limit_in_bytes", O_RDWR}, {0, "memory.memsw.limit_in_bytes", O_WRONLY}, {0, "memory.max_usage_in_bytes", O_RDWR},
+    {0, "memory.usage_in_bytes", O_RDONLY}, {0, "memory.oom_control", O_RDONLY}, {0, "cgroup.procs", O_WRONLY},
+    {1, "pids.max", O_WRONLY}, {1, "cgroup.procs", O_WRONLY}, {1, "cgroup.procs", O_RDONLY},
+    {2, "cpuacct.usage", O_RDONLY}, {2, "cgroup.procs", O_WRONLY},
+};
+static struct { dev_t dev; ino_t ino; int open; int fd[V1_FILES]; long long mem_bytes, pids; } v1;
+
+static int open_v1(const struct request *r) {
+    struct stat st;
+    if (fstat(r->fds[3], &st) < 0) return -1;
+    if (v1.open && v1.dev == st.st_dev && v1.ino == st.st_ino) return 0;
+    for (int i = 0; v1.open && i < V1_FILES; i++) if (v1.fd[i] >= 0) close(v1.fd[i]);
+    v1.open = 0;
+    for (int i = 0; i < V1_FILES; i++) {
+        v1.fd[i] = openat(r->fds[3 + V1_LAYOUT[i].dir], V1_LAYOUT[i].name, V1_LAYOUT[i].flags | O_CLOEXEC);
+        if (v1.fd[i] < 0 && i != MEMSW) return -1;  /* memsw is absent where swap accounting is off */
     }
-    write_number_at(mem, "memory.memsw.limit_in_bytes", bytes);
-    return write_number_at(mem, "memory.limit_in_bytes", bytes);
+    v1.dev = st.st_dev, v1.ino = st.st_ino, v1.open = 1;
+    v1.mem_bytes = v1.pids = -2;  /* unknown: written on this first run */
+    kill_procs(v1.fd[PIDS_LIST]);  /* what a launcher that died mid-run may have left */
+    return 0;
+}
+
+/* v1 memory limits must keep memsw >= memory at every step: lower memory first, raise memsw first. */
+static int limit_memory_v1(long long bytes) {
+    if (bytes == v1.mem_bytes) return 0;
+    long long current = pread_number(v1.fd[LIMIT]);
+    int lowering = bytes >= 0 && (current < 0 || bytes < current);
+    if (lowering && pwrite_number(v1.fd[LIMIT], bytes) < 0) return -1;
+    if (v1.fd[MEMSW] >= 0) pwrite_number(v1.fd[MEMSW], bytes);
+    if (!lowering && pwrite_number(v1.fd[LIMIT], bytes) < 0) return -1;
+    v1.mem_bytes = bytes;
+    return 0;
 }
 
 static int open_procs(struct run_group *g, int dir) {
@@ -103,18 +165,21 @@ static int open_procs(struct run_group *g, int dir) {
 int group_prepare(struct run_group *g, const struct request *r, const char **why) {
     memset(g, 0, sizeof *g);
     g->version = r->cgroup_version;
-    g->mem = g->pids = g->cpu = g->slot = g->run = -1;
+    g->slot = g->run = -1;
     if (g->version == 1) {
-        g->mem = r->fds[3], g->pids = r->fds[4], g->cpu = r->fds[5];
-        kill_listed(g->pids);
-        if (set_memory_v1(g->mem, r->mem_kb > 0 ? r->mem_kb * 1024 : -1) < 0) { *why = "cannot set memory.limit_in_bytes"; return -1; }
-        if (r->pids > 0) write_number_at(g->pids, "pids.max", r->pids);
-        else write_at(g->pids, "pids.max", "max");
-        write_at(g->mem, "memory.max_usage_in_bytes", "0");
-        g->base_bytes = number_at(g->mem, "memory.usage_in_bytes");
-        g->oom_start = keyed_at(g->mem, "memory.oom_control", "oom_kill");
-        g->cpu_start = number_at(g->cpu, "cpuacct.usage");
-        if (open_procs(g, g->mem) < 0 || open_procs(g, g->pids) < 0 || open_procs(g, g->cpu) < 0) { *why = "cannot open cgroup.procs"; return -1; }
+        if (open_v1(r) < 0) { *why = "cannot open the launcher's cgroup files"; return -1; }
+        if (limit_memory_v1(r->mem_kb > 0 ? r->mem_kb * 1024 : -1) < 0) { *why = "cannot set memory.limit_in_bytes"; return -1; }
+        if (r->pids != v1.pids) {
+            int failed = r->pids > 0 ? pwrite_number(v1.fd[PIDS_MAX], r->pids) < 0 : pwrite(v1.fd[PIDS_MAX], "max", 3, 0) < 0;
+            if (failed) { *why = "cannot set pids.max"; return -1; }
+            v1.pids = r->pids;
+        }
+        pwrite(v1.fd[MAX_USAGE], "0", 1, 0);
+        g->base_bytes = pread_number(v1.fd[USAGE]);
+        g->oom_start = pread_keyed(v1.fd[OOM], "oom_kill");
+        g->cpu_start = pread_number(v1.fd[CPU_USAGE]);
+        g->procs[0] = v1.fd[MEM_JOIN], g->procs[1] = v1.fd[PIDS_JOIN], g->procs[2] = v1.fd[CPU_JOIN];
+        g->nprocs = 3;
         return 0;
     }
     if (g->version == 2) {
@@ -143,7 +208,7 @@ int group_prepare(struct run_group *g, const struct request *r, const char **why
 
 long long group_cpu_us(const struct run_group *g) {
     if (g->version == 1) {
-        long long ns = number_at(g->cpu, "cpuacct.usage");
+        long long ns = pread_number(v1.fd[CPU_USAGE]);
         return ns < 0 ? 0 : (ns - g->cpu_start) / 1000;
     }
     if (g->version == 2) {
@@ -155,27 +220,28 @@ long long group_cpu_us(const struct run_group *g) {
 
 long long group_current_kb(const struct run_group *g) {
     long long bytes = -1;
-    if (g->version == 1) bytes = number_at(g->mem, "memory.usage_in_bytes") - g->base_bytes;
+    if (g->version == 1) bytes = pread_number(v1.fd[USAGE]) - g->base_bytes;
     if (g->version == 2) bytes = number_at(g->run, "memory.current");
     return bytes < 0 ? 0 : bytes / 1024;
 }
 
 void group_kill(const struct run_group *g) {
-    if (g->version == 1) kill_listed(g->pids);
+    if (g->version == 1) kill_procs(v1.fd[PIDS_LIST]);
     if (g->version == 2 && write_at(g->run, "cgroup.kill", "1") < 0) kill_listed(g->run);
 }
 
 /* After the tree is dead and reaped: the run's CPU time, its peak and whether the kernel's OOM killer
  * acted inside it. The v2 leaf is removed; the v1 groups stay for the slot's next run. */
 void group_finish(struct run_group *g, long long *cpu_us, long *peak_kb, int *oom) {
-    for (int i = 0; i < g->nprocs; i++) close(g->procs[i]);
+    if (g->version == 2)
+        for (int i = 0; i < g->nprocs; i++) close(g->procs[i]);  /* v1's stay open with the launcher's other files */
     g->nprocs = 0;
     if (g->version == 0) return;
     *cpu_us = group_cpu_us(g);
     if (g->version == 1) {
-        long long peak = number_at(g->mem, "memory.max_usage_in_bytes") - g->base_bytes;
+        long long peak = pread_number(v1.fd[MAX_USAGE]) - g->base_bytes;
         *peak_kb = peak > 0 ? (long)(peak / 1024) : 0;
-        *oom = keyed_at(g->mem, "memory.oom_control", "oom_kill") > g->oom_start;
+        *oom = pread_keyed(v1.fd[OOM], "oom_kill") > g->oom_start;
         return;
     }
     long long peak = number_at(g->run, "memory.peak");

@@ -257,12 +257,18 @@ static void empty_folder(int top, const char *path, char mounts[][512], int coun
     }
 }
 
+/* The mount points below a scratch are read once per scratch path: nothing a run does can mount in the
+ * launcher's namespace, so they only change with the sandbox, which comes with a new launcher. */
 void clean_scratch(const char *path) {
     if (!path || !*path || !strcmp(path, "/")) return;
     int top = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (top < 0) return;
-    static char mounts[64][512];
-    int count = mounts_below(path, mounts, 64);
+    static char mounts[64][512], seen_for[4096];
+    static int count;
+    if (strcmp(seen_for, path)) {
+        count = mounts_below(path, mounts, 64);
+        snprintf(seen_for, sizeof seen_for, "%s", path);
+    }
     empty_folder(top, path, mounts, count);
     close(top);
 }

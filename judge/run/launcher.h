@@ -32,8 +32,7 @@ struct request {
 /* A run's control group(s), and what was read before the run so that the answer can report deltas. */
 struct run_group {
     int version;
-    int mem, pids, cpu;  /* v1 directory fds of the slot's groups (reused, reset between runs) */
-    int slot, run;       /* v2: the slot group, and the run's own leaf group made inside it */
+    int slot, run;       /* v2: the launcher's group, and the run's own leaf group made inside it */
     int procs[3];        /* cgroup.procs fds the child writes "0" into */
     int nprocs;
     long long cpu_start, oom_start, base_bytes;

@@ -40,12 +40,16 @@ class Slot:
         self._untrusted: Launcher | None = None
         self._binds: tuple[Bind, ...] | None = None
         self._lease = UidLease() if isolation.switches_uid else None
-        self.group = isolation.cgroups.slot_group() if isolation.cgroups else None
+        # one group per launcher: a launcher keeps its group's files open and rewrites limits only when they change
+        self._groups = {name: isolation.cgroups.slot_group() for name in ("trusted", "untrusted")} if isolation.cgroups else {}
         if isolation.sandboxed or isolation.private_mounts:
             self.scratch = SCRATCH_VIEW
         else:
             self.scratch = root / f"scratch{index}"
             self.scratch.mkdir(mode=0o700)
+            if self.uid is not None:
+                os.chown(self.scratch, self.uid, self.uid)
+        self._hidden = (*_judge_folders(), *self.conceal) if isolation.private_mounts else ()
         self.env = {"PATH": DEFAULT_PATH, "LANG": "C.UTF-8", "HOME": str(self.private)}
         self.untrusted_env = {"PATH": DEFAULT_PATH, "LANG": "C.UTF-8", "HOME": str(self.scratch)}
 
@@ -56,31 +60,30 @@ class Slot:
 
     def run(self, spec: RunSpec) -> RunResult:
         """A trusted run (checker, generator, reference): limits only, the judge's view of the files."""
-        return self._trusted.run(spec, self.group)
+        return self._trusted.run(spec, self._groups.get("trusted"))
 
     def run_untrusted(self, spec: RunSpec, binds: Sequence[Bind]) -> RunResult:
         """A submission's run (or compilation): isolated per the mode, seeing only ``binds``, fresh state per run."""
         wanted = tuple(binds)
         if self.isolation.mode == "none":
-            launcher = self._trusted
+            launcher, group = self._trusted, self._groups.get("trusted")
         else:
+            group = self._groups.get("untrusted")
             if self._untrusted is None or (self.isolation.sandboxed and wanted != self._binds):
                 if self._untrusted is not None:
                     self._untrusted.close()
                 self._untrusted = Launcher(self.isolation.launcher_argv(self._launcher, wanted), self.private / "sandbox.log")
                 self._binds = wanted
             launcher = self._untrusted
-        limits = replace(spec.limits, processes=SANDBOX_PROCESSES if self.uid is not None or self.group else spec.limits.processes)
+        limits = replace(spec.limits, processes=SANDBOX_PROCESSES if self.uid is not None or group else spec.limits.processes)
         cwd = spec.cwd if spec.cwd is not None else self.scratch
         scratch = None if spec.cwd is not None or self.isolation.private_mounts else self.scratch
         extra = {}
         if self.isolation.private_mounts:
-            extra = dict(hide=(*_judge_folders(), *self.conceal), expose=(*(b.path for b in wanted), *interpreter_paths()))
-        if self.uid is not None and self.scratch != SCRATCH_VIEW:
-            os.chown(self.scratch, self.uid, self.uid)
+            extra = dict(hide=self._hidden, expose=(*(b.path for b in wanted), *interpreter_paths()))
         return launcher.run(replace(
             spec, limits=limits, cwd=cwd, scratch=scratch, env=self.untrusted_env, user=self.uid, fresh=self.isolation.fresh, **extra,
-        ), self.group)
+        ), group)
 
     def clean_private(self) -> None:
         """Empty the private folder between runs so no file of one run is read as another's."""
@@ -96,8 +99,8 @@ class Slot:
         for launcher in (self._trusted, self._untrusted):
             if launcher is not None:
                 launcher.close()
-        if self.group is not None:
-            self.group.close()
+        for group in self._groups.values():
+            group.close()
         if self._lease:
             self._lease.release()
 
