@@ -1,7 +1,8 @@
 """Slots: one worker's place to run things, a trusted launcher plus a sandboxed one per program.
 
-A *slot* is one launcher plus a private scratch folder; parallel judging
-takes one slot per worker, so runs never share a scratch folder.
+A *slot* is its launchers, a control group for each, a sandbox uid and a
+private folder; parallel judging takes one slot per worker, so runs never
+share a scratch folder, a group or a uid.
 """
 from __future__ import annotations
 
@@ -41,7 +42,8 @@ class Slot:
         self._binds: tuple[Bind, ...] | None = None
         self._lease = UidLease() if isolation.switches_uid else None
         # one group per launcher: a launcher keeps its group's files open and rewrites limits only when they change
-        self._groups = {name: isolation.cgroups.slot_group() for name in ("trusted", "untrusted")} if isolation.cgroups else {}
+        launchers = ("trusted",) if isolation.mode == "none" else ("trusted", "untrusted")
+        self._groups = {name: isolation.cgroups.slot_group() for name in launchers} if isolation.cgroups else {}
         if isolation.sandboxed or isolation.private_mounts:
             self.scratch = SCRATCH_VIEW
         else:

@@ -210,9 +210,9 @@ class Bench:
         """Our peak against the kernel's own figures, for one process and for a tree of four.
 
         With a control group the peak is the tree's charged memory, so the
-        truth is the anonymous and shared memory of every process while all
-        hold theirs; VmHWM (one process, shared library pages included) and a
-        naive Python child's ru_maxrss are shown beside it.
+        truth is the anonymous and shared memory and page tables of every
+        process while all hold theirs; VmHWM (one process, shared library
+        pages included) and a naive Python child's ru_maxrss are shown beside it.
         """
         toucher = _compile_c("toucher", self.work)
         rows, data = [], {}
@@ -231,7 +231,7 @@ class Bench:
         self.figures["memory"] = data
         groups = f"cgroup v{result.cgroup}" if result.cgroup else "no control group"
         self.log(f"\nmemory accuracy (MiB, {groups}; judge process RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB):\n"
-                 + table(rows, ["touched", "tree's anon+shmem", "ours", "error", "VmHWM (one process)", "naive Python child"]))
+                 + table(rows, ["touched", "tree's anon+shmem+page tables", "ours", "error", "VmHWM (one process)", "naive Python child"]))
 
     def test_data(self, names: list[str]) -> None:
         rows, data = [], {}

@@ -30,10 +30,10 @@ def to_markdown(figures: dict[str, Any]) -> str:
                   for name, t in figures["tle_latency"].items()]
         lines.append("")
     if "memory" in figures:
-        lines += ["## Memory accuracy", "", "The truth is the anonymous and shared memory of every process of the tree while all hold theirs: what a",
+        lines += ["## Memory accuracy", "", "The truth is the anonymous and shared memory and page tables of every process of the tree while all hold theirs: what a",
                   "control group charges. VmHWM (one process, shared library pages included) and a naive Python child's ru_maxrss",
                   "are shown beside it.", "",
-                  "| touched | tree's anon+shmem | ours | error | VmHWM (one process) | naive Python child (ru_maxrss) |", "|---|---|---|---|---|---|"]
+                  "| touched | tree's anon+shmem+page tables | ours | error | VmHWM (one process) | naive Python child (ru_maxrss) |", "|---|---|---|---|---|---|"]
         for name, m in figures["memory"].items():
             lines.append(f"| {name} | {m['truth_kb'] / 1024:.2f} MiB | {m['ours_kb'] / 1024:.2f} MiB | {(m['ours_kb'] - m['truth_kb']) / 1024:+.2f} MiB "
                          f"| {m['vmhwm_kb'] / 1024:.2f} MiB | {m['python_child_kb'] / 1024:.2f} MiB |")

@@ -4,9 +4,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 /* toucher MIB [CHILDREN]: touches MIB MiB in this process, or in each of CHILDREN forked children at once, and
- * prints the truth to compare a judge's peak against: "VmHWM_kB anon_kB", where anon is the RssAnon + RssShmem of
- * every process of the tree while all of them hold their memory (what a control group charges for a tree, less
- * the few kB of page tables), and VmHWM is this process's own peak as the kernel records it. */
+ * prints the truth to compare a judge's peak against: "VmHWM_kB charged_kB", where charged is the RssAnon +
+ * RssShmem + VmPTE (page tables) of every process of the tree while all of them hold their memory (what a control
+ * group charges for a tree, less kernel stacks and the like), and VmHWM is this process's own peak as the kernel
+ * records it. */
 static long field(const char *name) {
     FILE *f = fopen("/proc/self/status", "r");
     char line[256];
@@ -18,7 +19,7 @@ static long field(const char *name) {
     return total;
 }
 
-static long anon(void) { return field("RssAnon:") + field("RssShmem:"); }
+static long anon(void) { return field("RssAnon:") + field("RssShmem:") + field("VmPTE:"); }
 
 static void touch(size_t bytes) {
     volatile char *p = malloc(bytes ? bytes : 1);
