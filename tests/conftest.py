@@ -10,6 +10,12 @@ bundled problems, hostile programs) and `oracle` (the puzzle oracles that
 check the bundled problems' references), so `pytest -m "not slow and not
 oracle"` is a fast subset. Hypothesis runs derandomized (profile
 "tilejudge"), so a run is reproducible on every machine.
+
+System tools: `.ci/setup-system` installs them as root; where one is missing
+the tests that need it are skipped with a reason naming its Debian package
+(`needs`, `require`), and pytest's `-rs` (pyproject.toml) lists them at the
+end. Without gcc and g++ nothing can be judged, so every test is skipped; a
+test whose id mentions java needs a JDK.
 """
 
 from __future__ import annotations
@@ -42,6 +48,30 @@ JUDGE_TIMEOUT_S = 120
 # Files owned by other work whose tests are slow: marked here by name instead of a pytestmark in the file.
 SLOW_FILES = frozenset({"test_hostile.py", "test_containment.py"})
 
+# Tool on PATH -> the Debian package that provides it, named when a test is skipped because the tool is missing.
+SYSTEM_PACKAGES = {"gcc": "gcc", "g++": "g++", "javac": "default-jdk-headless", "bwrap": "bubblewrap", "chromium": "chromium"}
+
+
+def missing(tool: str) -> str | None:
+    """Why tests needing ``tool`` cannot run here (a one-line skip reason), or None when it is installed."""
+    if shutil.which(tool) is not None:
+        return None
+    return f"{tool} is not installed (Debian package {SYSTEM_PACKAGES[tool]}; .ci/setup-system installs it as root)"
+
+
+def needs(tool: str) -> pytest.MarkDecorator:
+    """A mark skipping a test (or a parameter) on a machine without ``tool``: a missing package is a skip, not a failure."""
+    reason = missing(tool)
+    return pytest.mark.skipif(reason is not None, reason=reason or "")
+
+
+def require(tool: str) -> None:
+    """Skip the calling test or fixture now when ``tool`` is missing."""
+    reason = missing(tool)
+    if reason is not None:
+        pytest.skip(reason)
+
+
 settings.register_profile("tilejudge", derandomize=True, print_blob=True)
 settings.load_profile("tilejudge")
 
@@ -52,9 +82,14 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    compilers = [reason for reason in map(missing, ("gcc", "g++")) if reason]
     for item in items:
         if item.path.name in SLOW_FILES:
             item.add_marker(pytest.mark.slow)
+        if compilers:  # the judge builds its launcher with gcc; the fixtures and references include C++
+            item.add_marker(pytest.mark.skip(reason=compilers[0]))
+        elif "java" in item.name.lower():
+            item.add_marker(needs("javac"))
 
 
 @dataclass

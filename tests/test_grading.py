@@ -19,7 +19,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from conftest import missing, require, run_cli
 
 pytestmark = pytest.mark.slow
 
@@ -113,6 +113,7 @@ def leftovers() -> list[str]:
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, subprocess.CompletedProcess[str]]:
+    require("javac")  # the class has a Java student
     root = tmp_path_factory.mktemp("grading")
     submissions = make_class(root / "submissions")
     out = root / "results"
@@ -185,7 +186,7 @@ def test_html_report_renders_in_headless_chromium(graded: tuple[Path, Path, subp
     if browser is None:
         if os.environ.get("CI"):
             pytest.fail("chromium is not installed; .ci/run installs it")
-        pytest.skip("chromium not installed (apt-get install chromium)")
+        pytest.skip(missing("chromium") or "")
     flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
              "--disable-sync", "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}"]
     url = (out / "report.html").as_uri()

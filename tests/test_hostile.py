@@ -99,7 +99,7 @@ from typing import Any, Iterable, Sequence
 
 import pytest
 
-from conftest import FIXTURES, REPO_ROOT, JudgeRun, JudgeRunner, _run_bounded
+from conftest import FIXTURES, REPO_ROOT, JudgeRun, JudgeRunner, _run_bounded, needs
 
 HOSTILE = FIXTURES / "hostile"
 PROGRAMS = HOSTILE / "programs"
@@ -144,7 +144,7 @@ def _modes(not_contained_in_rlimits: str | None = None, *, without_cgroups: str 
         return [pytest.mark.xfail(strict=True, raises=NotContained, reason=reason)]
 
     rlimits = xfail(f"not contained in rlimits mode: {not_contained_in_rlimits}") if not_contained_in_rlimits else []
-    modes = [pytest.param("bwrap", id="bwrap"), pytest.param("rlimits", marks=rlimits, id="rlimits")]
+    modes = [pytest.param("bwrap", marks=needs("bwrap"), id="bwrap"), pytest.param("rlimits", marks=rlimits, id="rlimits")]
     if without_cgroups is not False:
         marks = [] if without_cgroups is True else xfail(f"not contained without control groups: {without_cgroups}")
         modes.append(pytest.param(NO_CGROUPS, marks=marks, id="no-cgroups"))
@@ -362,6 +362,7 @@ def test_probe_sees_own_pid_namespace(hostile: Hostile, mode: str) -> None:
             raise NotContained(f"the program sees {view}")
 
 
+@needs("bwrap")
 def test_killing_parent_is_refused(hostile: Hostile) -> None:
     """kill(getppid(), SIGKILL), bwrap only, run only once the probe has shown an own PID namespace.
 
@@ -588,6 +589,7 @@ def test_compile_bomb_is_ce_within_limit(hostile: Hostile, mode: str, source: st
     assert elapsed < COMPILE_WALL_LIMIT_S + JUDGE_START_ALLOWANCE_S, f"took {elapsed:.1f} s\n{run.describe()}"
 
 
+@needs("bwrap")
 def test_including_etc_shadow_is_ce(hostile: Hostile) -> None:
     """#include "/etc/shadow" (bwrap only): the file is not in the sandbox, so CE, and none of it is in the log.
 

@@ -11,9 +11,11 @@ import argparse
 import os
 import sys
 import traceback
+from pathlib import Path
 from types import ModuleType
 from typing import Sequence
 
+from .. import __version__
 from ..errors import EXIT_JUDGE_ERROR, EXIT_REJECTED, JudgeError, SpecError, UsageError
 from . import (cmd_bench, cmd_export, cmd_generate, cmd_grade, cmd_judge, cmd_list, cmd_promote, cmd_report, cmd_sandbox,
                cmd_stress, cmd_validate, cmd_verify)
@@ -34,7 +36,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="run_judge.py", description="Judge programs against problem packages.", epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    # prog is how the judge was started: ``run_judge.py`` in a checkout, ``tilejudge`` once installed.
+    parser = _Parser(prog=Path(sys.argv[0]).name or "tilejudge", description="Judge programs against problem packages.", epilog=EPILOG,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for module in COMMANDS.values():
         module.add(sub)

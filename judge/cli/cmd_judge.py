@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ..core import JudgeOptions, judge
 from ..errors import EXIT_ACCEPTED, EXIT_JUDGE_ERROR, EXIT_REJECTED, UsageError
-from ..lang import LANGUAGES, Program, detect, from_command, language, prepare_program
+from ..lang import LANGUAGES, Language, Program, detect, from_command, language, prepare_program
 from ..problem import Problem
 from ..run import SlotPool
 from ..verdict import Verdict
@@ -23,26 +23,35 @@ def add(sub: argparse._SubParsersAction) -> None:
     j.add_argument("--json", type=Path, help="write the full report as JSON to this file")
     j.add_argument("--first-fail", action="store_true", help="stop at the first failing case (ICPC style)")
 
-def _submission(args: argparse.Namespace, problem: Problem, pool: SlotPool) -> Program:
+def _source(args: argparse.Namespace) -> tuple[Path, Language] | None:
+    """The submission file and its language, or None for ``--cmd``: checked before the sandbox is set up, so a bad
+    command line is reported alone, not after the sandbox's warnings."""
     if args.cmd and args.submission:
         raise UsageError("give either a SUBMISSION file or --cmd, not both")
     if args.cmd:
-        return from_command(args.cmd)
+        return None
     if not args.submission:
         raise UsageError("judge needs a SUBMISSION file or --cmd")
     path = Path(args.submission)
     if not path.is_file():
         raise UsageError(f"{args.submission}: no such file")
-    lang = language(args.lang) if args.lang else detect(path)
-    return prepare_program(path.resolve(), lang, pool, problem.limits.compile_time)
+    return path.resolve(), language(args.lang) if args.lang else detect(path)
+
+
+def _submission(args: argparse.Namespace, source: tuple[Path, Language] | None, problem: Problem, pool: SlotPool) -> Program:
+    if source is None:
+        return from_command(args.cmd)
+    path, lang = source
+    return prepare_program(path, lang, pool, problem.limits.compile_time)
 
 
 def run(args: argparse.Namespace) -> int:
     problem = load_problem_arg(args.problem)
     if args.lang:
         language(args.lang)
+    source = _source(args)
     with open_pool(args, problem) as pool:
-        program = _submission(args, problem, pool)
+        program = _submission(args, source, problem, pool)
         problem = ready(problem, pool)
         with Progress(len(problem.cases), "judging") as bar:
             result = judge(problem, program, pool, JudgeOptions(first_fail=args.first_fail), bar.advance)

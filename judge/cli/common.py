@@ -14,7 +14,8 @@ from ..run import ENV_MODE, MODES, SlotPool, resolve_sandbox
 from .progress import Progress
 
 REPO = Path(__file__).resolve().parents[2]
-PROBLEMS = REPO / "problems"
+# A checkout keeps its bundled problems beside the package; an installed judge has none and looks in the current folder.
+PROBLEMS = REPO / "problems" if (REPO / "problems").is_dir() else Path("problems")
 
 EPILOG = """exit codes:
   0  every case accepted (for generate/validate/verify: all good)

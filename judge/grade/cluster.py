@@ -88,7 +88,7 @@ def _check_environment(client: Any, address: str) -> None:
     """The scheduler unpickles tasks and the workers run them: both must import this judge, or every task would fail."""
     # Only builtins travel: a function of this module could not even be unpickled where the judge is missing.
     probe = functools.partial(eval, "__import__('importlib.util').util.find_spec('judge') is not None")
-    hint = "start them with PYTHONPATH pointing at the judge's folder (see the README)"
+    hint = "install the judge where they run (pip install 'tilejudge[cluster]') and start them from that environment (see the README)"
     try:
         scheduler_ok = client.run_on_scheduler(probe)
     except Exception as exc:  # the scheduler could not even run the probe
@@ -108,7 +108,7 @@ def cluster_results(problem: Problem, students: list[Student], isolation: Isolat
     try:
         from distributed import Client, as_completed
     except ImportError:
-        raise SetupError("--cluster needs Dask: pip install -r requirements-cluster.txt") from None
+        raise SetupError("--cluster needs Dask: pip install 'tilejudge[cluster]' (or -r requirements-cluster.txt)") from None
     invalid = [s for s in students if s.source is None]
     judgeable = [s for s in students if s.source is not None]
     for student in invalid:

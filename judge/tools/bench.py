@@ -33,7 +33,7 @@ from ..grade.grading import grade
 from ..grade.store import Store
 from ..lang import LANGUAGES, Program, prepare_problem_program, prepare_program
 from ..problem import Problem, input_path
-from ..problem.formats import load_problem
+from ..problem.formats import fastyaml, load_problem
 from ..run import Isolation, RunLimits, RunSpec, SlotPool, bwrap_works
 from ..text import table
 from .bench_markdown import to_markdown
@@ -99,7 +99,7 @@ class Bench:
         """A copy of the problem whose only group is ``count`` cases from one generator line."""
         root = self.work / "problems" / name
         shutil.copytree(self.problem.root, root, ignore=shutil.ignore_patterns("cases"))
-        spec = yaml.safe_load((self.problem.root / "problem.yaml").read_text())
+        spec = fastyaml.safe_load((self.problem.root / "problem.yaml").read_text())
         spec["groups"] = [{"name": "all", "points": 100, "cases": [
             {"name": f"c{i:03d}", "generate": generate_line.format(seed=i + 1)} for i in range(count)
         ]}]
@@ -182,7 +182,7 @@ class Bench:
         what the judge controls.
         """
         cpu_limit, wall_limit = 1.0, 2.0
-        spec = yaml.safe_load((one_case.root / "problem.yaml").read_text())
+        spec = fastyaml.safe_load((one_case.root / "problem.yaml").read_text())
         spec["limits"] = {**spec["limits"], "time": cpu_limit, "wall": wall_limit, "time_factor": {}}
         (one_case.root / "problem.yaml").write_text(yaml.safe_dump(spec, sort_keys=False))
         problem = load_problem(one_case.root)

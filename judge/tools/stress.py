@@ -25,7 +25,7 @@ from ..core.testdata import GENERATOR_LIMITS, reference_limits, run_trusted
 from ..errors import JudgeError, SpecError, UsageError
 from ..lang import Program, build_or_fail, prepare_problem_program, prepare_program
 from ..problem import Problem
-from ..problem.formats import load_problem
+from ..problem.formats import fastyaml, load_problem
 from ..run import SlotPool
 from ..verdict import Verdict
 
@@ -181,7 +181,7 @@ def promote(problem: Problem, name: str) -> None:
     lines = original.splitlines(keepends=True)
     if lines and not lines[-1].endswith("\n"):
         lines[-1] += "\n"
-    document = yaml.compose(original, Loader=yaml.SafeLoader)
+    document = fastyaml.compose(original)
     groups = next(v for k, v in document.value if k.value == "groups")
     stress = next((g for g in groups.value if any(k.value == "name" and v.value == STRESS_GROUP for k, v in g.value)), None)
     line = gen.read_text().strip()

@@ -22,6 +22,7 @@ import yaml
 from ...check import KATTIS_CUSTOM, KATTIS_DEFAULT
 from ...errors import SpecError, UsageError
 from ...lang import is_source
+from . import fastyaml
 from ..model import SPEC_NAME, CaseSpec, CheckerSpec, Given, Group, Limits, Problem
 
 SIDE_CAR = "tilejudge.yaml"  # what Kattis has no key for (per-language time factors); ignored by other judges
@@ -55,7 +56,7 @@ def is_kattis(root: Path) -> bool:
     if not (root / "data").is_dir():
         return False
     try:
-        meta = yaml.safe_load((root / SPEC_NAME).read_text()) if (root / SPEC_NAME).is_file() else {}
+        meta = fastyaml.safe_load((root / SPEC_NAME).read_text()) if (root / SPEC_NAME).is_file() else {}
     except yaml.YAMLError:
         return True
     return not (isinstance(meta, dict) and "groups" in meta)
@@ -66,7 +67,7 @@ def _meta(root: Path, shown: str) -> dict[str, Any]:
     if not path.is_file():
         return {}
     try:
-        meta = yaml.safe_load(path.read_text(encoding="utf-8"))
+        meta = fastyaml.safe_load(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise SpecError(f"{shown}/{SPEC_NAME}", mark.line + 1 if mark else None, f"invalid YAML: {getattr(exc, 'problem', exc)}") from None
@@ -108,7 +109,7 @@ def _settings(folder: Path, data_root: Path, legacy: bool) -> dict[str, Any]:
             file = directory / name
             if file.is_file():
                 try:
-                    loaded = yaml.safe_load(file.read_text()) or {}
+                    loaded = fastyaml.safe_load(file.read_text()) or {}
                 except yaml.YAMLError as exc:
                     mark = getattr(exc, "problem_mark", None)
                     raise SpecError(file, mark.line + 1 if mark else None, f"invalid YAML: {getattr(exc, 'problem', exc)}") from None
@@ -184,7 +185,7 @@ def _side_car_factors(root: Path) -> dict[str, float]:
     file = root / SIDE_CAR
     if not file.is_file():
         return {}
-    data = yaml.safe_load(file.read_text()) or {}
+    data = fastyaml.safe_load(file.read_text()) or {}
     return {str(k): float(v) for k, v in (data.get("time_factor") or {}).items()}
 
 
@@ -230,7 +231,7 @@ def _groups(root: Path, legacy: bool, scoring: bool, meta: dict[str, Any]) -> li
                 if not ans.is_file():
                     raise UsageError(f"{inp}: no matching .ans file")
                 case_yaml = inp.with_suffix(".yaml")
-                case_settings = {**settings, **(yaml.safe_load(case_yaml.read_text()) or {})} if case_yaml.is_file() else settings
+                case_settings = {**settings, **(fastyaml.safe_load(case_yaml.read_text()) or {})} if case_yaml.is_file() else settings
                 output_args = problem_flags + _args(case_settings.get("output_validator_flags" if legacy else "output_validator_args"))
                 cases.append(CaseSpec(
                     name=inp.stem, group=folder.relative_to(data).as_posix(), origin=Given(inp.resolve(), ans.resolve()),

@@ -17,6 +17,7 @@ import yaml
 from ...check import checker_type, native_types
 from ...errors import SpecError
 from ...lang import LANGUAGES
+from . import fastyaml
 from ..model import SPEC_NAME, CaseSpec, CheckerSpec, FromFile, Generated, Group, Limits, Problem, cases_dir_for
 
 _GROUP_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
@@ -90,7 +91,7 @@ def load_problem(root: Path, shown_root: str | None = None) -> Problem:
     except (OSError, UnicodeDecodeError) as exc:
         raise SpecError(shown, None, f"cannot read: {exc}") from None
     try:
-        document = yaml.compose(text, Loader=yaml.SafeLoader)
+        document = fastyaml.compose(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 1 if mark is not None else None
