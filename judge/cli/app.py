@@ -8,6 +8,7 @@ Every error is one line on stderr, never a traceback.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 import traceback
@@ -17,17 +18,14 @@ from typing import Sequence
 
 from .. import __version__
 from ..errors import EXIT_JUDGE_ERROR, EXIT_REJECTED, JudgeError, SpecError, UsageError
-from . import (cmd_bench, cmd_export, cmd_generate, cmd_grade, cmd_judge, cmd_list, cmd_promote, cmd_report, cmd_sandbox,
-               cmd_stress, cmd_validate, cmd_verify)
-from .common import EPILOG
+from .usage import EPILOG
 
-# Each command module adds its parser and runs it; what only one command needs (grading, reports, stress, verify,
-# the benchmark) is imported inside its ``run``: every judge run pays for what it imports, and start-up is measured.
-COMMANDS: dict[str, ModuleType] = {
-    "list": cmd_list, "judge": cmd_judge, "generate": cmd_generate, "validate": cmd_validate, "verify": cmd_verify,
-    "grade": cmd_grade, "stress": cmd_stress, "promote": cmd_promote, "export": cmd_export, "bench": cmd_bench, "report": cmd_report,
-    "sandbox": cmd_sandbox,
-}
+# Each command module adds its parser and runs it; only the module of the command being run is imported (all of them
+# for --help or an unknown command), and what only one command needs (grading, reports, stress, verify, the benchmark)
+# is imported inside its ``run``: every run pays for what it imports, and start-up is measured (.ci/startup.py).
+COMMANDS: tuple[str, ...] = (
+    "list", "judge", "generate", "validate", "verify", "grade", "stress", "promote", "export", "bench", "report", "sandbox",
+)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -35,23 +33,37 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def _parser() -> argparse.ArgumentParser:
+def _module(command: str) -> ModuleType:
+    return importlib.import_module(f"{__package__}.cmd_{command}")
+
+
+def _wanted(argv: Sequence[str]) -> tuple[str, ...]:
+    """The commands whose parsers this command line needs: the one it names; all for help or an unknown command; none
+    for ``--version`` alone (or no command at all, which is a usage error)."""
+    named = next((arg for arg in argv if not arg.startswith("-")), None)
+    if named in COMMANDS:
+        return (named,)
+    return COMMANDS if named is not None or {"-h", "--help"} & set(argv) else ()
+
+
+def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
     # prog is how the judge was started: ``run_judge.py`` in a checkout, ``tilejudge`` once installed.
     parser = _Parser(prog=Path(sys.argv[0]).name or "tilejudge", description="Judge programs against problem packages.", epilog=EPILOG,
                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    for module in COMMANDS.values():
-        module.add(sub)
+    for command in _wanted(argv):
+        _module(command).add(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        args = _parser().parse_args(argv)
+        argv = sys.argv[1:] if argv is None else list(argv)
+        args = _parser(argv).parse_args(argv)
         if getattr(args, "jobs", 1) < 1:
             raise UsageError("-j must be at least 1")
-        return COMMANDS[args.command].run(args)
+        return _module(args.command).run(args)
     except SpecError as exc:  # already "file:line: message", the form editors and CI logs link to
         print(exc, file=sys.stderr)
         return exc.exit_code

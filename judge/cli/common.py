@@ -12,17 +12,11 @@ from ..problem import Problem
 from ..problem.formats import load, resolve_problem
 from ..run import ENV_MODE, MODES, SlotPool, resolve_sandbox
 from .progress import Progress
+from .usage import EPILOG
 
 REPO = Path(__file__).resolve().parents[2]
 # A checkout keeps its bundled problems beside the package; an installed judge has none and looks in the current folder.
 PROBLEMS = REPO / "problems" if (REPO / "problems").is_dir() else Path("problems")
-
-EPILOG = """exit codes:
-  0  every case accepted (for generate/validate/verify: all good)
-  1  judged, not accepted (for generate --check/validate/verify: differences found)
-  2  bad usage, bad problem spec, missing files, unknown language
-  3  judge error (a checker crashed, a reference failed, the judge itself failed)
-"""
 
 
 def add_problem_command(sub: argparse._SubParsersAction, name: str, help_text: str) -> argparse.ArgumentParser:
