@@ -27,6 +27,7 @@
  *   cgroup 0|1|2, fresh BITS (launcher.h), tmp_kb N, hide PATH, expose PATH (repeated)
  * Answer: one message
  *   ok exit=E signal=S cpu_us=C wall_us=W maxrss_kb=M killed=none|cpu|wall|memory oom=0|1 cgroup=V
+ *   (M: the larger of the tree's peak and the largest process's resident peak)
  *   error MESSAGE
  *
  * Started with --own-network (rlimits mode as root), the launcher first moves
@@ -422,8 +423,11 @@ static void run(const struct request *r) {
     int oom = 0;
     long peak_kb = 0;
     group_finish(&g, &u.cpu_us, &peak_kb, &oom);
-    if (g.version) u.maxrss_kb = peak_kb > sampled_kb ? peak_kb : (long)sampled_kb;
-    else if (sampled_kb > u.maxrss_kb) u.maxrss_kb = (long)sampled_kb;
+    /* The peak is the larger of the tree's (the group's charge, or the tick's sum without one) and the largest
+     * process's resident peak: a small program's pages are mostly shared libraries charged to whoever loaded
+     * them first, and memcg charges in per-CPU batches, so the group alone could say 0 for a real program. */
+    if (peak_kb > u.maxrss_kb) u.maxrss_kb = peak_kb;
+    if (sampled_kb > u.maxrss_kb) u.maxrss_kb = (long)sampled_kb;
     if (ipc_shared) sweep_sysv_ipc();
     clean_scratch(r->scratch);
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

@@ -56,8 +56,9 @@ class RunResult:
     ``killed`` is 'cpu', 'wall' or 'memory' (the no-cgroup tick) when the
     launcher stopped it at a limit; ``oom_killed`` is the kernel's own record
     that its OOM killer acted inside the run's control group. ``memory_kb`` is
-    the tree's peak (the group's, kernel memory and tmpfs pages included) when
-    ``cgroup`` is 1 or 2, else the largest process's or the tree's sampled sum.
+    the larger of the tree's peak (the group's charge, kernel memory and tmpfs
+    pages included, when ``cgroup`` is 1 or 2; else the tick's sampled sum) and
+    the largest process's resident peak (shared library pages included).
     """
 
     exit_code: int | None
