@@ -6,9 +6,10 @@ here imports the judge package, so those tests pin down the command-line
 contract and survive any rewrite of the judge's internals.
 
 Markers: `slow` (whole gradings, clusters, Kattis round trips, verifying the
-bundled problems, hostile programs) and `oracle` (the puzzle oracles that
-check the bundled problems' references), so `pytest -m "not slow and not
-oracle"` is a fast subset. Hypothesis runs derandomized (profile
+bundled problems, hostile programs, and every oracle test) and `oracle` (the
+puzzle oracles that check the bundled problems' references, not the judge),
+so `pytest -m "not slow"` is the judge's fast subset and `pytest -m oracle`
+runs the puzzle checks alone. Hypothesis runs derandomized (profile
 "tilejudge"), so a run is reproducible on every machine.
 
 System tools: `.ci/setup-system` installs them as root; where one is missing
@@ -78,13 +79,13 @@ settings.load_profile("tilejudge")
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "slow: judges whole classes, clusters, packages or hostile programs (deselect with -m 'not slow')")
-    config.addinivalue_line("markers", "oracle: checks a bundled problem's references against an independent oracle")
+    config.addinivalue_line("markers", "oracle: checks a bundled problem's references against an independent oracle (also slow)")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     compilers = [reason for reason in map(missing, ("gcc", "g++")) if reason]
     for item in items:
-        if item.path.name in SLOW_FILES:
+        if item.path.name in SLOW_FILES or item.get_closest_marker("oracle"):
             item.add_marker(pytest.mark.slow)
         if compilers:  # the judge builds its launcher with gcc; the fixtures and references include C++
             item.add_marker(pytest.mark.skip(reason=compilers[0]))
