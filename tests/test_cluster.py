@@ -118,3 +118,51 @@ def test_bundled_problem_with_references_under_submissions(cluster: tuple[str, "
     run = run_cli("grade", "slide", str(submissions), "--out", str(tmp_path / "out"), "--cluster", address)
     assert run.returncode == 0, run.stderr
     assert {sid: row["verdict"] for sid, row in rows(tmp_path / "out" / "grades.csv").items()} == {"good": "AC", "short": "WA"}
+
+
+def _installed_judge(folder: Path, env: dict[str, str]) -> str | None:
+    """Why an interpreter started outside the checkout, without PYTHONPATH, cannot import the judge (None: it can)."""
+    probe = subprocess.run([sys.executable, "-c", "import judge"], cwd=folder, env=env, capture_output=True, text=True)
+    return None if probe.returncode == 0 else "the judge is not installed in this interpreter (pip install -e . or a wheel)"
+
+
+def test_workers_started_without_pythonpath_grade_like_local(tmp_path: Path) -> None:
+    """A scheduler and two workers started as separate processes, outside the checkout and without PYTHONPATH,
+    judge with the installed package alone: the same grades as local grading."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    reason = _installed_judge(elsewhere, env)
+    if reason is not None:
+        pytest.skip(reason)
+    scheduler_file = tmp_path / "scheduler.json"
+    cli = [sys.executable, "-m"]
+    processes = [subprocess.Popen([*cli, "distributed.cli.dask_scheduler", "--port", "0", "--no-dashboard", "--scheduler-file", str(scheduler_file)],
+                                  cwd=elsewhere, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+    try:
+        deadline = time.monotonic() + 60
+        while not scheduler_file.is_file() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert scheduler_file.is_file(), "the scheduler did not start"
+        processes += [subprocess.Popen([*cli, "distributed.cli.dask_worker", "--scheduler-file", str(scheduler_file), "--nthreads", "1",
+                                        "--no-dashboard", "--no-nanny"], cwd=elsewhere, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                      for _ in range(2)]
+        with distributed.Client(scheduler_file=str(scheduler_file), timeout=60) as client:
+            client.wait_for_workers(2, timeout=120)
+            address = client.scheduler.address
+        submissions = make_class(tmp_path / "class", CLASS)
+        local = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(tmp_path / "local"), "-j", "2")
+        remote = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(tmp_path / "remote"), "--cluster", address)
+        assert local.returncode == 0 and remote.returncode == 0, remote.stderr
+        here, there = rows(tmp_path / "local" / "grades.csv"), rows(tmp_path / "remote" / "grades.csv")
+        assert {k: [v[f] for f in STABLE] for k, v in here.items()} == {k: [v[f] for f in STABLE] for k, v in there.items()}
+        assert len({there[sid]["worker"] for sid in CLASS}) == 2, "both workers should have judged"
+    finally:
+        for process in reversed(processes):
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
