@@ -43,6 +43,19 @@ def rows(path: Path) -> dict[str, dict[str, str]]:
         return {row["id"]: row for row in csv.DictReader(f)}
 
 
+def graded_like_local(address: str, tmp_path: Path) -> tuple[Path, dict[str, dict[str, str]]]:
+    """Grade the class locally and on the cluster at ``address``; the stable columns must agree and both workers
+    must have judged. Returns the class folder and the cluster's rows."""
+    submissions = make_class(tmp_path / "class", CLASS)
+    local = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(tmp_path / "local"), "-j", "2")
+    remote = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(tmp_path / "remote"), "--cluster", address)
+    assert local.returncode == 0 and remote.returncode == 0, remote.stderr
+    here, there = rows(tmp_path / "local" / "grades.csv"), rows(tmp_path / "remote" / "grades.csv")
+    assert {k: [v[f] for f in STABLE] for k, v in here.items()} == {k: [v[f] for f in STABLE] for k, v in there.items()}
+    assert len({there[sid]["worker"] for sid in CLASS}) == 2, "both workers should have judged"
+    return submissions, there
+
+
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[tuple[str, "distributed.Client"]]:
     from judge.run import build_launcher
@@ -55,14 +68,8 @@ def cluster() -> Iterator[tuple[str, "distributed.Client"]]:
 
 def test_cluster_grades_equal_local_grades(cluster: tuple[str, "distributed.Client"], tmp_path: Path) -> None:
     address, _ = cluster
-    submissions = make_class(tmp_path / "class", CLASS)
-    local = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(tmp_path / "local"), "-j", "2")
-    remote = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(tmp_path / "remote"), "--cluster", address)
-    assert local.returncode == 0 and remote.returncode == 0, remote.stderr
-    here, there = rows(tmp_path / "local" / "grades.csv"), rows(tmp_path / "remote" / "grades.csv")
-    assert {k: [v[f] for f in STABLE] for k, v in here.items()} == {k: [v[f] for f in STABLE] for k, v in there.items()}
+    submissions, there = graded_like_local(address, tmp_path)
     assert all(there[sid]["worker"].startswith("tcp://127.0.0.1:") for sid in CLASS)
-    assert len({there[sid]["worker"] for sid in CLASS}) == 2, "both workers should have judged"
     assert there["z"]["verdict"] == "INVALID"
     again = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(tmp_path / "remote"), "--cluster", address)
     assert "judged 0, reused 9" in again.stdout
@@ -150,13 +157,7 @@ def test_workers_started_without_pythonpath_grade_like_local(tmp_path: Path) -> 
         with distributed.Client(scheduler_file=str(scheduler_file), timeout=60) as client:
             client.wait_for_workers(2, timeout=120)
             address = client.scheduler.address
-        submissions = make_class(tmp_path / "class", CLASS)
-        local = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(tmp_path / "local"), "-j", "2")
-        remote = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(tmp_path / "remote"), "--cluster", address)
-        assert local.returncode == 0 and remote.returncode == 0, remote.stderr
-        here, there = rows(tmp_path / "local" / "grades.csv"), rows(tmp_path / "remote" / "grades.csv")
-        assert {k: [v[f] for f in STABLE] for k, v in here.items()} == {k: [v[f] for f in STABLE] for k, v in there.items()}
-        assert len({there[sid]["worker"] for sid in CLASS}) == 2, "both workers should have judged"
+        graded_like_local(address, tmp_path)
     finally:
         for process in reversed(processes):
             process.terminate()

@@ -228,16 +228,23 @@ static void exec_child(const struct request *r) {
     child_fail(r->argv[0]);
 }
 
-/* Resident memory of a live process in kB, from /proc (statm counts pages). */
-static long long proc_rss_kb(pid_t pid) {
-    char path[64], buf[256];
-    snprintf(path, sizeof path, "/proc/%d/statm", (int)pid);
+/* The start of /proc/PID/NAME as a string; 0 when the process is gone. */
+static int read_proc(pid_t pid, const char *name, char *buf, size_t size) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/%s", (int)pid, name);
     int fd = open(path, O_RDONLY);
     if (fd < 0) return 0;
-    ssize_t n = read(fd, buf, sizeof buf - 1);
+    ssize_t n = read(fd, buf, size - 1);
     close(fd);
     if (n <= 0) return 0;
     buf[n] = '\0';
+    return 1;
+}
+
+/* Resident memory of a live process in kB, from /proc (statm counts pages). */
+static long long proc_rss_kb(pid_t pid) {
+    char buf[256];
+    if (!read_proc(pid, "statm", buf, sizeof buf)) return 0;
     unsigned long long size = 0, resident = 0;
     if (sscanf(buf, "%llu %llu", &size, &resident) != 2) return 0;
     return (long long)resident * (sysconf(_SC_PAGESIZE) / 1024);
@@ -245,14 +252,8 @@ static long long proc_rss_kb(pid_t pid) {
 
 /* CPU time of a live process and its reaped children, from /proc. */
 static long long proc_cpu_us(pid_t pid) {
-    char path[64], buf[1024];
-    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-    int fd = open(path, O_RDONLY);
-    if (fd < 0) return 0;
-    ssize_t n = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (n <= 0) return 0;
-    buf[n] = '\0';
+    char buf[1024];
+    if (!read_proc(pid, "stat", buf, sizeof buf)) return 0;
     char *p = strrchr(buf, ')');
     if (!p) return 0;
     /* Fields after the command: state(3) ... utime(14) stime(15) cutime(16) cstime(17). */
