@@ -2,7 +2,9 @@
 
 A package passes only if each submission under ``submissions/<verdict>/``
 really earns that verdict, so a "wrong answer" file that is accidentally
-accepted (a test set too weak to catch its bug) fails the check.
+accepted (a test set too weak to catch its bug) fails the check. With
+``all_cases`` every submission runs on every case, for the test-strength
+matrix (``matrix.py``); what verify decides stays the same.
 """
 from __future__ import annotations
 
@@ -12,27 +14,35 @@ from typing import Callable
 
 from ..core import JudgeOptions, JudgeReport, judge, meets_rule
 from ..core.testdata import validate
-from ..errors import UsageError
+from ..core.verdicts import KATTIS_VERDICT
+from ..errors import JudgeError, UsageError
 from ..lang import detect, is_source, prepare_program
 from ..problem import Problem
 from ..problem.formats import kattis
 from ..run import SlotPool
 from ..verdict import Verdict
+from .matrix import Matrix, Row, analyse
 
 SAFETY_MARGIN = 2.0
 
 
 @dataclass(frozen=True)
 class Expectation:
-    """What a test submission promises: a verdict (our format) or a Kattis folder's permitted/required rule."""
+    """What a test submission promises: a verdict (our format) or a Kattis folder's permitted/required rule.
+
+    ``catches`` says which case verdicts reject the submission for the reason
+    it is wrong (its verdict; for Kattis, one of its folder's required ones).
+    """
 
     label: str
     accepts: Callable[[JudgeReport], bool]
     first_fail: bool
+    catches: Callable[[Verdict], bool]
 
     @classmethod
     def verdict(cls, expected: Verdict) -> "Expectation":
-        return cls(expected.value, lambda report: report.verdict is expected, expected is not Verdict.AC)
+        wrong = expected is not Verdict.AC
+        return cls(expected.value, lambda report: report.verdict is expected, wrong, lambda v: wrong and v is expected)
 
     @classmethod
     def kattis(cls, folder: str) -> "Expectation":
@@ -40,10 +50,13 @@ class Expectation:
         label = "|".join(sorted(rule[1])) or "AC"
 
         def accepts(report: JudgeReport) -> bool:
-            return report.verdict not in (Verdict.CE, Verdict.JE) and meets_rule([c.verdict for c in report.cases], rule)
+            verdicts = [c.verdict for c in report.cases]
+            failed = next((n for n, v in enumerate(verdicts) if v is not Verdict.AC), len(verdicts))
+            return report.verdict not in (Verdict.CE, Verdict.JE) and meets_rule(verdicts[:failed + 1], rule)
 
-        # Judging stops at the first failure, as legacy Kattis does (on_reject: break): the rule is checked on what ran.
-        return cls(label, accepts, folder != "accepted")
+        # Judging stops at the first failure, as legacy Kattis does (on_reject: break): the rule is checked up to there,
+        # also when every case ran for the matrix.
+        return cls(label, accepts, folder != "accepted", lambda v: KATTIS_VERDICT.get(v) in rule[1])
 
     @property
     def is_accepted(self) -> bool:
@@ -59,6 +72,11 @@ class Outcome:
     @property
     def ok(self) -> bool:
         return self.expected.accepts(self.report)
+
+    @property
+    def label(self) -> str:
+        """The submission as its folder and name, which say what it promises."""
+        return f"{self.path.parent.name}/{self.path.name}"
 
 
 @dataclass
@@ -89,7 +107,10 @@ def submissions(problem: Problem) -> list[tuple[Path, Path | None, Expectation]]
     return found
 
 
-def verify(problem: Problem, pool: SlotPool, on_submission: Callable[[Outcome], None] | None = None) -> VerifyResult:
+def verify(
+    problem: Problem, pool: SlotPool, on_submission: Callable[[Outcome], None] | None = None, all_cases: bool = False,
+) -> VerifyResult:
+    """Validate the inputs and judge every test submission; with ``all_cases`` none stops at its first failure."""
     result = VerifyResult()
     if problem.validators:
         result.invalid_inputs = validate(problem, pool)
@@ -100,13 +121,30 @@ def verify(problem: Problem, pool: SlotPool, on_submission: Callable[[Outcome], 
             report = JudgeReport(problem.name, str(path), "", False, "cannot tell which file of the folder is the program", verdict=Verdict.CE)
         else:
             program = prepare_program(source, detect(source), pool, problem.limits.compile_time)
-            report = judge(problem, program, pool, JudgeOptions(first_fail=expected.first_fail))
+            report = judge(problem, program, pool, JudgeOptions(first_fail=expected.first_fail and not all_cases))
         outcome = Outcome(path, expected, report)
         result.outcomes.append(outcome)
         if on_submission:
             on_submission(outcome)
     result.warnings += timing_warnings(problem, result.outcomes)
     return result
+
+
+def strength(problem: Problem, outcomes: list[Outcome]) -> Matrix:
+    """The test-strength matrix of outcomes judged with ``all_cases``: every case's verdict for every submission."""
+    keys = [case.key for case in problem.cases]
+    rows = []
+    for o in outcomes:
+        verdicts = None
+        if o.report.compile_ok and o.report.verdict is not Verdict.CE:
+            by_key = {f"{c.group}/{c.name}": c.verdict for c in o.report.cases}
+            missing = [key for key in keys if key not in by_key]
+            if missing:
+                raise JudgeError(f"{o.label}: {len(missing)} case(s) not judged (first {missing[0]}); the matrix needs every case's verdict")
+            verdicts = tuple(by_key[key] for key in keys)
+        catches = tuple(o.expected.catches(v) for v in verdicts) if verdicts is not None else (False,) * len(keys)
+        rows.append(Row(o.label, o.expected.label, not o.expected.is_accepted, verdicts, catches))
+    return analyse(keys, rows)
 
 
 def slowest_accepted(problem: Problem, outcomes: list[Outcome]) -> dict[str, tuple[float, Path]]:
