@@ -19,6 +19,7 @@ class Verdict(str, Enum):
     RE = "RE"
     CE = "CE"
     JE = "JE"
+    SKIPPED = "SKIPPED"  # a case not run because its all-or-nothing group was already lost (grading)
 
     @property
     def meaning(self) -> str:
@@ -34,6 +35,7 @@ _MEANING = {
     Verdict.AC: "accepted", Verdict.WA: "wrong answer", Verdict.PE: "presentation error",
     Verdict.TLE: "time limit exceeded", Verdict.MLE: "memory limit exceeded", Verdict.OLE: "output limit exceeded",
     Verdict.RE: "run-time error", Verdict.CE: "compilation error", Verdict.JE: "judge error",
+    Verdict.SKIPPED: "not run: its all-or-nothing group was already lost",
 }
 _FOLDERS = {
     "accepted": Verdict.AC, "wrong_answer": Verdict.WA, "presentation_error": Verdict.PE,

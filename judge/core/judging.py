@@ -3,34 +3,49 @@
 Cases run in parallel, one slot each. Parallel runs disturb each other's
 timing, so any case that ends TLE or close to the limit is run again alone
 before its verdict stands; a verdict never depends on what ran beside it.
+Under parallel load a run may go on to ``OVERRUN`` times its CPU limit
+before it is stopped: stopped there, it is over the limit by far more than
+load explains, so it needs no re-run (the re-runs, holding every other run
+of the machine off, were most of the cost of grading a class with slow
+solutions). A grading may also skip the cases of an all-or-nothing group
+that is already lost: they cannot change the score.
 """
 from __future__ import annotations
 
+import os
+import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from ..check import Checker, make_checker
 from ..lang import Program, build_or_fail
 from ..problem import CaseSpec, Problem, answer_path, input_path
-from ..run import RunSpec, Slot, SlotPool, read_head
+from ..run import RunSpec, Slot, SlotPool, cache_root
 from ..text import safe_text
 from ..verdict import Verdict
 from .limits import classify, run_limits
 from .rwlock import ReadersWriterLock
-from .verdicts import CaseResult, GroupResult, group_results, overall_verdict
+from .verdicts import CaseResult, GroupResult, group_results, loses_group, overall_verdict
 
 NEAR_LIMIT = 0.8
 WORKING_SHARE = 0.1
+OVERRUN = 1.5
 STDERR_KEEP = 2048
+GIST_CHARS, CONTEXT_CHARS = 200, 300
+# Lines of a stack trace that only say where: the line that says what went wrong is elsewhere.
+_FRAME = re.compile(r'^(at |File "|\.\.\.|#\d+ |\[Previous line repeated|[\^~]+$)')
+# A line that names what went wrong: an exception or error name, a panic, an abort, an assertion, a signal.
+_ERROR = re.compile(r"error|exception|panic|abort|terminate|what\(\)|assert|fault|killed|fatal", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
 class JudgeOptions:
     first_fail: bool = False
     run_lock: ReadersWriterLock | None = None  # shared with other judgings running at the same time
+    skip_lost: bool = False  # grading: a case whose all-or-nothing group is already lost is not run (SKIPPED)
 
 
 @dataclass
@@ -60,33 +75,79 @@ class JudgeReport:
         }
 
 
-def run_case(problem: Problem, program: Program, case: CaseSpec, checker: Checker, slot: Slot) -> CaseResult:
+def run_case(problem: Problem, program: Program, case: CaseSpec, checker: Checker, slot: Slot, overrun: float = 1.0) -> CaseResult:
     """Run one case of the problem's test data in a slot and check it."""
-    return run_on(problem, program, input_path(problem, case), answer_path(problem, case), checker, slot, case.name, case.group, case.checker_args)
+    return run_on(
+        problem, program, input_path(problem, case), answer_path(problem, case), checker, slot, case.name, case.group, case.checker_args, overrun,
+    )
 
 
 def run_on(
     problem: Problem, program: Program, inp: Path, ans: Path, checker: Checker, slot: Slot, name: str, group: str,
-    checker_args: Sequence[str] = (),
+    checker_args: Sequence[str] = (), overrun: float = 1.0,
 ) -> CaseResult:
-    """Run the program on any input under the problem's limits and check it against ``ans``."""
+    """Run the program on any input under the problem's limits and check it against ``ans``.
+
+    The run is stopped at ``overrun`` times the CPU limit; anything over the limit itself is TLE.
+    """
     limits = run_limits(problem, program.language)
+    stop_at = replace(limits, cpu=limits.cpu * overrun)
     out, err = slot.private / "stdout", slot.private / "stderr"
-    result = slot.run_untrusted(RunSpec(argv=program.command(problem.limits.memory_mib), limits=limits, stdin=inp, stdout=out, stderr=err), program.binds)
-    stderr_head = read_head(err, STDERR_KEEP).encode()
+    result = slot.run_untrusted(RunSpec(argv=program.command(problem.limits.memory_mib), limits=stop_at, stdin=inp, stdout=out, stderr=err), program.binds)
+    stderr_ends = _ends(err, STDERR_KEEP)
     base = dict(
         name=name, group=group, time=result.cpu, wall_time=result.wall, memory_kb=result.memory_kb,
         exit_code=result.exit_code, signal=result.signal_name,
     )
     written = max((f.stat().st_size for f in (out, err) if f.exists()), default=0)
-    early = classify(result, limits, problem.limits.memory_mib, written, stderr_head, program.language)
+    early = classify(result, limits, problem.limits.memory_mib, written, stderr_ends.encode(), program.language)
     if early is not None:
         verdict, message = early
-        if stderr_head.strip():
-            message += " | stderr: " + safe_text(stderr_head.decode("utf-8", "replace").strip()[-400:])
-        return CaseResult(verdict=verdict, message=message, **base)
+        return CaseResult(verdict=verdict, message=message + stderr_note(stderr_ends), **base)
     outcome = checker.check(inp, out, ans, slot, checker_args)
     return CaseResult(verdict=outcome.verdict, message=outcome.message, score=outcome.fraction, **base)
+
+
+def _ends(path: Path, keep: int) -> str:
+    """The first and the last ``keep`` bytes of a possibly huge file, decoded leniently: a runtime prints what went
+    wrong last (a Python exception after its traceback), a program's own messages often come first."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(keep)
+            size = f.seek(0, os.SEEK_END)
+            f.seek(max(len(head), size - keep))
+            tail = f.read(keep)
+    except OSError:
+        return ""
+    gap = "\n…\n".encode() if size > 2 * keep else b""
+    return (head + gap + tail).decode("utf-8", "replace")
+
+
+def _hide_judge_paths(text: str) -> str:
+    """Drop the judge's own folders from paths a program printed (``/root/.cache/tilejudge/build/<hash>/main.py`` →
+    ``main.py``): they mean nothing to the student and say where the judge keeps things."""
+    return re.sub(re.escape(str(cache_root())) + r"(?:/[^/\s\"':]+)*/", "", text)
+
+
+def stderr_note(stderr: str) -> str:
+    """`` | stderr: <the line that says what went wrong>`` and what came before it, for a failed run's message.
+
+    The gist is the last line that names an error and is not a stack frame (a
+    Python or Ruby exception, Java's "Exception in thread" line above its
+    frames, C++'s ``what()``), else the last line that is not a frame (a
+    program's own last word); the context is the end of what precedes it.
+    """
+    text = _hide_judge_paths(stderr).strip()
+    lines = [line.strip() for line in text.splitlines() if line.strip() and line.strip() != "…"]
+    if not lines:
+        return ""
+    plain = [line for line in lines if not _FRAME.match(line)] or lines
+    gist = next((line for line in reversed(plain) if _ERROR.search(line)), plain[-1])
+    note = f" | stderr: {safe_text(gist[:GIST_CHARS], one_line=True)}"
+    before = text[:text.rfind(gist)].strip()
+    if before:
+        note += f" | before it: {safe_text(('…' if len(before) > CONTEXT_CHARS else '') + before[-CONTEXT_CHARS:])}"
+    return note
 
 
 class _Stop:
@@ -102,6 +163,29 @@ class _Stop:
 
     def skip(self, index: int) -> bool:
         return self.index is not None and index > self.index
+
+
+class _Lost:
+    """Where each all-or-nothing group was lost (its earliest case that earned nothing), shared by the case threads:
+    a later case of that group cannot change the score."""
+
+    def __init__(self, problem: Problem, results: dict[int, CaseResult]) -> None:
+        self._groups = {group.name: group for group in problem.groups}
+        self._at: dict[str, int] = {}
+        self._lock = threading.Lock()
+        for index, result in results.items():
+            self.record(index, result)
+
+    def record(self, index: int, result: CaseResult) -> None:
+        if loses_group(self._groups[result.group], result):
+            with self._lock:
+                self._at[result.group] = min(self._at.get(result.group, index), index)
+
+    def at(self, index: int, group: str) -> int | None:
+        """The earlier case that lost ``group``, if any."""
+        with self._lock:
+            lost = self._at.get(group)
+        return lost if lost is not None and lost < index else None
 
 
 def judge(
@@ -124,17 +208,20 @@ def judge(
     limit = problem.limits.time_for(program.language.name)
     run_lock = options.run_lock or ReadersWriterLock()
     concurrent = pool.size > 1 or options.run_lock is not None
+    overrun = OVERRUN if concurrent else 1.0  # alone, a run is stopped at its limit: nothing disturbs it
+    lost = _Lost(problem, results)
     while pending:
         stop = _Stop()
 
         def task(index: int) -> None:
-            if options.first_fail and stop.skip(index):
+            if (options.first_fail and stop.skip(index)) or (options.skip_lost and lost.at(index, cases[index].group) is not None):
                 return
             with run_lock.shared(), pool.slot() as slot:
-                result = run_case(problem, program, cases[index], checker, slot)
+                result = run_case(problem, program, cases[index], checker, slot, overrun)
             results[index] = result
             if result.verdict is not Verdict.AC:
                 stop.failed_at(index)
+            lost.record(index, result)
             if on_case is not None:
                 on_case(result)
 
@@ -144,8 +231,17 @@ def judge(
             for index in sorted(i for i in pending if i in results and _suspicious(results[i], limit)):
                 with run_lock.exclusive(), pool.slot() as slot:
                     results[index] = run_case(problem, program, cases[index], checker, slot)
+        lost = _Lost(problem, results)  # a re-run alone may have won a group back: its skipped cases are run then
         first_failure = next((i for i in sorted(results) if results[i].verdict is not Verdict.AC), None)
-        pending = [i for i in range(len(cases)) if i not in results and (not options.first_fail or first_failure is None or i < first_failure)]
+        pending = [
+            i for i in range(len(cases))
+            if i not in results and (not options.first_fail or first_failure is None or i < first_failure)
+            and not (options.skip_lost and lost.at(i, cases[i].group) is not None)
+        ]
+    for index, case in enumerate(cases):
+        lost_at = lost.at(index, case.group) if options.skip_lost else None
+        if index not in results and lost_at is not None:
+            results[index] = CaseResult(case.name, case.group, Verdict.SKIPPED, message=f"not run: the group was lost at {cases[lost_at].name}")
     ordered = [results[i] for i in sorted(results)]
     if options.first_fail:
         cut = next((n for n, r in enumerate(ordered) if r.verdict is not Verdict.AC), len(ordered) - 1)
@@ -158,11 +254,16 @@ def judge(
 
 
 def _suspicious(result: CaseResult, limit: float) -> bool:
-    """Worth a re-run alone: close to the CPU limit, or stopped by the wall clock while really computing.
+    """Worth a re-run alone: close to the CPU limit or over it by less than the overrun, or stopped by the wall clock
+    while really computing.
 
-    A program stopped by the wall clock after using almost no CPU was
-    sleeping or blocked; load beside it cannot explain that, so it is not re-run.
+    A run stopped at ``OVERRUN`` times the limit is over it beyond what load
+    explains; a program stopped by the wall clock after using almost no CPU
+    was sleeping or blocked, which load beside it cannot explain either.
+    Neither is re-run.
     """
+    if result.verdict is Verdict.TLE and result.time >= OVERRUN * limit:
+        return False
     if result.time >= NEAR_LIMIT * limit:
         return True
     return result.verdict is Verdict.TLE and result.time >= WORKING_SHARE * limit

@@ -63,11 +63,20 @@ def group_results(groups: Sequence[Group], cases: Sequence[CaseResult]) -> list[
 
 
 def overall_verdict(cases: Sequence[CaseResult]) -> Verdict:
-    """The first failing case's verdict in case order, as ICPC-style judges report it."""
+    """The first failing case's verdict in case order, as ICPC-style judges report it (a skipped case never decides it)."""
     for case in cases:
-        if case.verdict is not Verdict.AC:
+        if case.verdict not in (Verdict.AC, Verdict.SKIPPED):
             return case.verdict
     return Verdict.AC
+
+
+def loses_group(group: Group, case: CaseResult) -> bool:
+    """Whether this case alone already sets its group's earnings to zero, so the group's later cases cannot change the score.
+
+    Only a "min" group is lost by one case, and only by a case that earned
+    nothing (a testlib checker's partial points keep the rest relevant).
+    """
+    return group.aggregation == "min" and case.verdict is not Verdict.AC and case.score == 0.0
 
 
 def meets_rule(verdicts: Sequence[Verdict], rule: tuple[set[str], set[str]]) -> bool:
