@@ -6,7 +6,7 @@ import os
 import sys
 from pathlib import Path
 
-from ..core.testdata import ensure, missing_cases
+from ..core.testdata import edited_files, ensure, missing_cases, stale_cases
 from ..core.timelimit import infer_time_limit
 from ..problem import Problem
 from ..problem.formats import load, resolve_problem
@@ -52,12 +52,23 @@ def open_pool(args: argparse.Namespace, problem: Problem) -> SlotPool:
 
 
 def ensure_cases(problem: Problem, slots: SlotPool) -> None:
-    """Generate missing cases, with a progress bar when someone is watching."""
+    """Generate missing cases and those that no longer match their sources, saying which and why, with a progress bar
+    when someone is watching; warn about case files edited by hand."""
     todo = missing_cases(problem)
     if todo:
-        print(f"generating {len(todo)} missing case(s) of {problem.name}…", file=sys.stderr)
+        stale = stale_cases(problem)
+        if stale:
+            why = "; ".join(sorted(set(stale.values()))[:3])
+            print(f"{len(stale)} case(s) of {problem.name} no longer match their sources ({why}): producing them again", file=sys.stderr)
+        if len(todo) > len(stale):
+            print(f"generating {len(todo) - len(stale)} missing case(s) of {problem.name}…", file=sys.stderr)
         with Progress(len(todo), "generating") as bar:
             ensure(problem, slots, bar.advance)
+    edited = edited_files(problem)
+    if edited:
+        names = ", ".join(shown(path) for path in edited[:3]) + (", …" if len(edited) > 3 else "")
+        print(f"warning: {len(edited)} case file(s) differ from manifest.json (edited by hand?): {names}; used as they are "
+              f"('generate {problem.name}' restores them)", file=sys.stderr)
 
 
 def ready(problem: Problem, slots: SlotPool) -> Problem:

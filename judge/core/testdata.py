@@ -3,7 +3,13 @@
 Inputs come from hand-written files or the problem's seeded generator;
 answers from the first reference solution. ``manifest.json`` records the
 sha256 of every file, so a large case need not be committed: it is produced
-again on demand and must come out byte for byte the same.
+again on demand and must come out byte for byte the same. It also records
+the sha256 of the files the data is made from (generator, reference,
+hand-written inputs), so data that no longer matches its sources is noticed
+before anything is judged on it, and produced again. Hashing 80 MB of data
+on every command would cost more than judging a small submission, so a file
+is hashed only when its size or modification time changed since it was last
+found good (``Stamps``, kept in the judge's cache, not in the repository).
 """
 from __future__ import annotations
 
@@ -21,7 +27,7 @@ from ..atomic import atomic_write
 from ..errors import JudgeError, UsageError
 from ..lang import Program, build_or_fail
 from ..problem import CaseSpec, FromFile, Generated, Problem, answer_path, input_path
-from ..run import RunLimits, RunSpec, Slot, SlotPool, read_head
+from ..run import RunLimits, RunSpec, Slot, SlotPool, cache_root, read_head
 from ..text import safe_text, status_text
 
 MANIFEST = "manifest.json"
@@ -106,21 +112,34 @@ def _entry(problem: Problem, case: CaseSpec, root: Path) -> dict[str, object]:
     return {"source": case.source, **files}
 
 
-def read_manifest(problem: Problem) -> dict[str, dict]:
+def _read_manifest_file(problem: Problem) -> dict:
     path = problem.cases_dir / MANIFEST
     if not path.is_file():
         return {}
     try:
-        return json.loads(path.read_text())["cases"]
-    except (ValueError, KeyError) as exc:
+        data = json.loads(path.read_text())
+        data["cases"]
+    except (ValueError, KeyError, TypeError) as exc:
         raise JudgeError(f"{path}: unreadable manifest ({exc}); run 'generate' again") from None
+    return data
 
 
-def _write_manifest(problem: Problem, entries: dict[str, dict]) -> None:
-    """Write manifest and .gitignore atomically; large files are listed in .gitignore so they stay out of git."""
+def read_manifest(problem: Problem) -> dict[str, dict]:
+    return _read_manifest_file(problem).get("cases", {})
+
+
+def _write_manifest(problem: Problem, entries: dict[str, dict], sources: dict[str, str] | None) -> None:
+    """Write manifest and .gitignore atomically; large files are listed in .gitignore so they stay out of git.
+
+    ``sources`` (the sha256 of what the data was made from) is written when
+    known; a manifest written before sources were recorded keeps none, so
+    producing missing files rewrites it unchanged.
+    """
     root = problem.cases_dir
     ordered = {case.key: entries[case.key] for case in problem.cases if case.key in entries}
     data = {"problem": problem.name, "answers_from": problem.solutions[0].relative_to(problem.root).as_posix(), "cases": ordered}
+    if sources:
+        data["sources"] = sources
     atomic_write(root / MANIFEST, json.dumps(data, indent=1) + "\n")
     large = [f"{key}{ext}" for key, entry in ordered.items() for ext, role in ((".in", "input"), (".ans", "answer")) if entry[role]["bytes"] > COMMIT_LIMIT]
     atomic_write(root / ".gitignore", "# produced on demand from manifest.json by 'run_judge.py generate'\n" + "".join(f"/{name}\n" for name in large))
@@ -147,35 +166,153 @@ def generate(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], Non
     if not cases:
         raise UsageError(f"{problem.root}: this package's test data is given, not generated from a spec")
     _produce(problem, pool, cases, problem.cases_dir, on_done)
-    _write_manifest(problem, {case.key: _entry(problem, case, problem.cases_dir) for case in cases})
+    stamps = Stamps(problem)
+    sources = stamps.sources()
+    _write_manifest(problem, {case.key: _entry(problem, case, problem.cases_dir) for case in cases}, sources)
+    stamps.save(sources)
+
+
+def _source_files(problem: Problem) -> dict[str, Path]:
+    """What produced data is made from, by path relative to the package: generator, reference (answers), hand-written inputs."""
+    files = [problem.solutions[0], *([problem.generator] if problem.generator else [])]
+    files += [case.origin.path for case in produced(problem) if isinstance(case.origin, FromFile)]
+    out = {}
+    for path in files:
+        try:
+            out[path.relative_to(problem.root).as_posix()] = path
+        except ValueError:
+            out[path.as_posix()] = path
+    return out
+
+
+class Stamps:
+    """sha256 of files by (size, modification time), and the sources the data was last made from, for one cases folder.
+
+    Kept in the judge's cache, keyed by the folder's path: a record of what
+    this machine has already hashed, never needed for correctness (lose it and
+    files are hashed again).
+    """
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        key = hashlib.sha256(str(problem.cases_dir.resolve()).encode()).hexdigest()[:24]
+        self.path = cache_root() / "testdata" / f"{key}.json"
+        try:
+            data = json.loads(self.path.read_text())
+            self.files: dict[str, list] = dict(data["files"])
+            self.baseline: dict[str, str] = dict(data["baseline"])
+        except (OSError, ValueError, KeyError, TypeError):
+            self.files, self.baseline = {}, {}
+
+    def sha256(self, path: Path) -> str | None:
+        """The file's sha256 (None when it is absent), hashed again only when its size or mtime changed."""
+        try:
+            info = path.stat()
+        except OSError:
+            return None
+        known = self.files.get(str(path))
+        if known and known[:2] == [info.st_size, info.st_mtime_ns]:
+            return known[2]
+        digest = sha256_file(path)
+        self.files[str(path)] = [info.st_size, info.st_mtime_ns, digest]
+        return digest
+
+    def sources(self) -> dict[str, str]:
+        return {name: digest for name, path in _source_files(self.problem).items() if (digest := self.sha256(path)) is not None}
+
+    def save(self, baseline: dict[str, str] | None = None) -> None:
+        if baseline is not None:
+            self.baseline = baseline
+        try:
+            atomic_write(self.path, json.dumps({"files": self.files, "baseline": self.baseline}))
+        except OSError:
+            pass  # a read-only cache costs hashing again next time, nothing else
+
+
+def stale_cases(problem: Problem) -> dict[str, str]:
+    """Cases whose data no longer matches what it is made from, by key, with the reason in words: to be produced again.
+
+    A hand-written input must equal the file it was copied from; generated
+    inputs are stale when the generator changed, answers when the reference
+    did. Sources are compared with the manifest's record, or, for a manifest
+    written before sources were recorded, with what this machine saw first.
+    """
+    data = _read_manifest_file(problem) if produced(problem) else {}
+    manifest = data.get("cases", {})
+    if not manifest:
+        return {}
+    stamps = Stamps(problem)
+    current = stamps.sources()
+    baseline = data.get("sources") or stamps.baseline or current
+    changed = {name for name, digest in current.items() if name in baseline and baseline[name] != digest}
+    names = {path: name for name, path in _source_files(problem).items()}
+    generator = names.get(problem.generator) if problem.generator else None
+    reference = names[problem.solutions[0]]
+    out: dict[str, str] = {}
+    for case in produced(problem):
+        entry = manifest.get(case.key)
+        if entry is None:
+            continue
+        if isinstance(case.origin, FromFile) and stamps.sha256(case.origin.path) != entry["input"]["sha256"]:
+            out[case.key] = f"{names[case.origin.path]} changed"
+        elif isinstance(case.origin, Generated) and generator in changed:
+            out[case.key] = f"{generator} changed"
+        elif reference in changed:
+            out[case.key] = f"{reference} changed (it writes the answers)"
+    stamps.save(stamps.baseline or current)
+    return out
+
+
+def edited_files(problem: Problem) -> list[Path]:
+    """Case files that differ from their manifest hash: edited by hand (an experiment, or an accident). They are used as
+    they are, never overwritten behind the user's back; the commands say so and ``generate`` restores them."""
+    manifest = read_manifest(problem) if produced(problem) else {}
+    stamps = Stamps(problem)
+    out = []
+    for case in produced(problem):
+        entry = manifest.get(case.key)
+        for role, path in (("input", input_path(problem, case)), ("answer", answer_path(problem, case))):
+            have = stamps.sha256(path) if entry is not None else None
+            if have is not None and have != entry[role]["sha256"]:
+                out.append(path)
+    stamps.save()
+    return out
 
 
 def missing_cases(problem: Problem) -> list[CaseSpec]:
-    """Cases whose files are absent, or whose spec line no longer matches what the manifest says produced them."""
+    """Cases to produce before judging: files absent, a spec line that no longer matches what the manifest says produced
+    them, or data that no longer matches its sources (``stale_cases``)."""
     manifest = read_manifest(problem) if produced(problem) else {}
+    stale = stale_cases(problem) if manifest else {}
     out = []
     for case in produced(problem):
         entry = manifest.get(case.key)
         present = input_path(problem, case).is_file() and answer_path(problem, case).is_file()
-        if not present or entry is None or entry.get("source") != case.source:
+        if not present or entry is None or entry.get("source") != case.source or case.key in stale:
             out.append(case)
     return out
 
 
 def ensure(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], None] | None = None) -> list[CaseSpec]:
-    """Produce missing cases before judging; a regenerated case must match its recorded hash."""
+    """Produce missing and stale cases before judging; a case regenerated only because its files were missing must
+    match its recorded hash (the generator must be deterministic), a stale one replaces its record."""
+    stale = stale_cases(problem)
     todo = missing_cases(problem)
     if not todo:
         return []
-    manifest = read_manifest(problem)
+    data = _read_manifest_file(problem)
+    manifest = data.get("cases", {})
     _produce(problem, pool, todo, problem.cases_dir, on_done)
     for case in todo:
         fresh = _entry(problem, case, problem.cases_dir)
         old = manifest.get(case.key)
-        if old is not None and old.get("source") == case.source and old != fresh:
+        if old is not None and old.get("source") == case.source and old != fresh and case.key not in stale:
             raise JudgeError(f"case {case.key}: regenerated data differs from manifest.json (is the generator deterministic?)")
         manifest[case.key] = fresh
-    _write_manifest(problem, manifest)
+    stamps = Stamps(problem)
+    sources = stamps.sources() if stale or data.get("sources") else None
+    _write_manifest(problem, manifest, sources)
+    stamps.save(sources or stamps.baseline)
     return todo
 
 
