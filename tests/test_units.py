@@ -14,7 +14,8 @@ from judge.check import compare_exact, compare_floats, compare_kattis_default, c
 from judge.cli.render import case_table, summary
 from judge.core import CaseResult, JudgeReport, ReadersWriterLock, classify, group_results, meets_rule, overall_verdict
 from judge.errors import SpecError
-from judge.grade.reports import Row, terminal_summary, to_html, to_junit
+from judge.grade.report_html import to_html
+from judge.grade.reports import Grading, Row, terminal_summary, to_junit
 from judge.grade.store import Entry, Key
 from judge.lang import LANGUAGES
 from judge.problem import CaseSpec, Generated, Group
@@ -72,27 +73,32 @@ def test_case_table_and_summary_have_no_raw_control_byte() -> None:
     assert raw_controls(summary(ce)) == []
 
 
-def rows() -> list[Row]:
+def rows(problem: str = "p") -> Grading:
     report = hostile_report().to_json()
     ce = {**JudgeReport("p", "t.c", "c", False, "log\x1b[0m\x00\x0c", verdict=Verdict.CE).to_json(), "cases": []}
-    return [
-        Row(Entry(Key("stud\x1bent", "a", "b", "c"), "s.c"), report, "w"),
-        Row(Entry(Key("ce\x07", "a", "b", "c"), "t.c"), ce, "w"),
-        Row(Entry(Key("inv\x00", "a", "b", "c"), "", "two\x1b sources"), {**ce, "verdict": "INVALID"}, "w"),
+    data = [
+        Row(Entry(Key("stud\x1bent", "a", "b", "c"), "s.c"), report, "w", {"name": "N\x1b[2Jame"}),
+        Row(Entry(Key("ce\x07", "a", "b", "c"), "t.c"), ce, "w", {}),
+        Row(Entry(Key("inv\x00", "a", "b", "c"), "", "two\x1b sources"), {**ce, "verdict": "INVALID"}, "w", {}),
     ]
+    pair = {"a": "stud\x1bent", "b": "ce\x07", "score": 0.9, "shares": [0.9, 0.8], "identical": False,
+            "regions": [[{"lines": [1, 2], "text": "x\x1b"}], [{"lines": [3, 4], "text": "<script>"}]]}
+    return Grading(data, {"problem": problem}, [{"name": "g\x1b", "points": 1, "cases": ["c\x1b1"]}], [("e\x1bntry", "why\x00")],
+                   {"pairs": [pair], "tool": "t"})
 
 
 def test_junit_xml_stays_well_formed_whatever_the_bytes() -> None:
-    xml = to_junit(rows(), {"problem": "/x/p\x1b"})
+    xml = to_junit(rows("/x/p\x1b"))
     root = ET.fromstring(xml)
     assert [s.get("name") for s in root] == ["stud\\x1bent", "ce\\x07", "inv\\x00"]
-    failure = root[0][0][0]
-    assert failure.get("type") == "WA" and "\\x1b[2J" in (failure.text or "")
+    failure = root[0].find("testcase/failure")
+    assert failure is not None and failure.get("type") == "WA" and "\\x1b[2J" in (failure.text or "")
 
 
 def test_html_and_terminal_summary_escape_controls() -> None:
-    page = to_html(rows(), {"problem": "p"})
+    page = to_html(rows())
     assert raw_controls(page, allowed="\n") == [] and "stud\\x1bent" in page
+    assert "<script>" not in page.split("<script>(function")[0]  # the matched source text is escaped, the page's own script is last
     assert raw_controls(terminal_summary(rows())) == []
 
 

@@ -2,45 +2,93 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
+from typing import Any
 
-from ..errors import EXIT_ACCEPTED
+from ..errors import EXIT_ACCEPTED, UsageError
 from .common import add_problem_command, load_problem_arg, open_pool, ready, shown
 from .progress import Progress
+
+EXIT_CODES = """exit codes of grade: 0 the grading completed, whatever the verdicts (they are in the reports);
+2 bad usage (no such folder, a results folder of another problem, a bad roster); 3 judge error
+(a broken checker or reference, a missing tool)."""
 
 
 def add(sub: argparse._SubParsersAction) -> None:
     gr = add_problem_command(sub, "grade", "judge a folder of submissions (one per file or subfolder), resumable, with reports")
+    gr.epilog = EXIT_CODES + "\n\n" + (gr.epilog or "")
     gr.add_argument("submissions", type=Path, help="folder: each file, or each subfolder with one source file, is one student")
-    gr.add_argument("--out", type=Path, required=True, help="results folder: results.sqlite and the reports")
-    gr.add_argument("--rejudge", action="store_true", help="judge every submission again, even if a stored result matches")
+    gr.add_argument("--out", type=Path, required=True, help="results folder: results.sqlite, the reports and feedback/ (one problem per folder)")
+    gr.add_argument("--rejudge", action="store_true", help="judge every submission again; each stored result stays until its new one is stored")
+    gr.add_argument("--only", nargs="+", metavar="ID", help="judge only these students again (ids as in grades.csv); the others keep their results")
+    gr.add_argument("--all-cases", action="store_true",
+                    help="run every case, also those of a group already lost (by default they are skipped: they cannot change the score)")
+    gr.add_argument("--roster", type=Path, help="CSV with a header: id, and any of name, deadline, submitted (see the README)")
+    gr.add_argument("--deadline", help="everyone's deadline, ISO 8601 (e.g. '2025-03-01 23:59'); later submissions are flagged late")
     gr.add_argument("--cluster", metavar="ADDRESS", help="judge on a Dask cluster, e.g. tcp://HOST:8786 (needs requirements-cluster.txt)")
+
+
+class _Feed:
+    """Progress as submissions finish: a bar on a terminal, else one line per submission on stderr, so a grading run
+    from a script or CI is never silent for minutes."""
+
+    def __init__(self) -> None:
+        self.bar: Progress | None = None
+        self.total = 0
+        self.done = 0
+        self.counts: dict[str, int] = {}
+
+    def start(self, total: int) -> None:
+        self.total = total
+        self.bar = Progress(total, "grading", unit="sub")
+
+    def finished(self, student: str, report: dict[str, Any]) -> None:
+        from ..text import safe_text
+
+        self.done += 1
+        verdict = str(report["verdict"])
+        self.counts[verdict] = self.counts.get(verdict, 0) + 1
+        if self.bar is not None:
+            self.bar.set_postfix(" ".join(f"{v}:{n}" for v, n in sorted(self.counts.items())))
+            self.bar.advance()
+        if not sys.stderr.isatty():
+            score = f"{float(report.get('score', 0)):g}/{float(report.get('max_score', 0)):g}"
+            print(f"graded {self.done}/{self.total}: {safe_text(student, one_line=True)} {verdict} {score}", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
 
 def run(args: argparse.Namespace) -> int:
     from ..grade import reports
-    from ..grade.grading import grade
-    from ..grade.store import Store
-    from ..grade.submissions import discover
+    from ..grade.grading import GradeOptions, grade
+    from ..grade.roster import load_roster
+    from ..grade.store import Store, problem_of
 
     problem = load_problem_arg(args.problem)
+    if not args.submissions.is_dir():
+        raise UsageError(f"{args.submissions}: not a folder of submissions")
+    roster = load_roster(args.roster, args.deadline)
+    held = problem_of(args.out)
+    if held is not None and held != problem.name:
+        raise UsageError(f"{args.out}: holds the grades of {held}; grade {problem.name} into another --out folder")
     with open_pool(args, problem) as pool:
         problem = ready(problem, pool)
         isolation = pool.isolation
-    total = len(discover(args.submissions))
-    with Store(args.out) as store, Progress(total, "grading", unit="sub") as bar:
-        counts: dict[str, int] = {}
-
-        def advance(student: str, report: dict[str, object]) -> None:
-            verdict = str(report["verdict"])
-            counts[verdict] = counts.get(verdict, 0) + 1
-            bar.set_postfix(" ".join(f"{v}:{n}" for v, n in sorted(counts.items())))
-            bar.advance()
-
-        result = grade(problem, args.submissions, store, isolation, args.jobs, args.rejudge, advance, args.cluster)
-        bar.close()
+    options = GradeOptions(jobs=args.jobs, rejudge=args.rejudge, only=tuple(args.only or ()), all_cases=args.all_cases,
+                           cluster=args.cluster, roster=roster)
+    feed = _Feed()
+    with Store(args.out) as store:
+        try:
+            result = grade(problem, args.submissions, store, isolation, options, feed.finished, feed.start)
+        finally:
+            feed.close()
         paths = reports.write_all(store, args.out)
-        data = reports.rows(store)
-    print(f"judged {result.judged}, reused {result.reused} stored result(s)")
-    print(reports.terminal_summary(data))
+        grading = reports.load(store)
+    print(f"{result.students} students: judged {result.judged}, reused {result.reused} stored result(s)"
+          + (f"; {len(result.ignored)} entries ignored" if result.ignored else ""))
+    print(reports.terminal_summary(grading))
     print("reports: " + ", ".join(shown(p) for p in paths))
     return EXIT_ACCEPTED

@@ -28,7 +28,8 @@ from ..errors import SetupError
 from ..problem import Problem
 from ..problem.formats import load_problem
 from ..run import Isolation, SlotPool, cache_root
-from .submissions import Results, Student, invalid_report, judge_error_report, judge_submission
+from .discovery import Student
+from .submissions import Results, invalid_report, judge_error_report, judge_submission
 
 _run_lock = ReadersWriterLock()  # one per worker process: a near-limit re-run waits for every other judging of this worker
 _unpack_lock = threading.Lock()
@@ -64,7 +65,9 @@ def _unpacked(package_hash: str, name: str, data: bytes) -> Path:
     return root / "problems" / name
 
 
-def judge_on_worker(package_hash: str, name: str, package: bytes, student: str, filename: str, source: bytes, mode: str) -> dict[str, Any]:
+def judge_on_worker(
+    package_hash: str, name: str, package: bytes, student: str, filename: str, source: bytes, mode: str, all_cases: bool = False,
+) -> dict[str, Any]:
     """A Dask task: judge one submission on this worker; returns the report with the worker's address."""
     from distributed import get_worker
 
@@ -76,7 +79,7 @@ def judge_on_worker(package_hash: str, name: str, package: bytes, student: str, 
         entry = Student(student, path)
         try:
             with SlotPool(1, Isolation(mode), conceal=problem.folders) as pool:
-                report = judge_submission(problem, entry, pool, _run_lock)
+                report = judge_submission(problem, entry, pool, _run_lock, all_cases)
         except SetupError as exc:
             report = judge_error_report(problem, entry, str(exc))
     if report["verdict"] == "JE":  # a worker's own problem (a missing compiler): say which worker
@@ -103,7 +106,7 @@ def _check_environment(client: Any, address: str) -> None:
         raise SetupError(f"{len(missing)} Dask worker(s) cannot import the judge ({', '.join(missing[:3])}); {hint}")
 
 
-def cluster_results(problem: Problem, students: list[Student], isolation: Isolation, address: str) -> Results:
+def cluster_results(problem: Problem, students: list[Student], isolation: Isolation, address: str, all_cases: bool = False) -> Results:
     """Submit one task per submission to the scheduler at ``address`` and yield results as they complete."""
     try:
         from distributed import Client, as_completed
@@ -127,7 +130,7 @@ def cluster_results(problem: Problem, students: list[Student], isolation: Isolat
         package = client.scatter(packed, broadcast=True, hash=False)
         futures = {
             client.submit(judge_on_worker, package_hash, problem.name, package, s.id, s.source.name, s.source.read_bytes(),
-                          isolation.mode, key=f"judge-{package_hash[:12]}-{s.id}-{i}", pure=False): s
+                          isolation.mode, all_cases, key=f"judge-{package_hash[:12]}-{s.id}-{i}", pure=False): s
             for i, s in enumerate(judgeable)
         }
         try:

@@ -1,9 +1,12 @@
 """Grading a folder of submissions: discover students, judge what is new or changed, store each result at once.
 
 One student is a file (id = file name without extension) or a folder holding
-exactly one source file (id = folder name). Each submission is judged with
-the same limits and verdict rules as ``judge``, in its own slot and sandbox,
-so one student's program cannot touch another's result.
+exactly one source file (id = folder name); ``discovery.py`` accounts for
+every other entry. Each submission is judged with the same limits and
+verdict rules as ``judge``, in its own slot and sandbox, so one student's
+program cannot touch another's result. A re-grade (``--rejudge``, ``--only``)
+never deletes a stored result: each is replaced only when its new one is
+stored, so a grading killed half-way leaves every student with a result.
 """
 from __future__ import annotations
 
@@ -12,17 +15,22 @@ import json
 import platform
 import queue
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 from ..core import ReadersWriterLock
 from ..core.testdata import MANIFEST
+from ..errors import UsageError
 from ..lang import BUILD_CACHE_VERSION
 from ..problem import Problem
 from ..run import Isolation, SlotPool, launcher_digest
+from ..text import safe_text
+from .discovery import Student, discover
+from .roster import MISSING, Roster, student_info
+from .similarity import similar_pairs
 from .store import Entry, Key, Store
-from .submissions import Results, Student, discover, judge_submission
+from .submissions import Results, invalid_report, judge_submission
 
 GRADER_VERSION = "1"
 
@@ -54,17 +62,27 @@ def settings_hash(isolation: Isolation) -> str:
     return hashlib.sha256(data.encode() + launcher_digest().encode()).hexdigest()
 
 
-def submission_hash(path: Path) -> str:
-    return hashlib.sha256(path.suffix.lower().encode() + b"\0" + path.read_bytes()).hexdigest()
+@dataclass(frozen=True)
+class GradeOptions:
+    """What a grading is asked to do besides judging what is new: see ``grade --help``."""
+
+    jobs: int = 1
+    rejudge: bool = False
+    only: tuple[str, ...] = ()
+    all_cases: bool = False
+    cluster: str | None = None
+    roster: Roster = field(default_factory=Roster)
 
 
 @dataclass
 class GradeResult:
     judged: int = 0
     reused: int = 0
+    students: int = 0
+    ignored: list[tuple[str, str]] = field(default_factory=list)
 
 
-def local_results(problem: Problem, students: list[Student], isolation: Isolation, jobs: int) -> Results:
+def local_results(problem: Problem, students: list[Student], isolation: Isolation, jobs: int, all_cases: bool = False) -> Results:
     """Judge on this machine, ``jobs`` submissions at a time, yielding each result as it completes."""
     if not students:
         return
@@ -77,7 +95,7 @@ def local_results(problem: Problem, students: list[Student], isolation: Isolatio
     def one(student: Student) -> dict[str, Any]:
         pool = pools.get()
         try:
-            return judge_submission(problem, student, pool, run_lock)
+            return judge_submission(problem, student, pool, run_lock, all_cases)
         finally:
             pools.put(pool)
 
@@ -96,36 +114,62 @@ def local_results(problem: Problem, students: list[Student], isolation: Isolatio
             pool.close()
 
 
+def _missing_report(problem: Problem, student: Student) -> dict[str, Any]:
+    return invalid_report(problem, student) | {"verdict": MISSING}
+
+
 def grade(
-    problem: Problem, folder: Path, store: Store, isolation: Isolation, jobs: int, rejudge: bool,
-    on_result: Callable[[str, dict[str, Any]], None] | None = None, cluster: str | None = None,
+    problem: Problem, folder: Path, store: Store, isolation: Isolation, options: GradeOptions = GradeOptions(),
+    on_result: Callable[[str, dict[str, Any]], None] | None = None, on_start: Callable[[int], None] | None = None,
 ) -> GradeResult:
-    """Judge every student whose current key has no stored result; store each result as soon as it exists.
+    """Judge every student whose current key has no stored result (all with ``rejudge``, or those of ``only``);
+    store each result as soon as it exists, then the similarity hints. ``on_start`` hears how many will be judged.
 
     The results come from this machine's thread pool or, with ``cluster``, from
     Dask workers; either way this process is the only writer of the store.
     """
-    students = discover(folder)
+    found = discover(folder, exclude=[store.path.parent])
+    students = found.students
+    known = {s.id for s in students}
+    unknown = [sid for sid in options.only if sid not in known]
+    if unknown:
+        raise UsageError(f"--only: no student {', '.join(repr(safe_text(u, one_line=True)) for u in unknown)} in {folder}")
+    missing = [Student(sid, None, "no submission in the folder (the roster lists this student)") for sid in options.roster.lines if sid not in known]
+    everyone = students + missing
     p_hash, s_hash = problem_hash(problem), settings_hash(isolation)
-    entries = [
-        Entry(Key(s.id, p_hash, submission_hash(s.source) if s.source else "", s_hash), str(s.source or ""), s.error)
-        for s in students
-    ]
-    store.set_current(entries, {"problem": str(problem.root), "submissions": str(folder.resolve())})
-    if rejudge:
-        store.forget([e.key for e in entries])
+    entries = [Entry(Key(s.id, p_hash, s.digest, s_hash), str(s.source or ""), s.error) for s in everyone]
+    groups = [{"name": g.name, "points": g.points, "aggregation": g.aggregation, "cases": [c.name for c in g.cases]} for g in problem.groups]
+    meta = {
+        "problem": str(problem.root), "problem_name": problem.name, "submissions": str(folder.resolve()),
+        "ignored": json.dumps(found.ignored), "groups": json.dumps(groups),
+    }
+    store.set_current(entries, meta, {s.id: student_info(options.roster, s.id, s.source) for s in everyone})
     keys = {e.key.student: e.key for e in entries}
-    todo = [s for s in students if not store.has(keys[s.id])]
-    result = GradeResult(reused=len(entries) - len(todo))
-    if cluster is not None:
-        from .cluster import cluster_results  # Dask is imported only with --cluster
-
-        results = cluster_results(problem, todo, isolation, cluster)
+    if options.only:
+        todo = [s for s in students if s.id in options.only]
     else:
-        results = local_results(problem, todo, isolation, jobs)
-    for student, report, worker in results:
-        store.put(keys[student], report, worker)
+        todo = [s for s in everyone if options.rejudge or not store.has(keys[s.id])]
+    result = GradeResult(reused=len(everyone) - len(todo), students=len(everyone), ignored=found.ignored)
+    if on_start:
+        on_start(len(todo))
+    absent = {s.id for s in missing}
+    for student in [s for s in todo if s.id in absent]:
+        report = _missing_report(problem, student)
+        store.put(keys[student.id], report, "coordinator")
         result.judged += 1
         if on_result:
-            on_result(student, report)
+            on_result(student.id, report)
+    todo = [s for s in todo if s.id not in absent]
+    if options.cluster is not None:
+        from .cluster import cluster_results  # Dask is imported only with --cluster
+
+        results = cluster_results(problem, todo, isolation, options.cluster, options.all_cases)
+    else:
+        results = local_results(problem, todo, isolation, options.jobs, options.all_cases)
+    for student_id, report, worker in results:
+        store.put(keys[student_id], report, worker)
+        result.judged += 1
+        if on_result:
+            on_result(student_id, report)
+    store.set_meta("similarity", json.dumps(similar_pairs(students)))
     return result

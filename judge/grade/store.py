@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..errors import UsageError
+
 DB_NAME = "results.sqlite"
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
@@ -36,6 +38,7 @@ CREATE TABLE IF NOT EXISTS current (
     error TEXT
 );
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS students (student TEXT PRIMARY KEY, info TEXT NOT NULL);
 """
 
 
@@ -58,14 +61,43 @@ class Entry:
     error: str | None = None
 
 
+@dataclass(frozen=True)
+class Stored:
+    """One student of the current roster as the reports see them: the result for the current key (None: not judged
+    yet), the machine that judged it, and what the roster says (name, submission time, lateness)."""
+
+    entry: Entry
+    report: dict[str, Any] | None
+    worker: str
+    info: dict[str, Any]
+
+
+def problem_of(folder: Path) -> str | None:
+    """The problem whose grades a results folder holds, or None for a new (or empty) folder; nothing is created."""
+    path = folder / DB_NAME
+    if not path.is_file():
+        return None
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30) as db:
+            meta = dict(db.execute("SELECT key, value FROM meta WHERE key IN ('problem_name', 'problem')").fetchall())
+    except sqlite3.Error:
+        return None
+    return meta.get("problem_name") or (Path(meta["problem"]).name if meta.get("problem") else None)
+
+
 class Store:
     def __init__(self, folder: Path) -> None:
+        if folder.exists() and not folder.is_dir():
+            raise UsageError(f"{folder}: not a folder (give --out a folder for the results)")
         folder.mkdir(parents=True, exist_ok=True)
         self.path = folder / DB_NAME
-        self._db = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.executescript(SCHEMA)
+        try:
+            self._db = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(SCHEMA)
+        except sqlite3.Error as exc:
+            raise UsageError(f"{self.path}: not a results database this judge can use ({exc})") from None
 
     def close(self) -> None:
         self._db.close()
@@ -76,15 +108,22 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def set_current(self, entries: list[Entry], meta: dict[str, str]) -> None:
-        """Record who is being graded now and against what, replacing the previous roster in one transaction."""
+    def set_current(self, entries: list[Entry], meta: dict[str, str], info: dict[str, dict[str, Any]] | None = None) -> None:
+        """Record who is being graded now, against what, and what the roster says of them, replacing the previous
+        roster in one transaction. Stored results are never touched here: a re-grade replaces each one only by ``put``."""
         with self._transaction():
             self._db.execute("DELETE FROM current")
+            self._db.execute("DELETE FROM students")
             self._db.executemany(
                 "INSERT INTO current VALUES (?, ?, ?, ?, ?, ?)",
                 [(e.key.student, e.key.problem_hash, e.key.submission_hash, e.key.settings_hash, e.source, e.error) for e in entries],
             )
+            self._db.executemany("INSERT INTO students VALUES (?, ?)", [(sid, json.dumps(data)) for sid, data in (info or {}).items()])
             self._db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", list(meta.items()))
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self._transaction():
+            self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
 
     def has(self, key: Key) -> bool:
         row = self._db.execute(
@@ -92,14 +131,6 @@ class Store:
             (key.student, key.problem_hash, key.submission_hash, key.settings_hash),
         ).fetchone()
         return row is not None
-
-    def forget(self, keys: list[Key]) -> None:
-        """Drop stored results so they are judged again (``--rejudge``)."""
-        with self._transaction():
-            self._db.executemany(
-                "DELETE FROM results WHERE student=? AND problem_hash=? AND submission_hash=? AND settings_hash=?",
-                [(k.student, k.problem_hash, k.submission_hash, k.settings_hash) for k in keys],
-            )
 
     def put(self, key: Key, report: dict[str, Any], worker: str) -> None:
         """Store one result in its own transaction; a second put of the same key keeps one row."""
@@ -112,16 +143,18 @@ class Store:
     def meta(self) -> dict[str, str]:
         return dict(self._db.execute("SELECT key, value FROM meta").fetchall())
 
-    def current(self) -> list[tuple[Entry, dict[str, Any] | None, str | None]]:
+    def current(self) -> list[Stored]:
         """Every student of the current roster with their result for the current key (None if not judged yet)."""
         rows = self._db.execute(
-            """SELECT c.student, c.problem_hash, c.submission_hash, c.settings_hash, c.source, c.error, r.report, r.worker
+            """SELECT c.student, c.problem_hash, c.submission_hash, c.settings_hash, c.source, c.error, r.report, r.worker, s.info
                FROM current c LEFT JOIN results r
                ON r.student=c.student AND r.problem_hash=c.problem_hash AND r.submission_hash=c.submission_hash AND r.settings_hash=c.settings_hash
+               LEFT JOIN students s ON s.student=c.student
                ORDER BY c.student"""
         ).fetchall()
         return [
-            (Entry(Key(*row[:4]), row[4], row[5]), json.loads(row[6]) if row[6] is not None else None, row[7])
+            Stored(Entry(Key(*row[:4]), row[4], row[5]), json.loads(row[6]) if row[6] is not None else None, row[7] or "",
+                   json.loads(row[8]) if row[8] else {})
             for row in rows
         ]
 
