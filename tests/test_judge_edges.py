@@ -87,18 +87,16 @@ def test_hanging_checker_is_a_judge_error_within_its_limit(points_problem: Path,
 
 
 def test_missing_compiler_is_a_named_setup_error_not_ce(tmp_path: Path) -> None:
+    """A user's registry naming a compiler this machine lacks: one line naming the tool and its package (exit 3), not CE."""
     problem = REPO_ROOT / "tests" / "fixtures" / "problems" / "aplusb"
-    warm, _ = judge_json(problem, program("ac.py"), tmp_path)
-    assert warm.returncode == 0, warm.stderr
-    empty = tmp_path / "empty-path"
-    empty.mkdir()
-    env = {**os.environ, "PATH": str(empty)}
+    languages = tmp_path / "languages.yaml"
+    languages.write_text("cpp:\n  extensions: [.cpp]\n  package: g++-99\n  compile: [g++-99, -o, '{exe}', '{sources}']\n  run: ['{exe}']\n")
+    env = {**os.environ, "TILEJUDGE_LANGUAGES": str(languages)}
     run, report = judge_json(problem, program("ac.cpp"), tmp_path, env, "--sandbox", "rlimits")
     assert run.returncode == 3
     assert report is None
     lines = run.stderr.strip().splitlines()
-    assert len(lines) == 1 and "'g++' is not installed" in lines[0], run.stderr
-    assert "Traceback" not in run.stderr
+    assert lines == ["error: language 'cpp' needs 'g++-99', which is not installed here; install the Debian package g++-99"], run.stderr
 
 
 def test_sum_aggregation_gives_each_case_its_share(tmp_path: Path) -> None:

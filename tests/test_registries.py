@@ -6,16 +6,19 @@ and judges real programs with the normal judging code in ``none`` sandbox mode.
 """
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, PROGRAMS, write_printer
+from conftest import FIXTURES, PROGRAMS, REPO_ROOT, write_printer
 
 from judge.check import CHECKER_TYPES, CheckerType, CheckOutcome, BuiltinChecker, Option, option
 from judge.core import judge
 from judge.errors import SpecError, UsageError
-from judge.lang import LANGUAGES, Language, detect, is_source, prepare_program
+from judge.lang import detect, is_source, prepare_program, registry_for
 from judge.problem.formats import load
 from judge.problem.formats.kattis_export import export
 from judge.run import Isolation, SlotPool
@@ -74,18 +77,43 @@ def test_an_unknown_checker_type_is_an_error(tmp_path: Path) -> None:
         load(aplusb(tmp_path, "checker:\n  type: numbers\n"))
 
 
-def test_a_new_language_is_one_registry_entry(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    shell = shutil.which("sh")
-    assert shell is not None
-    monkeypatch.setitem(LANGUAGES, "sh", Language(name="sh", extensions=(".sh",), tools=("sh",), build=None, run=lambda src, out, mem: [shell, str(src)]))
+SH_ENTRY = "sh:\n  title: POSIX shell\n  extensions: [.sh]\n  package: dash\n  version: [sh, -c, echo dash]\n  run: [sh, \"{main}\"]\n"
+
+
+def test_a_new_language_is_one_entry_in_a_problems_languages_yaml(tmp_path: Path) -> None:
+    problem_root = aplusb(tmp_path, "checker:\n  type: lines\n")
+    (problem_root / "languages.yaml").write_text(SH_ENTRY)
     source = tmp_path / "sum.sh"
     source.write_text('while read a b; do echo $((a + b)); done\n')
-    assert detect(source).name == "sh" and is_source(source)
-    problem = load(aplusb(tmp_path, "checker:\n  type: lines\n"))
+    registry = registry_for(problem_root)
+    assert registry.detect(source).name == "sh" and registry.is_source(source)
+    assert not is_source(source), "a problem's languages must not leak into the judge's registry"
+    problem = load(problem_root)
     with SlotPool(1, Isolation("none")) as pool:
-        report = judge(problem, prepare_program(source, None, pool, 60), pool)
+        report = judge(problem, prepare_program(source, None, pool, 60, registry=registry), pool)
     assert report.language == "sh"
     assert report.verdict is Verdict.AC, [(c.name, c.verdict, c.message) for c in report.cases]
+
+
+def test_a_users_languages_file_adds_a_language_for_every_command(tmp_path: Path) -> None:
+    problem_root = aplusb(tmp_path, "checker:\n  type: lines\n")
+    user_file = tmp_path / "my-languages.yaml"
+    user_file.write_text(SH_ENTRY)
+    source = tmp_path / "sum.sh"
+    source.write_text('while read a b; do echo $((a + b)); done\n')
+    env = {**os.environ, "TILEJUDGE_LANGUAGES": str(user_file)}
+    judged = subprocess.run([sys.executable, "run_judge.py", "judge", str(problem_root), str(source), "--sandbox", "none"],
+                            cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert judged.returncode == 0, judged.stdout + judged.stderr
+    listed = subprocess.run([sys.executable, "run_judge.py", "languages"], cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert "POSIX shell" in listed.stdout and "dash" in listed.stdout, listed.stdout
+
+
+def test_a_broken_languages_file_is_one_line_naming_it(tmp_path: Path) -> None:
+    problem_root = aplusb(tmp_path, "checker:\n  type: lines\n")
+    (problem_root / "languages.yaml").write_text("sh:\n  extensions: [.sh]\n  entry: magic\n  run: [sh]\n")
+    with pytest.raises(SpecError, match=r"languages.yaml:1: language 'sh': entry must be one of all, file, class"):
+        load(problem_root)
 
 
 def test_an_unregistered_extension_is_a_usage_error(tmp_path: Path) -> None:

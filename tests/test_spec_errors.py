@@ -194,13 +194,25 @@ def test_missing_problem_is_refused(judge: JudgeRunner, tmp_path: Path) -> None:
 
 def test_unrecognised_source_is_refused(judge: JudgeRunner, tmp_path: Path) -> None:
     """A file that is neither a known source type nor executable has no language to run it with."""
-    source = tmp_path / "adder.rb"
-    source.write_text("puts 3\n")
+    source = tmp_path / "adder.cob"
+    source.write_text("DISPLAY 3.\n")
     source.chmod(0o644)
 
     run = judge("aplusb", source)
 
-    _assert_usage_error(run, "adder.rb")
+    _assert_usage_error(run, "adder.cob")
+
+
+def test_a_language_that_is_not_installed_names_its_package(judge: JudgeRunner, tmp_path: Path) -> None:
+    """A known language whose toolchain is missing here is one line naming the Debian package, never "no such file"."""
+    source = tmp_path / "adder.py"
+    source.write_text("#!/usr/bin/env python2\nprint 3\n")
+
+    run = judge("aplusb", source)
+
+    assert run.returncode == 3, run.describe()
+    assert run.stderr.strip().splitlines() == ["error: language 'python2' needs 'python2', which is not installed here; "
+                                               "install the Debian package python2 (Debian 11 and older)"], run.describe()
 
 
 def test_missing_arguments_are_a_usage_error(judge: JudgeRunner) -> None:

@@ -24,7 +24,7 @@ from .usage import EPILOG
 # for --help or an unknown command), and what only one command needs (grading, reports, stress, verify, the benchmark)
 # is imported inside its ``run``: every run pays for what it imports, and start-up is measured (.ci/startup.py).
 COMMANDS: tuple[str, ...] = (
-    "list", "judge", "generate", "validate", "verify", "grade", "stress", "promote", "export", "bench", "report", "sandbox",
+    "list", "judge", "generate", "validate", "verify", "grade", "stress", "promote", "export", "bench", "report", "sandbox", "languages",
 )
 
 

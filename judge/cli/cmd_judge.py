@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ..core import JudgeOptions, judge
 from ..errors import EXIT_ACCEPTED, EXIT_JUDGE_ERROR, EXIT_REJECTED, UsageError
-from ..lang import LANGUAGES, Language, Program, detect, from_command, language, prepare_program
+from ..lang import Language, Program, from_command, prepare_program, registry_for
 from ..problem import Problem
 from ..run import SlotPool
 from ..verdict import Verdict
@@ -17,13 +17,14 @@ from .progress import Progress
 
 def add(sub: argparse._SubParsersAction) -> None:
     j = add_problem_command(sub, "judge", "judge one submission on every case")
-    j.add_argument("submission", nargs="?", help="source file (.c .cpp .cc .cxx .py .java) or executable")
+    j.add_argument("submission", nargs="?", help="source file, folder of sources in one language, or executable (`languages` lists them)")
     j.add_argument("--cmd", help="judge this command line instead of a file, e.g. \"pypy3 sol.py\"")
-    j.add_argument("--lang", help="language, overriding detection: " + ", ".join(LANGUAGES))
+    j.add_argument("--lang", help="language name or alias, overriding detection (`languages` lists them)")
+    j.add_argument("--main", help="the entry point of a multi-file submission: a file name, or a file's stem")
     j.add_argument("--json", type=Path, help="write the full report as JSON to this file")
     j.add_argument("--first-fail", action="store_true", help="stop at the first failing case (ICPC style)")
 
-def _source(args: argparse.Namespace) -> tuple[Path, Language] | None:
+def _source(args: argparse.Namespace, problem: Problem) -> tuple[Path, Language] | None:
     """The submission file and its language, or None for ``--cmd``: checked before the sandbox is set up, so a bad
     command line is reported alone, not after the sandbox's warnings."""
     if args.cmd and args.submission:
@@ -33,23 +34,24 @@ def _source(args: argparse.Namespace) -> tuple[Path, Language] | None:
     if not args.submission:
         raise UsageError("judge needs a SUBMISSION file or --cmd")
     path = Path(args.submission)
-    if not path.is_file():
+    if not path.is_file() and not path.is_dir():
         raise UsageError(f"{args.submission}: no such file")
-    return path.resolve(), language(args.lang) if args.lang else detect(path)
+    registry = registry_for(problem.root)
+    lang = registry.language(args.lang) if args.lang else registry.detect(path)
+    lang.require()
+    return path.resolve(), lang
 
 
 def _submission(args: argparse.Namespace, source: tuple[Path, Language] | None, problem: Problem, pool: SlotPool) -> Program:
     if source is None:
         return from_command(args.cmd)
     path, lang = source
-    return prepare_program(path, lang, pool, problem.limits.compile_time)
+    return prepare_program(path, lang, pool, problem.limits.compile_time, main=args.main, registry=registry_for(problem.root))
 
 
 def run(args: argparse.Namespace) -> int:
     problem = load_problem_arg(args.problem)
-    if args.lang:
-        language(args.lang)
-    source = _source(args)
+    source = _source(args, problem)
     with open_pool(args, problem) as pool:
         program = _submission(args, source, problem, pool)
         problem = ready(problem, pool)

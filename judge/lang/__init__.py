@@ -1,15 +1,18 @@
 """The language layer: which language a file is in, and how it becomes a runnable program.
 
-Owns the language registry (``registry.py``: one entry per language, one
-``detect``/``is_source`` for every extension check) and building (``build.py``:
-sandboxed compiles, the build cache, ``build_or_fail`` for problem programs).
+Owns languages as data (``languages.yaml``; ``language.py`` one recipe, ``registry.py`` reading them: one
+entry per language, one ``detect``/``is_source`` for every extension check),
+submissions as source sets (``sources.py``: a file or a folder, and its entry
+point), version probes (``probe.py``) and building (``build.py``: sandboxed
+compiles, the build cache, ``build_or_fail`` for problem programs).
 May import ``judge.run`` and the shared base modules (``judge.errors``,
 ``judge.text``); nothing above.
 """
 from .build import BUILD_CACHE_VERSION, Program, build_or_fail, from_command, prepare, prepare_problem_program, prepare_program
-from .registry import EXE, LANGUAGES, Language, by_extension, detect, is_source, language, register, tool
+from .language import Language, tool
+from .registry import EXE, LANGUAGES, Registry, by_extension, detect, is_source, language, parse_entry, register, registry_for
 
 __all__ = [
-    "BUILD_CACHE_VERSION", "EXE", "LANGUAGES", "Language", "Program", "build_or_fail", "by_extension", "detect", "from_command",
-    "is_source", "language", "prepare", "prepare_problem_program", "prepare_program", "register", "tool",
+    "BUILD_CACHE_VERSION", "EXE", "LANGUAGES", "Language", "Program", "Registry", "build_or_fail", "by_extension", "detect",
+    "from_command", "is_source", "language", "parse_entry", "prepare", "prepare_problem_program", "prepare_program", "register", "registry_for", "tool",
 ]

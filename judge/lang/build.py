@@ -12,17 +12,20 @@ import json
 import os
 import shlex
 import shutil
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 from ..errors import JudgeError, UsageError
 from ..run import Bind, RunLimits, RunSpec, Slot, SlotPool, cache_root, read_head
 from ..text import safe_text, status_text
-from .registry import EXE, LANGUAGES, Language, detect, tool
+from .language import Language, tool
+from .registry import EXE, LANGUAGES, Registry
+from .sources import SourceSet, collect
 
-BUILD_CACHE_VERSION = b"2"  # bump when the way builds are made or logged changes: old cache entries are then ignored
+BUILD_CACHE_VERSION = b"3"  # bump when the way builds are made or logged changes: old cache entries are then ignored
 COMPILE_MEMORY_MIB = 2048
 COMPILE_OUTPUT_BYTES = 64 * 1024 * 1024
 
@@ -63,45 +66,89 @@ def from_command(line: str) -> Program:
     return Program(LANGUAGES[EXE], None, True, "", lambda mem: list(argv), visible)
 
 
-def prepare(source: Path, lang: Language, slot: Slot, compile_time: float, include: Path | None = None) -> Program:
-    """Build ``source`` (cached by content) and return the program; a failed build gives ``compiled=False`` (CE).
+def prepare(source: Path, lang: Language, slot: Slot, compile_time: float, include: Path | None = None, main: str | None = None) -> Program:
+    """Build a file or a folder of sources (cached by content) and return the program; a failed build gives ``compiled=False`` (CE).
 
     ``include`` is a folder whose headers the source may include (a problem's
     own folder, so a checker can ship testlib.h beside it); its headers are
     part of the cache key, so editing one rebuilds.
     """
-    if not source.is_file():
-        raise UsageError(f"{source}: no such file")
-    for name in lang.tools:
-        tool(name)
-    data = source.read_bytes()
-    copy_name = lang.source_name(data, source.name) if lang.source_name else source.name
+    lang.require()
+    sources = collect(source, lang, main)
     includes = [include] if include is not None else []
-    recipe = " ".join(lang.build(Path("SRC"), Path("OUT"), includes)) if lang.build else "copy"
-    headers = [h.read_bytes() for h in sorted(include.glob("*.h*"))] if include is not None else []
-    key = hashlib.sha256(b"\0".join([BUILD_CACHE_VERSION, lang.name.encode(), recipe.encode(), copy_name.encode(), data, *headers])).hexdigest()[:32]
-    folder = cache_root() / "build" / key
+    recipe = repr((lang.compile, lang.run, sorted(lang.env.items()), lang.paths))
+    headers = [h.read_bytes() for h in sorted(include.glob("*.h*")) if h.is_file()] if include is not None else []
+    named = [part for f in sources.files for part in (f.name.encode(), f.data)]
+    key = hashlib.sha256(b"\0".join([BUILD_CACHE_VERSION, lang.name.encode(), recipe.encode(), sources.main.encode(), *named, *headers]))
+    folder = cache_root() / "build" / key.hexdigest()[:32]
     if not (folder / "build.json").is_file():
-        _build(lang, data, copy_name, folder, slot, compile_time, includes)
+        _build(lang, sources, folder, slot, compile_time, includes)
     meta = json.loads((folder / "build.json").read_text())
-    copy = folder / copy_name
-    return Program(lang, source, meta["ok"], meta["log"], lambda mem: lang.run(copy, folder, mem), (Bind(folder),))
+    binds = (Bind(folder), *(Bind(path) for path in lang.system_paths()))
+    return Program(lang, source, meta["ok"], meta["log"], lambda mem: expand(lang.run, _values(lang, sources, folder, includes, mem)), binds)
 
 
-def _build(lang: Language, data: bytes, name: str, folder: Path, slot: Slot, compile_time: float, includes: list[Path]) -> None:
+def _values(lang: Language, sources: SourceSet, folder: Path, includes: list[Path], mem: int) -> dict[str, str | list[str]]:
+    """What the registry's placeholders stand for in one build folder."""
+    src = folder / "src"
+    return {
+        "main": str(src / sources.main), "sources": [str(src / name) for name in sources.sources], "files": sources.sources,
+        "mainclass": sources.main_class,
+        "out": str(folder), "exe": str(folder / "prog"), "src": str(src), "tmp": str(folder / "tmp"),
+        "includes": [f"-I{d}" for d in includes], "mem": str(mem), "python": sys.executable,
+    }
+
+
+def expand(template: Sequence[str], values: dict[str, str | list[str]]) -> list[str]:
+    """A command from the registry: a word that is exactly a list placeholder becomes several words; the program becomes its path."""
+    argv: list[str] = []
+    for word in template:
+        value = values.get(word[1:-1]) if word.startswith("{") and word.endswith("}") else None
+        if isinstance(value, list):
+            argv.extend(value)
+        else:
+            argv.append(word.format_map(_Strings(values)))
+    if argv and not argv[0].startswith("/"):
+        argv[0] = tool(argv[0])
+    return argv
+
+
+class _Strings(dict):
+    """Placeholders inside a word (``-o{exe}``, ``-Xmx{mem}m``); a list there is joined, an unknown name is left as written."""
+
+    def __init__(self, values: dict[str, str | list[str]]) -> None:
+        super().__init__({k: v if isinstance(v, str) else " ".join(v) for k, v in values.items()})
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def _build(lang: Language, sources: SourceSet, folder: Path, slot: Slot, compile_time: float, includes: list[Path]) -> None:
     """Compile in a private folder, then move it into the cache in one rename so no half-built entry is ever seen."""
     folder.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="build-", dir=folder.parent))
     try:
-        copy = work / name
-        copy.write_bytes(data)
+        for item in sources.files:
+            copy = work / "src" / item.name
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            copy.write_bytes(item.data)
         ok, log = True, ""
-        if lang.build is None:
-            copy.chmod(0o755)
+        if not lang.compile:
+            (work / "src" / sources.main).chmod(0o755)
         else:
-            ok, log = _compile(lang.build(copy, work, includes), work, includes, slot, compile_time, lang)
+            (work / "tmp").mkdir()
+            values = _values(lang, sources, work, includes, COMPILE_MEMORY_MIB)
+            env = {k: v.format_map(_Strings(values)) for k, v in lang.env.items()}
+            for step in lang.compile:
+                ok, log = _compile(expand(step, values), env, work, includes, slot, compile_time, lang)
+                if not ok:
+                    break
+            log = _readable(log, work, sources)
+            shutil.rmtree(work / "tmp", ignore_errors=True)
         (work / "build.json").write_text(json.dumps({"ok": ok, "log": log}))
-        work.chmod(0o755)
+        for path in (work, *work.rglob("*")):
+            if path.is_dir() and not path.is_symlink():
+                path.chmod(0o755)
         try:
             os.rename(work, folder)
         except OSError:
@@ -111,20 +158,30 @@ def _build(lang: Language, data: bytes, name: str, folder: Path, slot: Slot, com
         shutil.rmtree(work, ignore_errors=True)
 
 
-def _compile(argv: list[str], work: Path, includes: list[Path], slot: Slot, compile_time: float, lang: Language) -> tuple[bool, str]:
+def _readable(log: str, work: Path, sources: SourceSet) -> str:
+    """A compile log as the student wrote the files: no path of the judge's cache, and renamed files under their own names."""
+    log = log.replace(f"{work}/src/", "").replace(f"{work}/", "")
+    for item in sources.files:
+        if item.name != item.original:
+            log = log.replace(item.name, item.original)
+    return log
+
+
+def _compile(argv: list[str], env: dict[str, str], work: Path, includes: list[Path], slot: Slot, compile_time: float,
+             lang: Language) -> tuple[bool, str]:
     """Compile as untrusted code: a hostile source may try to include secrets or blow up the compiler."""
     log_path, out_path = slot.private / "compile.log", slot.private / "compile.out"
     if slot.uid is not None:
-        os.chown(work, slot.uid, slot.uid)
-        for entry in work.iterdir():
-            os.chown(entry, slot.uid, slot.uid)
+        for path in (work, *work.rglob("*")):
+            os.chown(path, slot.uid, slot.uid, follow_symlinks=False)
     limits = RunLimits(
         cpu=compile_time, wall=compile_time * 2 + 5, memory_mib=COMPILE_MEMORY_MIB, address_space_mib=lang.address_space(COMPILE_MEMORY_MIB),
         output_bytes=COMPILE_OUTPUT_BYTES, open_files=512, stack_mib=64,
     )
-    binds = [Bind(work, writable=True), *(Bind(folder) for folder in includes)]
-    result = slot.run_untrusted(RunSpec(argv=argv, limits=limits, stdout=out_path, stderr=log_path, cwd=work), binds)
-    log = safe_text((read_head(out_path) + read_head(log_path)).strip().replace(f"{work}/", ""))
+    binds = [Bind(work, writable=True), *(Bind(folder) for folder in includes), *(Bind(path) for path in lang.system_paths())]
+    spec = RunSpec(argv=argv, limits=limits, stdout=out_path, stderr=log_path, cwd=work / "src", env=env or None)
+    result = slot.run_untrusted(spec, binds)
+    log = safe_text((read_head(out_path) + read_head(log_path)).strip())
     for p in (log_path, out_path):
         p.unlink(missing_ok=True)
     if result.out_of_memory:
@@ -138,10 +195,12 @@ def _compile(argv: list[str], work: Path, includes: list[Path], slot: Slot, comp
     return True, log
 
 
-def prepare_program(source: Path, lang: Language | None, pool: SlotPool, compile_time: float, include: Path | None = None) -> Program:
-    """Build a source in a free slot, detecting its language unless one is given."""
+def prepare_program(source: Path, lang: Language | None, pool: SlotPool, compile_time: float, include: Path | None = None,
+                    main: str | None = None, registry: Registry | None = None) -> Program:
+    """Build a file or folder in a free slot, detecting its language unless one is given."""
+    registry = registry or LANGUAGES
     with pool.slot() as slot:
-        return prepare(source, lang or detect(source), slot, compile_time, include)
+        return prepare(source, lang or registry.detect(source), slot, compile_time, include, main)
 
 
 def prepare_problem_program(source: Path, pool: SlotPool, compile_time: float) -> Program:

@@ -24,16 +24,21 @@ class Limits:
     wall: float | None = None
     time_factor: dict[str, float] = field(default_factory=dict)
     compile_time: float = 60.0
+    default_factors: Mapping[str, float] = field(default_factory=dict)  # the language registry's, for languages the spec does not name
+
+    def factor(self, language: str) -> float:
+        """The problem's own factor for a language, else the registry's default, else 1."""
+        return self.time_factor.get(language, self.default_factors.get(language, 1.0))
 
     def time_for(self, language: str) -> float:
         """CPU limit for a language, after its factor."""
-        return self.time * self.time_factor.get(language, 1.0)
+        return self.time * self.factor(language)
 
     def wall_for(self, language: str) -> float:
         """Wall-clock limit: generous enough for I/O, short enough that a sleeper is caught promptly."""
         cpu = self.time_for(language)
         if self.wall is not None:
-            return max(self.wall * self.time_factor.get(language, 1.0), cpu)
+            return max(self.wall * self.factor(language), cpu)
         return max(2 * cpu, cpu + 1)
 
     @property

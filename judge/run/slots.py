@@ -84,7 +84,7 @@ class Slot:
         if self.isolation.private_mounts:
             extra = dict(hide=self._hidden, expose=(*(b.path for b in wanted), *interpreter_paths()))
         return launcher.run(replace(
-            spec, limits=limits, cwd=cwd, scratch=scratch, env=self.untrusted_env, user=self.uid, fresh=self.isolation.fresh, **extra,
+            spec, limits=limits, cwd=cwd, scratch=scratch, env={**self.untrusted_env, **(spec.env or {})}, user=self.uid, fresh=self.isolation.fresh, **extra,
         ), group)
 
     def clean_private(self) -> None:

@@ -16,7 +16,7 @@ import yaml
 
 from ...check import checker_type, native_types
 from ...errors import SpecError
-from ...lang import LANGUAGES
+from ...lang import Registry, registry_for
 from . import fastyaml
 from ..model import SPEC_NAME, CaseSpec, CheckerSpec, FromFile, Generated, Group, Limits, Problem, cases_dir_for
 
@@ -116,7 +116,7 @@ def load_problem(root: Path, shown_root: str | None = None) -> Problem:
         title=r.scalar(top["title"], "title", str),
         source=r.scalar(top["source"], "source", str) if "source" in top else "",
         statement=statement,
-        limits=_limits(r, top["limits"]),
+        limits=_limits(r, top["limits"], registry_for(root)),
         checker=_checker(r, top.get("checker"), root),
         generator=r.file(top["generator"], "generator", root) if "generator" in top else None,
         validators=(r.file(top["validator"], "validator", root),) if "validator" in top else (),
@@ -126,12 +126,13 @@ def load_problem(root: Path, shown_root: str | None = None) -> Problem:
     )
 
 
-def _limits(r: _Reader, node: yaml.Node) -> Limits:
+def _limits(r: _Reader, node: yaml.Node, registry: Registry) -> Limits:
     keys = r.mapping(node, "limits", {"time", "memory", "output", "wall", "time_factor", "compile_time"}, {"time", "memory"})
     factors: dict[str, float] = {}
+    names = {alias: lang.name for lang in registry.values() for alias in (lang.name, *lang.aliases)}
     if "time_factor" in keys:
-        for lang_node, factor_node in r.mapping(keys["time_factor"], "limits.time_factor", set(LANGUAGES), set()).items():
-            factors[lang_node] = r.number(factor_node, f"limits.time_factor.{lang_node}")
+        for lang_node, factor_node in r.mapping(keys["time_factor"], "limits.time_factor", set(names), set()).items():
+            factors[names[lang_node]] = r.number(factor_node, f"limits.time_factor.{lang_node}")
     memory = r.scalar(keys["memory"], "limits.memory", int, lambda v: v >= 4, "an integer number of MiB >= 4")
     return Limits(
         time=r.number(keys["time"], "limits.time"),
@@ -140,6 +141,7 @@ def _limits(r: _Reader, node: yaml.Node) -> Limits:
         wall=r.number(keys["wall"], "limits.wall") if "wall" in keys else None,
         time_factor=factors,
         compile_time=r.number(keys["compile_time"], "limits.compile_time") if "compile_time" in keys else 60.0,
+        default_factors={lang.name: lang.time_factor for lang in registry.values()},
     )
 
 
