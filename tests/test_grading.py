@@ -156,12 +156,13 @@ def test_csv_json_and_junit_agree(graded: tuple[Path, Path, subprocess.Completed
         detail = students[sid]
         assert detail["verdict"] == row["verdict"]
         assert float(detail["score"]) == float(row["score"])
-        failed = [c for c in detail["cases"] if c["verdict"] != "AC"]
-        assert int(row["cases_passed"]) == len(detail["cases"]) - len(failed)
+        failed = [c for c in detail["cases"] if c["verdict"] not in ("AC", "SKIPPED")]
+        skipped = [c for c in detail["cases"] if c["verdict"] == "SKIPPED"]
+        assert int(row["cases_passed"]) == len(detail["cases"]) - len(failed) - len(skipped)
         suite = suites[sid]
-        assert int(suite.get("failures")) == len(failed)
+        assert int(suite.get("failures")) == len(failed) and int(suite.get("skipped")) == len(skipped)
         if detail["cases"]:
-            assert [tc.get("name") for tc in suite] == [f"{c['group']}/{c['name']}" for c in detail["cases"]]
+            assert [tc.get("name") for tc in suite.iter("testcase")] == [f"{c['group']}/{c['name']}" for c in detail["cases"]]
             assert {f.get("type") for tc in suite for f in tc} == {c["verdict"] for c in failed}
         else:
             assert int(suite.get("errors")) == (0 if row["verdict"] == "AC" else 1)
@@ -177,7 +178,10 @@ def test_grades_match_judging_each_submission_alone(graded: tuple[Path, Path, su
         run_cli("judge", str(PROBLEM), detail["source"], "--json", str(report))
         alone = json.loads(report.read_text())
         assert (alone["verdict"], alone["score"]) == (detail["verdict"], detail["score"]), sid
-        assert [c["verdict"] for c in alone["cases"]] == [c["verdict"] for c in detail["cases"]], sid
+        assert [g["earned"] for g in alone["groups"]] == [g["earned"] for g in detail["groups"]], sid
+        # a case the grading skipped (its group already lost) is the only difference from judging alone
+        graded = [c["verdict"] for c in detail["cases"]]
+        assert [v if g != "SKIPPED" else g for v, g in zip((c["verdict"] for c in alone["cases"]), graded)] == graded, sid
 
 
 def test_html_report_renders_in_headless_chromium(graded: tuple[Path, Path, subprocess.CompletedProcess[str]], tmp_path: Path) -> None:
@@ -194,7 +198,7 @@ def test_html_report_renders_in_headless_chromium(graded: tuple[Path, Path, subp
     assert "20 students, 20 judged" in dom
     for sid in CLASS:
         assert f"id=\"s-{sid}\"" in dom
-    assert dom.count("<svg") == 1 and "<script" not in dom
+    assert dom.count("<svg") == 1 and "<script src" not in dom and "<link" not in dom  # self-contained: nothing fetched
     assert "expected declaration" in dom or "error:" in dom  # s15's compiler message is shown
     shot = tmp_path / "report.png"
     subprocess.run([browser, *flags, f"--screenshot={shot}", "--window-size=1200,1600", url], capture_output=True, timeout=120)

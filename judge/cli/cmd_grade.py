@@ -24,8 +24,10 @@ def add(sub: argparse._SubParsersAction) -> None:
     gr.add_argument("--only", nargs="+", metavar="ID", help="judge only these students again (ids as in grades.csv); the others keep their results")
     gr.add_argument("--all-cases", action="store_true",
                     help="run every case, also those of a group already lost (by default they are skipped: they cannot change the score)")
-    gr.add_argument("--roster", type=Path, help="CSV with a header: id, and any of name, deadline, submitted (see the README)")
-    gr.add_argument("--deadline", help="everyone's deadline, ISO 8601 (e.g. '2025-03-01 23:59'); later submissions are flagged late")
+    gr.add_argument("--roster", type=Path, help="CSV with a header: id, and any of name, deadline, submitted (see the README); "
+                    "remembered by the results folder")
+    gr.add_argument("--deadline", help="everyone's deadline, ISO 8601 (e.g. '2025-03-01 23:59'); later submissions are flagged late; "
+                    "remembered by the results folder")
     gr.add_argument("--cluster", metavar="ADDRESS", help="judge on a Dask cluster, e.g. tcp://HOST:8786 (needs requirements-cluster.txt)")
 
 
@@ -65,15 +67,19 @@ def run(args: argparse.Namespace) -> int:
     from ..grade import reports
     from ..grade.grading import GradeOptions, grade
     from ..grade.roster import load_roster
-    from ..grade.store import Store, problem_of
+    from ..grade.store import Store, problem_of, stored_meta
 
     problem = load_problem_arg(args.problem)
     if not args.submissions.is_dir():
         raise UsageError(f"{args.submissions}: not a folder of submissions")
-    roster = load_roster(args.roster, args.deadline)
-    held = problem_of(args.out)
+    meta = stored_meta(args.out)
+    held = problem_of(meta)
     if held is not None and held != problem.name:
         raise UsageError(f"{args.out}: holds the grades of {held}; grade {problem.name} into another --out folder")
+    # A re-grade (--only, --rejudge) without --roster or --deadline keeps the ones this results folder was graded with.
+    roster_path = args.roster or (Path(meta["roster"]) if meta.get("roster") else None)
+    deadline = args.deadline or meta.get("deadline") or None
+    roster = load_roster(roster_path, deadline)
     with open_pool(args, problem) as pool:
         problem = ready(problem, pool)
         isolation = pool.isolation
@@ -81,6 +87,8 @@ def run(args: argparse.Namespace) -> int:
                            cluster=args.cluster, roster=roster)
     feed = _Feed()
     with Store(args.out) as store:
+        store.set_meta("roster", str(roster_path.resolve()) if roster_path else "")
+        store.set_meta("deadline", deadline or "")
         try:
             result = grade(problem, args.submissions, store, isolation, options, feed.finished, feed.start)
         finally:

@@ -20,6 +20,6 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.results}: no {DB_NAME} here (write one with grade --out)")
     with Store(args.results) as store:
         paths = reports.write_all(store, args.results)
-        print(reports.terminal_summary(reports.rows(store)))
+        print(reports.terminal_summary(reports.load(store)))
     print("reports: " + ", ".join(shown(p) for p in paths))
     return EXIT_ACCEPTED

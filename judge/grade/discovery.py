@@ -84,7 +84,7 @@ def _not_source(path: Path, info: os.stat_result) -> str:
     suffix = path.suffix.lower()
     if suffix in ARCHIVES:
         return f"{_shown(path.name)} is an archive: unpack it into a folder named after the student"
-    if info.st_mode & 0o111 or _is_binary(path):
+    if info.st_mode & 0o111 or (not suffix and _is_binary(path)):
         return f"{_shown(path.name)} is a compiled program or binary file, not a source file ({source_extensions()})"
     what = f"'{_shown(suffix)}'" if suffix else "no extension"
     return f"{_shown(path.name)}: {what} is not a supported language ({source_extensions()})"

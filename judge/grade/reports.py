@@ -33,10 +33,6 @@ TAIL_FIELDS = [
 ]
 
 
-def rows(store: Store) -> list[Row]:
-    return load(store).rows
-
-
 def write_all(store: Store, out: Path) -> list[Path]:
     """Write every report into ``out``; returns their paths (the feedback folder as one)."""
     from .feedback import write_feedback

@@ -72,16 +72,20 @@ class Stored:
     info: dict[str, Any]
 
 
-def problem_of(folder: Path) -> str | None:
-    """The problem whose grades a results folder holds, or None for a new (or empty) folder; nothing is created."""
+def stored_meta(folder: Path) -> dict[str, str]:
+    """What a results folder says of its grading (problem, roster, deadline), read without creating anything."""
     path = folder / DB_NAME
     if not path.is_file():
-        return None
+        return {}
     try:
         with sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30) as db:
-            meta = dict(db.execute("SELECT key, value FROM meta WHERE key IN ('problem_name', 'problem')").fetchall())
+            return dict(db.execute("SELECT key, value FROM meta").fetchall())
     except sqlite3.Error:
-        return None
+        return {}
+
+
+def problem_of(meta: dict[str, str]) -> str | None:
+    """The problem whose grades a results folder holds (``stored_meta``), or None for a new folder."""
     return meta.get("problem_name") or (Path(meta["problem"]).name if meta.get("problem") else None)
 
 

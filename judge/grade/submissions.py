@@ -6,6 +6,11 @@ there is no import circle between them.
 """
 from __future__ import annotations
 
+import re
+import shutil
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, Iterator
 
 from ..core import JudgeOptions, JudgeReport, ReadersWriterLock, group_results, judge
@@ -36,6 +41,19 @@ def judge_error_report(problem: Problem, student: Student, reason: str) -> dict[
     return report.to_json() | {"message": reason}
 
 
+@contextmanager
+def _plain_named(source: Path) -> Iterator[Path]:
+    """The source under a name any compiler, runtime and the launcher's line protocol take: itself when its name is
+    plain, else a copy named ``main`` with its extension (a student's file name may hold a newline or an escape)."""
+    if re.fullmatch(r"[A-Za-z0-9_.+-]+", source.name):
+        yield source
+        return
+    with tempfile.TemporaryDirectory(prefix="submission-") as folder:
+        copy = Path(folder) / f"main{source.suffix.lower()}"
+        shutil.copyfile(source, copy)
+        yield copy
+
+
 def judge_submission(problem: Problem, student: Student, pool: SlotPool, run_lock: ReadersWriterLock, all_cases: bool = False) -> dict[str, Any]:
     """One student's full report; what goes wrong is that student's JE or INVALID, never the whole grading's.
 
@@ -44,8 +62,8 @@ def judge_submission(problem: Problem, student: Student, pool: SlotPool, run_loc
     if student.source is None:
         return invalid_report(problem, student)
     try:
-        with run_lock.shared():
-            program = prepare_program(student.source, detect(student.source), pool, problem.limits.compile_time)
+        with run_lock.shared(), _plain_named(student.source) as source:
+            program = prepare_program(source, detect(source), pool, problem.limits.compile_time)
         return judge(problem, program, pool, JudgeOptions(run_lock=run_lock, skip_lost=not all_cases)).to_json()
     except JudgeError as exc:
         return judge_error_report(problem, student, str(exc))
