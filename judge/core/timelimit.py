@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable
 
-from ..errors import UsageError
-from ..lang import detect, prepare_program
+from ..errors import SetupError, UsageError
+from ..lang import prepare_program
 from ..problem import Problem
 from ..problem.formats.kattis import submissions, time_rule
 from ..run import SlotPool
@@ -28,13 +28,19 @@ def infer_time_limit(problem: Problem, pool: SlotPool, log: Callable[[str], None
         raise UsageError(f"{problem.root}: no time limit given and no accepted submission to infer it from")
     slowest, who = 0.0, ""
     for sub in accepted:
-        program = prepare_program(sub.source, detect(sub.source), pool, problem.limits.compile_time)
+        try:
+            program = prepare_program(sub.source, None, pool, problem.limits.compile_time)
+        except SetupError as exc:  # a language this machine lacks: the others still give a limit
+            log(f"{sub.path.name}: skipped while inferring the time limit: {exc}")
+            continue
         report = judge(provisional, program, pool, JudgeOptions())
         if report.verdict is not Verdict.AC:
             raise UsageError(f"{sub.path}: accepted submission gets {report.verdict.value} while inferring the time limit")
         time = max((c.time for c in report.cases), default=0.0)
         if time >= slowest:
             slowest, who = time, sub.path.name
+    if not who:
+        raise UsageError(f"{problem.root}: no time limit given and no accepted submission could be run to infer it")
     limit = rule.limit_for(slowest)
     log(f"time limit inferred the Kattis way: slowest accepted {slowest:.3f} s ({who}) × {rule.ac_to_time_limit:g}, "
         f"rounded up to {rule.resolution:g} s → {limit:g} s")

@@ -125,7 +125,7 @@ def _main_file(lang: Language, sources: list[SourceFile], main: str | None, wher
         return named[0]
     if len(sources) == 1:
         return sources[0]
-    called_main = [f for f in sources if PurePosixPath(f.original).stem.lower() == "main"]
+    called_main = [f for f in sources if PurePosixPath(f.original).stem.lower() in ("main", "__main__")]
     if len(called_main) == 1 and lang.entry != "class":
         return called_main[0]
     if lang.main_pattern:

@@ -12,6 +12,8 @@ silently misjudged.
 """
 from __future__ import annotations
 
+import os
+
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -90,13 +92,13 @@ def _types(meta: dict[str, Any]) -> set[str]:
 
 
 def _program(path: Path) -> Path | None:
-    """A Kattis program is a file or a folder; a folder must hold exactly one source we can build (or a __main__.py)."""
+    """A Kattis program is a file or a folder; a folder of several sources is built whole (the language layer finds its entry point)."""
     if path.is_file():
         return path
-    if (path / "__main__.py").is_file():
-        return path / "__main__.py"
     sources = sorted(p for p in path.iterdir() if is_source(p))
-    return sources[0] if len(sources) == 1 else None
+    if len(sources) == 1:
+        return sources[0]
+    return path if sources else None
 
 
 def _settings(folder: Path, data_root: Path, legacy: bool) -> dict[str, Any]:
@@ -160,8 +162,10 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
         )
     except (TypeError, ValueError, AttributeError) as exc:
         raise SpecError(f"{shown}/{SPEC_NAME}", None, f"limits: {exc}") from None
+    # a validator in a language the registry does not know (a checktestdata .ctd script) is left out; the others still validate
     validators = tuple(p for p in (_program(v) for folder in ("input_validators", "input_format_validators") if (root / folder).is_dir()
-                                   for v in sorted((root / folder).iterdir()) if not v.name.startswith(".")) if p is not None)
+                                   for v in sorted((root / folder).iterdir()) if not v.name.startswith(".")
+                                   if v.is_dir() or is_source(v) or os.access(v, os.X_OK)) if p is not None)
     statement = next((p for p in (root / "statement" / "problem.en.md", root / "problem_statement" / "problem.en.tex",
                                   root / "problem_statement" / "problem.tex") if p.is_file()), root / "statement" / "problem.en.md")
     source = meta.get("source", "")
