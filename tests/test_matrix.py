@@ -186,6 +186,9 @@ def test_kattis_folders_decide_what_rejects_and_skipped_cases_stop_the_matrix(su
     assert outcome("run_time_error", 6).ok and not outcome("time_limit_exceeded", 6).ok
     with pytest.raises(JudgeError, match=r"3 case\(s\) not judged \(first secret/3-big\)"):
         strength(problem, [outcome("run_time_error", 3)])
+    verdicts[4] = Verdict.SKIPPED  # as grading leaves a case of a lost group
+    with pytest.raises(JudgeError, match=r"1 case\(s\) not judged \(first secret/4-many\)"):
+        strength(problem, [outcome("run_time_error", 6)])
 
 
 def test_verify_matrix_on_a_kattis_package(sum_package: Path, tmp_path: Path) -> None:

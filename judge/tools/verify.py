@@ -121,7 +121,9 @@ def verify(
             report = JudgeReport(problem.name, str(path), "", False, "cannot tell which file of the folder is the program", verdict=Verdict.CE)
         else:
             program = prepare_program(source, detect(source), pool, problem.limits.compile_time)
-            report = judge(problem, program, pool, JudgeOptions(first_fail=expected.first_fail and not all_cases))
+            # Never skip the rest of a lost group: verify and its matrix need every case's own verdict.
+            options = JudgeOptions(first_fail=expected.first_fail and not all_cases, skip_lost=False)
+            report = judge(problem, program, pool, options)
         outcome = Outcome(path, expected, report)
         result.outcomes.append(outcome)
         if on_submission:
@@ -137,7 +139,7 @@ def strength(problem: Problem, outcomes: list[Outcome]) -> Matrix:
     for o in outcomes:
         verdicts = None
         if o.report.compile_ok and o.report.verdict is not Verdict.CE:
-            by_key = {f"{c.group}/{c.name}": c.verdict for c in o.report.cases}
+            by_key = {f"{c.group}/{c.name}": c.verdict for c in o.report.cases if c.verdict is not Verdict.SKIPPED}
             missing = [key for key in keys if key not in by_key]
             if missing:
                 raise JudgeError(f"{o.label}: {len(missing)} case(s) not judged (first {missing[0]}); the matrix needs every case's verdict")
