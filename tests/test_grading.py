@@ -163,7 +163,7 @@ def test_csv_json_and_junit_agree(graded: tuple[Path, Path, subprocess.Completed
         assert int(suite.get("failures")) == len(failed) and int(suite.get("skipped")) == len(skipped)
         if detail["cases"]:
             assert [tc.get("name") for tc in suite.iter("testcase")] == [f"{c['group']}/{c['name']}" for c in detail["cases"]]
-            assert {f.get("type") for tc in suite for f in tc} == {c["verdict"] for c in failed}
+            assert {f.get("type") for tc in suite.iter("testcase") for f in tc.iter("failure")} == {c["verdict"] for c in failed}
         else:
             assert int(suite.get("errors")) == (0 if row["verdict"] == "AC" else 1)
 

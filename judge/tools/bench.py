@@ -15,7 +15,6 @@ import os
 import platform
 import resource
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -29,46 +28,19 @@ import yaml
 from ..core import judge
 from ..core.testdata import check, generate
 from ..errors import UsageError
-from ..grade.grading import grade
-from ..grade.store import Store
 from ..lang import LANGUAGES, Program, prepare_problem_program, prepare_program
 from ..problem import Problem, input_path
 from ..problem.formats import fastyaml, load_problem
 from ..run import Isolation, RunLimits, RunSpec, SlotPool, bwrap_works
 from ..text import table
+from .bench_grading import failing_class, grading_throughput
 from .bench_markdown import to_markdown
+from .bench_series import Series, interleave, timed
 from .peers import install_oj, record_other_peers
 
 REPO = Path(__file__).resolve().parents[2]
 
 PROGRAMS = Path(__file__).resolve().parent / "bench_programs"  # the C programs the benchmark measures with
-
-
-@dataclass
-class Series:
-    samples: list[float] = field(default_factory=list)
-
-    @property
-    def median(self) -> float:
-        return statistics.median(self.samples) if self.samples else float("nan")
-
-    def to_json(self) -> dict[str, Any]:
-        return {"median": self.median, "min": min(self.samples, default=None), "max": max(self.samples, default=None), "samples": self.samples}
-
-
-def interleave(contenders: dict[str, Callable[[], float]], rounds: int) -> dict[str, Series]:
-    """Each round runs every contender once, in turn, so drifting machine load hits all of them alike."""
-    results = {name: Series() for name in contenders}
-    for _ in range(rounds):
-        for name, measure in contenders.items():
-            results[name].samples.append(measure())
-    return results
-
-
-def timed(action: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    action()
-    return time.perf_counter() - start
 
 
 def _compile_c(name: str, work: Path) -> Path:
@@ -256,48 +228,6 @@ class Bench:
         self.figures["test_data"] = data
         self.log("\ntest-data work:\n" + table(rows, ["problem", "regenerate all (+check)", "largest case", "reference CPU time"]))
 
-    def grading_throughput(self) -> None:
-        folder = self.work / "class"
-        folder.mkdir(exist_ok=True)
-        sources = sorted(p for p in (self.problem.root / "submissions").rglob("*") if p.suffix in (".cpp", ".c", ".py") and "time_limit" not in str(p))
-        copies = 1 if self.quick else 2
-        for i in range(copies):
-            for n, src in enumerate(sources):
-                (folder / f"s{i}{n:02d}{src.suffix}").write_text(src.read_text() + ("\n// copy %d\n" % i if src.suffix != ".py" else f"\n# copy {i}\n"))
-        count = len(list(folder.iterdir()))
-        data, rows = {}, []
-        per_minute: dict[int, float] = {}
-        for jobs in (1, 2):
-            with Store(self.work / f"grades-j{jobs}") as store:
-                elapsed = timed(lambda: grade(self.problem, folder, store, Isolation(self.modes()[-1]), jobs, True))
-            per_minute[jobs] = count / elapsed * 60
-            data[f"j{jobs}"] = {"submissions": count, "seconds": elapsed, "per_minute": per_minute[jobs]}
-            rows.append([f"-j {jobs}", str(count), f"{elapsed:.1f} s", f"{per_minute[jobs]:.0f}"])
-        data["speedup"] = per_minute[2] / per_minute[1]
-        self.figures["grading"] = data
-        _cluster_grading(self, folder, count)
-        self.log(f"\ngrading throughput ({self.problem.name}, sandbox {self.modes()[-1]}):\n" + table(rows, ["jobs", "submissions", "time", "per minute"]) + f"\nspeed-up 1→2 workers: {data['speedup']:.2f}×")
-
-
-def _cluster_grading(bench: "Bench", folder: Path, count: int) -> None:
-    """The same class on a local Dask cluster of 1 and 2 single-threaded worker processes (only if Dask is installed)."""
-    try:
-        from distributed import LocalCluster
-    except ImportError:
-        bench.log("\ncluster grading: skipped (Dask not installed: pip install -r requirements-cluster.txt)")
-        return
-    data, rows = {}, []
-    for workers in (1, 2):
-        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-            with Store(bench.work / f"grades-cluster{workers}") as store:
-                elapsed = timed(lambda: grade(bench.problem, folder, store, Isolation(bench.modes()[-1]), workers, True, cluster=cluster.scheduler_address))
-        data[f"workers{workers}"] = {"submissions": count, "seconds": elapsed, "per_minute": count / elapsed * 60}
-        rows.append([str(workers), str(count), f"{elapsed:.1f} s", f"{count / elapsed * 60:.0f}"])
-    data["speedup"] = data["workers2"]["per_minute"] / data["workers1"]["per_minute"]
-    bench.figures["cluster_grading"] = data
-    bench.log("\ncluster grading (local Dask cluster, 1 thread per worker):\n" + table(rows, ["workers", "submissions", "time", "per minute"])
-              + f"\nspeed-up 1→2 workers: {data['speedup']:.2f}×")
-
 
 def run(problem_root: Path, rounds: int, quick: bool, peers: bool, json_path: Path | None, markdown: Path | None) -> dict[str, Any]:
     """Run every measurement and return the figures; nothing here can fail a build on timing."""
@@ -326,7 +256,8 @@ def run(problem_root: Path, rounds: int, quick: bool, peers: bool, json_path: Pa
         bench.tle_latency(one)
         bench.memory_accuracy()
         bench.test_data([problem.name] if quick else sorted(p.parent.name for p in (REPO / "problems").glob("*/problem.yaml")))
-        bench.grading_throughput()
+        grading_throughput(bench)
+        failing_class(bench)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     if json_path:

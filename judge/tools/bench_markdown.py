@@ -49,6 +49,15 @@ def to_markdown(figures: dict[str, Any]) -> str:
         lines += ["## Grading throughput", "", "| workers | submissions | time | per minute |", "|---|---|---|---|"]
         lines += [f"| {k[1:]} | {v['submissions']} | {v['seconds']:.1f} s | {v['per_minute']:.0f} |" for k, v in g.items() if k.startswith("j")]
         lines += ["", f"Speed-up from 1 to 2 workers: {g['speedup']:.2f}×.", ""]
+    if "failing_class" in figures:
+        f = figures["failing_class"]
+        lines += ["## Grading a failing class: before issue #15 and now", "",
+                  f"`grade -j 2 --rejudge` on {f['submissions']} submissions of this problem ({', '.join(f['class'])}; sandbox {f['sandbox']}),",
+                  f"the judge at {f['baseline']} (every TLE case re-run alone, every case of a lost group run) against this one, interleaved.", "",
+                  "| grading | median | min–max |", "|---|---|---|"]
+        lines += [f"| {name} | {f[name]['median']:.1f} s | {f[name]['min']:.1f}–{f[name]['max']:.1f} s |" for name in ("before #15", "now")]
+        same = "identical" if f["identical_grades"] else "DIFFERENT for " + ", ".join(f["differing"])
+        lines += ["", f"Speed-up {f['speedup']:.2f}×; grades (verdict, score, points per group): {same}.", ""]
     if "cluster_grading" in figures:
         c = figures["cluster_grading"]
         lines += ["## Grading on a local Dask cluster", "", "| workers | submissions | time | per minute |", "|---|---|---|---|"]
