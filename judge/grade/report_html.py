@@ -27,7 +27,7 @@ COLOURS = {
 STYLE = """body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}table{border-collapse:collapse;margin:.8em 0}
 td,th{border:1px solid #ccc;padding:2px 5px;font-size:13px}th{background:#f0f0f0}.v{color:#fff;border-radius:3px;padding:1px 5px;font-weight:600;font-size:12px}
 pre{background:#f6f6f6;padding:.5em;overflow:auto;max-height:18em;margin:.3em 0}details{margin:.3em 0}summary{cursor:pointer}
-#wrap{max-height:80vh;overflow:auto;border:1px solid #bbb}#matrix{margin:0}#matrix th,#matrix td{white-space:nowrap}
+#wrap{max-height:75vh;overflow:auto;border:1px solid #bbb}#matrix{margin:0}#matrix th,#matrix td{white-space:nowrap}
 #matrix thead th{position:sticky;top:0;z-index:2}#matrix thead tr.cases th{top:25px}#matrix thead tr.groups th{height:20px}
 #matrix tbody th{position:sticky;left:0;background:#fafafa;z-index:1;text-align:left}
 #matrix td.c{width:1.7em;min-width:1.7em;text-align:center;color:#fff;font-size:10px;padding:1px;display:none}
@@ -36,7 +36,7 @@ pre{background:#f6f6f6;padding:.5em;overflow:auto;max-height:18em;margin:.3em 0}
 #matrix td.s{text-align:right;font-weight:600;color:#fff}#matrix th.gh{cursor:pointer;color:#0d47a1}#matrix th[data-k]{cursor:pointer}
 #matrix th.gh:before{content:"\\25B8 "}#matrix th.gh.open:before{content:"\\25BE "}#matrix td.late{color:#b71c1c}
 .tools{margin:.6em 0}.tools input,.tools select,.tools button{margin-right:.6em}.hint{color:#555;font-size:12px}
-.pair td pre{max-width:45vw}mark{background:#fff59d}"""
+.pair td pre{max-width:45vw}mark{background:#fff59d}.top{display:flex;gap:3em;align-items:flex-start}.top h2{margin:.2em 0}"""
 SCRIPT = """(function(){
 var t=document.getElementById('matrix');if(!t)return;var body=t.tBodies[0],rows=[].slice.call(body.rows);
 function fold(g,open){t.classList.toggle('o'+g,open);var h=t.querySelector('th.gh[data-g="'+g+'"]');h.colSpan=open?+h.dataset.n+1:1;h.classList.toggle('open',open);}
@@ -219,15 +219,15 @@ def to_html(grading: Grading) -> str:
         f"<title>Grades: {esc(grading.problem)}</title><style>{STYLE}</style></head><body>",
         f"<h1>Grades for {esc(grading.problem)}</h1>",
         f"<p id='totals'>{len(data)} students, {len(judged)} judged, mean score {mean:.1f} / {max_score:g}</p>",
-        "<h2>Verdicts</h2><table id='verdict-counts'><tr><th>verdict</th><th>students</th></tr>",
+        "<div class='top'><div><h2>Verdicts</h2><table id='verdict-counts'><tr><th>verdict</th><th>students</th></tr>",
         *(f"<tr><td>{badge(v)}</td><td>{n}</td></tr>" for v, n in sorted(counts.items(), key=lambda kv: -kv[1])),
-        "</table><h2>Score distribution</h2>", histogram(scores, max_score),
+        "</table></div><div><h2>Score distribution</h2>", histogram(scores, max_score), "</div></div>",
     ]
+    out += _matrix(grading)
+    out += _similarity(grading)
     if grading.ignored:
         out.append("<h2>Ignored entries</h2><table id='ignored'><tr><th>entry</th><th>why</th></tr>"
                    + "".join(f"<tr><td>{esc(e)}</td><td>{esc(w)}</td></tr>" for e, w in grading.ignored) + "</table>")
-    out += _similarity(grading)
-    out += _matrix(grading)
     out.append("<h2>Slowest cases</h2><table id='slowest'><tr><th>student</th><th>case</th><th>CPU time</th><th>verdict</th></tr>")
     out += [f"<tr><td>{esc(s)}</td><td>{esc(c)}</td><td>{t:.3f} s</td><td>{badge(v)}</td></tr>" for t, s, c, v in slowest]
     out.append("</table><h2>Students</h2>")

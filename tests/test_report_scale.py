@@ -1,0 +1,80 @@
+"""report.html for a large class (200 students × 66 cases in 7 groups, similarity pairs) renders in headless Chromium:
+the script folds, sorts and filters, every student has a row and details, and a screenshot is taken.
+
+The results are made up (no judging: this tests the page, not the judge) and
+written through the real store and report writer. How long the page takes
+to load is measured, not asserted (no timed assertions here).
+"""
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import missing
+
+from judge.grade.reports import write_all
+from judge.grade.store import Entry, Key, Store
+
+pytestmark = pytest.mark.slow
+
+GROUPS = [("sample", 0, 2), ("exhaustive", 20, 12), ("lines", 10, 6), ("traps", 20, 22), ("random", 5, 7), ("overflow", 15, 8), ("max", 30, 9)]
+VERDICTS = ["AC"] * 12 + ["WA", "TLE", "RE", "MLE", "PE"]
+
+
+def fake_report(rng: random.Random, student: int) -> dict[str, object]:
+    cases, groups = [], []
+    skill = rng.random()
+    for name, points, count in GROUPS:
+        lost = False
+        for i in range(count):
+            verdict = "SKIPPED" if lost else ("AC" if rng.random() < 0.5 + skill / 2 else rng.choice(VERDICTS))
+            lost = lost or verdict not in ("AC", "SKIPPED")
+            message = "" if verdict in ("AC", "SKIPPED") else f"line {i + 1}: expected 'YES', got 'NO' <b>\x1b[31m"
+            cases.append({"name": f"{name}-{i + 1:02d}-{'x' * (i % 4)}", "group": name, "verdict": verdict, "time": round(rng.random(), 3),
+                          "wall_time": 0.5, "memory_kb": 2048, "exit_code": 0, "signal": None, "message": message, "score": 1.0 if verdict == "AC" else 0.0})
+        passed = sum(1 for c in cases if c["group"] == name and c["verdict"] == "AC")
+        groups.append({"name": name, "points": points, "earned": points if passed == count else 0.0, "passed": passed, "total": count})
+    first = next((c["verdict"] for c in cases if c["verdict"] not in ("AC", "SKIPPED")), "AC")
+    return {"verdict": first, "score": sum(g["earned"] for g in groups), "max_score": 100.0, "problem": "poj2893",
+            "submission": f"s{student}.cpp", "language": "cpp", "compile": {"ok": True, "log": ""}, "groups": groups, "cases": cases}
+
+
+def make_results(out: Path, students: int = 200) -> Path:
+    rng = random.Random(15)
+    ids = [f"student{i:03d}" for i in range(students)]
+    with Store(out) as store:
+        entries = [Entry(Key(sid, "p", f"h{sid}", "s"), f"/class/{sid}.cpp") for sid in ids]
+        info = {sid: {"name": f"Name {sid[-3:]}", "submitted": "2025-03-01T23:00:00+00:00", "deadline": "2025-03-01T23:59:00+00:00",
+                      "late_minutes": 75.0 if i % 17 == 0 else None} for i, sid in enumerate(ids)}
+        groups = [{"name": n, "points": p, "aggregation": "min", "cases": [f"{n}-{i + 1:02d}-{'x' * (i % 4)}" for i in range(c)]} for n, p, c in GROUPS]
+        pairs = [{"a": ids[i], "b": ids[i + 1], "score": 0.93, "shares": [0.93, 0.88], "identical": False,
+                  "regions": [[{"lines": [3, 9], "text": "int main() {\n  <script>alert(1)</script>\n}"}], [{"lines": [4, 10], "text": "int main() {}"}]]}
+                 for i in range(0, 12, 3)]
+        store.set_current(entries, {"problem": "/p/poj2893", "problem_name": "poj2893", "groups": json.dumps(groups),
+                                    "similarity": json.dumps({"tool": "copydetect 0.5.0", "threshold": 0.8, "error": "", "pairs": pairs}),
+                                    "ignored": json.dumps([["__MACOSX", "unzip or file-manager leftover"]])}, info)
+        for i, entry in enumerate(entries):
+            store.put(entry.key, fake_report(rng, i), "here")
+        write_all(store, out)
+    return out / "report.html"
+
+
+def test_large_class_report_renders_and_its_script_works(tmp_path: Path) -> None:
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        pytest.skip(missing("chromium") or "")
+    page = make_results(tmp_path / "results")
+    assert page.stat().st_size < 3_000_000
+    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}"]
+    dom = subprocess.run([browser, *flags, "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=180).stdout
+    assert "200 of 200 students shown" in dom  # the script ran over every row
+    assert dom.count("<tr data-v=") == 200 and dom.count("<details id=\"s-student") == 200
+    assert dom.count("class=\"gh\"") == len(GROUPS) and "max (30)" in dom
+    assert "&lt;script&gt;alert(1)" in dom and "<script>alert(1)" not in dom
+    shot = tmp_path / "report.png"
+    subprocess.run([browser, *flags, f"--screenshot={shot}", "--window-size=1400,1000", page.as_uri()], capture_output=True, timeout=180)
+    assert shot.stat().st_size > 20_000
