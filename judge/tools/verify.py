@@ -15,8 +15,8 @@ from typing import Callable
 from ..core import JudgeOptions, JudgeReport, judge, meets_rule
 from ..core.testdata import validate
 from ..core.verdicts import KATTIS_VERDICT
-from ..errors import JudgeError, UsageError
-from ..lang import detect, is_source, prepare_program
+from ..errors import JudgeError, SetupError, UsageError
+from ..lang import is_source, prepare_program, registry_for
 from ..problem import Problem
 from ..problem.formats import kattis
 from ..run import SlotPool
@@ -120,7 +120,11 @@ def verify(
         if source is None:
             report = JudgeReport(problem.name, str(path), "", False, "cannot tell which file of the folder is the program", verdict=Verdict.CE)
         else:
-            program = prepare_program(source, detect(source), pool, problem.limits.compile_time)
+            try:
+                program = prepare_program(source, None, pool, problem.limits.compile_time, registry=registry_for(problem.root))
+            except SetupError as exc:  # a language this machine lacks: named once, and the other submissions still run
+                result.warnings.append(f"{path.parent.name}/{path.name}: not judged: {exc}")
+                continue
             # Never skip the rest of a lost group: verify and its matrix need every case's own verdict.
             options = JudgeOptions(first_fail=expected.first_fail and not all_cases, skip_lost=False)
             report = judge(problem, program, pool, options)
