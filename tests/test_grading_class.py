@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 from conftest import PROGRAMS, REPO_ROOT, run_cli
 
+from judge.text import safe_text
+
 pytestmark = pytest.mark.slow
 
 PROBLEM = REPO_ROOT / "tests" / "fixtures" / "problems" / "aplusb"
@@ -132,7 +134,8 @@ def test_runtime_error_shows_the_error_line_and_no_judge_path(graded: tuple[Path
 def test_groups_in_every_report_and_skipped_cases(graded: tuple[Path, Path, subprocess.CompletedProcess[str]]) -> None:
     _, out, _ = graded
     rows = read_csv(out / "grades.csv")
-    students = {s["id"]: s for s in json.loads((out / "grades.json").read_text())["students"]}
+    # grades.json holds ids as the file system spells them, grades.csv with control characters escaped
+    students = {safe_text(s["id"], one_line=True): s for s in json.loads((out / "grades.json").read_text())["students"]}
     assert rows["carol"]["group:small"] == "0.0" and rows["alice"]["group:large"] == "60.0"
     carol = [c["verdict"] for c in students["carol"]["cases"]]
     assert carol == ["TLE", "SKIPPED", "TLE", "SKIPPED"] and rows["carol"]["cases_skipped"] == "2"

@@ -50,6 +50,16 @@ def _shown(name: str) -> str:
     return safe_text(name, one_line=True)
 
 
+def _student_id(name: str) -> str:
+    """The id as the file system spells it (reports escape it where they show it); only bytes that are not UTF-8 at all
+    (which no JSON or SQLite text can hold) are written as visible escapes."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return _shown(name)
+    return name
+
+
 def leftover(name: str) -> bool:
     """Unzip and file-manager leftovers, editor backups and hidden files: never a submission or a student."""
     return name in LEFTOVERS or name.startswith(".") or name.endswith("~")
@@ -140,7 +150,7 @@ def _walk(folder: Path) -> tuple[list[Path], list[str], str | None]:
 
 
 def _folder_student(path: Path, entry: str) -> Student:
-    sid = _shown(path.name)
+    sid = _student_id(path.name)
     files, others, error = _walk(path)
     if error is not None:
         return Student(sid, None, error, entry=entry)
@@ -170,7 +180,7 @@ def _top_entry(path: Path, excluded: set[Path]) -> Student | str:
         if path.resolve() in excluded or (path / RESULTS_MARK).exists():
             return "a results folder of this judge"
         return _folder_student(path, name)
-    sid = _shown(path.stem)
+    sid = _student_id(path.stem)
     if not stat.S_ISREG(info.st_mode):
         return Student(sid, None, f"{_shown(name)} is {_kind(info.st_mode)}", entry=name, attempt=False)
     if by_extension(path) is None:
