@@ -104,13 +104,15 @@ def test_killed_worker_loses_and_duplicates_nothing(cluster: tuple[str, "distrib
 
 def test_worker_without_compiler_gives_a_judge_error_with_the_reason(tmp_path: Path) -> None:
     submissions = make_class(tmp_path / "class", {"cpp": "ac.cpp", "py": "ac.py"})
-    env = {"PATH": str(tmp_path / "no-tools")}
+    languages = tmp_path / "worker-languages.yaml"  # the worker's own registry names a C++ compiler its machine lacks
+    languages.write_text("cpp:\n  extensions: [.cpp]\n  package: g++-99\n  compile: [g++-99, -o, '{exe}', '{sources}']\n  run: ['{exe}']\n")
+    env = {"TILEJUDGE_LANGUAGES": str(languages)}
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None, env=env) as local:
         run = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(tmp_path / "out"), "--cluster", local.scheduler_address, timeout=300)
     assert run.returncode == 0, run.stderr
     graded = rows(tmp_path / "out" / "grades.csv")
     assert graded["cpp"]["verdict"] == "JE"
-    assert "'g++' is not installed" in graded["cpp"]["error"] and "on worker tcp://" in graded["cpp"]["error"]
+    assert "needs 'g++-99', which is not installed" in graded["cpp"]["error"] and "on worker tcp://" in graded["cpp"]["error"]
     assert graded["py"]["verdict"] == "AC"
 
 
