@@ -8,6 +8,8 @@ search from the first one meets the second. Shapes with at most four cells
 are checked on every ordered pair, 2 x 3 and 3 x 2 on every start against
 sampled targets, 3 x 3 on sampled starts (the published counter-example
 among them) against sampled targets, and the samples on their own shapes.
+The generator's `--to-goal` files (POJ 2893's question, asked about single
+lines) are checked the same way: the goal as every target, BFS as truth.
 Property tests then cover larger boards: a random walk never changes the
 answer, and exchanging two tiles of the target always flips it (both sides
 >= 2) or makes it NO (lines). Nothing here shares code with the references,
@@ -16,6 +18,7 @@ which run as subprocesses with many cases per call.
 import itertools
 import random
 import subprocess
+import sys
 from collections import deque
 from pathlib import Path
 
@@ -29,6 +32,7 @@ pytestmark = pytest.mark.oracle
 REPO = Path(__file__).resolve().parents[1]
 PROBLEM = REPO / "problems" / "reach"
 ACCEPTED = PROBLEM / "submissions" / "accepted"
+GENERATOR = PROBLEM / "generator.py"
 
 State = tuple[int, ...]
 Case = tuple[int, int, State, State]
@@ -184,6 +188,26 @@ def test_samples_by_search(solvers: dict[str, list[str]], sample: Path) -> None:
     """The samples' answers, found by BFS on their own shapes, and the references agree."""
     cases = read_cases(sample.read_text())
     expected = [target in reachable_from(rows, cols, start) for rows, cols, start, target in cases]
+    assert_both_match(solvers, cases, expected)
+
+
+@pytest.mark.parametrize("arguments", [
+    ["exhaustive", "--rows", "1", "--cols", "5", "--to-goal"],
+    ["exhaustive", "--rows", "5", "--cols", "1", "--to-goal"],
+    ["line", "--rows", "1", "--cols", "8", "--count", "70", "--to-goal", "--seed", "3"],
+    ["line", "--rows", "7", "--cols", "1", "--count", "70", "--to-goal", "--seed", "4"],
+], ids=lambda arguments: "-".join(arguments[:5:2]))
+def test_poj2893_question_on_lines(solvers: dict[str, list[str]], arguments: list[str]) -> None:
+    """`--to-goal` files ask whether a line reaches the goal: every target is the goal, and BFS agrees with the references."""
+    text = subprocess.run([sys.executable, str(GENERATOR), *arguments], capture_output=True, text=True,
+                          check=True).stdout
+    cases = read_cases(text)
+    rows, cols = cases[0][:2]
+    goal = tuple(range(1, rows * cols)) + (0,)
+    assert all(target == goal for _, _, _, target in cases)
+    reachable = reachable_from(rows, cols, goal)
+    expected = [start in reachable for _, _, start, _ in cases]
+    assert True in expected and False in expected
     assert_both_match(solvers, cases, expected)
 
 

@@ -2,25 +2,29 @@
 
 Usage: generator.py CATEGORY [options]; one complete input file on stdout.
 The output depends only on the arguments: every random choice comes from
-random.Random built from the category and --seed. The size arguments are
---rows/--cols (board shape), --count (pairs per file), --steps (walk length)
-and --max-side (shapes of `mixed`), so a stress tool can shrink any category.
+random.Random built from the category and --seed. --size S is the side of a
+square board (--rows and --cols default to it) and the largest side of the
+small pairs of `mixed`, so that a stress tool can shrink any category; the
+other size arguments are --count (pairs per file) and --steps (walk length).
 
-  exhaustive --rows R --cols C
-        every ordered pair of arrangements of an R x C board ((R*C)!^2 pairs)
+  exhaustive --rows R --cols C [--to-goal]
+        every ordered pair of arrangements of an R x C board ((R*C)!^2 pairs);
+        with --to-goal every arrangement against the goal (POJ 2893's question)
   pairs  --rows R --cols C --count K [--kinds oo,ee,oe,eo] [--row-gap any|odd|even]
         boards with both sides >= 2 whose parity classes follow --kinds in turn
         (o: I(s) odd, e: even; oo and ee are YES, oe and eo are NO);
         --row-gap fixes the parity of the distance between the blanks' rows
-  line   --rows R --cols C --count K [--flavours f1,f2,...]
-        single rows or columns (R == 1 or C == 1), flavours in LINE_FLAVOURS
+  line   --rows R --cols C --count K [--flavours f1,f2,...] [--to-goal]
+        single rows or columns (R == 1 or C == 1), flavours in LINE_FLAVOURS;
+        --to-goal renames the tiles so that the target is the goal (tiles
+        1, 2, ..., L-1 in order, blank last): POJ 2893's question on a line
   walk   --rows R --cols C --count K --steps T
         the target is the start after T random moves (YES); every second pair
         then has two target tiles exchanged (NO)
   overflow --rows R --cols C --count K
         one board of each pair has an odd key I(s) that a 32-bit int wraps to
         a negative value, the other a small key (odd: YES, even: NO)
-  mixed  --count K --max-side S [--huge-rows R --huge-cols C --huge-at first|middle|last]
+  mixed  --count K --size S [--huge-rows R --huge-cols C --huge-at first|middle|last]
         many small pairs of random shapes, optionally one huge pair
 
 A board is a flat list in row-major order, 0 is the blank. I(s) is the number
@@ -298,13 +302,34 @@ def make_overflow(rows: int, cols: int, index: int, rng: random.Random) -> Case:
     return rows, cols, wrapping, small
 
 
-def make_exhaustive(rows: int, cols: int) -> list[Case]:
-    """Every ordered pair of arrangements of a tiny board."""
+def goal_board(size: int) -> Board:
+    """Tiles 1..size-1 in order, the blank last: the target of POJ 2893."""
+    return list(range(1, size)) + [0]
+
+
+def make_exhaustive(rows: int, cols: int, to_goal: bool) -> list[Case]:
+    """Every ordered pair of arrangements of a tiny board, or every arrangement against the goal."""
     size = rows * cols
-    if factorial(size) ** 2 > MAX_CASES:
-        raise SystemExit(f"exhaustive: {size}!^2 pairs exceed {MAX_CASES} cases")
+    targets = 1 if to_goal else factorial(size)
+    if factorial(size) * targets > MAX_CASES:
+        raise SystemExit(f"exhaustive: {factorial(size) * targets} pairs exceed {MAX_CASES} cases")
     boards = [list(p) for p in itertools.permutations(range(size))]
+    if to_goal:
+        return [(rows, cols, start, goal_board(size)) for start in boards]
     return [(rows, cols, start, target) for start in boards for target in boards]
+
+
+def towards_goal(case: Case) -> Case:
+    """The same line question with the goal as target.
+
+    The tiles are renamed so that the target's read 1, 2, ..., L-1, which
+    keeps the answer; the target's blank then moves to the end, which on a
+    line changes nothing (the blank passes every tile without reordering).
+    """
+    rows, cols, start, target = case
+    rename = {tile: index for index, tile in enumerate(tiles_of(target), start=1)}
+    rename[0] = 0
+    return rows, cols, [rename[value] for value in start], goal_board(rows * cols)
 
 
 def small_pair(max_side: int, want: bool, rng: random.Random) -> Case:
@@ -328,7 +353,7 @@ def huge_pair(rows: int, cols: int, rng: random.Random) -> Case:
 
 def make_mixed(args: argparse.Namespace, rng: random.Random) -> list[Case]:
     """Many small pairs (YES and NO in turn) and optionally one huge pair: a state-reset trap."""
-    cases = [small_pair(args.max_side, index % 2 == 0, rng) for index in range(args.count)]
+    cases = [small_pair(args.size, index % 2 == 0, rng) for index in range(args.count)]
     if args.huge_rows and args.huge_cols:
         where = {"first": 0, "middle": len(cases) // 2, "last": len(cases)}[args.huge_at]
         cases.insert(where, huge_pair(args.huge_rows, args.huge_cols, rng))
@@ -359,7 +384,8 @@ def make_shaped(args: argparse.Namespace, rng: random.Random) -> list[Case]:
         if not is_line(rows, cols):
             raise SystemExit("line needs --rows 1 or --cols 1")
         flavours = split_list(args.flavours, list(LINE_FLAVOURS))
-        return [make_line(rows, cols, flavours[i % len(flavours)], rng) for i in range(args.count)]
+        cases = [make_line(rows, cols, flavours[i % len(flavours)], rng) for i in range(args.count)]
+        return [towards_goal(case) for case in cases] if args.to_goal else cases
     if args.category == "walk":
         return [make_walk(rows, cols, args.steps, i % 2 == 0, rng) for i in range(args.count)]
     return [make_overflow(rows, cols, i, rng) for i in range(args.count)]
@@ -399,8 +425,10 @@ def render(cases: list[Case]) -> str:
 def build(args: argparse.Namespace) -> list[Case]:
     """Dispatch on the category; returns the cases of one file."""
     rng = random.Random(f"reach/{args.category}/{args.seed}")
+    if args.to_goal and args.category not in ("exhaustive", "line"):
+        raise SystemExit("--to-goal applies to exhaustive and line only")
     if args.category == "exhaustive":
-        return make_exhaustive(args.rows, args.cols)
+        return make_exhaustive(args.rows, args.cols, args.to_goal)
     if args.category == "mixed":
         return make_mixed(args, rng)
     return make_shaped(args, rng)
@@ -410,19 +438,23 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     """Command line; defaults keep every category usable with few arguments."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("category", choices=["exhaustive", "pairs", "line", "walk", "overflow", "mixed"])
-    parser.add_argument("--rows", type=int, default=3)
-    parser.add_argument("--cols", type=int, default=3)
+    parser.add_argument("--size", type=int, default=3)
+    parser.add_argument("--rows", type=int)
+    parser.add_argument("--cols", type=int)
     parser.add_argument("--count", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--kinds", default=",".join(ALL_KINDS))
     parser.add_argument("--row-gap", choices=["any", "odd", "even"], default="any")
     parser.add_argument("--flavours", default=",".join(LINE_FLAVOURS))
     parser.add_argument("--steps", type=int, default=100)
-    parser.add_argument("--max-side", type=int, default=5)
+    parser.add_argument("--to-goal", action="store_true")
     parser.add_argument("--huge-rows", type=int, default=0)
     parser.add_argument("--huge-cols", type=int, default=0)
     parser.add_argument("--huge-at", choices=["first", "middle", "last"], default="first")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    args.rows = args.size if args.rows is None else args.rows
+    args.cols = args.size if args.cols is None else args.cols
+    return args
 
 
 def main() -> None:
