@@ -2,7 +2,7 @@
 
 Usage: generator.py CATEGORY [options]; one complete input file on stdout.
 The output depends only on the arguments (every random choice comes from
-random.Random(seed)). Categories:
+random.Random built from the category and --seed). Categories:
 
   exhaustive --rows R --cols C         every arrangement of an R x C board (R*C <= 8)
   random     --rows R --cols C [--truth yes|no|any] --seed S
@@ -15,12 +15,14 @@ random.Random(seed)). Categories:
              odd inversion count whose 32-bit wrap is negative
   traps      --rows R --cols C --per-row K --seed S
              K YES and K NO boards with the blank in every row
-  line       --rows R --cols C --count K --seed S    (R == 1 or C == 1)
-  mixed      --count K --max-side S --seed S [--huge-rows R --huge-cols C
-             --huge-at first|middle|last]   many small boards, one huge one
+  mixed      --count K --size S --seed S [--huge-rows R --huge-cols C
+             --huge-at first|middle|last]   many small boards (sides 2..S), one huge one
 
-Boards are flat lists in row-major order; 0 is the blank. Sizes are arguments
-so that a stress tool can shrink any category.
+--size S is the side of a square board (--rows and --cols default to it) and
+the largest side of the small boards of `mixed`, so that a stress tool can
+shrink any category. Sides are 2..999 as in POJ 2893; single rows and columns
+belong to the problem "reach". Boards are flat lists in row-major order; 0 is
+the blank.
 """
 import argparse
 import itertools
@@ -28,19 +30,10 @@ import random
 import sys
 from math import isqrt
 
+MIN_SIDE = 2
 MAX_SIDE = 999
 INT32_SPAN = 1 << 32
 INT32_HALF = 1 << 31
-
-
-def is_line(rows: int, cols: int) -> bool:
-    """Single rows and columns follow a different rule: tiles must be in order."""
-    return rows == 1 or cols == 1
-
-
-def tiles_in_order(cells: list[int]) -> bool:
-    """True iff the tiles read 1, 2, ..., L-1 ignoring the blank."""
-    return [value for value in cells if value] == list(range(1, len(cells)))
 
 
 def tile_inversion_parity(cells: list[int]) -> int:
@@ -73,8 +66,6 @@ def row_term(rows: int, cols: int, blank_row: int) -> int:
 
 def is_solvable(rows: int, cols: int, cells: list[int]) -> bool:
     """Ground truth, used to steer the YES/NO balance of the generated data."""
-    if is_line(rows, cols):
-        return tiles_in_order(cells)
     blank_row = cells.index(0) // cols
     return (tile_inversion_parity(cells) + row_term(rows, cols, blank_row)) % 2 == 0
 
@@ -92,19 +83,8 @@ def swap_two_tiles(cells: list[int], rng: random.Random) -> None:
 
 
 def force_truth(rows: int, cols: int, cells: list[int], want: bool, rng: random.Random) -> None:
-    """Change `cells` in place, as little as possible, so that its answer is `want`."""
-    if is_solvable(rows, cols, cells) == want:
-        return
-    size = rows * cols
-    if not is_line(rows, cols):
-        swap_two_tiles(cells, rng)
-    elif want:
-        blank = cells.index(0)
-        cells[:] = list(range(1, size))
-        cells.insert(blank, 0)
-    elif size < 3:
-        raise SystemExit(f"a {rows}x{cols} board is always solvable")
-    else:
+    """Change `cells` in place, as little as possible, so that its answer is `want`: one swap flips it."""
+    if is_solvable(rows, cols, cells) != want:
         swap_two_tiles(cells, rng)
 
 
@@ -136,8 +116,6 @@ def make_reversed(rows: int, cols: int) -> list[int]:
 
 def make_goal_swap(rows: int, cols: int, rng: random.Random) -> list[int]:
     """One swap away from the goal: never solvable."""
-    if rows * cols < 3:
-        raise SystemExit("goal-swap needs at least two tiles")
     cells = goal_board(rows, cols)
     swap_two_tiles(cells, rng)
     return cells
@@ -163,16 +141,13 @@ def make_long_cycle(args: argparse.Namespace, rng: random.Random) -> list[int]:
     """
     rows, cols = args.rows, args.cols
     size = rows * cols
-    if size < 2:
-        raise SystemExit("long-cycle needs at least two cells")
     want = pick_truth(args.truth, rng)
     others = list(range(size - 1))
     rng.shuffle(others)
-    if not is_line(rows, cols):
+    chosen = rng.randrange(size - 1)
+    while not blank_parity_ok(rows, cols, others[chosen], want, (size - 1) & 1):
         chosen = rng.randrange(size - 1)
-        while not blank_parity_ok(rows, cols, others[chosen], want, (size - 1) & 1):
-            chosen = rng.randrange(size - 1)
-        others[chosen], others[-1] = others[-1], others[chosen]
+    others[chosen], others[-1] = others[-1], others[chosen]
     order = [size - 1] + others
     cells = [0] * size
     for index, cell in enumerate(order):
@@ -281,8 +256,6 @@ def make_overflow(args: argparse.Namespace, rng: random.Random) -> list[int]:
     """
     rows, cols = args.rows, args.cols
     want = args.truth == "yes"
-    if is_line(rows, cols):
-        raise SystemExit("overflow needs both sides >= 2")
     if want and cols % 2:
         raise SystemExit("overflow --truth yes needs an even number of columns")
     count = rows * cols - 1
@@ -300,8 +273,6 @@ def make_overflow(args: argparse.Namespace, rng: random.Random) -> list[int]:
 def make_traps(args: argparse.Namespace, rng: random.Random) -> list[list[int]]:
     """Per blank row, K solvable and K unsolvable random boards."""
     rows, cols = args.rows, args.cols
-    if is_line(rows, cols):
-        raise SystemExit("traps needs both sides >= 2")
     boards = []
     for blank_row in range(rows):
         for want in (True, False) * args.per_row:
@@ -313,54 +284,17 @@ def make_traps(args: argparse.Namespace, rng: random.Random) -> list[list[int]]:
     return boards
 
 
-LINE_FLAVOURS = ("sorted", "swap", "sorted", "three-cycle", "sorted", "shuffled")
-
-
-def line_board(size: int, flavour: str, rng: random.Random) -> list[int]:
-    """One line of a given flavour; the flavours defeat the parity rule in both directions.
-
-    A 3-cycle has an even inversion count, so a solver applying the 2D rule
-    to a line wrongly says YES; sorted tiles with the blank anywhere are YES.
-    """
-    tiles = list(range(1, size))
-    if flavour == "swap" and size >= 3:
-        first, second = sorted(rng.sample(range(size - 1), 2))
-        tiles[first], tiles[second] = tiles[second], tiles[first]
-    elif flavour == "three-cycle" and size >= 4:
-        a, b, c = sorted(rng.sample(range(size - 1), 3))
-        tiles[a], tiles[b], tiles[c] = tiles[b], tiles[c], tiles[a]
-    elif flavour == "shuffled":
-        rng.shuffle(tiles)
-    tiles.insert(rng.randrange(size), 0)
-    return tiles
-
-
-def make_lines(args: argparse.Namespace, rng: random.Random) -> list[list[int]]:
-    """Lines: sorted (YES), one swap, a 3-cycle (even inversions, still NO), shuffled."""
-    if not is_line(args.rows, args.cols):
-        raise SystemExit("line needs --rows 1 or --cols 1")
-    size = args.rows * args.cols
-    return [line_board(size, LINE_FLAVOURS[index % len(LINE_FLAVOURS)], rng)
-            for index in range(args.count)]
-
-
 def small_board(max_side: int, want: bool, rng: random.Random) -> tuple[int, int, list[int]]:
-    """A random small board of random shape with the answer `want`.
-
-    Boards of fewer than three cells are always solvable, so a NO redraws them.
-    """
-    rows, cols = rng.randint(1, max_side), rng.randint(1, max_side)
-    while rows * cols < 3 and not want and max_side > 1:
-        rows, cols = rng.randint(1, max_side), rng.randint(1, max_side)
+    """A random small board of random shape (sides 2..max_side) with the answer `want`."""
+    rows, cols = rng.randint(MIN_SIDE, max_side), rng.randint(MIN_SIDE, max_side)
     cells = random_board(rows, cols, rng)
-    if rows * cols >= 3 or want:
-        force_truth(rows, cols, cells, want, rng)
+    force_truth(rows, cols, cells, want, rng)
     return rows, cols, cells
 
 
 def make_mixed(args: argparse.Namespace, rng: random.Random) -> list[tuple[int, int, list[int]]]:
     """Many small boards and, optionally, one huge one (state-reset trap)."""
-    cases = [small_board(args.max_side, index % 2 == 0, rng) for index in range(args.count)]
+    cases = [small_board(args.size, index % 2 == 0, rng) for index in range(args.count)]
     if args.huge_rows and args.huge_cols:
         rows, cols = args.huge_rows, args.huge_cols
         huge = random_board(rows, cols, rng)
@@ -383,8 +317,8 @@ def render(cases: list[tuple[int, int, list[int]]]) -> str:
 
 def check_side(name: str, value: int) -> None:
     """Refuse sizes the validator would reject."""
-    if not 1 <= value <= MAX_SIDE:
-        raise SystemExit(f"--{name} must be in 1..{MAX_SIDE}")
+    if not MIN_SIDE <= value <= MAX_SIDE:
+        raise SystemExit(f"--{name} must be in {MIN_SIDE}..{MAX_SIDE}")
 
 
 def build(args: argparse.Namespace) -> list[tuple[int, int, list[int]]]:
@@ -392,7 +326,7 @@ def build(args: argparse.Namespace) -> list[tuple[int, int, list[int]]]:
     rng = random.Random(f"poj2893/{args.category}/{args.seed}")
     rows, cols = args.rows, args.cols
     if args.category == "mixed":
-        check_side("max-side", args.max_side)
+        check_side("size", args.size)
         if args.huge_rows or args.huge_cols:
             check_side("huge-rows", args.huge_rows)
             check_side("huge-cols", args.huge_cols)
@@ -405,8 +339,6 @@ def build(args: argparse.Namespace) -> list[tuple[int, int, list[int]]]:
         return [(rows, cols, list(p)) for p in itertools.permutations(range(rows * cols))]
     if args.category == "traps":
         return [(rows, cols, cells) for cells in make_traps(args, rng)]
-    if args.category == "line":
-        return [(rows, cols, cells) for cells in make_lines(args, rng)]
     makers = {
         "random": lambda: make_random(args, rng),
         "reversed": lambda: make_reversed(rows, cols),
@@ -423,18 +355,21 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("category", choices=[
         "exhaustive", "random", "reversed", "goal", "goal-swap", "long-cycle",
-        "overflow", "traps", "line", "mixed"])
-    parser.add_argument("--rows", type=int, default=3)
-    parser.add_argument("--cols", type=int, default=3)
+        "overflow", "traps", "mixed"])
+    parser.add_argument("--size", type=int, default=3)
+    parser.add_argument("--rows", type=int)
+    parser.add_argument("--cols", type=int)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--truth", choices=["yes", "no", "any"], default="any")
     parser.add_argument("--per-row", type=int, default=1)
     parser.add_argument("--count", type=int, default=100)
-    parser.add_argument("--max-side", type=int, default=6)
     parser.add_argument("--huge-rows", type=int, default=0)
     parser.add_argument("--huge-cols", type=int, default=0)
     parser.add_argument("--huge-at", choices=["first", "middle", "last"], default="first")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    args.rows = args.size if args.rows is None else args.rows
+    args.cols = args.size if args.cols is None else args.cols
+    return args
 
 
 def main() -> None:

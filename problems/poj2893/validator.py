@@ -1,6 +1,6 @@
 """Strict input validator for POJ 2893 "M x N Puzzle".
 
-Exit 42 if stdin is exactly: one or more cases (`M N` with 1 <= M, N <= 999,
+Exit 42 if stdin is exactly: one or more cases (`M N` with 2 <= M, N <= 999,
 then M lines of N integers forming a permutation of 0..M*N-1), then `0 0`,
 with the sum of M*N at most MAX_TOTAL_CELLS. Tokens are separated by single
 spaces, lines end with `\n` (the last one too), integers have no sign and no
@@ -9,6 +9,7 @@ leading zeros. Otherwise exit 43 with a one-line reason naming the line.
 import re
 import sys
 
+MIN_SIDE = 2
 MAX_SIDE = 999
 MAX_TOTAL_CELLS = 1_200_000
 VALID = 42
@@ -64,8 +65,8 @@ def validate(data: bytes) -> None:
         rows, cols = numbers(lines, index, 2)
         if rows == 0 and cols == 0:
             break
-        if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-            raise Invalid(index + 1, f"sizes {rows} {cols} out of range 1..{MAX_SIDE}")
+        if not (MIN_SIDE <= rows <= MAX_SIDE and MIN_SIDE <= cols <= MAX_SIDE):
+            raise Invalid(index + 1, f"sizes {rows} {cols} out of range {MIN_SIDE}..{MAX_SIDE}")
         total += rows * cols
         if total > MAX_TOTAL_CELLS:
             raise Invalid(index + 1, f"total number of cells exceeds {MAX_TOTAL_CELLS}")

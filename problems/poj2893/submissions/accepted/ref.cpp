@@ -1,13 +1,11 @@
 // Reference solution for POJ 2893 "M x N Puzzle" (writes the .ans files).
 //
-// A board with at least two sides >= 2 is solvable iff
+// A board (both sides >= 2) is solvable iff
 //   inv + (M-1-r)*(N-1) is even,
 // where inv counts inversions among the tiles (blank excluded) and r is the
 // blank's row counted from the top. Only the parity of inv matters, and it is
 // obtained in O(M*N) from the cycle structure of the permutation that sends
-// every cell to the goal cell of its content. A single row or column cannot
-// reorder its tiles at all, so it is solvable iff the tiles already read
-// 1, 2, ..., M*N-1.
+// every cell to the goal cell of its content.
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -63,24 +61,7 @@ int cycleParity(const std::vector<int>& target) {
     return (size - cycles) & 1;
 }
 
-// A line never changes the order of its tiles.
-bool lineSolvable(const std::vector<int>& cells) {
-    int expected = 1;
-    for (int value : cells) {
-        if (value != 0) {
-            if (value != expected) {
-                return false;
-            }
-            ++expected;
-        }
-    }
-    return true;
-}
-
 bool solvable(int rows, int cols, const std::vector<int>& cells) {
-    if (rows == 1 || cols == 1) {
-        return lineSolvable(cells);
-    }
     const int size = rows * cols;
     std::vector<int> target(size);
     int blank = 0;

@@ -1,10 +1,9 @@
 """Python reference for POJ 2893 "M x N Puzzle".
 
-A board with at least two sides >= 2 is solvable iff inv + (M-1-r)*(N-1) is
-even (inv: inversions among the tiles, r: blank row from the top). The parity
-of inv comes from the cycles of the permutation cell -> goal cell, which is
-O(M*N) and needs no 64-bit inversion count. A single row or column cannot
-reorder its tiles, so it is solvable iff they are already in order.
+A board (both sides >= 2) is solvable iff inv + (M-1-r)*(N-1) is even (inv:
+inversions among the tiles, r: blank row from the top). The parity of inv
+comes from the cycles of the permutation cell -> goal cell, which is O(M*N)
+and needs no 64-bit inversion count.
 
 Memory stays small (about 20 MB on a 999 x 999 board): tokens are streamed
 line by line and a board is kept as a 4-byte array.
@@ -45,8 +44,6 @@ def cycle_parity(cells: array) -> int:
 def solvable(rows: int, cols: int, cells: array) -> bool:
     """The answer for one board."""
     size = rows * cols
-    if rows == 1 or cols == 1:
-        return [value for value in cells if value] == list(range(1, size))
     blank = cells.index(0)
     # Sending the blank to the last cell added size-1-blank inversions.
     inv_parity = (cycle_parity(cells) + size - 1 - blank) & 1

@@ -26,14 +26,7 @@ int main() {
                 inv += tiles[i] > tiles[j];
             }
         }
-        bool ok;
-        if (rows == 1 || cols == 1) {
-            ok = inv == 0;
-        } else if (cols % 2 == 1) {
-            ok = inv % 2 == 0;
-        } else {
-            ok = (inv + (rows - 1 - blankRow)) % 2 == 0;
-        }
+        const bool ok = cols % 2 == 1 ? inv % 2 == 0 : (inv + (rows - 1 - blankRow)) % 2 == 0;
         std::puts(ok ? "YES" : "NO");
     }
     return 0;

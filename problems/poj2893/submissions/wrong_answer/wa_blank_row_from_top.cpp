@@ -21,33 +21,21 @@ int main() {
                 target[cell] = cells[cell] - 1;
             }
         }
-        bool ok;
-        if (rows == 1 || cols == 1) {
-            ok = true;
-            int expected = 1;
-            for (int value : cells) {
-                if (value != 0 && value != expected++) {
-                    ok = false;
+        std::vector<char> seen(size, 0);
+        int cycles = 0;
+        for (int start = 0; start < size; ++start) {
+            if (!seen[start]) {
+                ++cycles;
+                for (int cell = start; !seen[cell]; cell = target[cell]) {
+                    seen[cell] = 1;
                 }
             }
-        } else {
-            std::vector<char> seen(size, 0);
-            int cycles = 0;
-            for (int start = 0; start < size; ++start) {
-                if (!seen[start]) {
-                    ++cycles;
-                    for (int cell = start; !seen[cell]; cell = target[cell]) {
-                        seen[cell] = 1;
-                    }
-                }
-            }
-            int parity = (size - cycles + size - 1 - blank) & 1;
-            if (cols % 2 == 0) {
-                parity ^= (blank / cols) & 1;
-            }
-            ok = parity == 0;
         }
-        std::puts(ok ? "YES" : "NO");
+        int parity = (size - cycles + size - 1 - blank) & 1;
+        if (cols % 2 == 0) {
+            parity ^= (blank / cols) & 1;
+        }
+        std::puts(parity == 0 ? "YES" : "NO");
     }
     return 0;
 }

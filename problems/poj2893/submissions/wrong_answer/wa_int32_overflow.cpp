@@ -23,29 +23,21 @@ int main() {
         const int n = size - 1;
         std::vector<int> tree(n + 1, 0);
         int inv = 0;
-        bool sorted = true;
         for (int i = 0; i < n; ++i) {
             int notGreater = 0;
             for (int k = tiles[i]; k > 0; k -= k & -k) {
                 notGreater += tree[k];
             }
             inv += i - notGreater;
-            sorted = sorted && tiles[i] == i + 1;
             for (int k = tiles[i]; k <= n; k += k & -k) {
                 ++tree[k];
             }
         }
-        bool ok;
-        if (rows == 1 || cols == 1) {
-            ok = sorted;
-        } else {
-            bool odd = inv % 2 == 1;
-            if (cols % 2 == 0 && (rows - 1 - blankRow) % 2 == 1) {
-                odd = !odd;
-            }
-            ok = !odd;
+        bool odd = inv % 2 == 1;
+        if (cols % 2 == 0 && (rows - 1 - blankRow) % 2 == 1) {
+            odd = !odd;
         }
-        std::puts(ok ? "YES" : "NO");
+        std::puts(odd ? "NO" : "YES");
     }
     return 0;
 }

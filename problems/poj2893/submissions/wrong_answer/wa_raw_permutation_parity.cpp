@@ -19,30 +19,18 @@ int main() {
                 blank = cell;
             }
         }
-        bool ok;
-        if (rows == 1 || cols == 1) {
-            ok = true;
-            int expected = 1;
-            for (int value : cells) {
-                if (value != 0 && value != expected++) {
-                    ok = false;
+        std::vector<char> seen(size, 0);
+        int cycles = 0;
+        for (int start = 0; start < size; ++start) {
+            if (!seen[start]) {
+                ++cycles;
+                for (int cell = start; !seen[cell]; cell = cells[cell]) {
+                    seen[cell] = 1;
                 }
             }
-        } else {
-            std::vector<char> seen(size, 0);
-            int cycles = 0;
-            for (int start = 0; start < size; ++start) {
-                if (!seen[start]) {
-                    ++cycles;
-                    for (int cell = start; !seen[cell]; cell = cells[cell]) {
-                        seen[cell] = 1;
-                    }
-                }
-            }
-            const int manhattan = (rows - 1 - blank / cols) + (cols - 1 - blank % cols);
-            ok = ((size - cycles) + manhattan) % 2 == 0;
         }
-        std::puts(ok ? "YES" : "NO");
+        const int manhattan = (rows - 1 - blank / cols) + (cols - 1 - blank % cols);
+        std::puts(((size - cycles) + manhattan) % 2 == 0 ? "YES" : "NO");
     }
     return 0;
 }

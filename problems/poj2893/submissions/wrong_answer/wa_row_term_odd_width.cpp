@@ -32,13 +32,7 @@ int main() {
                 ++tree[k];
             }
         }
-        bool ok;
-        if (rows == 1 || cols == 1) {
-            ok = inv == 0;
-        } else {
-            ok = (inv + (rows - 1 - blankRow)) % 2 == 0;
-        }
-        std::puts(ok ? "YES" : "NO");
+        std::puts((inv + (rows - 1 - blankRow)) % 2 == 0 ? "YES" : "NO");
     }
     return 0;
 }

@@ -29,20 +29,7 @@ int main() {
                 ++tree[k];
             }
         }
-        bool ok;
-        if (rows == 1 || cols == 1) {
-            ok = true;
-            int expected = 1;
-            for (int value : cells) {
-                if (value != 0 && value != expected++) {
-                    ok = false;
-                }
-            }
-        } else if (cols % 2 == 1) {
-            ok = inv % 2 == 0;
-        } else {
-            ok = (inv + (rows - 1 - blankRow)) % 2 == 0;
-        }
+        const bool ok = cols % 2 == 1 ? inv % 2 == 0 : (inv + (rows - 1 - blankRow)) % 2 == 0;
         std::puts(ok ? "YES" : "NO");
     }
     return 0;
