@@ -1,8 +1,9 @@
 """Test generator for POJ 1507 "Commedia dell' arte" (the M x M x M sliding cube).
 
 Usage: ``generator.py CATEGORY --size M [options]``; writes one complete
-multi-case input file to stdout.  The bytes depend only on the arguments (the
-seed is one of them), so the judge can regenerate large files on demand.
+multi-case input file to stdout.  The bytes depend only on the arguments:
+every random choice comes from random.Random built from the category and
+--seed, so the judge can regenerate large files on demand.
 
 A board is a flat list of M^3 numbers; cell (x, y, z) is index x + M*y + M*M*z,
 the order in which the input lists them.  0 is the free slot.
@@ -138,7 +139,7 @@ def write_cases(cases: List[Tuple[int, Board]]) -> None:
 
 def gen_random(args: argparse.Namespace) -> List[Tuple[int, Board]]:
     """``--count`` shuffled boards with the blank anywhere."""
-    rng = random.Random(args.seed)
+    rng = seeded(args)
     return [(args.size, with_truth(args.size, random_board(args.size, rng), truth_cycle(args.truth, i), rng))
             for i in range(args.count)]
 
@@ -152,7 +153,7 @@ def gen_exhaustive(args: argparse.Namespace) -> List[Tuple[int, Board]]:
 
 def gen_positions(args: argparse.Namespace) -> List[Tuple[int, Board]]:
     """For every blank slot one solvable and one unsolvable board (every layer, row, column)."""
-    rng = random.Random(args.seed)
+    rng = seeded(args)
     cases = []
     for blank in range(cell_count(args.size)):
         wants = [True, False] if rng.random() < 0.5 else [False, True]
@@ -178,7 +179,7 @@ def axis_trap_slots(m: int, kind: str) -> List[int]:
 
 def gen_axis(args: argparse.Namespace) -> List[Tuple[int, Board]]:
     """``--count`` boards with the blank on axis-trap slots, answers alternating."""
-    rng = random.Random(args.seed)
+    rng = seeded(args)
     slots = axis_trap_slots(args.size, args.kind) or [0]  # the 1-cube has no trap slot
     return [(args.size, with_truth(args.size, random_board(args.size, rng, rng.choice(slots)),
                                    truth_cycle(args.truth, i), rng))
@@ -198,7 +199,7 @@ def gen_goal(args: argparse.Namespace) -> List[Tuple[int, Board]]:
 def gen_goal_swap(args: argparse.Namespace) -> List[Tuple[int, Board]]:
     """The solved cube with two tiles exchanged: never solvable."""
     board = goal_board(args.size)
-    swap_two_tiles(board, random.Random(args.seed))
+    swap_two_tiles(board, seeded(args))
     return [(args.size, board)]
 
 
@@ -223,7 +224,7 @@ def neighbours(m: int, index: int) -> List[int]:
 
 def gen_walk(args: argparse.Namespace) -> List[Tuple[int, Board]]:
     """The goal scrambled by real moves (solvable), optionally spoiled by one tile swap."""
-    rng = random.Random(args.seed)
+    rng = seeded(args)
     board = goal_board(args.size)
     blank = len(board) - 1
     if args.size > 1:
@@ -242,7 +243,7 @@ def gen_long_cycle(args: argparse.Namespace) -> List[Tuple[int, Board]]:
     Why: an n-cycle has parity n-1; dropping one tile from the cycle flips it,
     which is how an odd cube (where only the tiles matter) gets either answer.
     """
-    rng = random.Random(args.seed)
+    rng = seeded(args)
     m = args.size
     if m < 2:
         return [(m, [0])]
@@ -326,7 +327,7 @@ def gen_overflow(args: argparse.Namespace) -> List[Tuple[int, Board]]:
 
     Odd M: the answer is the inversion parity alone, so only 'no' traps exist.
     """
-    rng = random.Random(args.seed)
+    rng = seeded(args)
     m = args.size
     if m < 2:
         return [(m, [0])]
@@ -344,7 +345,7 @@ def gen_mixed(args: argparse.Namespace) -> List[Tuple[int, Board]]:
 
     Size 1 is kept rare: it is always solvable and would tip the yes/no balance.
     """
-    rng = random.Random(args.seed)
+    rng = seeded(args)
     small: List[Tuple[int, Board]] = []
     cells = 0
     while cells < args.extra_cells and len(small) < MAX_T - 1:
@@ -370,6 +371,11 @@ CATEGORIES: dict[str, Callable[[argparse.Namespace], List[Tuple[int, Board]]]] =
     "overflow": gen_overflow,
     "mixed": gen_mixed,
 }
+
+
+def seeded(args: argparse.Namespace) -> random.Random:
+    """The generator's random source: built from the problem, the category and --seed, as in every package."""
+    return random.Random(f"cube/{args.category}/{args.seed}")
 
 
 def parse_args(argv: Iterable[str]) -> argparse.Namespace:

@@ -1,8 +1,10 @@
 """Seeded test generator for HDOJ 3600 "Simple Puzzle".
 
 Usage: generator.py CATEGORY [options]; writes one complete input file
-(boards, then the terminating "0") to stdout.  Every category takes --size,
-the largest board side, so a stress tool can shrink any case.
+(boards, then the terminating "0") to stdout.  The bytes depend only on the
+arguments: every random choice comes from random.Random built from the
+category and --seed.  Every category takes --size, the largest board side,
+so a stress tool can shrink any case.
 
 Categories:
   exhaustive --size N [--part K --parts P]    every permutation of an N x N
@@ -117,7 +119,7 @@ def gen_ordered(args: argparse.Namespace) -> Iterator[Board]:
 
 def gen_sweep(args: argparse.Namespace) -> Iterator[Board]:
     """Blank in every cell with both answers: the blank-row formula traps."""
-    rng = random.Random(args.seed)
+    rng = seeded(args)
     for side in range(args.min_size, args.size + 1):
         for index in range(side * side):
             for want in (True, False):
@@ -128,7 +130,7 @@ def gen_sweep(args: argparse.Namespace) -> Iterator[Board]:
 
 def gen_random(args: argparse.Namespace) -> Iterator[Board]:
     """Random boards with alternating answers (1 x 1 boards are always YES)."""
-    rng = random.Random(args.seed)
+    rng = seeded(args)
     for k in range(args.count):
         side = rng.randint(args.min_size, args.size)
         yield force_truth(random_board(side, rng), k % 2 == 0, rng)
@@ -149,7 +151,7 @@ def long_cycle(side: int, want: bool, rng: random.Random) -> Board:
 
 def gen_special(args: argparse.Namespace) -> Iterator[Board]:
     """Structured boards at one side: extreme inversion counts and cycles."""
-    rng = random.Random(args.seed)
+    rng = seeded(args)
     side = args.size
     size = side * side
     in_order = list(range(1, size))
@@ -253,14 +255,14 @@ def overflow_board(side: int, want: bool, rng: random.Random) -> Board:
 
 def gen_overflow(args: argparse.Namespace) -> Iterator[Board]:
     """Boards that defeat a 32-bit inversion counter, all with one answer."""
-    rng = random.Random(args.seed)
+    rng = seeded(args)
     want = args.truth == "yes"
     return (overflow_board(args.size, want, rng) for _ in range(args.count))
 
 
 def gen_multi(args: argparse.Namespace) -> Iterator[Board]:
     """One huge board among many small ones: catches state kept across cases."""
-    rng = random.Random(args.seed)
+    rng = seeded(args)
     huge_at = {"first": 0, "middle": args.count // 2, "last": args.count}[args.at]
     for k in range(args.count + 1):
         side = args.size if k == huge_at else rng.randint(1, min(8, args.size))
@@ -273,6 +275,11 @@ def side_type(text: str) -> int:
     if not 1 <= value <= MAX_SIDE:
         raise argparse.ArgumentTypeError(f"side must be in 1..{MAX_SIDE}")
     return value
+
+
+def seeded(args: argparse.Namespace) -> random.Random:
+    """The generator's random source: built from the problem, the category and --seed, as in every package."""
+    return random.Random(f"hdoj3600/{args.category}/{args.seed}")
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
