@@ -198,7 +198,7 @@ def test_samples_by_search(solvers: dict[str, list[str]], sample: Path) -> None:
     ["line", "--rows", "7", "--cols", "1", "--count", "70", "--to-goal", "--seed", "4"],
 ], ids=lambda arguments: "-".join(arguments[:5:2]))
 def test_poj2893_question_on_lines(solvers: dict[str, list[str]], arguments: list[str]) -> None:
-    """`--to-goal` files ask whether a line reaches the goal: every target is the goal, and BFS agrees with the references."""
+    """`--to-goal` files ask whether a line reaches the goal: the goal is every target, BFS and references agree."""
     text = subprocess.run([sys.executable, str(GENERATOR), *arguments], capture_output=True, text=True,
                           check=True).stdout
     cases = read_cases(text)
