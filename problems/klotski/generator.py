@@ -4,7 +4,9 @@ Usage: generator.py CATEGORY [options]; one complete input file on stdout.
 The output depends only on the arguments: every random choice comes from
 random.Random built from the category and --seed. --size is the number of
 boards of a file in every category that has a choice, so that a stress tool
-can shrink a failing file board by board.
+can shrink a failing file board by board; `random` and `farthest` stop
+early rather than pass the file's bound of MAX_POSITIONS reachable positions
+(so a line meant for one large board still works when stress asks for ten).
 
   classic  --size K [--first I] [--mirror]
         the named classic layouts I, I+1, ..., I+K-1 of CLASSICS (4 wide,
@@ -296,32 +298,49 @@ def wanted(truth: str, index: int) -> bool | None:
     return truth == "yes"
 
 
+def room(boards: Counted, args: argparse.Namespace) -> int:
+    """The positions the next board may reach: its own bound, or what the file's bound leaves."""
+    return min(args.max_positions, MAX_POSITIONS - sum(count for _, count in boards))
+
+
+def give_up(boards: Counted, args: argparse.Namespace, what: str) -> bool:
+    """After ATTEMPTS failures: stop the file if the file's bound was what blocked the board, else fail."""
+    if boards and room(boards, args) < args.max_positions:
+        return True
+    raise SystemExit(f"{args.category}: no {what} {len(boards) + 1} meets the conditions in {ATTEMPTS} attempts")
+
+
 def make_random(args: argparse.Namespace, rng: random.Random) -> Counted:
     """Random boards meeting the truth and size conditions, found by rejection."""
-    boards = []
+    boards: Counted = []
     for index in range(args.size):
         want = wanted(args.truth, index)
+        if room(boards, args) < args.min_positions:
+            break
         for _ in range(ATTEMPTS):
             rows = random_board(args.rows, args.cols, args.walls, args.empty, rng)
             geometry, start = parse_rows(rows)
-            component = geometry.component(start, args.max_positions, shun_exit=want is False)
+            component = geometry.component(start, room(boards, args), shun_exit=want is False)
             if component is None or len(component) < args.min_positions:
                 continue
             if want is None or any(p & 63 == geometry.goal for p in component) == want:
                 boards.append((rows, len(component)))
                 break
         else:
-            raise SystemExit(f"random: no board {index + 1} meets the conditions in {ATTEMPTS} attempts")
+            if give_up(boards, args, "board"):
+                break
     return boards
 
 
 def make_farthest(args: argparse.Namespace, rng: random.Random) -> Counted:
     """For each of --size random solvable boards, the position of its component farthest from the exit."""
-    boards = []
-    for index in range(args.size):
+    boards: Counted = []
+    for _ in range(args.size):
+        if room(boards, args) < args.min_positions:
+            break
         for _ in range(ATTEMPTS):
             geometry, start = parse_rows(random_board(args.rows, args.cols, args.walls, args.empty, rng))
-            component = geometry.component(start, args.max_positions)
+            component = geometry.component(start, room(boards, args))
             if component is None or len(component) < args.min_positions:
                 continue
             distance = geometry.exit_distances(component)
@@ -330,7 +349,8 @@ def make_farthest(args: argparse.Namespace, rng: random.Random) -> Counted:
                 boards.append((geometry.render(min(p for p, d in distance.items() if d == deepest)), len(component)))
                 break
         else:
-            raise SystemExit(f"farthest: no solvable board {index + 1} in {ATTEMPTS} attempts")
+            if give_up(boards, args, "solvable board"):
+                break
     return boards
 
 

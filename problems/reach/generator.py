@@ -25,7 +25,8 @@ other size arguments are --count (pairs per file) and --steps (walk length).
         one board of each pair has an odd key I(s) that a 32-bit int wraps to
         a negative value, the other a small key (odd: YES, even: NO)
   mixed  --count K --size S [--huge-rows R --huge-cols C --huge-at first|middle|last]
-        many small pairs of random shapes, optionally one huge pair
+        many small pairs of random shapes (fewer than K if the file's bound of
+        cells would be passed), optionally one huge pair
 
 A board is a flat list in row-major order, 0 is the blank. I(s) is the number
 of inversions among the tiles plus (blank row) * (N - 1).
@@ -352,8 +353,20 @@ def huge_pair(rows: int, cols: int, rng: random.Random) -> Case:
 
 
 def make_mixed(args: argparse.Namespace, rng: random.Random) -> list[Case]:
-    """Many small pairs (YES and NO in turn) and optionally one huge pair: a state-reset trap."""
-    cases = [small_pair(args.size, index % 2 == 0, rng) for index in range(args.count)]
+    """Many small pairs (YES and NO in turn) and optionally one huge pair: a state-reset trap.
+
+    The small pairs stop early rather than pass the file's bound of cells
+    (the huge pair's included), so a line written for tiny pairs still gives
+    a valid file when stress asks for larger ones.
+    """
+    cells = 2 * args.huge_rows * args.huge_cols
+    cases = []
+    for index in range(args.count):
+        pair = small_pair(args.size, index % 2 == 0, rng)
+        cells += 2 * pair[0] * pair[1]
+        if cells > MAX_TOTAL_CELLS:
+            break
+        cases.append(pair)
     if args.huge_rows and args.huge_cols:
         where = {"first": 0, "middle": len(cases) // 2, "last": len(cases)}[args.huge_at]
         cases.insert(where, huge_pair(args.huge_rows, args.huge_cols, rng))
