@@ -58,6 +58,38 @@ class CheckerSpec:
     program: Path | None = None
 
 
+PROBLEM_TYPES = ("batch", "interactive", "multi-pass", "submit-answer")
+
+
+@dataclass(frozen=True)
+class Kind:
+    """How a submission meets the problem: what the Kattis ``type`` key and our ``type`` key say.
+
+    ``interactive``: the submission talks to ``Problem.interactor`` over
+    pipes. ``passes`` > 1: multi-pass, the output validator may ask for up to
+    this many runs, each on input it wrote (``nextpass.in``).
+    ``submit_answer``: the submission is a folder of answer files, never run.
+    ``scoring``: the submission earns a score (Kattis ``scoring``); our own
+    format scores through group points whatever this says.
+    """
+
+    interactive: bool = False
+    passes: int = 1
+    submit_answer: bool = False
+    scoring: bool = False
+
+    @property
+    def multi_pass(self) -> bool:
+        return self.passes > 1
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The kind in words, for messages and exports."""
+        words = tuple(w for w, on in (("interactive", self.interactive), ("multi-pass", self.multi_pass),
+                                      ("submit-answer", self.submit_answer), ("scoring", self.scoring)) if on)
+        return words or ("batch",)
+
+
 @dataclass(frozen=True)
 class FromFile:
     """Input copied from a hand-written file of the package; the answer comes from the reference solution."""
@@ -141,6 +173,9 @@ class Problem:
     groups: tuple[Group, ...]
     cases_dir: Path
     package_format: str = "native"  # or "kattis": verdict rules and time-limit inference follow that format
+    kind: Kind = Kind()
+    # the program on the judge's side of an interactive problem: its protocol is its checker type ("kattis" or "testlib")
+    interactor: CheckerSpec | None = None
 
     @property
     def cases(self) -> list[CaseSpec]:
