@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from .programfiles import ProgramFiles
+
 SPEC_NAME = "problem.yaml"
 
 
@@ -176,6 +178,7 @@ class Problem:
     kind: Kind = Kind()
     # the program on the judge's side of an interactive problem: its protocol is its checker type ("kattis" or "testlib")
     interactor: CheckerSpec | None = None
+    files: ProgramFiles = ProgramFiles()  # include/, libraries, constants, validator protocols: see programfiles.py
 
     @property
     def cases(self) -> list[CaseSpec]:
