@@ -31,6 +31,7 @@ class CaseResult:
     signal: str | None = None
     message: str = ""
     score: float = 0.0
+    transcript: str = ""  # interactive problems: the first exchanges, as a Kattis .interaction file shows them
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
