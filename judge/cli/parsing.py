@@ -1,0 +1,50 @@
+"""The parser of the command line, holding only the commands a given command line needs.
+
+Apart from ``app.py`` so that ``--version``, answered before any parsing,
+does not import argparse either.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+from collections.abc import Sequence
+from types import ModuleType
+
+from .. import __version__
+from ..errors import UsageError
+from .usage import EPILOG
+
+# Each command module adds its parser and runs it; only the module of the command being run is imported (all of them
+# for --help or an unknown command), and what only one command needs (grading, reports, stress, verify, the benchmark)
+# is imported inside its ``run``: every run pays for what it imports, and start-up is measured (``bench``, .ci/startup.py).
+COMMANDS: tuple[str, ...] = (
+    "list", "judge", "generate", "validate", "verify", "grade", "stress", "promote", "export", "bench", "report", "sandbox", "languages",
+)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(message)
+
+
+def command_module(command: str) -> ModuleType:
+    return importlib.import_module(f"{__package__}.cmd_{command}")
+
+
+def _wanted(argv: Sequence[str]) -> tuple[str, ...]:
+    """The commands whose parsers this command line needs: the one it names; all for help or an unknown command; none
+    for ``--version`` alone (or no command at all, which is a usage error)."""
+    named = next((arg for arg in argv if not arg.startswith("-")), None)
+    if named in COMMANDS:
+        return (named,)
+    return COMMANDS if named is not None or {"-h", "--help"} & set(argv) else ()
+
+
+def parse(argv: Sequence[str], prog: str) -> argparse.Namespace:
+    parser = _Parser(prog=prog, description="Judge programs against problem packages.", epilog=EPILOG,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    for command in _wanted(argv):
+        command_module(command).add(sub)
+    return parser.parse_args(argv)
