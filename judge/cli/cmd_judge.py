@@ -5,6 +5,7 @@ import argparse
 from pathlib import Path
 
 from ..core import JudgeOptions, judge
+from ..core.additions import additions
 from ..errors import EXIT_ACCEPTED, EXIT_JUDGE_ERROR, EXIT_REJECTED, UsageError
 from ..lang import Language, Program, from_command, prepare_program, registry_for
 from ..problem import Problem
@@ -46,7 +47,8 @@ def _submission(args: argparse.Namespace, source: tuple[Path, Language] | None, 
     if source is None:
         return from_command(args.cmd)
     path, lang = source
-    return prepare_program(path, lang, pool, problem.limits.compile_time, main=args.main, registry=registry_for(problem.root))
+    return prepare_program(path, lang, pool, problem.limits.compile_time, main=args.main, registry=registry_for(problem.root),
+                           extra=additions(problem, path))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -27,13 +27,15 @@ from ..atomic import atomic_write
 from ..errors import JudgeError, UsageError
 from ..lang import Program, build_or_fail
 from ..problem import CaseSpec, FromFile, Generated, Problem, answer_path, input_path
+from ..problem.programfiles import TESTLIB
 from ..run import RunLimits, RunSpec, Slot, SlotPool, cache_root, read_head
 from ..text import safe_text, status_text
+from .additions import additions
+from .validators import INVALID, VALID, validator_protocol, verdict
 
 MANIFEST = "manifest.json"
 COMMIT_LIMIT = 1_000_000
 GENERATOR_LIMITS = RunLimits(cpu=120, wall=240, memory_mib=4096, output_bytes=512 << 20, stack_mib=256)
-VALID, INVALID = 42, 43
 
 
 def produced(problem: Problem) -> list[CaseSpec]:
@@ -63,8 +65,9 @@ class _Tools:
 
 def _tools(problem: Problem, pool: SlotPool) -> _Tools:
     compile_time = problem.limits.compile_time
-    generator = build_or_fail(problem.generator, pool, compile_time, "generator") if problem.generator else None
-    return _Tools(generator, build_or_fail(problem.solutions[0], pool, compile_time, "reference solution"))
+    generator = build_or_fail(problem.generator, pool, compile_time, "generator", additions(problem, problem.generator)) if problem.generator else None
+    reference = problem.solutions[0]
+    return _Tools(generator, build_or_fail(reference, pool, compile_time, "reference solution", additions(problem, reference)))
 
 
 def run_trusted(slot: Slot, program: Program, args: list[str], stdin: Path | None, target: Path, limits: RunLimits, what: str) -> None:
@@ -172,8 +175,13 @@ def generate(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], Non
     stamps.save(sources)
 
 
+def _library_files(problem: Problem) -> list[Path]:
+    return sorted(f for folder in problem.files.libraries if folder.is_dir() for f in folder.rglob("*") if f.is_file() and "__pycache__" not in f.parts)
+
+
 def _source_files(problem: Problem) -> dict[str, Path]:
-    """What produced data is made from, by path relative to the package: generator, reference (answers), hand-written inputs."""
+    """What produced data is made from, by path relative to the package: generator, reference (answers), hand-written
+    inputs, and the library files both may use (``../_lib/...``: the manifest is committed, so never an absolute path)."""
     files = [problem.solutions[0], *([problem.generator] if problem.generator else [])]
     files += [case.origin.path for case in produced(problem) if isinstance(case.origin, FromFile)]
     out = {}
@@ -182,6 +190,8 @@ def _source_files(problem: Problem) -> dict[str, Path]:
             out[path.relative_to(problem.root).as_posix()] = path
         except ValueError:
             out[path.as_posix()] = path
+    for path in _library_files(problem):
+        out[Path(os.path.relpath(path, problem.root)).as_posix()] = path
     return out
 
 
@@ -248,6 +258,7 @@ def stale_cases(problem: Problem) -> dict[str, str]:
     names = {path: name for name, path in _source_files(problem).items()}
     generator = names.get(problem.generator) if problem.generator else None
     reference = names[problem.solutions[0]]
+    library = next((names[f] for f in _library_files(problem) if names[f] in changed), None)
     out: dict[str, str] = {}
     for case in produced(problem):
         entry = manifest.get(case.key)
@@ -259,6 +270,8 @@ def stale_cases(problem: Problem) -> dict[str, str]:
             out[case.key] = f"{generator} changed"
         elif reference in changed:
             out[case.key] = f"{reference} changed (it writes the answers)"
+        elif library is not None:
+            out[case.key] = f"{library} changed (the generator and reference may use it)"
     stamps.save(stamps.baseline or current)
     return out
 
@@ -342,11 +355,12 @@ def validate(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], Non
     """Run every input validator on every input; returns one line per rejection."""
     if not problem.validators:
         raise JudgeError(f"{problem.spec_path}: no input validator in the package")
-    validators = [build_or_fail(path, pool, problem.limits.compile_time, "validator") for path in problem.validators]
+    validators = [build_or_fail(path, pool, problem.limits.compile_time, "validator", additions(problem, path)) for path in problem.validators]
+    protocols = [validator_protocol(problem, path) for path in problem.validators]
     failures: list[str] = []
 
     def one(case: CaseSpec) -> None:
-        for validator in validators:
+        for validator, protocol in zip(validators, protocols):
             with pool.slot() as slot:
                 err = slot.private / "validator.err"
                 result = slot.run(RunSpec(
@@ -356,11 +370,13 @@ def validate(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], Non
                 ))
                 message = safe_text(read_head(err, 300).strip() or read_head(slot.private / "validator.out", 300).strip())
             name = f" ({validator.source.name})" if len(validators) > 1 and validator.source else ""
-            if result.exit_code == INVALID:
+            valid = verdict(protocol, result.exit_code, result.signal_name is not None or result.killed != "none")
+            if valid is False:
                 failures.append(f"{case.key}: invalid{name}: {message}")
-            elif result.exit_code != VALID:
+            elif valid is None:
                 status = status_text(result.exit_code, result.signal_name, result.killed)
-                failures.append(f"{case.key}: validator{name} failed ({status}, expected {VALID} or {INVALID}): {message}")
+                expected = "0 or another exit code, testlib" if protocol == TESTLIB else f"{VALID} or {INVALID}"
+                failures.append(f"{case.key}: validator{name} failed ({status}, expected {expected}): {message}")
         if on_done:
             on_done(case)
 

@@ -10,6 +10,7 @@ from typing import Callable
 
 from ..errors import SetupError, UsageError
 from ..lang import prepare_program
+from .additions import additions
 from ..problem import Problem
 from ..problem.formats.kattis import submissions, time_rule
 from ..run import SlotPool
@@ -29,7 +30,7 @@ def infer_time_limit(problem: Problem, pool: SlotPool, log: Callable[[str], None
     slowest, who = 0.0, ""
     for sub in accepted:
         try:
-            program = prepare_program(sub.source, None, pool, problem.limits.compile_time)
+            program = prepare_program(sub.source, None, pool, problem.limits.compile_time, extra=additions(problem, sub.source))
         except SetupError as exc:  # a language this machine lacks: the others still give a limit
             log(f"{sub.path.name}: skipped while inferring the time limit: {exc}")
             continue

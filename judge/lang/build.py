@@ -1,7 +1,7 @@
 """Turning a source into a runnable ``Program``: sandboxed compilation with a content-addressed build cache.
 
 Builds are cached by the hash of recipe + source (+ the headers beside a
-problem program), so re-judging a submission never recompiles it, and a
+problem program, + the files a problem adds to it), so re-judging a submission never recompiles it, and a
 failed build (CE) is cached too. ``build_or_fail`` is the one rule for the
 problem setter's programs: they must compile, or the judge cannot go on.
 """
@@ -23,7 +23,7 @@ from ..run import Bind, RunLimits, RunSpec, Slot, SlotPool, cache_root, read_hea
 from ..text import safe_text, status_text
 from .language import Language, tool
 from .registry import EXE, LANGUAGES, Registry
-from .sources import SourceSet, collect
+from .sources import Additions, SourceSet, collect, with_additions
 
 BUILD_CACHE_VERSION = b"3"  # bump when the way builds are made or logged changes: old cache entries are then ignored
 COMPILE_MEMORY_MIB = 2048
@@ -66,15 +66,17 @@ def from_command(line: str) -> Program:
     return Program(LANGUAGES[EXE], None, True, "", lambda mem: list(argv), visible)
 
 
-def prepare(source: Path, lang: Language, slot: Slot, compile_time: float, include: Path | None = None, main: str | None = None) -> Program:
+def prepare(source: Path, lang: Language, slot: Slot, compile_time: float, include: Path | None = None, main: str | None = None,
+            extra: Additions = Additions()) -> Program:
     """Build a file or a folder of sources (cached by content) and return the program; a failed build gives ``compiled=False`` (CE).
 
     ``include`` is a folder whose headers the source may include (a problem's
     own folder, so a checker can ship testlib.h beside it); its headers are
-    part of the cache key, so editing one rebuilds.
+    part of the cache key, so editing one rebuilds. ``extra``: files and
+    constants the problem adds (``Additions``), also part of the key.
     """
     lang.require()
-    sources = collect(source, lang, main)
+    sources = with_additions(collect(source, lang, main), lang, extra)
     includes = [include] if include is not None else []
     recipe = repr((lang.compile, lang.run, sorted(lang.env.items()), lang.paths))
     headers = [h.read_bytes() for h in sorted(include.glob("*.h*")) if h.is_file()] if include is not None else []
@@ -196,21 +198,21 @@ def _compile(argv: list[str], env: dict[str, str], work: Path, includes: list[Pa
 
 
 def prepare_program(source: Path, lang: Language | None, pool: SlotPool, compile_time: float, include: Path | None = None,
-                    main: str | None = None, registry: Registry | None = None) -> Program:
+                    main: str | None = None, registry: Registry | None = None, extra: Additions = Additions()) -> Program:
     """Build a file or folder in a free slot, detecting its language unless one is given."""
     registry = registry or LANGUAGES
     with pool.slot() as slot:
-        return prepare(source, lang or registry.detect(source), slot, compile_time, include, main)
+        return prepare(source, lang or registry.detect(source), slot, compile_time, include, main, extra)
 
 
-def prepare_problem_program(source: Path, pool: SlotPool, compile_time: float) -> Program:
+def prepare_problem_program(source: Path, pool: SlotPool, compile_time: float, extra: Additions = Additions()) -> Program:
     """A problem setter's program (checker, validator, generator, reference): its own folder is on the include path."""
-    return prepare_program(source, None, pool, compile_time, include=source.parent)
+    return prepare_program(source, None, pool, compile_time, include=source.parent, extra=extra)
 
 
-def build_or_fail(source: Path, pool: SlotPool, compile_time: float, role: str) -> Program:
+def build_or_fail(source: Path, pool: SlotPool, compile_time: float, role: str, extra: Additions = Additions()) -> Program:
     """A problem setter's program that must compile: a CE here is the package's fault, so the judge stops (exit 3) naming ``role``."""
-    program = prepare_problem_program(source, pool, compile_time)
+    program = prepare_problem_program(source, pool, compile_time, extra)
     if not program.compiled:
         first = (program.compile_log.splitlines() or ["no message"])[0]
         raise JudgeError(f"{source}: the {role} does not compile: {first}")

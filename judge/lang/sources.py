@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
-from typing import Callable
+from typing import Callable, Mapping
 
 from ..errors import UsageError
 from .language import Language
@@ -30,6 +30,7 @@ class SourceFile:
     original: str
     name: str
     data: bytes
+    compiled: bool = True  # False: a data file shipped beside the sources (include/default/data.txt), never given to the compiler
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ class SourceSet:
     @property
     def sources(self) -> list[str]:
         """Every source's build-folder name, main last (toolchains that link in order, like OCaml, need that)."""
-        return [f.name for f in self.files if f.name != self.main] + [self.main]
+        return [f.name for f in self.files if f.name != self.main and f.compiled] + [self.main]
 
 
 def _regular(path: Path) -> bool:
@@ -157,3 +158,80 @@ def _main_class(lang: Language, chosen: SourceFile) -> str:
     if classes:
         return prefix + classes[-1].group(1)
     return prefix + PurePosixPath(chosen.name).stem
+
+
+CONSTANT = re.compile(rb"\{\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_]+)?)\}\}")
+
+
+@dataclass(frozen=True)
+class Additions:
+    """What a build adds to a program's own files: a problem's shared code and drivers, and constants written into them.
+
+    ``folders``: every file of each, later folders overriding earlier ones
+    (a problem's libraries). ``by_language``: a folder holding ``default/``
+    and one folder per language named by any of the language's names (Kattis
+    ``include/``), the language's overriding ``default/``'s. Added files
+    overwrite the program's own of the same name, so a problem's driver always
+    wins. ``constants`` (``{{name}}`` or ``{{name.variant}}``) are written into
+    the added files, and into the program's own when ``own`` (a package's
+    programs, never a contestant's). The package on disk is never changed: all
+    of this happens to the copies a build makes, and is part of its cache key.
+    """
+
+    folders: tuple[Path, ...] = ()
+    by_language: Path | None = None
+    constants: Mapping[str, str] = field(default_factory=dict)
+    own: bool = False
+
+    def __bool__(self) -> bool:
+        return bool(self.folders or self.by_language or (self.own and self.constants))
+
+    def folders_for(self, lang: Language) -> list[Path]:
+        """The folders whose files join a program in ``lang``, lowest priority first."""
+        found = [f for f in self.folders if f.is_dir()]
+        if self.by_language is not None:
+            found.append(self.by_language / "default")
+            found += [self.by_language / code for code in (lang.name, *lang.aliases)]
+        return [f for f in dict.fromkeys(found) if f.is_dir()]
+
+
+def substitute(data: bytes, constants: Mapping[str, str]) -> bytes:
+    """``{{name}}`` replaced by its value; an undefined name is left as written (``undefined_constants`` finds those)."""
+    if b"{{" not in data or not constants:
+        return data
+    return CONSTANT.sub(lambda m: constants[key].encode() if (key := m.group(1).decode()) in constants else m.group(0), data)
+
+
+def undefined_constants(data: bytes, constants: Mapping[str, str]) -> list[str]:
+    """The ``{{name}}`` sequences of a file that no constant defines."""
+    return sorted({m.group(1).decode() for m in CONSTANT.finditer(data) if m.group(1).decode() not in constants})
+
+
+def with_additions(sources: SourceSet, lang: Language, additions: Additions) -> SourceSet:
+    """The source set as it is built: the added files over the program's own, constants substituted where they apply.
+
+    An added source called ``main.*`` becomes the entry point (a problem's
+    driver calls the contestant's functions); otherwise the entry point stays.
+    """
+    if not additions:
+        return sources
+    own = [replace(f, data=substitute(f.data, additions.constants)) if additions.own else f for f in sources.files]
+    added: dict[str, SourceFile] = {}
+    for folder in additions.folders_for(lang):
+        for path in folder_sources(folder, lambda p: p):
+            rel = str(PurePosixPath(*path.relative_to(folder).parts))
+            data = substitute(_read(path, f"{folder.name}/{rel}"), additions.constants)
+            added[rel] = SourceFile(rel, rel, data, compiled=_is_source(lang, rel, sources.main))
+    files = [f for f in own if f.name not in added] + list(added.values())
+    driver = [f for f in added.values() if f.compiled and PurePosixPath(f.name).stem.lower() == "main"]
+    main = driver[0].name if len(driver) == 1 else sources.main
+    main_class = sources.main_class
+    if lang.entry == "class" and main != sources.main:
+        main_class = _main_class(lang, driver[0])
+    return SourceSet(tuple(files), main, main_class)
+
+
+def _is_source(lang: Language, name: str, main: str) -> bool:
+    """An added file the compiler is given: the language's own extension (or the main file's, for a language chosen by name)."""
+    suffix = PurePosixPath(name).suffix.lower()
+    return suffix not in lang.headers and (suffix in lang.extensions or suffix == PurePosixPath(main).suffix.lower())

@@ -19,8 +19,8 @@ from typing import Callable
 
 import yaml
 
-from ..check import Checker
-from ..core import CaseResult, problem_checker, run_on
+from ..core import CaseResult, Referee, problem_referee, run_on
+from ..core.additions import additions
 from ..core.testdata import GENERATOR_LIMITS, reference_limits, run_trusted
 from ..errors import JudgeError, SpecError, UsageError
 from ..lang import Program, build_or_fail, prepare_problem_program, prepare_program
@@ -91,8 +91,8 @@ class Stresser:
         if problem.generator is None:
             raise UsageError(f"{problem.spec_path}: stress needs a generator")
         self.problem, self.submission, self.reference, self.pool, self.work = problem, submission, reference, pool, work
-        self.generator = build_or_fail(problem.generator, pool, problem.limits.compile_time, "generator")
-        self.checker: Checker = problem_checker(problem, pool)
+        self.generator = build_or_fail(problem.generator, pool, problem.limits.compile_time, "generator", additions(problem, problem.generator))
+        self.referee: Referee = problem_referee(problem, pool)
         self.rounds = 0
 
     def attempt(self, args: list[str], size: int) -> Failure | None:
@@ -103,7 +103,7 @@ class Stresser:
             run_trusted(slot, self.generator, args, None, inp, GENERATOR_LIMITS, f"generator {shlex.join(args)}")
             run_trusted(slot, self.reference, [], inp, ans, reference_limits(self.problem, self.reference), f"reference on {shlex.join(args)}")
         with self.pool.slot() as slot:
-            result = run_on(self.problem, self.submission, inp, ans, self.checker, slot, "stress", STRESS_GROUP)
+            result = run_on(self.problem, self.submission, inp, ans, self.referee, slot, "stress", STRESS_GROUP)
         if result.verdict is Verdict.AC:
             return None
         return Failure(args, size, result, inp.read_bytes(), ans.read_bytes())
@@ -219,9 +219,9 @@ def _quote(text: str) -> str:
 def prepare_reference(problem: Problem, against: Path | None, pool: SlotPool) -> Program:
     source = against or problem.solutions[0]
     if against is None:
-        program = prepare_problem_program(source, pool, problem.limits.compile_time)
+        program = prepare_problem_program(source, pool, problem.limits.compile_time, additions(problem, source))
     else:
-        program = prepare_program(source, None, pool, problem.limits.compile_time)
+        program = prepare_program(source, None, pool, problem.limits.compile_time, extra=additions(problem, source))
     if not program.compiled:
         raise UsageError(f"{source}: the reference does not compile")
     return program

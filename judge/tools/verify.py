@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..core import JudgeOptions, JudgeReport, judge, meets_rule
+from ..core.additions import additions
 from ..core.testdata import validate
 from ..core.verdicts import KATTIS_VERDICT
 from ..errors import JudgeError, SetupError, UsageError
@@ -121,7 +122,8 @@ def verify(
             report = JudgeReport(problem.name, str(path), "", False, "cannot tell which file of the folder is the program", verdict=Verdict.CE)
         else:
             try:
-                program = prepare_program(source, None, pool, problem.limits.compile_time, registry=registry_for(problem.root))
+                program = prepare_program(source, None, pool, problem.limits.compile_time, registry=registry_for(problem.root),
+                                          extra=additions(problem, source))
             except SetupError as exc:  # a language this machine lacks: named once, and the other submissions still run
                 result.warnings.append(f"{path.parent.name}/{path.name}: not judged: {exc}")
                 continue
