@@ -22,6 +22,7 @@ from typing import Any, Callable, Sequence
 
 from ..check import Checker, make_checker
 from ..lang import Program, build_or_fail
+from .additions import additions
 from ..problem import CaseSpec, Problem, answer_path, input_path
 from ..run import RunSpec, Slot, SlotPool, cache_root
 from ..text import safe_text
@@ -273,5 +274,5 @@ def problem_checker(problem: Problem, pool: SlotPool) -> Checker:
     """The problem's checker, with a custom checker program built first."""
     program = None
     if problem.checker.program is not None:
-        program = build_or_fail(problem.checker.program, pool, problem.limits.compile_time, "checker")
+        program = build_or_fail(problem.checker.program, pool, problem.limits.compile_time, "checker", additions(problem, problem.checker.program))
     return make_checker(problem.checker, program, problem.limits.time)
