@@ -150,12 +150,28 @@ class CaseSpec:
 
 @dataclass(frozen=True)
 class Group:
-    """``aggregation`` "min": the points scaled by the weakest case (all or nothing for plain verdicts); "sum": each case earns its share."""
+    """``aggregation`` "min": the points scaled by the weakest case (all or nothing for plain verdicts); "sum": each case earns its share.
+
+    A Kattis scoring group (``score_rule`` set: "2025-09", "2023-07-draft" or
+    "legacy") counts in points, not fractions: an accepted case earns
+    ``case_points`` (or what its validator reports), a rejected one
+    ``reject_points``; ``aggregation`` may also be "pass-fail", "max" or
+    "avg"; an ``unbounded`` group has no maximum (``points`` 0) and its cases
+    must report a ``score.txt``; ``require_pass`` names the groups (or
+    ``sample``) that must pass for this one to be scored; ``score_range``
+    bounds the group's score. Our own format leaves all of these at their defaults.
+    """
 
     name: str
     points: float
     cases: tuple[CaseSpec, ...]
     aggregation: str = "min"
+    score_rule: str = ""
+    case_points: float = 0.0
+    reject_points: float = 0.0
+    unbounded: bool = False
+    require_pass: tuple[str, ...] = ()
+    score_range: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)

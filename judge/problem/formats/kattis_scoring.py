@@ -1,0 +1,210 @@
+"""Kattis test data groups and their scoring settings, read into ``Group``s for each format version.
+
+Three generations of the format say how a scoring problem adds up, and each
+is mapped onto the same ``Group`` fields so that judging has one rule set
+(``judge.core.verdicts``):
+
+- 2025-09 ``test_group.yaml``: ``max_score`` (or ``unbounded``),
+  ``score_aggregation`` (``pass-fail``/``sum``/``min``), ``require_pass``;
+  validators report ``score.txt`` (points) or ``score_multiplier.txt``.
+- 2023-07-draft ``testdata.yaml``: ``scoring: {score, max_score, aggregation}``,
+  where a validator's value multiplies the group's per-case ``score``.
+- legacy ``testdata.yaml``: ``accept_score``/``reject_score``, the default
+  grader's ``grader_flags`` and ``range``.
+
+A scoring group spans one folder of cases: a 2025-09 group whose cases sit in
+several folders with ``min`` or ``pass-fail`` aggregation cannot be one
+``Group`` and is refused, as is a ``min`` or ``pass-fail`` ``secret`` over
+several folders.
+"""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ...errors import SpecError, UsageError
+from ..model import CaseSpec, Given, Group
+from . import fastyaml
+
+LEGACY_MODES = ("sum", "avg", "min", "max")
+UNSUPPORTED_LEGACY_FLAGS = ("always_accept", "accept_if_any_accepted")
+
+
+def _settings(folder: Path, data_root: Path, legacy: bool) -> dict[str, Any]:
+    """testdata.yaml (legacy: nearest ancestors merged key by key) or test_group.yaml (2025-09: inherited)."""
+    return _settings_with_own(folder, data_root, legacy)[0]
+
+
+def _settings_with_own(folder: Path, data_root: Path, legacy: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The merged settings of a folder and the ones its own file states (scoring keys are not inherited by groups)."""
+    names = ("testdata.yaml",) if legacy else ("test_group.yaml", "testdata.yaml")
+    chain = [folder, *folder.parents]
+    merged: dict[str, Any] = {}
+    own: dict[str, Any] = {}
+    for directory in reversed(chain[: chain.index(data_root) + 1] if data_root in chain else [folder]):
+        for name in names:
+            file = directory / name
+            if file.is_file():
+                loaded = _yaml_mapping(file)
+                merged.update(loaded)
+                if directory == folder:
+                    own = loaded
+                break
+    return merged, own
+
+
+def _yaml_mapping(file: Path) -> dict[str, Any]:
+    try:
+        loaded = fastyaml.safe_load(file.read_text()) or {}
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise SpecError(file, mark.line + 1 if mark else None, f"invalid YAML: {getattr(exc, 'problem', exc)}") from None
+    if not isinstance(loaded, dict):
+        raise SpecError(file, 1, f"{file.name} must be a mapping")
+    return loaded
+
+
+def _args(value: Any) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return tuple(value.split())
+    if isinstance(value, list):
+        return tuple(str(v) for v in value)
+    if isinstance(value, dict):  # {validator name: args}: applied to every validator, as one program per package is usual
+        return tuple(str(v) for args in value.values() for v in (args if isinstance(args, list) else str(args).split()))
+    return (str(value),)
+
+
+def _groups(root: Path, legacy: bool, scoring: bool, meta: dict[str, Any]) -> list[Group]:
+    """One group per folder holding .in files, in lexicographic order: sample first, then secret."""
+    data = root / "data"
+    problem_flags = _args(meta.get("validator_flags")) if legacy else ()
+    folders_cases: list[tuple[str, Path, tuple[CaseSpec, ...]]] = []
+    for top in ("sample", "secret"):
+        base = data / top
+        if not base.is_dir():
+            continue
+        for folder in sorted({p.parent for p in base.rglob("*.in")}, key=lambda p: p.relative_to(data).as_posix()):
+            cases = _cases(root, folder, legacy, problem_flags)
+            if cases:
+                folders_cases.append((top, folder, cases))
+    if not scoring:
+        return [Group(name=f.relative_to(data).as_posix(), points=0.0, cases=c, aggregation="min") for _, f, c in folders_cases]
+    scorer = _legacy_group if legacy else _modern_group
+    return [scorer(data, top, folder, cases, folders_cases) for top, folder, cases in folders_cases]
+
+
+def _cases(root: Path, folder: Path, legacy: bool, problem_flags: tuple[str, ...]) -> tuple[CaseSpec, ...]:
+    data = root / "data"
+    settings = _settings(folder, data, legacy)
+    cases = []
+    for inp in sorted(folder.glob("*.in")):
+        ans = inp.with_suffix(".ans")
+        if not ans.is_file():
+            raise UsageError(f"{inp}: no matching .ans file")
+        case_yaml = inp.with_suffix(".yaml")
+        case_settings = {**settings, **_yaml_mapping(case_yaml)} if case_yaml.is_file() else settings
+        output_args = problem_flags + _args(case_settings.get("output_validator_flags" if legacy else "output_validator_args"))
+        cases.append(CaseSpec(
+            name=inp.stem, group=folder.relative_to(data).as_posix(), origin=Given(inp.resolve(), ans.resolve()),
+            source=f"file: {inp.relative_to(root).as_posix()}", checker_args=output_args,
+            validator_args=_args(case_settings.get("input_validator_flags" if legacy else "input_validator_args")) + _args(case_settings.get("args")),
+        ))
+    return tuple(cases)
+
+
+def _number(value: Any, where: Path, key: str) -> float:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise SpecError(where, None, f"{key}: '{value}' is not a number") from None
+    if not math.isfinite(number) or number < 0:
+        raise SpecError(where, None, f"{key}: must be a non-negative number, not {value}")
+    return number
+
+
+def _modern_group(data: Path, top: str, folder: Path, cases: tuple[CaseSpec, ...],
+                  everything: list[tuple[str, Path, tuple[CaseSpec, ...]]]) -> Group:
+    """2025-09 (and the 2023-07-draft ``scoring:`` map): the test data group is the first folder under ``secret``."""
+    name = folder.relative_to(data).as_posix()
+    if top == "sample":
+        return Group(name=name, points=0.0, cases=cases, aggregation="min")
+    secret = data / "secret"
+    group_dir = secret / folder.relative_to(secret).parts[0] if folder != secret else secret
+    is_group = group_dir != secret and ((group_dir / "test_group.yaml").is_file() or (group_dir / "testdata.yaml").is_file())
+    scope = group_dir if is_group else secret
+    settings, own = _settings_with_own(scope, data, legacy=False)
+    _, secret_own = _settings_with_own(secret, data, legacy=False)
+    shown = scope / ("test_group.yaml" if (scope / "test_group.yaml").is_file() else "testdata.yaml")
+    sharing = [c for _, f, c in everything if f == scope or scope in f.parents]
+    total = sum(len(c) for c in sharing)
+    if isinstance(own.get("scoring"), dict) or isinstance(secret_own.get("scoring"), dict):
+        return _draft_group(name, cases, own.get("scoring") or {}, scope == secret, len(sharing), shown)
+    aggregation = str(own.get("score_aggregation", "sum" if scope == secret else "pass-fail"))
+    if aggregation not in ("pass-fail", "sum", "min"):
+        raise SpecError(shown, None, f"score_aggregation: '{aggregation}' is not pass-fail, sum or min")
+    secret_max = secret_own.get("max_score", 100)
+    if is_group and str(secret_own.get("score_aggregation", "sum")) != "sum":
+        raise UsageError(f"{secret}: score_aggregation {secret_own['score_aggregation']} over test data groups is not supported (only sum)")
+    max_score = own.get("max_score", secret_max if scope == secret else "unbounded")
+    unbounded = max_score == "unbounded"
+    maximum = 0.0 if unbounded else _number(max_score, shown, "max_score")
+    if unbounded and aggregation == "pass-fail":
+        raise SpecError(shown, None, "a pass-fail group must have a bounded max_score")
+    if aggregation != "sum" and len(sharing) > 1:
+        raise UsageError(f"{scope}: {aggregation} aggregation over cases in {len(sharing)} folders is not supported (one folder per group)")
+    case_points = maximum / total if aggregation == "sum" else maximum
+    requires = own.get("require_pass") or ()
+    requires = (requires,) if isinstance(requires, str) else tuple(str(r) for r in requires)
+    return Group(name=name, points=0.0 if unbounded else case_points * len(cases) if aggregation == "sum" else maximum,
+                 cases=cases, aggregation=aggregation, case_points=case_points, unbounded=unbounded,
+                 require_pass=requires, score_rule="2025-09")
+
+
+def _draft_group(name: str, cases: tuple[CaseSpec, ...], scoring: dict[str, Any], is_secret: bool, folders: int, shown: Path) -> Group:
+    """``scoring: {score, max_score, aggregation}``: each accepted case earns ``score`` times its validator's value."""
+    aggregation = str(scoring.get("aggregation", "sum" if is_secret else "min"))
+    if aggregation not in ("sum", "min"):
+        raise SpecError(shown, None, f"scoring.aggregation: '{aggregation}' is not sum or min")
+    if aggregation == "min" and folders > 1:
+        raise UsageError(f"{shown.parent}: min aggregation over cases in {folders} folders is not supported (one folder per group)")
+    score = _number(scoring.get("score", 1), shown, "scoring.score")
+    points = score * len(cases) if aggregation == "sum" else score
+    if "max_score" in scoring:
+        points = min(points, _number(scoring["max_score"], shown, "scoring.max_score"))
+    return Group(name=name, points=points, cases=cases, aggregation=aggregation, case_points=score, score_rule="2023-07-draft")
+
+
+def _legacy_mode(settings: dict[str, Any]) -> str:
+    flags = str(settings.get("grader_flags", "")).split()
+    for flag in UNSUPPORTED_LEGACY_FLAGS:
+        if flag in flags:
+            raise UsageError(f"grader_flags: {flag} is not supported (a group earns its points whatever the overall verdict)")
+    modes = [f for f in flags if f in LEGACY_MODES]
+    return modes[-1] if modes else "sum"
+
+
+def _legacy_group(data: Path, top: str, folder: Path, cases: tuple[CaseSpec, ...],
+                  everything: list[tuple[str, Path, tuple[CaseSpec, ...]]]) -> Group:
+    """Legacy: a case earns ``accept_score`` (or its ``score.txt``) when accepted, ``reject_score`` when not."""
+    name = folder.relative_to(data).as_posix()
+    if top == "sample":
+        return Group(name=name, points=0.0, cases=cases, aggregation="min")
+    settings = _settings(folder, data, legacy=True)
+    shown = folder / "testdata.yaml"
+    accept = float(settings.get("accept_score", 1))
+    reject = float(settings.get("reject_score", 0))
+    mode = _legacy_mode(settings)
+    bounds = None
+    if "range" in settings:
+        try:
+            low, high = (float(v) for v in str(settings["range"]).split())
+        except ValueError:
+            raise SpecError(shown, None, f"range: '{settings['range']}' is not two numbers") from None
+        bounds = (low, high)
+    return Group(name=name, points=accept * len(cases) if mode == "sum" else accept, cases=cases, aggregation=mode,
+                 case_points=accept, reject_points=reject, score_range=bounds, score_rule="legacy")

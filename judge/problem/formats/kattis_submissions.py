@@ -1,0 +1,295 @@
+"""A Kattis package's example submissions and what each promises: folder defaults and ``submissions.yaml``.
+
+Every submission gets a list of ``Rule``s: its folder's default rule
+(2025-09's table, overridden key by key when ``submissions.yaml`` names the
+folder itself, plus 2023-07's ``partially_accepted``), and every
+``submissions.yaml`` entry whose glob matches it or a folder above it. A rule
+may be scoped to test cases (a test-case glob under the submission's entry):
+then it speaks only about those cases, and its ``score`` about that group.
+verify checks the rules; time-limit inference reads which submissions bound
+the limit (``TimeRule``, ``use_for_time_limit``).
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ...errors import SpecError
+from ...lang import is_source
+from ..model import SPEC_NAME, Problem
+from . import fastyaml
+
+SIDE_CAR = "tilejudge.yaml"  # what Kattis has no key for (per-language time factors, the stored limit); ignored by other judges
+KATTIS_NAMES = ("AC", "WA", "TLE", "RTE")
+# folder -> (verdicts a submission there may get, verdicts of which it must get one), 2025-09 defaults
+FOLDER_RULES: dict[str, tuple[set[str], set[str]]] = {
+    "accepted": ({"AC"}, set()),
+    "wrong_answer": ({"AC", "WA"}, {"WA"}),
+    "time_limit_exceeded": ({"AC", "TLE"}, {"TLE"}),
+    "run_time_error": ({"AC", "RTE"}, {"RTE"}),
+    "rejected": ({"AC", "WA", "TLE", "RTE"}, {"WA", "TLE", "RTE"}),
+    "brute_force": ({"AC", "TLE", "RTE"}, {"TLE", "RTE"}),
+}
+PARTIAL = "partially_accepted"  # 2023-07: accepted overall, with a score below the maximum
+META_KEYS = {"permitted", "required", "score", "message", "use_for_time_limit", "language", "entrypoint", "authors", "model_solution"}
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One promise about a submission; ``scope`` is a test-case glob ("" = every case), ``origin`` says who made it."""
+
+    origin: str
+    scope: str = ""
+    permitted: frozenset[str] | None = None
+    required: frozenset[str] | None = None
+    score: tuple[float, float] | None = None
+    message: str | None = None
+    use_for_time_limit: bool | str | None = None
+    partial: bool = False
+    default: bool = False  # a folder's default rule: checked up to the first failure, as Kattis judges it
+
+    @property
+    def needs_every_case(self) -> bool:
+        return bool(self.scope) or self.score is not None or self.message is not None or self.partial
+
+
+@dataclass
+class KattisSubmission:
+    path: Path
+    source: Path | None
+    folder: str
+    rules: tuple[Rule, ...] = ()
+    language: str | None = None
+    entrypoint: str | None = None
+
+    @property
+    def name(self) -> str:
+        """The path under ``submissions/``: what globs match and reports show."""
+        return f"{self.folder}/{self.path.name}"
+
+    def bounds_time(self) -> str | None:
+        """"lower" when the submission bounds the time limit from below (never TLE), "upper" when it must TLE, else None."""
+        whole = [r for r in self.rules if not r.scope]
+        if any(r.use_for_time_limit is False for r in whole):
+            return None
+        explicit = {r.use_for_time_limit for r in whole} & {"lower", "upper"}
+        if explicit:
+            return explicit.pop()
+        if any(r.permitted == {"AC"} for r in whole):
+            return "lower"
+        return "upper" if any(r.required == {"TLE"} for r in whole) else None
+
+
+@dataclass(frozen=True)
+class TimeRule:
+    """How the time limit is found when the package does not state one."""
+
+    ac_to_time_limit: float
+    time_limit_to_tle: float
+    resolution: float
+
+    def limit_for(self, slowest_accepted: float) -> float:
+        steps = max(1, math.ceil(slowest_accepted * self.ac_to_time_limit / self.resolution - 1e-9))
+        return steps * self.resolution
+
+
+def _meta(root: Path, shown: str) -> dict[str, Any]:
+    path = root / SPEC_NAME
+    if not path.is_file():
+        return {}
+    try:
+        meta = fastyaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise SpecError(f"{shown}/{SPEC_NAME}", mark.line + 1 if mark else None, f"invalid YAML: {getattr(exc, 'problem', exc)}") from None
+    if meta is None:
+        return {}
+    if not isinstance(meta, dict):
+        raise SpecError(f"{shown}/{SPEC_NAME}", 1, "problem.yaml must be a mapping")
+    return meta
+
+
+def _program(path: Path) -> Path | None:
+    """A Kattis program is a file or a folder; a folder of several sources is built whole (the language layer finds its entry point)."""
+    if path.is_file():
+        return path
+    sources = sorted(p for p in path.iterdir() if is_source(p))
+    if len(sources) == 1:
+        return sources[0]
+    return path if sources else None
+
+
+def side_car(root: Path) -> dict[str, Any]:
+    file = root / SIDE_CAR
+    if not file.is_file():
+        return {}
+    try:
+        data = fastyaml.safe_load(file.read_text()) or {}
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise SpecError(file, mark.line + 1 if mark else None, f"invalid YAML: {getattr(exc, 'problem', exc)}") from None
+    if not isinstance(data, dict):
+        raise SpecError(file, 1, f"{SIDE_CAR} must be a mapping")
+    return data
+
+
+def _side_car_factors(root: Path) -> dict[str, float]:
+    return {str(k): float(v) for k, v in (side_car(root).get("time_factor") or {}).items()}
+
+
+def time_rule(root: Path) -> TimeRule:
+    meta = _meta(root, str(root))
+    limits = meta.get("limits") or {}
+    if str(meta.get("problem_format_version", "legacy")).startswith("legacy"):
+        return TimeRule(float(limits.get("time_multiplier", 5)), float(limits.get("time_safety_margin", 2)), 1.0)
+    multipliers = limits.get("time_multipliers") or {}
+    return TimeRule(float(multipliers.get("ac_to_time_limit", 2.0)), float(multipliers.get("time_limit_to_tle", 1.5)), float(limits.get("time_resolution", 1.0)))
+
+
+def expand_braces(pattern: str) -> list[str]:
+    """``a.{py,cpp}`` → ``a.py``, ``a.cpp`` (nested and repeated braces too)."""
+    match = re.search(r"\{([^{}]*)\}", pattern)
+    if match is None:
+        return [pattern]
+    return [p for choice in match.group(1).split(",") for p in expand_braces(pattern[:match.start()] + choice + pattern[match.end():])]
+
+
+def glob_matches(pattern: str, path: str) -> bool:
+    """Whether a submissions.yaml glob matches ``path`` or a folder above it; ``*`` and ``?`` never cross ``/``."""
+    parts = path.split("/")
+    prefixes = ["/".join(parts[:n]) for n in range(1, len(parts) + 1)]
+    for expanded in expand_braces(pattern.strip("/")):
+        regex = re.compile("".join("[^/]*" if ch == "*" else "[^/]" if ch == "?" else re.escape(ch) for ch in expanded))
+        if any(regex.fullmatch(prefix) for prefix in prefixes):
+            return True
+    return False
+
+
+def _verdicts(value: Any, file: Path, where: str) -> frozenset[str] | None:
+    if value is None:
+        return None
+    values = [value] if isinstance(value, str) else value
+    if not isinstance(values, list) or any(str(v) not in KATTIS_NAMES for v in values):
+        raise SpecError(file, None, f"{where}: must be a list of {', '.join(KATTIS_NAMES)}, not {value!r}")
+    return frozenset(str(v) for v in values)
+
+
+def _score(value: Any, file: Path, where: str) -> tuple[float, float] | None:
+    if value is None:
+        return None
+    try:
+        low, high = (float(value), float(value)) if not isinstance(value, list) else (float(value[0]), float(value[1]))
+        if isinstance(value, list) and len(value) != 2:
+            raise ValueError
+    except (TypeError, ValueError, IndexError):
+        raise SpecError(file, None, f"{where}: score must be a number or a list of two numbers, not {value!r}") from None
+    return low, high
+
+
+def _rule(entry: dict[str, Any], file: Path, origin: str, scope: str) -> Rule:
+    use = entry.get("use_for_time_limit")
+    if use is not None and use not in (True, False, "lower", "upper"):
+        raise SpecError(file, None, f"{origin}: use_for_time_limit must be true, false, lower or upper")
+    message = entry.get("message")
+    return Rule(origin=origin, scope=scope, permitted=_verdicts(entry.get("permitted"), file, origin),
+                required=_verdicts(entry.get("required"), file, origin), score=_score(entry.get("score"), file, origin),
+                message=None if message is None else str(message), use_for_time_limit=use)
+
+
+def _entries(path: Path) -> dict[str, dict[str, Any]]:
+    if not path.is_file():
+        return {}
+    try:
+        loaded = fastyaml.safe_load(path.read_text()) or {}
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise SpecError(path, mark.line + 1 if mark else None, f"invalid YAML: {getattr(exc, 'problem', exc)}") from None
+    if not isinstance(loaded, dict) or any(not isinstance(v, dict) for v in loaded.values()):
+        raise SpecError(path, 1, "submissions.yaml must map submission globs to mappings")
+    return {str(k): v for k, v in loaded.items()}
+
+
+def _rules_for(name: str, folder: str, entries: dict[str, dict[str, Any]], file: Path) -> tuple[list[Rule], dict[str, Any]]:
+    """The rules of one submission and its merged ``language``/``entrypoint`` settings."""
+    rules: list[Rule] = []
+    default = FOLDER_RULES.get(folder)
+    if default is not None or folder in entries or folder == PARTIAL:
+        base = Rule(origin=f"{folder}/ default", permitted=frozenset(default[0]) if default else None,
+                    required=frozenset(default[1]) if default and default[1] else None, partial=folder == PARTIAL, default=True)
+        override = entries.get(folder)
+        if override is not None:  # naming the folder itself replaces its default key by key
+            named = _rule(override, file, folder, "")
+            base = replace(base, origin=f"submissions.yaml {folder}", default=False, **{
+                k: getattr(named, k) for k in ("permitted", "required", "score", "message", "use_for_time_limit") if k in override})
+        rules.append(base)
+    settings: dict[str, Any] = {}
+    for key, entry in entries.items():
+        if key == folder or not glob_matches(key, name):
+            continue
+        settings.update({k: entry[k] for k in ("language", "entrypoint") if k in entry})
+        if {"permitted", "required", "score", "message", "use_for_time_limit"} & entry.keys():
+            rules.append(_rule(entry, file, key, ""))
+        for scope, sub in entry.items():
+            if scope in META_KEYS:
+                continue
+            if not isinstance(sub, dict):
+                raise SpecError(file, None, f"{key}: {scope}: unknown key (a test-case glob must map to a mapping)")
+            rules.append(_rule(sub, file, f"{key}", str(scope)))
+    return rules, settings
+
+
+def submissions(problem: Problem) -> list[KattisSubmission]:
+    """submissions/<folder>/<file or folder> with their rules; a folder submission must hold one source we can build."""
+    out: list[KattisSubmission] = []
+    base = problem.root / "submissions"
+    if not base.is_dir():
+        return out
+    file = base / "submissions.yaml"
+    entries = _entries(file)
+    for folder in sorted(p for p in base.iterdir() if p.is_dir()):
+        for entry in sorted(folder.iterdir()):
+            if entry.name.startswith("."):
+                continue
+            sub = KattisSubmission(entry, _program(entry) if entry.is_dir() else entry, folder.name)
+            rules, settings = _rules_for(sub.name, folder.name, entries, file)
+            sub.rules, sub.language, sub.entrypoint = tuple(rules), settings.get("language"), settings.get("entrypoint")
+            if sub.entrypoint and entry.is_dir() and (entry / str(sub.entrypoint)).is_file():
+                sub.source = entry / str(sub.entrypoint)
+            out.append(sub)
+    return out
+
+
+def case_in_scope(scope: str, group: str, name: str) -> bool:
+    """Whether a test-case glob covers a case (matched by its own path or a group above it)."""
+    return not scope or glob_matches(scope, f"{group}/{name}")
+
+
+@dataclass
+class StoredLimit:
+    """A time limit verify inferred and stored in the side-car file, with the digest of what it was inferred from."""
+
+    limit: float
+    digest: str
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+def stored_limit(root: Path) -> StoredLimit | None:
+    entry = side_car(root).get("time_limit")
+    if not isinstance(entry, dict) or "value" not in entry:
+        return None
+    try:
+        return StoredLimit(float(entry["value"]), str(entry.get("inferred_from", "")), entry)
+    except (TypeError, ValueError):
+        raise SpecError(root / SIDE_CAR, None, f"time_limit.value: '{entry['value']}' is not a number") from None
+
+
+def stored_text(root: Path, stored: StoredLimit) -> str:
+    """The side-car file with ``time_limit`` set and every other key kept."""
+    data = side_car(root)
+    data["time_limit"] = {"value": stored.limit, "inferred_from": stored.digest, **stored.details}
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
