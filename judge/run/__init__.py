@@ -5,13 +5,14 @@ protocol), the sandbox modes, control groups and slots. Imports nothing of the j
 other layer reaches execution only through the names exported here.
 """
 from .files import cache_root, read_head
+from .interact import Exchange, PairResult, run_pair
 from .launcher import build_launcher, launcher_digest
 from .sandbox import ENV_MODE, MODES, Bind, Isolation, bwrap_works, describe as describe_sandbox, resolve as resolve_sandbox
 from .slots import Slot, SlotPool
 from .types import ExecError, RunLimits, RunResult, RunSpec
 
 __all__ = [
-    "ENV_MODE", "MODES", "Bind", "ExecError", "Isolation", "RunLimits", "RunResult", "RunSpec",
+    "ENV_MODE", "MODES", "Bind", "Exchange", "ExecError", "PairResult", "Isolation", "RunLimits", "RunResult", "RunSpec",
     "Slot", "SlotPool", "build_launcher", "bwrap_works", "cache_root", "describe_sandbox", "launcher_digest", "read_head",
-    "resolve_sandbox",
+    "resolve_sandbox", "run_pair",
 ]

@@ -433,8 +433,10 @@ static void run(const struct request *r) {
     clean_scratch(r->scratch);
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-    reply("ok exit=%d signal=%d cpu_us=%lld wall_us=%lld maxrss_kb=%ld killed=%s oom=%d cgroup=%d\n",
-          code, sig, u.cpu_us, wall, u.maxrss_kb, killed, oom, g.version);
+    /* end_us: when the run ended on CLOCK_MONOTONIC, which every process of the machine shares: the judge orders
+     * the two sides of an interactive run by it. */
+    reply("ok exit=%d signal=%d cpu_us=%lld wall_us=%lld maxrss_kb=%ld killed=%s oom=%d cgroup=%d end_us=%lld\n",
+          code, sig, u.cpu_us, wall, u.maxrss_kb, killed, oom, g.version, start + wall);
 }
 
 int main(int argc, char **argv) {

@@ -71,23 +71,35 @@ class Launcher:
 
     def run(self, spec: RunSpec, group: SlotGroup | None = None) -> RunResult:
         """One run; ``group`` is the slot's control group, sent as folder descriptors the launcher limits and reads."""
-        sock = self._ensure()
-        request = _encode(spec, group.version if group else 0)
-        fds = [
-            os.open(spec.stdin or os.devnull, os.O_RDONLY | os.O_CLOEXEC),
-            os.open(spec.stdout, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600),
-            os.open(spec.stderr, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600),
-        ]
+        owned = [fd for fd in (spec.stdin, spec.stdout) if isinstance(fd, int)]  # pipe ends this run owns from here on
+        try:
+            sock = self._ensure()
+            request = _encode(spec, group.version if group else 0)
+            stdin = spec.stdin if isinstance(spec.stdin, int) else os.open(spec.stdin or os.devnull, os.O_RDONLY | os.O_CLOEXEC)
+            owned.append(stdin)
+            stdout = spec.stdout if isinstance(spec.stdout, int) else os.open(spec.stdout, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+            owned.append(stdout)
+            stderr = os.open(spec.stderr, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+        except BaseException:
+            for fd in dict.fromkeys(owned):
+                os.close(fd)
+            raise
+        fds = [stdin, stdout, stderr]
         try:
             socket.send_fds(sock, [request], [*fds, *(group.fds if group else ())])
-            answer = sock.recv(4096).decode("utf-8", "replace").strip()
         except OSError as exc:
             answer, reason = "", str(exc)
         else:
-            reason = "it exited"
+            answer, reason = None, "it exited"
         finally:
+            # the launcher holds its own copies now; a pipe end kept here would hold off the other side's end-of-file
             for fd in fds:
                 os.close(fd)
+        if answer is None:
+            try:
+                answer = sock.recv(4096).decode("utf-8", "replace").strip()
+            except OSError as exc:
+                answer, reason = "", str(exc)
         if not answer:
             why = read_head(self._log, 300).strip()
             self.close()
@@ -157,4 +169,5 @@ def _decode(line: str) -> RunResult:
         killed=fields["killed"],
         oom_killed=fields["oom"] == "1",
         cgroup=int(fields["cgroup"]),
+        ended=int(fields.get("end_us", 0)) / 1e6,
     )

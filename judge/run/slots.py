@@ -39,6 +39,7 @@ class Slot:
         self._launcher = launcher
         self._trusted = Launcher([str(launcher)], self.private / "launcher.log")
         self._untrusted: Launcher | None = None
+        self._peer: Launcher | None = None
         self._binds: tuple[Bind, ...] | None = None
         self._lease = UidLease() if isolation.switches_uid else None
         # one group per launcher: a launcher keeps its group's files open and rewrites limits only when they change
@@ -63,6 +64,15 @@ class Slot:
     def run(self, spec: RunSpec) -> RunResult:
         """A trusted run (checker, generator, reference): limits only, the judge's view of the files."""
         return self._trusted.run(spec, self._groups.get("trusted"))
+
+    def run_peer(self, spec: RunSpec) -> RunResult:
+        """A trusted run beside an untrusted one of this slot (an interactor): its own launcher and control group,
+        since a launcher serves one run at a time and, in mode none, the untrusted run uses the trusted one."""
+        if self._peer is None:
+            self._peer = Launcher([str(self._launcher)], self.private / "peer.log")
+            if self.isolation.cgroups:
+                self._groups["peer"] = self.isolation.cgroups.slot_group()
+        return self._peer.run(spec, self._groups.get("peer"))
 
     def run_untrusted(self, spec: RunSpec, binds: Sequence[Bind]) -> RunResult:
         """A submission's run (or compilation): isolated per the mode, seeing only ``binds``, fresh state per run."""
@@ -90,7 +100,7 @@ class Slot:
     def clean_private(self) -> None:
         """Empty the private folder between runs so no file of one run is read as another's."""
         for entry in self.private.iterdir():
-            if entry.name in ("launcher.log", "sandbox.log"):
+            if entry.name in ("launcher.log", "sandbox.log", "peer.log"):
                 continue
             if entry.is_dir() and not entry.is_symlink():
                 shutil.rmtree(entry, ignore_errors=True)
@@ -98,7 +108,7 @@ class Slot:
                 entry.unlink(missing_ok=True)
 
     def close(self) -> None:
-        for launcher in (self._trusted, self._untrusted):
+        for launcher in (self._trusted, self._untrusted, self._peer):
             if launcher is not None:
                 launcher.close()
         for group in self._groups.values():

@@ -32,11 +32,15 @@ class RunLimits:
 
 @dataclass(frozen=True)
 class RunSpec:
+    """One run. ``stdin`` and ``stdout`` are files, or (``int``) a pipe end the run takes over: the launcher gets
+    its own copy and the judge's is closed once the request is sent, so end-of-file reaches the other side
+    only through the run's processes (see ``interact.py``)."""
+
     argv: Sequence[str]
     limits: RunLimits
-    stdout: Path
+    stdout: Path | int
     stderr: Path
-    stdin: Path | None = None
+    stdin: Path | int | None = None
     cwd: Path | None = None
     env: Mapping[str, str] | None = None
     scratch: Path | None = None  # emptied by the launcher after the run
@@ -69,6 +73,7 @@ class RunResult:
     killed: str = "none"
     oom_killed: bool = False
     cgroup: int = 0
+    ended: float = 0.0  # CLOCK_MONOTONIC seconds when it ended (time.monotonic() of this machine)
 
     @property
     def out_of_memory(self) -> bool:
