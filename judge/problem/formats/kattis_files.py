@@ -1,0 +1,85 @@
+"""What a Kattis package adds to its programs: ``include/``, ``constants``, and which input validators can run here.
+
+The package on disk is never changed: constants are written into the copies
+the build layer makes (``judge.lang.Additions``), and a validator this judge
+cannot run (a checktestdata ``.ctd`` script: checktestdata is not packaged in
+Debian 12) is named among verify's warnings instead of being left out
+silently.
+"""
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+from ...errors import SpecError
+from ...lang import is_source, undefined_constants
+from ..model import SPEC_NAME, Problem
+from ..programfiles import ProgramFiles
+
+VALIDATOR_FOLDERS = ("input_validators", "input_format_validators")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+# keys only a Kattis problem.yaml has: with one of them (or without our ``groups``) a folder is a Kattis package, data/ or not
+KATTIS_KEYS = {"problem_format_version", "name", "type", "uuid", "version", "credits", "author", "license", "rights_owner",
+               "embargo_until", "keywords", "languages", "constants", "validation", "validator_flags", "allow_file_writing"}
+
+
+def looks_kattis(meta: Any) -> bool:
+    """A problem.yaml without data/ beside it: Kattis when it has a Kattis-only key, or lacks our ``groups``."""
+    if not isinstance(meta, dict):
+        return False
+    return "groups" not in meta or bool(KATTIS_KEYS & meta.keys())
+
+
+def constants(meta: dict[str, Any], shown: str) -> dict[str, str]:
+    """``name`` and ``name.variant`` (``name.value`` too) to their text; a scalar is a map holding only ``value``."""
+    raw = meta.get("constants") or {}
+    where = f"{shown}/{SPEC_NAME}"
+    if not isinstance(raw, dict):
+        raise SpecError(where, None, "constants must be a map of names to values")
+    out: dict[str, str] = {}
+    for name, value in raw.items():
+        if not isinstance(name, str) or not _NAME.match(name):
+            raise SpecError(where, None, f"constants: '{name}' is not a name ([a-zA-Z_][a-zA-Z0-9_]*)")
+        variants = value if isinstance(value, dict) else {"value": value}
+        if "value" not in variants:
+            raise SpecError(where, None, f"constants.{name}: a map needs a 'value' key")
+        for variant, text in variants.items():
+            if isinstance(text, bool) or not isinstance(text, (int, float, str)):
+                raise SpecError(where, None, f"constants.{name}.{variant} must be an integer, a float or a string, got {text!r}")
+            out[f"{name}.{variant}"] = str(text)
+        out[name] = out[f"{name}.value"]
+    return out
+
+
+def program_files(root: Path, meta: dict[str, Any], shown: str) -> ProgramFiles:
+    include = root / "include"
+    return ProgramFiles(include=include if include.is_dir() else None, constants=constants(meta, shown))
+
+
+def _runnable(entry: Path) -> bool:
+    return entry.is_dir() or is_source(entry) or (entry.is_file() and os.access(entry, os.X_OK))
+
+
+def validator_entries(root: Path) -> tuple[list[Path], list[Path]]:
+    """The input validators' entries (a file, or a folder built whole), and those no language of the judge can run."""
+    entries = [v for folder in VALIDATOR_FOLDERS if (root / folder).is_dir() for v in sorted((root / folder).iterdir()) if not v.name.startswith(".")]
+    return [v for v in entries if _runnable(v)], [v for v in entries if not _runnable(v)]
+
+
+def package_warnings(problem: Problem) -> list[str]:
+    """What verify must say about a Kattis package: validators left out, and ``{{name}}`` sequences no constant defines."""
+    root = problem.root
+    _, skipped = validator_entries(root)
+    warnings = [f"{v.relative_to(root).as_posix()}: not run ({'checktestdata is not installed here' if v.suffix == '.ctd' else 'no language of this judge runs it'}); "
+                "inputs are not checked by it" for v in skipped]
+    folders = [root / f for f in ("output_validator", "output_validators", "include", "submissions", *VALIDATOR_FOLDERS)]
+    for file in sorted(f for folder in folders if folder.is_dir() for f in folder.rglob("*") if f.is_file()):
+        try:
+            names = undefined_constants(file.read_bytes(), problem.files.constants)
+        except OSError:
+            continue
+        if names:
+            warnings.append(f"{file.relative_to(root).as_posix()}: {{{{{names[0]}}}}} is not a constant of problem.yaml; left as written")
+    return warnings
