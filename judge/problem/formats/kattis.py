@@ -24,7 +24,7 @@ from ...check import KATTIS_CUSTOM, KATTIS_DEFAULT
 from ...errors import SpecError, UsageError
 from . import fastyaml
 from ..model import SPEC_NAME, CheckerSpec, Limits, Problem
-from .kattis_files import looks_kattis, program_files, validator_entries
+from .kattis_files import looks_kattis, package_warnings, program_files, validator_entries  # noqa: F401  (package_warnings: for verify)
 from .kattis_kind import kind_of, type_words
 from .kattis_scoring import _groups
 from .kattis_submissions import (  # noqa: F401  (FOLDER_RULES, SIDE_CAR, submissions, time_rule: imported from here by others)
