@@ -113,6 +113,7 @@ def verify(
 ) -> VerifyResult:
     """Validate the inputs and judge every test submission; with ``all_cases`` none stops at its first failure."""
     result = VerifyResult()
+    result.warnings += kattis.package_warnings(problem) if problem.package_format == "kattis" else []  # .ctd left out, undefined {{constants}}
     if problem.validators:
         result.invalid_inputs = validate(problem, pool)
     else:

@@ -110,9 +110,9 @@ def _export_programs(problem: Problem, out: Path, log: Callable[[str], None]) ->
         lines = lines[1:]
     (statement / "problem.en.md").write_text("\n".join(lines).strip() + "\n")
     if checker_type(problem.checker.type).kattis_program and problem.checker.program is not None:
-        _copy_program(problem.checker.program, out / "output_validator")
+        _copy_program(problem.checker.program, out / "output_validator", problem.files.libraries)
     for validator in problem.validators:
-        _copy_program(validator, out / "input_validators" / validator.stem)
+        _copy_program(validator, out / "input_validators" / validator.stem, problem.files.libraries)
     for folder in sorted(p for p in problem.submissions_root.glob("*") if p.is_dir()):
         if folder.name not in FOLDER_RULES:
             log(f"note: submissions/{folder.name}/ has no Kattis equivalent and is not exported")
@@ -124,9 +124,13 @@ def _export_programs(problem: Problem, out: Path, log: Callable[[str], None]) ->
                 shutil.copy2(entry, target / entry.name)
 
 
-def _copy_program(source: Path, folder: Path) -> None:
-    """A program folder: the source and the headers beside it (a checker may include them)."""
+def _copy_program(source: Path, folder: Path, libraries: tuple[Path, ...] = ()) -> None:
+    """A program folder: the source and the headers beside it (a checker may include them), and the files of the
+    problem's libraries, which Kattis has no key for."""
     folder.mkdir(parents=True, exist_ok=True)
     shutil.copy2(source, folder / source.name)
     for header in source.parent.glob("*.h*"):
         shutil.copy2(header, folder / header.name)
+    for library in libraries:
+        for file in sorted(p for p in library.iterdir() if p.is_file()):
+            shutil.copy2(file, folder / file.name)
