@@ -19,6 +19,9 @@ import re
 import sys
 from pathlib import Path
 
+sys.path.append(str(Path(__file__).resolve().parents[1] / "_lib" / "python"))  # by hand; the judge ships tiles.py beside this file
+import tiles  # noqa: E402
+
 ACCEPTED = 42
 WRONG_ANSWER = 43
 MAX_MOVES = 10_000
@@ -53,8 +56,7 @@ class Wrong(Exception):
 
 def show(data: bytes) -> str:
     """A short, single-line, printable rendering of contestant bytes for messages."""
-    text = repr(data[:SHOW])[1:]
-    return text + ("..." if len(data) > SHOW else "")
+    return tiles.show(data, SHOW)
 
 
 def show_byte(value: int) -> str:
@@ -77,8 +79,7 @@ def read_boards(path: str) -> list[list[int]]:
 
 def solvable(cells: list[int]) -> bool:
     """Even number of inversions among the eight tiles (the width 3 is odd)."""
-    tiles = [value for value in cells if value]
-    return sum(tiles[i] > tiles[j] for i in range(8) for j in range(i + 1, 8)) % 2 == 0
+    return tiles.is_solvable(cells, 3)
 
 
 def replay(number: int, cells: list[int], moves: bytes) -> None:

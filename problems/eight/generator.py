@@ -24,6 +24,10 @@ import argparse
 import random
 import sys
 from collections.abc import Iterator
+from pathlib import Path
+
+sys.path.append(str(Path(__file__).resolve().parents[1] / "_lib" / "python"))  # by hand; the judge ships tiles.py beside this file
+import tiles  # noqa: E402
 
 GOAL = "12345678x"
 MAX_BOARDS = 1000
@@ -59,17 +63,15 @@ def layers_from_goal(max_depth: int = 99) -> list[list[str]]:
     return layers
 
 
-def inversions(board: str) -> int:
-    """Inversions among the eight tiles; the board is solvable iff this is even."""
-    tiles = [tile for tile in board if tile != "x"]
-    return sum(1 for i in range(8) for j in range(i + 1, 8) if tiles[i] > tiles[j])
+def solvable(board: str) -> bool:
+    """The shared parity rule on this generator's 9-character boards."""
+    return tiles.is_solvable([0 if tile == "x" else int(tile) for tile in board], 3)
 
 
 def swap_two_tiles(board: str, rng: random.Random) -> str:
-    """Exchange two random tiles (never the blank): flips solvability."""
+    """The board with two random tiles (never the blank) exchanged: its solvability flipped."""
     cells = list(board)
-    first, second = rng.sample([i for i, tile in enumerate(cells) if tile != "x"], 2)
-    cells[first], cells[second] = cells[second], cells[first]
+    tiles.swap_two_tiles(cells, rng, blank="x")
     return "".join(cells)
 
 
@@ -104,7 +106,7 @@ def random_board(want_solvable: bool, rng: random.Random) -> str:
     cells = list(GOAL)
     rng.shuffle(cells)
     board = "".join(cells)
-    if (inversions(board) % 2 == 0) != want_solvable:
+    if solvable(board) != want_solvable:
         board = swap_two_tiles(board, rng)
     return board
 
@@ -124,9 +126,9 @@ def make_swapped(count: int, rng: random.Random) -> list[str]:
 def make_ordered() -> list[str]:
     """Tiles in order and in reverse (28 inversions, even) with the blank in every cell."""
     boards = []
-    for tiles in ("12345678", "87654321"):
+    for order in ("12345678", "87654321"):
         for blank in range(9):
-            boards.append(tiles[:blank] + "x" + tiles[blank:])
+            boards.append(order[:blank] + "x" + order[blank:])
     return boards
 
 

@@ -20,6 +20,9 @@ shorter) and works on bytes, never decoding them.
 import sys
 from pathlib import Path
 
+sys.path.append(str(Path(__file__).resolve().parents[1] / "_lib" / "python"))  # by hand; the judge ships tiles.py beside this file
+import tiles  # noqa: E402
+
 ACCEPTED = 42
 WRONG = 43
 MAX_MOVES = 100_000
@@ -37,7 +40,7 @@ class Wrong(Exception):
 
 def show(data: bytes) -> str:
     """A short printable form of some output bytes, whatever they are (bytes repr without the b)."""
-    return repr(data[:SHOW])[1:] + ("..." if len(data) > SHOW else "")
+    return tiles.show(data, SHOW)
 
 
 def read_board(path: str) -> tuple[int, list[int]]:
@@ -47,26 +50,9 @@ def read_board(path: str) -> tuple[int, list[int]]:
     return n, numbers[1:1 + n * n]
 
 
-def inversion_parity(tiles: list[int]) -> int:
-    """Parity of the inversions among tiles 1..m, from the cycle count in O(m)."""
-    seen = bytearray(len(tiles))
-    cycles = 0
-    for start in range(len(tiles)):
-        if not seen[start]:
-            cycles += 1
-            index = start
-            while not seen[index]:
-                seen[index] = 1
-                index = tiles[index] - 1
-    return (len(tiles) - cycles) % 2
-
-
 def is_solvable(n: int, cells: list[int]) -> bool:
     """Tile inversions even (odd n); tile inversions plus the blank's row from the bottom even (even n)."""
-    parity = inversion_parity([value for value in cells if value])
-    if n % 2 == 0:
-        parity += n - 1 - cells.index(0) // n
-    return parity % 2 == 0
+    return tiles.is_solvable(cells, n)
 
 
 def split_answer(output: bytes) -> bytes:

@@ -27,43 +27,27 @@ import argparse
 import math
 import random
 import sys
+from pathlib import Path
+
+sys.path.append(str(Path(__file__).resolve().parents[1] / "_lib" / "python"))  # by hand; the judge ships tiles.py beside this file
+import tiles  # noqa: E402
 
 MIN_SIZE = 2
 MAX_SIZE = 10
 CORNERS = ("tl", "tr", "bl", "br")
 
 
-def inversion_parity(tiles: list[int]) -> int:
-    """Parity of the inversions among tiles 1..m, from the cycle count in O(m)."""
-    seen = bytearray(len(tiles))
-    cycles = 0
-    for start in range(len(tiles)):
-        if not seen[start]:
-            cycles += 1
-            index = start
-            while not seen[index]:
-                seen[index] = 1
-                index = tiles[index] - 1
-    return (len(tiles) - cycles) % 2
-
-
 def is_solvable(n: int, cells: list[int]) -> bool:
     """Ground truth, used to steer the solvable/unsolvable balance."""
-    parity = inversion_parity([value for value in cells if value])
-    if n % 2 == 0:
-        parity += n - 1 - cells.index(0) // n
-    return parity % 2 == 0
+    return tiles.is_solvable(cells, n)
 
 
 def goal_board(n: int) -> list[int]:
     """1, 2, ..., n^2-1 row by row, blank last."""
-    return list(range(1, n * n)) + [0]
+    return tiles.goal_board(n, n)
 
 
-def swap_two_tiles(cells: list[int], rng: random.Random) -> None:
-    """Exchange two random tiles (never the blank): flips the answer."""
-    first, second = rng.sample([cell for cell, value in enumerate(cells) if value], 2)
-    cells[first], cells[second] = cells[second], cells[first]
+swap_two_tiles = tiles.swap_two_tiles
 
 
 def pick_truth(truth: str, rng: random.Random) -> bool:
@@ -110,11 +94,11 @@ def make_corner(n: int, corner: str, truth: str, rng: random.Random) -> list[int
     """Random tiles with the blank in one corner: its row decides the answer for even n."""
     row = 0 if corner[0] == "t" else n - 1
     col = 0 if corner[1] == "l" else n - 1
-    tiles = list(range(1, n * n))
-    rng.shuffle(tiles)
-    tiles.insert(row * n + col, 0)
-    force_truth(n, tiles, truth, rng)
-    return tiles
+    cells = list(range(1, n * n))
+    rng.shuffle(cells)
+    cells.insert(row * n + col, 0)
+    force_truth(n, cells, truth, rng)
+    return cells
 
 
 def make_long_cycle(n: int, truth: str, rng: random.Random) -> list[int]:

@@ -1,0 +1,55 @@
+"""Sliding-tile boards for the puzzle family's own programs (generators, validators, checkers): one copy of the parity
+rule and of the moves every problem of the family repeats.
+
+Shipped by the judge beside each problem program whose problem.yaml names
+``../_lib/python`` under ``libraries`` (a program run by hand from the
+repository finds it through the path its own file appends). Boards are flat
+lists in row-major order; the blank is 0 unless a function says otherwise.
+Nothing here may draw from a random generator differently from the code it
+replaced: generated cases must stay byte for byte the same.
+"""
+from __future__ import annotations
+
+import random
+from typing import Sequence, TypeVar
+
+Cell = TypeVar("Cell")
+
+
+def goal_board(rows: int, cols: int) -> list[int]:
+    """1, 2, ..., rows*cols-1 row by row, the blank last."""
+    return list(range(1, rows * cols)) + [0]
+
+
+def inversion_parity(tiles: Sequence[int]) -> int:
+    """Parity of the inversions of a permutation of 1..m, from its cycle count in O(m)."""
+    seen = bytearray(len(tiles))
+    cycles = 0
+    for start in range(len(tiles)):
+        if not seen[start]:
+            cycles += 1
+            index = start
+            while not seen[index]:
+                seen[index] = 1
+                index = tiles[index] - 1
+    return (len(tiles) - cycles) % 2
+
+
+def is_solvable(cells: Sequence[int], cols: int) -> bool:
+    """Can the tiles be slid to ``goal_board``? Tile inversions even when the width is odd; with an even width, tile
+    inversions plus the blank's distance from the bottom row even."""
+    parity = inversion_parity([value for value in cells if value])
+    if cols % 2 == 0:
+        parity += len(cells) // cols - 1 - cells.index(0) // cols
+    return parity % 2 == 0
+
+
+def swap_two_tiles(cells: list[Cell], rng: random.Random, blank: Cell = 0) -> None:  # type: ignore[assignment]
+    """Exchange two random tiles, never the blank, in place: flips solvability."""
+    first, second = rng.sample([cell for cell, value in enumerate(cells) if value != blank], 2)
+    cells[first], cells[second] = cells[second], cells[first]
+
+
+def show(data: bytes, limit: int) -> str:
+    """Up to ``limit`` bytes of a contestant's output, printable and on one line, for a checker's message."""
+    return repr(data[:limit])[1:] + ("..." if len(data) > limit else "")
