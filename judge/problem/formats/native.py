@@ -19,6 +19,7 @@ from ...errors import SpecError
 from ...lang import Registry, registry_for
 from . import fastyaml
 from ..model import SPEC_NAME, CaseSpec, CheckerSpec, FromFile, Generated, Group, Limits, Problem, cases_dir_for
+from ..programfiles import KATTIS, TESTLIB, ProgramFiles
 
 _GROUP_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
 _CASE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\Z")
@@ -102,7 +103,7 @@ def load_problem(root: Path, shown_root: str | None = None) -> Problem:
     r = _Reader(spec_path, shown)
     top = r.mapping(
         document, "problem",
-        {"title", "source", "statement", "limits", "checker", "generator", "validator", "solutions", "groups"},
+        {"title", "source", "statement", "limits", "checker", "generator", "validator", "solutions", "groups", "libraries"},
         {"title", "limits", "solutions", "groups"},
     )
     statement_node = top.get("statement")
@@ -110,6 +111,7 @@ def load_problem(root: Path, shown_root: str | None = None) -> Problem:
         statement = r.file(statement_node, "statement", root)
     else:
         statement = root / "statement.md"
+    validator = _validator(r, top["validator"], root) if "validator" in top else None
     return Problem(
         name=root.name,
         root=root,
@@ -119,10 +121,11 @@ def load_problem(root: Path, shown_root: str | None = None) -> Problem:
         limits=_limits(r, top["limits"], registry_for(root)),
         checker=_checker(r, top.get("checker"), root),
         generator=r.file(top["generator"], "generator", root) if "generator" in top else None,
-        validators=(r.file(top["validator"], "validator", root),) if "validator" in top else (),
+        validators=(validator[0],) if validator else (),
         solutions=_solutions(r, top["solutions"], root),
         groups=_groups(r, top["groups"], root, has_generator="generator" in top),
         cases_dir=cases_dir_for(root),
+        files=ProgramFiles(libraries=_libraries(r, top.get("libraries"), root), validator_protocols=dict([validator] if validator and validator[1] else [])),
     )
 
 
@@ -169,6 +172,28 @@ def _checker(r: _Reader, node: yaml.Node | None, root: Path) -> CheckerSpec:
             options[name] = r.number(keys[name], f"checker.{name}", strict=False)
     program = r.file(keys["program"], "checker.program", root) if "program" in keys else None
     return CheckerSpec(type=kind, options=options, program=program)
+
+
+def _validator(r: _Reader, node: yaml.Node, root: Path) -> tuple[Path, str | None]:
+    """A path (its protocol told by its source), or ``{type: testlib|kattis, program: path}``."""
+    if not isinstance(node, yaml.MappingNode):
+        return r.file(node, "validator", root), None
+    keys = r.mapping(node, "validator", {"type", "program"}, {"program"})
+    kind = r.scalar(keys["type"], "validator.type", str, lambda v: v in (TESTLIB, KATTIS), f"{TESTLIB} or {KATTIS}") if "type" in keys else None
+    return r.file(keys["program"], "validator.program", root), kind
+
+
+def _libraries(r: _Reader, node: yaml.Node | None, root: Path) -> tuple[Path, ...]:
+    """Folders (relative to the problem, e.g. ``../_lib/python``) whose files ship with every problem program."""
+    if node is None:
+        return ()
+    folders = []
+    for i, item in enumerate(r.sequence(node, "libraries")):
+        rel = r.scalar(item, f"libraries[{i}]", str)
+        if not (root / rel).is_dir():
+            raise r.fail(item, f"libraries[{i}]: folder '{rel}' does not exist")
+        folders.append((root / rel).resolve())
+    return tuple(folders)
 
 
 def _solutions(r: _Reader, node: yaml.Node, root: Path) -> tuple[Path, ...]:
