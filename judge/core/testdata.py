@@ -105,6 +105,20 @@ def _make_case(problem: Problem, tools: _Tools, case: CaseSpec, root: Path, slot
         run_trusted(slot, tools.generator, list(case.origin.args), None, inp, GENERATOR_LIMITS, f"generator for case {case.key}")
     else:
         raise JudgeError(f"case {case.key}: no way to produce its input ({case.source})")
+    _make_answer(problem, tools, case, inp, ans, slot)
+
+
+def _make_answer(problem: Problem, tools: _Tools, case: CaseSpec, inp: Path, ans: Path, slot: Slot) -> None:
+    """The reference's output on the input; empty for an interactive problem.
+
+    An interactive reference cannot answer from the input alone (it needs the
+    interactor's replies), and the interactor finds all it needs in the input,
+    so the answer file only has to exist, as the Kattis format requires.
+    """
+    if problem.kind.interactive:
+        atomic_write(ans, "")
+        ans.chmod(0o644)
+        return
     run_trusted(slot, tools.solution, [], inp, ans, reference_limits(problem, tools.solution), f"reference solution on case {case.key}")
 
 
