@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ..errors import EXIT_ACCEPTED, UsageError
 from ..problem.formats import resolve_problem
-from .common import PROBLEMS
+from .places import PROBLEMS
 
 
 def add(sub: argparse._SubParsersAction) -> None:

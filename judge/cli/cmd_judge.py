@@ -4,7 +4,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..core import JudgeOptions, judge
+from ..core import JudgeOptions, answer_set, judge
+from ..core.answers import ANSWERS
 from ..core.additions import additions
 from ..errors import EXIT_ACCEPTED, EXIT_JUDGE_ERROR, EXIT_REJECTED, UsageError
 from ..lang import Language, Program, from_command, prepare_program, registry_for
@@ -37,6 +38,8 @@ def _source(args: argparse.Namespace, problem: Problem) -> tuple[Path, Language]
     path = Path(args.submission)
     if not path.is_file() and not path.is_dir():
         raise UsageError(f"{args.submission}: no such file")
+    if problem.kind.submit_answer:
+        return path.resolve(), ANSWERS
     registry = registry_for(problem.root)
     lang = registry.language(args.lang) if args.lang else registry.detect(path)
     lang.require()
@@ -47,6 +50,8 @@ def _submission(args: argparse.Namespace, source: tuple[Path, Language] | None, 
     if source is None:
         return from_command(args.cmd)
     path, lang = source
+    if lang is ANSWERS:
+        return answer_set(path)
     return prepare_program(path, lang, pool, problem.limits.compile_time, main=args.main, registry=registry_for(problem.root),
                            extra=additions(problem, path))
 

@@ -5,7 +5,7 @@ import argparse
 from pathlib import Path
 
 from ..errors import EXIT_ACCEPTED, UsageError
-from .common import shown
+from .places import shown
 
 
 def add(sub: argparse._SubParsersAction) -> None:

@@ -1,22 +1,18 @@
-"""What several commands share: where bundled problems are, loading one, the slot pool, and making cases ready."""
+"""What several commands share: loading the problem a command names, the slot pool, and making cases ready."""
 from __future__ import annotations
 
 import argparse
 import os
 import sys
-from pathlib import Path
 
 from ..core.testdata import edited_files, ensure, missing_cases, stale_cases
 from ..core.timelimit import infer_time_limit
 from ..problem import Problem
 from ..problem.formats import load, resolve_problem
 from ..run import ENV_MODE, MODES, SlotPool, resolve_sandbox
+from .places import PROBLEMS, shown
 from .progress import Progress
 from .usage import EPILOG
-
-REPO = Path(__file__).resolve().parents[2]
-# A checkout keeps its bundled problems beside the package; an installed judge has none and looks in the current folder.
-PROBLEMS = REPO / "problems" if (REPO / "problems").is_dir() else Path("problems")
 
 
 def add_problem_command(sub: argparse._SubParsersAction, name: str, help_text: str) -> argparse.ArgumentParser:
@@ -26,14 +22,6 @@ def add_problem_command(sub: argparse._SubParsersAction, name: str, help_text: s
     p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1, help="parallel runs (default: number of CPUs)")
     p.add_argument("--sandbox", choices=MODES, help=f"isolation of submissions (default: ${ENV_MODE} or auto)")
     return p
-
-
-def shown(path: Path) -> str:
-    """A path as the user would type it: relative below the current folder, absolute elsewhere."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
 
 
 def load_problem_arg(arg: str) -> Problem:

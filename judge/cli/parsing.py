@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import sys
 from collections.abc import Sequence
 from types import ModuleType
 
@@ -22,9 +24,27 @@ COMMANDS: tuple[str, ...] = (
 )
 
 
+def _width() -> int:
+    """The terminal's width less argparse's margin, found as ``shutil.get_terminal_size`` finds it, without importing
+    shutil (and, through it, bz2 and lzma): argparse builds a help formatter for every ``add_argument``."""
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 80
+    return (columns or 80) - 2
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(message)
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        return self.formatter_class(prog=self.prog, width=_width())
 
 
 def command_module(command: str) -> ModuleType:

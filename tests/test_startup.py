@@ -1,0 +1,98 @@
+"""Start-up: what each command imports, and the cached rows of ``list`` staying true when a package changes.
+
+Timings are measured by ``bench`` (docs/benchmarks.md), never asserted; what
+a command imports is stable, and importing a heavy layer again is exactly
+how start-up regresses, so that is what these tests pin.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import judge
+from conftest import REPO_ROOT
+from judge.cli import listing
+from judge.errors import SpecError
+
+# What only a problem's loading, judging, grading or the tools need: none of it belongs to a command that does not use it.
+LOADING = {"yaml", "judge.problem", "judge.problem.formats", "judge.lang", "judge.check", "judge.run", "judge.core"}
+COMMANDS_ELSEWHERE = {"judge.grade", "judge.tools", "judge.problem.formats.kattis_export", "tqdm", "dask", "copydetect"}
+
+
+# Runs run_judge.py as ``python run_judge.py`` would, and writes on stderr, as it exits, the modules it imported beyond
+# those of this harness (``-X importtime`` cannot tell: a command module imported through importlib has no line there).
+_HARNESS = """
+import atexit, runpy, sys
+before = set(sys.modules)
+atexit.register(lambda: sys.stderr.write("\\nMODULES " + " ".join(sorted(set(sys.modules) - before)) + "\\n"))
+sys.argv = sys.argv[1:]
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+
+
+def imported(*args: str, env: dict[str, str] | None = None) -> tuple[set[str], subprocess.CompletedProcess[str]]:
+    """The modules ``run_judge.py ARGS`` imports, and how it ended."""
+    done = subprocess.run([sys.executable, "-c", _HARNESS, str(REPO_ROOT / "run_judge.py"), *args], cwd=REPO_ROOT,
+                          capture_output=True, text=True, timeout=120, env={**os.environ, **(env or {})})
+    marker = done.stderr.rindex("\nMODULES ")
+    names = set(done.stderr[marker:].split()[1:])
+    return names, subprocess.CompletedProcess(done.args, done.returncode, done.stdout, done.stderr[:marker])
+
+
+def test_version_imports_neither_argparse_nor_any_layer() -> None:
+    names, done = imported("--version")
+    assert done.returncode == 0 and done.stdout == f"run_judge.py {judge.__version__}\n", done.stdout + done.stderr
+    assert "judge.cli" in names  # the measurement sees the judge's imports at all
+    assert names & ({"argparse", "traceback", "shutil"} | LOADING | COMMANDS_ELSEWHERE) == set()
+
+
+def test_warm_list_loads_no_package(tmp_path: Path) -> None:
+    """The second ``list`` shows the rows of the first from the cache, without importing YAML or the model."""
+    env = {"TILEJUDGE_CACHE": str(tmp_path)}
+    cold, first = imported("list", env=env)
+    warm, second = imported("list", env=env)
+    assert first.returncode == 0 and second.returncode == 0, first.stderr + second.stderr
+    assert second.stdout == first.stdout and "poj2893" in second.stdout
+    assert "yaml" in cold  # the first run did load the packages
+    assert warm & (LOADING | COMMANDS_ELSEWHERE) == set()
+
+
+def test_judge_imports_neither_grading_nor_the_tools() -> None:
+    names, done = imported("judge", "no-such-problem", "sol.cpp")
+    assert done.returncode == 2 and "no-such-problem" in done.stderr
+    assert "judge.cli.cmd_judge" in names
+    assert names & COMMANDS_ELSEWHERE == set()
+
+
+@pytest.fixture
+def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of a bundled package under a problems folder of its own, and a cache folder of its own."""
+    monkeypatch.setenv("TILEJUDGE_CACHE", str(tmp_path / "cache"))
+    for name in ("slide", "_lib"):  # _lib: the family's shared library the package names
+        shutil.copytree(REPO_ROOT / "problems" / name, tmp_path / "problems" / name, ignore=shutil.ignore_patterns("__pycache__"))
+    return tmp_path / "problems" / "slide"
+
+
+def test_list_rows_follow_edits_of_the_package(package: Path) -> None:
+    spec = package / "problem.yaml"
+    (row,) = listing.rows([(package, "slide")])
+    assert row[0] == "slide" and row[1] in spec.read_text()
+    assert listing.rows([(package, "slide")]) == [row]  # from the cache now
+
+    text = spec.read_text()
+    title_line = next(line for line in text.splitlines() if line.startswith("title:"))
+    spec.write_text(text.replace(title_line, 'title: "A title long enough to change the size"'))
+    assert listing.rows([(package, "slide")])[0][1] == "A title long enough to change the size"
+
+    solution = package / "submissions" / "accepted" / "ref.cpp"  # the first of the spec's solutions
+    kept = solution.read_bytes()
+    solution.unlink()  # a package the loader rejects is not listed from a stale row
+    with pytest.raises(SpecError, match=solution.name):
+        listing.rows([(package, "slide")])
+    solution.write_bytes(kept)
+    assert listing.rows([(package, "slide")])[0][1] == "A title long enough to change the size"
