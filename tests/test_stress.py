@@ -67,3 +67,55 @@ def test_stress_needs_a_seed_hole(gensum: Path, tmp_path: Path) -> None:
     run = run_cli("stress", str(gensum), str(gensum / "sum.py"), "--gen-args", "--count 3 --seed 1", "--seconds", "1")
     assert run.returncode == 2
     assert "{seed}" in run.stderr and "Traceback" not in run.stderr
+
+
+PICKY_GENERATOR = """import argparse
+import random
+import sys
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--mode", choices=("small", "any"), required=True)
+parser.add_argument("--size", type=int, required=True)
+parser.add_argument("--seed", type=int, required=True)
+args = parser.parse_args()
+if args.mode == "small" and args.size > 5:
+    sys.exit("small: --size must be at most 5")
+rng = random.Random(args.seed)
+print(args.size)
+print(" ".join(str(rng.randint(-1000, 1000)) for _ in range(args.size)))
+"""
+
+
+@pytest.fixture
+def picky(gensum: Path) -> Path:
+    """gensum whose generator refuses sizes above 5 in one of its two modes, both on spec lines with --size and --seed."""
+    (gensum / "gen.py").write_text(PICKY_GENERATOR)
+    spec = (gensum / "problem.yaml").read_text()
+    groups = spec[spec.index("groups:"):]
+    (gensum / "problem.yaml").write_text(spec.replace(groups, """groups:
+  - name: all
+    points: 100
+    cases:
+      - name: small
+        generate: --mode small --size 3 --seed 1
+      - name: any
+        generate: --mode any --size 4 --seed 2
+"""))
+    return gensum
+
+
+def test_stress_skips_a_generator_line_refused_at_the_search_size(picky: Path) -> None:
+    run = run_cli("stress", str(picky), str(picky / "sum.py"), "--size", "8", "--seconds", "3", "-j", "1")
+    assert run.returncode == 0, run.stdout + run.stderr
+    skipped = [line for line in run.stdout.splitlines() if line.startswith("skipped ")]
+    assert len(skipped) == 1 and "--mode small --size 8" in skipped[0] and "at most 5" in skipped[0], run.stdout
+    rounds = int(re.search(r"no difference found in (\d+) rounds", run.stdout).group(1))
+    assert rounds >= 1  # the other line went on
+
+
+def test_stress_at_a_size_every_line_refuses_is_a_judge_error(picky: Path) -> None:
+    run = run_cli("stress", str(picky), str(picky / "sum.py"), "--gen-args", "--mode small --size {size} --seed {seed}", "--size", "6",
+                  "--seconds", "3", "-j", "1")
+    assert run.returncode == 3, run.stdout + run.stderr
+    assert "refused every generator line at size 6" in run.stderr and "Traceback" not in run.stderr
+    assert run.stdout.count("skipped ") == 1

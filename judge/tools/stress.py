@@ -46,6 +46,10 @@ class Template:
     def expand(self, seed: int, size: int) -> list[str]:
         return [w.replace("{seed}", str(seed)).replace("{size}", str(size)) for w in self.words]
 
+    def at_size(self, size: int) -> str:
+        """The line as a person reads it: the size filled in, ``{seed}`` left open."""
+        return " ".join(w.replace("{size}", str(size)) for w in self.words)
+
 
 @dataclass
 class Failure:
@@ -55,6 +59,10 @@ class Failure:
     input: bytes
     answer: bytes
     rounds: int = 1  # rounds the search needed to find it: an estimate of how rare it is
+
+
+class Refused(JudgeError):
+    """The generator failed on a line: it does not accept that size (or that mode), so the line is skipped, not the run."""
 
 
 def parse_template(line: str) -> Template:
@@ -97,10 +105,13 @@ class Stresser:
 
     def attempt(self, args: list[str], size: int) -> Failure | None:
         """One round; a Failure when the submission is not accepted on this input."""
-        self.rounds += 1
         inp, ans = self.work / "stress.in", self.work / "stress.ans"
         with self.pool.slot() as slot:
-            run_trusted(slot, self.generator, args, None, inp, GENERATOR_LIMITS, f"generator {shlex.join(args)}")
+            try:
+                run_trusted(slot, self.generator, args, None, inp, GENERATOR_LIMITS, f"generator {shlex.join(args)}")
+            except JudgeError as exc:
+                raise Refused(str(exc)) from None
+            self.rounds += 1  # a refused line is no round: the count estimates how rare a failure is
             run_trusted(slot, self.reference, [], inp, ans, reference_limits(self.problem, self.reference), f"reference on {shlex.join(args)}")
         with self.pool.slot() as slot:
             result = run_on(self.problem, self.submission, inp, ans, self.referee, slot, "stress", STRESS_GROUP)
@@ -109,12 +120,22 @@ class Stresser:
         return Failure(args, size, result, inp.read_bytes(), ans.read_bytes())
 
     def search(self, templates: list[Template], size: int, seconds: float, log: Callable[[str], None]) -> Failure | None:
+        """Fresh seeds over every template at ``size`` until one fails; a template the generator refuses (a fixed-size
+        mode asked for another size, say) is left out of the search, said once, as shrinking leaves out a size."""
         deadline = time.monotonic() + seconds
         seed = random.SystemRandom().randrange(1, 1 << 30)
-        while time.monotonic() < deadline:
-            for template in templates:
+        live = list(templates)
+        while live and time.monotonic() < deadline:
+            for template in list(live):
                 seed += 1
-                failure = self.attempt(template.expand(seed, size), size)
+                try:
+                    failure = self.attempt(template.expand(seed, size), size)
+                except Refused as exc:
+                    live.remove(template)
+                    log(f"skipped '{template.at_size(size)}' at this size: {exc}")
+                    if not live:
+                        raise JudgeError(f"the generator refused every generator line at size {size} (see above); try another --size") from None
+                    continue
                 if failure is not None:
                     failure.rounds = self.rounds
                     log(f"round {self.rounds}: {failure.result.verdict.value} on {shlex.join(failure.args)}")
@@ -142,8 +163,8 @@ class Stresser:
                 seed += 1
                 try:
                     smaller = self.attempt(template.expand(seed, size), size)
-                except JudgeError:
-                    break  # the generator may not accept this size
+                except Refused:
+                    break  # the generator does not accept this size
                 if smaller is not None:
                     log(f"shrunk from size {failure.size} to {size}")
                     return smaller
