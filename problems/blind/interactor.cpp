@@ -129,7 +129,7 @@ bool solved(const Board& board) {
     return board.cells[size - 1] == 0;
 }
 
-// One round: returns the moves and queries it took, or ends the program with a wrong answer.
+// One round, its moves and queries added to the totals; a broken rule ends the program with a wrong answer.
 void play(int round, Board board, long& total_moves, long& total_queries) {
     const int size = board.rows * board.cols;
     int blank = 0;
