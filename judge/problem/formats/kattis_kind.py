@@ -32,8 +32,10 @@ def key_line(root: Path, key: str) -> int | None:
 def type_words(meta: dict[str, Any], root: Path, shown: str) -> set[str]:
     """Every word ``type`` and legacy ``validation`` give, checked against the spec's table."""
     where = f"{shown}/{SPEC_NAME}"
-    raw = meta.get("type", "pass-fail")
-    if isinstance(raw, str):
+    raw = meta.get("type", "")  # pass-fail is implied, so a legacy "validation: custom score" alone is no conflict
+    if raw == "":
+        words: list[str] = []
+    elif isinstance(raw, str):
         words = raw.split()
     elif isinstance(raw, list) and raw and all(isinstance(w, str) for w in raw):
         words = raw
