@@ -139,17 +139,6 @@ def test_scoring_package_groups_validator_args_and_score_multiplier(scoring: Pat
     assert report["cases"][0]["message"] == "0 + 0 is not 4"
 
 
-def test_interactive_package_is_refused_clearly(tmp_path: Path) -> None:
-    package = write(tmp_path / "guess", {
-        "problem.yaml": "problem_format_version: 2025-09\nname: Guess\ntype: interactive\n",
-        "data/secret/1.in": "5\n", "data/secret/1.ans": "5\n", "submissions/accepted/a.py": "print(5)\n",
-    })
-    run = run_cli("judge", str(package), str(package / "submissions" / "accepted" / "a.py"))
-    assert run.returncode == 2
-    assert run.stderr.strip().endswith("interactive problems are not supported yet")
-    assert "Traceback" not in run.stderr
-
-
 @pytest.mark.parametrize(("output", "answer", "flags", "verdict"), [
     (b"Hello World\n", b"hello   world", [], Verdict.AC),
     (b"Hello World\n", b"hello world\n", ["case_sensitive"], Verdict.WA),

@@ -20,26 +20,24 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from ..check import Checker, make_checker
+from ..check import Checker, checker_limits, make_checker
+from ..check.interactors import Interactor
 from ..lang import Program, build_or_fail
 from .additions import additions
+from .answers import check_answer
+from .interaction import run_passes
 from ..problem import CaseSpec, Problem, answer_path, input_path
 from ..run import RunSpec, Slot, SlotPool, cache_root
 from ..text import safe_text
 from ..verdict import Verdict
 from .limits import classify, run_limits
 from .rwlock import ReadersWriterLock
+from .stderr import STDERR_KEEP, ends, stderr_note
 from .verdicts import CaseResult, GroupResult, group_results, loses_group, overall_verdict
 
 NEAR_LIMIT = 0.8
 WORKING_SHARE = 0.1
 OVERRUN = 1.5
-STDERR_KEEP = 2048
-GIST_CHARS, CONTEXT_CHARS = 200, 300
-# Lines of a stack trace that only say where: the line that says what went wrong is elsewhere.
-_FRAME = re.compile(r'^(at |File "|\.\.\.|#\d+ |\[Previous line repeated|[\^~]+$)')
-# A line that names what went wrong: an exception or error name, a panic, an abort, an assertion, a signal.
-_ERROR = re.compile(r"error|exception|panic|abort|terminate|what\(\)|assert|fault|killed|fatal", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -76,26 +74,32 @@ class JudgeReport:
         }
 
 
-def run_case(problem: Problem, program: Program, case: CaseSpec, checker: Checker, slot: Slot, overrun: float = 1.0) -> CaseResult:
+def run_case(problem: Problem, program: Program, case: CaseSpec, referee: Referee, slot: Slot, overrun: float = 1.0) -> CaseResult:
     """Run one case of the problem's test data in a slot and check it."""
     return run_on(
-        problem, program, input_path(problem, case), answer_path(problem, case), checker, slot, case.name, case.group, case.checker_args, overrun,
+        problem, program, input_path(problem, case), answer_path(problem, case), referee, slot, case.name, case.group, case.checker_args, overrun,
     )
 
 
 def run_on(
-    problem: Problem, program: Program, inp: Path, ans: Path, checker: Checker, slot: Slot, name: str, group: str,
+    problem: Problem, program: Program, inp: Path, ans: Path, referee: Referee, slot: Slot, name: str, group: str,
     checker_args: Sequence[str] = (), overrun: float = 1.0,
 ) -> CaseResult:
     """Run the program on any input under the problem's limits and check it against ``ans``.
 
-    The run is stopped at ``overrun`` times the CPU limit; anything over the limit itself is TLE.
+    The run is stopped at ``overrun`` times the CPU limit; anything over the limit itself is TLE. An interactive or
+    multi-pass problem's case goes pass by pass through its interactor; a submit-answer problem's answer file is checked.
     """
+    if problem.kind.submit_answer:
+        return check_answer(problem, program, inp, ans, referee.checker, slot, name, group, checker_args)
+    if referee.interactor is not None:
+        return run_passes(problem, program, referee.interactor, referee.checker, inp, ans, slot, name, group, checker_args, overrun)
+    checker = referee.checker
     limits = run_limits(problem, program.language)
     stop_at = replace(limits, cpu=limits.cpu * overrun)
     out, err = slot.private / "stdout", slot.private / "stderr"
     result = slot.run_untrusted(RunSpec(argv=program.command(problem.limits.memory_mib), limits=stop_at, stdin=inp, stdout=out, stderr=err), program.binds)
-    stderr_ends = _ends(err, STDERR_KEEP)
+    stderr_ends = ends(err, STDERR_KEEP)
     base = dict(
         name=name, group=group, time=result.cpu, wall_time=result.wall, memory_kb=result.memory_kb,
         exit_code=result.exit_code, signal=result.signal_name,
@@ -107,48 +111,6 @@ def run_on(
         return CaseResult(verdict=verdict, message=message + stderr_note(stderr_ends), **base)
     outcome = checker.check(inp, out, ans, slot, checker_args)
     return CaseResult(verdict=outcome.verdict, message=outcome.message, score=outcome.fraction, **base)
-
-
-def _ends(path: Path, keep: int) -> str:
-    """The first and the last ``keep`` bytes of a possibly huge file, decoded leniently: a runtime prints what went
-    wrong last (a Python exception after its traceback), a program's own messages often come first."""
-    try:
-        with path.open("rb") as f:
-            head = f.read(keep)
-            size = f.seek(0, os.SEEK_END)
-            f.seek(max(len(head), size - keep))
-            tail = f.read(keep)
-    except OSError:
-        return ""
-    gap = "\n…\n".encode() if size > 2 * keep else b""
-    return (head + gap + tail).decode("utf-8", "replace")
-
-
-def _hide_judge_paths(text: str) -> str:
-    """Drop the judge's own folders from paths a program printed (``/root/.cache/tilejudge/build/<hash>/main.py`` →
-    ``main.py``): they mean nothing to the student and say where the judge keeps things."""
-    return re.sub(re.escape(str(cache_root())) + r"(?:/[^/\s\"':]+)*/", "", text)
-
-
-def stderr_note(stderr: str) -> str:
-    """`` | stderr: <the line that says what went wrong>`` and what came before it, for a failed run's message.
-
-    The gist is the last line that names an error and is not a stack frame (a
-    Python or Ruby exception, Java's "Exception in thread" line above its
-    frames, C++'s ``what()``), else the last line that is not a frame (a
-    program's own last word); the context is the end of what precedes it.
-    """
-    text = _hide_judge_paths(stderr).strip()
-    lines = [line.strip() for line in text.splitlines() if line.strip() and line.strip() != "…"]
-    if not lines:
-        return ""
-    plain = [line for line in lines if not _FRAME.match(line)] or lines
-    gist = next((line for line in reversed(plain) if _ERROR.search(line)), plain[-1])
-    note = f" | stderr: {safe_text(gist[:GIST_CHARS], one_line=True)}"
-    before = text[:text.rfind(gist)].strip()
-    if before:
-        note += f" | before it: {safe_text(('…' if len(before) > CONTEXT_CHARS else '') + before[-CONTEXT_CHARS:])}"
-    return note
 
 
 class _Stop:
@@ -202,7 +164,7 @@ def judge(
         report.verdict = Verdict.CE
         report.groups = group_results(problem.groups, [])
         return report
-    checker = problem_checker(problem, pool)
+    referee = problem_referee(problem, pool)
     cases = problem.cases
     results: dict[int, CaseResult] = {}
     pending = list(range(len(cases)))
@@ -218,7 +180,7 @@ def judge(
             if (options.first_fail and stop.skip(index)) or (options.skip_lost and lost.at(index, cases[index].group) is not None):
                 return
             with run_lock.shared(), pool.slot() as slot:
-                result = run_case(problem, program, cases[index], checker, slot, overrun)
+                result = run_case(problem, program, cases[index], referee, slot, overrun)
             results[index] = result
             if result.verdict is not Verdict.AC:
                 stop.failed_at(index)
@@ -231,7 +193,7 @@ def judge(
         if concurrent:
             for index in sorted(i for i in pending if i in results and _suspicious(results[i], limit)):
                 with run_lock.exclusive(), pool.slot() as slot:
-                    results[index] = run_case(problem, program, cases[index], checker, slot)
+                    results[index] = run_case(problem, program, cases[index], referee, slot)
         lost = _Lost(problem, results)  # a re-run alone may have won a group back: its skipped cases are run then
         first_failure = next((i for i in sorted(results) if results[i].verdict is not Verdict.AC), None)
         pending = [
@@ -270,9 +232,24 @@ def _suspicious(result: CaseResult, limit: float) -> bool:
     return result.verdict is Verdict.TLE and result.time >= WORKING_SHARE * limit
 
 
-def problem_checker(problem: Problem, pool: SlotPool) -> Checker:
-    """The problem's checker, with a custom checker program built first."""
+@dataclass(frozen=True)
+class Referee:
+    """The judge's side of a problem: its checker, and its interactor (or multi-pass validator) when it has one."""
+
+    checker: Checker
+    interactor: Interactor | None = None
+
+
+def problem_referee(problem: Problem, pool: SlotPool) -> Referee:
+    """The problem's checker and interactor, their programs built first (a setter's program that does not build stops the judge)."""
     program = None
     if problem.checker.program is not None:
         program = build_or_fail(problem.checker.program, pool, problem.limits.compile_time, "checker", additions(problem, problem.checker.program))
-    return make_checker(problem.checker, program, problem.limits.time)
+    checker = make_checker(problem.checker, program, problem.limits.time)
+    side = problem.interactor if problem.kind.interactive else problem.checker if problem.kind.multi_pass else None
+    if side is None or side.program is None:
+        return Referee(checker)
+    role = "interactor" if problem.kind.interactive else "multi-pass validator"
+    built = program if side.program == problem.checker.program and program is not None else \
+        build_or_fail(side.program, pool, problem.limits.compile_time, role, additions(problem, side.program))
+    return Referee(checker, Interactor(built, side.type, checker_limits(problem.limits.time, built)))

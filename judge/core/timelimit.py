@@ -20,7 +20,7 @@ from .judging import JudgeOptions, judge
 
 def infer_time_limit(problem: Problem, pool: SlotPool, log: Callable[[str], None]) -> Problem:
     """The Kattis way: slowest accepted run × ac_to_time_limit, rounded up to the time resolution."""
-    if problem.limits.time > 0:
+    if problem.limits.time > 0 or problem.kind.submit_answer:  # answers are never run: no time limit to find
         return problem
     rule = time_rule(problem.root)
     provisional = replace(problem, limits=replace(problem.limits, time=60.0))

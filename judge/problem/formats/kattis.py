@@ -106,7 +106,8 @@ def _checker(root: Path, meta: dict[str, Any], legacy: bool) -> CheckerSpec:
         path = root / folder
         if custom and path.is_dir():
             entries = [e for e in sorted(path.iterdir()) if not e.name.startswith(".")]
-            program = _program(path) if not legacy or len(entries) != 1 else _program(entries[0])
+            # a program folder may sit one level down (output_validator/<name>/), as in 2023-07 and legacy packages
+            program = _program(entries[0]) if len(entries) == 1 and (legacy or entries[0].is_dir()) else _program(path)
             if program is None:
                 raise UsageError(f"{path}: cannot tell which file is the output validator (one source, or a folder with one)")
             return CheckerSpec(type=KATTIS_CUSTOM, program=program)

@@ -15,10 +15,11 @@ from typing import Any, Callable
 import yaml
 
 from ...check import checker_type, native_types
+from ...check.interactors import PROTOCOLS
 from ...errors import SpecError
 from ...lang import Registry, registry_for
 from . import fastyaml
-from ..model import SPEC_NAME, CaseSpec, CheckerSpec, FromFile, Generated, Group, Limits, Problem, cases_dir_for
+from ..model import PROBLEM_TYPES, SPEC_NAME, CaseSpec, CheckerSpec, FromFile, Generated, Group, Kind, Limits, Problem, cases_dir_for
 from ..programfiles import KATTIS, TESTLIB, ProgramFiles
 
 _GROUP_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
@@ -103,7 +104,8 @@ def load_problem(root: Path, shown_root: str | None = None) -> Problem:
     r = _Reader(spec_path, shown)
     top = r.mapping(
         document, "problem",
-        {"title", "source", "statement", "limits", "checker", "generator", "validator", "solutions", "groups", "libraries"},
+        {"title", "source", "statement", "type", "interactor", "limits", "checker", "generator", "validator", "solutions", "groups",
+         "libraries"},
         {"title", "limits", "solutions", "groups"},
     )
     statement_node = top.get("statement")
@@ -112,6 +114,8 @@ def load_problem(root: Path, shown_root: str | None = None) -> Problem:
     else:
         statement = root / "statement.md"
     validator = _validator(r, top["validator"], root) if "validator" in top else None
+    checker = _checker(r, top.get("checker"), root)
+    kind, interactor = _kind(r, top, checker, root)
     return Problem(
         name=root.name,
         root=root,
@@ -119,18 +123,59 @@ def load_problem(root: Path, shown_root: str | None = None) -> Problem:
         source=r.scalar(top["source"], "source", str) if "source" in top else "",
         statement=statement,
         limits=_limits(r, top["limits"], registry_for(root)),
-        checker=_checker(r, top.get("checker"), root),
+        checker=checker,
         generator=r.file(top["generator"], "generator", root) if "generator" in top else None,
         validators=(validator[0],) if validator else (),
         solutions=_solutions(r, top["solutions"], root),
         groups=_groups(r, top["groups"], root, has_generator="generator" in top),
         cases_dir=cases_dir_for(root),
+        kind=kind,
+        interactor=interactor,
         files=ProgramFiles(libraries=_libraries(r, top.get("libraries"), root), validator_protocols=dict([validator] if validator and validator[1] else [])),
     )
 
 
+def _kind(r: _Reader, top: dict[str, yaml.Node], checker: CheckerSpec, root: Path) -> tuple[Kind, CheckerSpec | None]:
+    """``type`` (one word, several in a string, or a list) with the keys it needs: an interactor, a validator that can ask for passes."""
+    node = top.get("type")
+    words: list[str] = []
+    if node is not None:
+        items = r.sequence(node, "type") if isinstance(node, yaml.SequenceNode) else [node]
+        for item in items:
+            words += r.scalar(item, "type", str).split()
+        for word in words:
+            if word not in PROBLEM_TYPES:
+                raise r.fail(node, f"type: unknown problem type '{word}' (known: {', '.join(PROBLEM_TYPES)})")
+        if "submit-answer" in words and ({"interactive", "multi-pass"} & set(words)):
+            raise r.fail(node, "type: submit-answer cannot be combined with interactive or multi-pass")
+    interactive, multi_pass = "interactive" in words, "multi-pass" in words
+    interactor = None
+    if "interactor" in top:
+        if not interactive:
+            raise r.fail(top["interactor"], "interactor: only an interactive problem (type: interactive) has one")
+        keys = r.mapping(top["interactor"], "interactor", {"program", "protocol"}, {"program"})
+        protocol = r.scalar(keys["protocol"], "interactor.protocol", str, lambda v: v in PROTOCOLS, " or ".join(PROTOCOLS)) \
+            if "protocol" in keys else "kattis"
+        interactor = CheckerSpec(type=protocol, program=r.file(keys["program"], "interactor.program", root))
+    elif interactive:
+        raise r.fail(node, "type: an interactive problem needs an interactor (interactor.program)")
+    if multi_pass:
+        validator = interactor if interactive else checker
+        if validator is None or validator.type != "kattis":
+            raise r.fail(node, "type: a multi-pass problem needs a Kattis-protocol "
+                         + ("interactor" if interactive else "checker (checker.type: kattis)") + " to write nextpass.in")
+    passes = 2 if multi_pass else 1
+    limits = top["limits"]
+    for key_node, value_node in limits.value if isinstance(limits, yaml.MappingNode) else []:
+        if key_node.value == "passes":
+            if not multi_pass:
+                raise r.fail(key_node, "limits.passes: only a multi-pass problem (type: multi-pass) has passes")
+            passes = r.scalar(value_node, "limits.passes", int, lambda v: v >= 2, "an integer >= 2")
+    return Kind(interactive=interactive, passes=passes, submit_answer="submit-answer" in words), interactor
+
+
 def _limits(r: _Reader, node: yaml.Node, registry: Registry) -> Limits:
-    keys = r.mapping(node, "limits", {"time", "memory", "output", "wall", "time_factor", "compile_time"}, {"time", "memory"})
+    keys = r.mapping(node, "limits", {"time", "memory", "output", "wall", "time_factor", "compile_time", "passes"}, {"time", "memory"})
     factors: dict[str, float] = {}
     names = {alias: lang.name for lang in registry.values() for alias in (lang.name, *lang.aliases)}
     if "time_factor" in keys:

@@ -1,0 +1,90 @@
+"""Submit-answer (output-only) problems: the submission is a folder of answer files, checked and never run.
+
+The answer to case ``NAME`` of group ``GROUP`` is the first of
+``GROUP/NAME.out``, ``GROUP/NAME.ans``, ``GROUP/NAME.txt`` in the folder,
+then ``NAME.out``, ``NAME.ans``, ``NAME.txt`` when no other case has that
+name. A folder handed in by a student is untrusted: only regular files
+inside it are read (no link out of it, no fifo that would block the judge),
+and no more of each than the output limit allows.
+"""
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+from typing import Sequence
+
+from ..check import Checker
+from ..errors import UsageError
+from ..lang import Language, Program
+from ..problem import Problem
+from ..run import Slot
+from ..verdict import Verdict
+from .verdicts import CaseResult
+
+ANSWERS = Language(name="answers", run=(), title="answer files")
+EXTENSIONS = (".out", ".ans", ".txt")
+
+
+def answer_set(path: Path) -> Program:
+    """A folder of answer files (or one file, for a one-case problem) as the submission of a submit-answer problem."""
+    if not path.is_dir() and not path.is_file():
+        raise UsageError(f"{path}: no such file or folder of answers")
+    return Program(ANSWERS, path.resolve(), True, "", lambda memory_mib: [], ())
+
+
+def candidates(problem: Problem, group: str, name: str) -> list[str]:
+    """Where the answer to one case may be, relative to the submission's folder, best first."""
+    places = [f"{group}/{name}{ext}" for ext in EXTENSIONS]
+    if sum(1 for case in problem.cases if case.name == name) == 1:
+        places += [f"{name}{ext}" for ext in EXTENSIONS]
+    return places
+
+
+def check_answer(
+    problem: Problem, program: Program, inp: Path, ans: Path, checker: Checker, slot: Slot, name: str, group: str,
+    args: Sequence[str] = (),
+) -> CaseResult:
+    """Copy the case's answer file out of the submission (bounded) and check it like a program's output."""
+    if program.source is None:
+        raise UsageError("a submit-answer problem is judged on a folder of answer files, not a command")
+    out = slot.private / "stdout"
+    limit = problem.limits.output_bytes
+    places = candidates(problem, group, name)
+    if program.source.is_file():
+        found = _copy(program.source, out, limit) if len(problem.cases) == 1 else None
+    else:
+        found = next((size for place in places if (size := _inside(program.source, place, out, limit)) is not None), None)
+    base = dict(name=name, group=group)
+    if found is None:
+        return CaseResult(verdict=Verdict.WA, message=f"no answer file for this case (looked for {', '.join(places[:2])}, ...)", **base)
+    if found > limit:
+        return CaseResult(verdict=Verdict.OLE, message=f"answer file over the {limit / (1 << 20):g} MiB output limit", **base)
+    outcome = checker.check(inp, out, ans, slot, args)
+    return CaseResult(verdict=outcome.verdict, message=outcome.message, score=outcome.fraction, **base)
+
+
+def _inside(folder: Path, place: str, out: Path, limit: int) -> int | None:
+    """Copy ``folder/place`` when it is a regular file that really lies inside ``folder``."""
+    path = folder / place
+    try:
+        if not path.resolve().is_relative_to(folder.resolve()):
+            return None
+    except (OSError, RuntimeError):
+        return None
+    return _copy(path, out, limit)
+
+
+def _copy(path: Path, out: Path, limit: int) -> int | None:
+    """At most ``limit`` + 1 bytes of a regular file into ``out``; its size, or None when it is not one."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as source:
+        info = os.fstat(source.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            return None
+        data = source.read(limit + 1)
+    out.write_bytes(data[:limit])
+    return max(info.st_size, len(data))

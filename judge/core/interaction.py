@@ -1,0 +1,164 @@
+"""Judging one case of an interactive or multi-pass problem: the submission and the judge's side, pass by pass.
+
+The verdict rules are Kattis's (problemtools' runner is the reference):
+- the interactor's own failure is a judge error;
+- the interactor rejecting before the submission ended stands, whatever the
+  submission did afterwards (it was most likely waiting for a reply that
+  was never coming, then crashed on end-of-file or ran into its limit);
+- otherwise the submission's own ending decides first (TLE, MLE, RE...),
+  then the interactor's verdict.
+Only the submission's time counts; each pass of a multi-pass problem has
+the full limits, and the case reports its slowest pass.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Sequence
+
+from ..check import Checker, CheckOutcome
+from ..check.interactors import Interactor, Judgement
+from ..lang import Program
+from ..problem import Problem
+from ..run import PairResult, RunLimits, RunResult, RunSpec, Slot, run_pair
+from ..text import safe_text
+from ..verdict import Verdict
+from .limits import classify, run_limits
+from .stderr import STDERR_KEEP, ends, stderr_note
+from .verdicts import CaseResult
+
+TRANSCRIPT_BYTES = 4096
+
+
+@dataclass(frozen=True)
+class Pass:
+    """One pass's measured run and what decided it."""
+
+    run: RunResult
+    outcome: CheckOutcome
+    judgement: Judgement | None  # None when the submission's own ending decided
+    transcript: str = ""
+
+
+def run_passes(
+    problem: Problem, program: Program, interactor: Interactor, checker: Checker, inp: Path, ans: Path, slot: Slot,
+    name: str, group: str, args: Sequence[str], overrun: float,
+) -> CaseResult:
+    """The case's result: every pass until the judge's side stops asking for more, or one fails."""
+    feedback = slot.private / "feedback"
+    shutil.rmtree(feedback, ignore_errors=True)
+    feedback.mkdir()
+    passes: list[Pass] = []
+    pass_input = inp
+    for number in range(1, problem.kind.passes + 1):
+        done = _interactive_pass(problem, program, interactor, checker, pass_input, ans, slot, feedback, args, overrun) \
+            if problem.kind.interactive else _plain_pass(problem, program, interactor, pass_input, ans, slot, feedback, args, overrun)
+        passes.append(done)
+        next_pass = done.judgement.next_pass if done.judgement is not None else None
+        if done.outcome.verdict is not Verdict.AC or next_pass is None:
+            break
+        if number == problem.kind.passes:
+            passes.append(replace(done, outcome=CheckOutcome(
+                Verdict.JE, f"the validator asked for pass {number + 1}, over the problem's {problem.kind.passes} passes")))
+            break
+        pass_input = slot.private / f"pass{number + 1}.in"
+        os.replace(next_pass, pass_input)
+    return _result(problem, passes, name, group)
+
+
+def _result(problem: Problem, passes: list[Pass], name: str, group: str) -> CaseResult:
+    last = passes[-1]
+    slowest = max(passes, key=lambda p: p.run.cpu).run
+    message = last.outcome.message
+    if problem.kind.multi_pass:
+        message = f"pass {min(len(passes), problem.kind.passes)}: {message}".rstrip(": ")
+    return CaseResult(
+        name=name, group=group, verdict=last.outcome.verdict, time=slowest.cpu, wall_time=max(p.run.wall for p in passes),
+        memory_kb=max(p.run.memory_kb for p in passes), exit_code=last.run.exit_code, signal=last.run.signal_name,
+        message=message, score=last.outcome.fraction if last.outcome.verdict is Verdict.AC else last.outcome.score or 0.0,
+        transcript="\n---\n".join(p.transcript for p in passes if p.transcript),
+    )
+
+
+def _limits(problem: Problem, program: Program, overrun: float) -> tuple[RunLimits, RunLimits]:
+    """The submission's limits, and where it is stopped (``overrun`` times the CPU limit under parallel load)."""
+    limits = run_limits(problem, program.language)
+    return limits, replace(limits, cpu=limits.cpu * overrun)
+
+
+def _side_limits(interactor: Interactor, submission: RunLimits) -> RunLimits:
+    """The interactor waits on the submission, so it may stay as long as the submission's wall limit, and then some."""
+    return replace(interactor.limits, wall=submission.wall + interactor.limits.wall)
+
+
+def _interactive_pass(
+    problem: Problem, program: Program, interactor: Interactor, checker: Checker, inp: Path, ans: Path, slot: Slot,
+    feedback: Path, args: Sequence[str], overrun: float,
+) -> Pass:
+    limits, stop_at = _limits(problem, program, overrun)
+    err, side_out, side_err, record = (slot.private / n for n in ("stderr", "interactor.out", "interactor.err", "record"))
+    record.unlink(missing_ok=True)
+    submission = RunSpec(argv=program.command(problem.limits.memory_mib), limits=stop_at, stdout=side_out, stderr=err)
+    side = RunSpec(argv=interactor.argv(problem.limits.memory_mib, inp, ans, feedback, record, args),
+                   limits=_side_limits(interactor, stop_at), stdout=side_out, stderr=side_err, cwd=slot.private, env=slot.env)
+    pair = run_pair(slot, submission, program.binds, side, TRANSCRIPT_BYTES)
+    transcript = render_transcript(pair)
+    judgement = interactor.judge(pair.peer, feedback, side_err)
+    if judgement.verdict is Verdict.JE:
+        return Pass(pair.submission, judgement.outcome, judgement, transcript)
+    if judgement.verdict in (Verdict.WA, Verdict.PE) and pair.peer_first:
+        return Pass(_capped(pair.submission, limits), judgement.outcome, judgement, transcript)
+    stderr_ends = ends(err, STDERR_KEEP)
+    early = classify(pair.submission, limits, problem.limits.memory_mib, _size(err), stderr_ends.encode(), program.language)
+    if early is not None:
+        verdict, message = early
+        return Pass(pair.submission, CheckOutcome(verdict, message + stderr_note(stderr_ends)), None, transcript)
+    if judgement.verdict is Verdict.AC and interactor.protocol == "testlib" and problem.checker.program is not None:
+        return Pass(pair.submission, checker.check(inp, record, ans, slot, args), judgement, transcript)
+    return Pass(pair.submission, judgement.outcome, judgement, transcript)
+
+
+def _plain_pass(
+    problem: Problem, program: Program, validator: Interactor, inp: Path, ans: Path, slot: Slot, feedback: Path,
+    args: Sequence[str], overrun: float,
+) -> Pass:
+    """A multi-pass problem that is not interactive: run on the pass's input, then the validator on the output."""
+    limits, stop_at = _limits(problem, program, overrun)
+    out, err, side_out, side_err = (slot.private / n for n in ("stdout", "stderr", "validator.out", "validator.err"))
+    result = slot.run_untrusted(RunSpec(argv=program.command(problem.limits.memory_mib), limits=stop_at, stdin=inp, stdout=out, stderr=err),
+                                program.binds)
+    stderr_ends = ends(err, STDERR_KEEP)
+    early = classify(result, limits, problem.limits.memory_mib, max(_size(out), _size(err)), stderr_ends.encode(), program.language)
+    if early is not None:
+        verdict, message = early
+        return Pass(result, CheckOutcome(verdict, message + stderr_note(stderr_ends)), None)
+    checked = slot.run(RunSpec(argv=validator.argv(problem.limits.memory_mib, inp, ans, feedback, out, args), limits=validator.limits,
+                               stdin=out, stdout=side_out, stderr=side_err, cwd=slot.private, env=slot.env))
+    judgement = validator.judge(checked, feedback, side_err)
+    return Pass(result, judgement.outcome, judgement)
+
+
+def _capped(result: RunResult, limits: RunLimits) -> RunResult:
+    """A rejected submission's time, at most the limit: what it did after the interactor gave up is not its speed."""
+    return replace(result, cpu=min(result.cpu, limits.cpu))
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def render_transcript(pair: PairResult) -> str:
+    """The first exchanges as a Kattis ``.interaction`` file would show them: ``>`` the submission's lines, ``<`` the interactor's."""
+    lines: list[str] = []
+    for exchange in pair.transcript:
+        mark = ">" if exchange.sender == "submission" else "<"
+        text = safe_text(exchange.data.decode("utf-8", "replace"))
+        lines += [f"{mark}{line}" for line in text.split("\n")[:-1 if text.endswith("\n") else None]]
+    if pair.truncated:
+        lines.append("… (the exchange went on)")
+    return "\n".join(lines)

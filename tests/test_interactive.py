@@ -1,0 +1,268 @@
+"""Interactive, multi-pass and submit-answer problems, judged end to end through ``run_judge.py``.
+
+Every package here is written by the test: a number-guessing game whose
+interactor speaks the Kattis protocol (and one speaking testlib's exit
+codes), a multi-pass validator that asks for more passes, and a
+submit-answer problem whose submissions are folders of answer files. Each
+submission is a real program the judge runs; the verdicts follow Kattis's
+rules for who ended first.
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from conftest import run_cli
+
+# Kattis protocol: the secret is the first number of the input; 7 guesses; "lower"/"higher"/"correct".
+GUESS_VALIDATOR = r"""
+import os, signal, sys
+signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+secret = int(open(sys.argv[1]).read().split()[0])
+feedback = sys.argv[3]
+def verdict(code, message):
+    with open(os.path.join(feedback, "judgemessage.txt"), "a") as f:
+        f.write(message + "\n")
+    sys.exit(code)
+for n in range(7):
+    line = sys.stdin.readline()
+    if not line:
+        verdict(43, f"guess {n + 1}: end of input")
+    try:
+        guess = int(line)
+    except ValueError:
+        verdict(43, f"guess {n + 1}: not a number")
+    if not 1 <= guess <= 100:
+        verdict(43, f"guess {n + 1}: {guess} is out of range")
+    if guess == secret:
+        print("correct", flush=True)
+        if sys.stdin.read().strip():
+            verdict(43, "output after the correct guess")
+        verdict(42, f"found in {n + 1}")
+    print("lower" if guess > secret else "higher", flush=True)
+verdict(43, "no guesses left")
+"""
+
+BINARY_SEARCH = """
+lo, hi = 1, 100
+while True:
+    m = (lo + hi) // 2
+    print(m, flush=True)
+    reply = input()
+    if reply == "correct":
+        break
+    if reply == "lower":
+        hi = m - 1
+    else:
+        lo = m + 1
+"""
+
+SUBMISSIONS = {
+    "accepted/search.py": BINARY_SEARCH,
+    "accepted/search.cpp": """
+#include <cstdio>
+#include <cstring>
+int main() { int lo = 1, hi = 100; char r[32];
+  while (true) { int m = (lo + hi) / 2; printf("%d\\n", m); fflush(stdout);
+    if (scanf("%31s", r) != 1) return 1; if (!strcmp(r, "correct")) return 0;
+    if (!strcmp(r, "lower")) hi = m - 1; else lo = m + 1; } }
+""",
+    # the interactor rejects "0" (out of range) at once; the spinning afterwards must not turn that into TLE
+    "wrong_answer/spins_after_rejection.py": "print(0, flush=True)\nwhile True:\n    pass\n",
+    # gives up after one guess with exit 0: the interactor sees end of input
+    "wrong_answer/one_guess.py": "print(50, flush=True)\n",
+    # crashes on the reply it gets after the interactor has already said no: still WA
+    "wrong_answer/crash_after_rejection.py": "for _ in range(7):\n    print(50, flush=True)\n    input()\ninput()\n",
+    # waits for a reply to a guess it never flushed (readline, unlike input(), does not flush): the wall limit ends it
+    "time_limit_exceeded/no_flush.py": "import sys\nsys.stdout.write('50\\n')\nsys.stdin.readline()\n",
+    # finds the number, closes its output, then spins: the interactor accepts, the submission's own ending decides
+    "time_limit_exceeded/spin_after_correct.py": BINARY_SEARCH + "import os\nos.close(1)\nwhile True:\n    pass\n",
+    "run_time_error/exit_at_once.py": "import sys\nsys.exit(3)\n",
+    "run_time_error/exit_after_correct.py": BINARY_SEARCH + "raise SystemExit(4)\n",
+}
+
+
+def write(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return root
+
+
+def kattis_guess(root: Path, validator: str = GUESS_VALIDATOR, submissions: dict[str, str] | None = None) -> Path:
+    files = {
+        "problem.yaml": "problem_format_version: 2025-09\nname: Guess\ntype: pass-fail interactive\nlimits:\n  time_limit: 1\n",
+        "output_validator/validate.py": validator,
+        **{f"data/secret/{n:02d}.in": f"{secret}\n" for n, secret in enumerate((1, 37, 64, 100), 1)},
+        **{f"data/secret/{n:02d}.ans": "\n" for n in range(1, 5)},
+        **{f"submissions/{name}": text for name, text in (submissions or SUBMISSIONS).items()},
+    }
+    return write(root, files)
+
+
+def judged(tmp_path: Path, package: Path, submission: Path, *extra: str) -> tuple[int, dict]:
+    out = tmp_path / f"{submission.stem}.json"
+    run = run_cli("judge", str(package), str(submission), "--json", str(out), *extra)
+    assert "Traceback" not in run.stderr, run.stderr
+    return run.returncode, json.loads(out.read_text()) if out.exists() else {"stderr": run.stderr}
+
+
+def test_every_guess_submission_gets_its_kattis_verdict(tmp_path: Path) -> None:
+    package = kattis_guess(tmp_path / "guess")
+    run = run_cli("verify", str(package))
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert f"verified: {len(SUBMISSIONS)}/{len(SUBMISSIONS)} submissions as expected" in run.stdout
+
+
+def test_the_report_keeps_the_first_exchanges(tmp_path: Path) -> None:
+    package = kattis_guess(tmp_path / "guess")
+    code, report = judged(tmp_path, package, package / "submissions" / "accepted" / "search.py")
+    assert code == 0 and report["verdict"] == "AC", report
+    by_name = {c["name"]: c for c in report["cases"]}
+    assert by_name["02"]["transcript"].splitlines()[:2] == [">50", "<lower"]
+    assert by_name["02"]["transcript"].splitlines()[-1] == "<correct"
+    assert by_name["01"]["message"].startswith("found in")
+
+
+def test_rejection_by_the_interactor_first_stands(tmp_path: Path) -> None:
+    package = kattis_guess(tmp_path / "guess")
+    code, report = judged(tmp_path, package, package / "submissions" / "wrong_answer" / "spins_after_rejection.py")
+    assert report["verdict"] == "WA", report
+    assert all(c["time"] <= 1.0 for c in report["cases"]), "time after the rejection is capped at the limit"
+    assert "0 is out of range" in report["cases"][0]["message"]
+
+
+@pytest.mark.parametrize(("validator", "expected"), [
+    ("import sys\nsys.exit(1)\n", "exited 1 (expected 42 or 43)"),
+    ("import time\ntime.sleep(60)\n", "exceeded its wall limit"),
+    ("import os\nos.kill(os.getpid(), 9)\n", "SIGKILL"),
+])
+def test_a_broken_interactor_is_a_judge_error(tmp_path: Path, validator: str, expected: str) -> None:
+    package = kattis_guess(tmp_path / "guess", validator, {"accepted/search.py": BINARY_SEARCH})
+    code, report = judged(tmp_path, package, package / "submissions" / "accepted" / "search.py", "--first-fail")
+    assert report["verdict"] == "JE", report
+    assert code == 3
+    assert expected in report["cases"][0]["message"]
+
+
+TESTLIB_INTERACTOR = r"""
+import sys
+secret = int(open(sys.argv[1]).read().split()[0])
+record = open(sys.argv[2], "w")
+for n in range(40):
+    line = sys.stdin.readline()
+    if not line:
+        print("wrong answer unexpected end of file", file=sys.stderr)
+        sys.exit(1)
+    guess = int(line)
+    if guess == secret:
+        print("correct", flush=True)
+        record.write(f"{n + 1}\n")
+        sys.exit(0)
+    print("lower" if guess > secret else "higher", flush=True)
+print("wrong answer too many guesses", file=sys.stderr)
+sys.exit(1)
+"""
+
+# testlib protocol: INPUT OUTPUT ANSWER; the record holds how many guesses the submission needed (the interactor allows 40).
+RECORD_CHECKER = r"""
+import sys
+guesses = int(open(sys.argv[2]).read())
+if guesses > 7:
+    print(f"{guesses} guesses, at most 7 allowed", file=sys.stderr)
+    sys.exit(1)
+sys.exit(0)
+"""
+
+
+def test_testlib_interactor_and_a_checker_on_its_record(tmp_path: Path) -> None:
+    package = write(tmp_path / "guesslib", {
+        "problem.yaml": "\n".join([
+            "title: Guess with testlib", "type: interactive", "interactor:", "  program: interactor.py", "  protocol: testlib",
+            "checker:", "  type: testlib", "  program: checker.py", "limits:", "  time: 1", "  memory: 256",
+            "solutions:", "  - secret.py", "groups:", "  - name: all", "    points: 100", "    cases:",
+            *(f"      - name: s{n}\n        file: inputs/{n}.in" for n in (1, 37, 100)), "",
+        ]),
+        "interactor.py": TESTLIB_INTERACTOR, "checker.py": RECORD_CHECKER, "secret.py": "print(input())\n",
+        **{f"inputs/{n}.in": f"{n}\n" for n in (1, 37, 100)},
+        "search.py": BINARY_SEARCH,
+        "linear.py": "n = 1\nwhile True:\n    print(n, flush=True)\n    if input() == 'correct':\n        break\n    n += 1\n",
+    })
+    run = run_cli("generate", str(package))
+    assert run.returncode == 0, run.stderr
+    code, report = judged(tmp_path, package, package / "search.py")
+    assert report["verdict"] == "AC", report
+    code, report = judged(tmp_path, package, package / "linear.py")
+    verdicts = {c["name"]: c["verdict"] for c in report["cases"]}
+    assert verdicts == {"s1": "AC", "s37": "WA", "s100": "WA"}, report
+    messages = {c["name"]: c["message"] for c in report["cases"]}
+    assert "37 guesses, at most 7 allowed" in messages["s37"], "the checker judged the interactor's record"
+    assert "too many guesses" in messages["s100"], "the interactor rejected before any checker ran"
+
+
+# Multi-pass: pass k gets "k" and must answer "k squared"; the validator asks for 3 passes in all.
+MULTI_PASS_VALIDATOR = r"""
+import os, sys
+k = int(open(sys.argv[1]).read())
+feedback = sys.argv[3]
+if sys.stdin.read().split() != [str(k * k)]:
+    open(os.path.join(feedback, "judgemessage.txt"), "a").write(f"pass with {k}: wrong square\n")
+    sys.exit(43)
+open(os.path.join(feedback, "judgemessage.txt"), "a").write(f"{k} ok\n")
+if k < int(sys.argv[4]):
+    open(os.path.join(feedback, "nextpass.in"), "w").write(f"{k + 1}\n")
+sys.exit(42)
+"""
+
+
+@pytest.mark.parametrize(("passes", "rounds", "expected"), [(3, 3, "AC"), (3, 4, "JE"), (2, 2, "AC")])
+def test_multi_pass_runs_until_the_validator_stops_asking(tmp_path: Path, passes: int, rounds: int, expected: str) -> None:
+    package = write(tmp_path / "squares", {
+        "problem.yaml": f"problem_format_version: 2025-09\nname: Squares\ntype: multi-pass\nlimits:\n  time_limit: 1\n  validation_passes: {passes}\n",
+        "output_validator/validate.py": MULTI_PASS_VALIDATOR,
+        "data/secret/1.in": "1\n", "data/secret/1.ans": "\n", "data/secret/1.yaml": f"output_validator_args: ['{rounds}']\n",
+        "square.py": "k = int(input())\nprint(k * k)\n",
+        "wrong_on_second.py": "k = int(input())\nprint(k * k if k == 1 else 0)\n",
+    })
+    code, report = judged(tmp_path, package, package / "square.py")
+    assert report["verdict"] == expected, report
+    if expected == "JE":
+        assert f"asked for pass {passes + 1}" in report["cases"][0]["message"]
+    code, report = judged(tmp_path, package, package / "wrong_on_second.py")
+    assert report["verdict"] == "WA", report
+    assert report["cases"][0]["message"].startswith("pass 2:")
+
+
+def submit_answer_package(root: Path) -> Path:
+    return write(root, {
+        "problem.yaml": "problem_format_version: 2025-09\nname: Answers\ntype: pass-fail submit-answer\n",
+        **{f"data/secret/{n}.in": f"{n}\n" for n in (1, 2, 3)},
+        **{f"data/secret/{n}.ans": f"{n * n}\n" for n in (1, 2, 3)},
+    })
+
+
+def test_submit_answer_checks_answer_files_and_never_runs_them(tmp_path: Path) -> None:
+    package = submit_answer_package(tmp_path / "answers")
+    good = write(tmp_path / "good", {"1.out": "1\n", "secret/2.ans": "4\n", "3.txt": "9\n"})
+    code, report = judged(tmp_path, package, good)
+    assert code == 0 and report["verdict"] == "AC", report
+    partial = write(tmp_path / "partial", {"1.out": "1\n", "2.out": "5\n"})
+    (partial / "3.out").symlink_to("/etc/passwd")
+    code, report = judged(tmp_path, package, partial)
+    verdicts = {c["name"]: c["verdict"] for c in report["cases"]}
+    assert verdicts == {"1": "AC", "2": "WA", "3": "WA"}, report
+    assert "no answer file" in next(c["message"] for c in report["cases"] if c["name"] == "3")
+    assert "root:" not in json.dumps(report)
+
+
+def test_submit_answer_survives_a_fifo_in_the_folder(tmp_path: Path) -> None:
+    package = submit_answer_package(tmp_path / "answers")
+    hostile = write(tmp_path / "hostile", {"1.out": "1\n", "2.out": "4\n"})
+    os.mkfifo(hostile / "3.out")
+    code, report = judged(tmp_path, package, hostile)
+    verdicts = {c["name"]: c["verdict"] for c in report["cases"]}
+    assert verdicts == {"1": "AC", "2": "AC", "3": "WA"}, report
