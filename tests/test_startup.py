@@ -6,6 +6,7 @@ how start-up regresses, so that is what these tests pin.
 """
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -96,3 +97,21 @@ def test_list_rows_follow_edits_of_the_package(package: Path) -> None:
         listing.rows([(package, "slide")])
     solution.write_bytes(kept)
     assert listing.rows([(package, "slide")])[0][1] == "A title long enough to change the size"
+
+
+@pytest.mark.slow
+def test_bench_startup_reports_each_command_against_each_baseline(tmp_path: Path) -> None:
+    from judge.tools.bench_markdown import to_markdown
+    from judge.tools.bench_startup import BASELINES, GOALS
+
+    out = tmp_path / "startup.json"
+    done = subprocess.run([sys.executable, str(REPO_ROOT / "run_judge.py"), "bench", "--startup", "--rounds", "1", "--json", str(out)],
+                          cwd=REPO_ROOT, capture_output=True, text=True, timeout=600, env={**os.environ, "TILEJUDGE_CACHE": str(tmp_path)})
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    figures = json.loads(out.read_text())
+    rows = figures["startup"]["rows"]
+    for name, goal in GOALS.items():
+        assert rows[name]["goal"] == goal and rows[name]["median"] > 0
+        assert set(rows[name]["ratios"]) >= set(BASELINES[1:])  # python3 on PATH may be missing; the interpreter is not
+    page = to_markdown(figures)
+    assert "## Start-up" in page and "| `list` |" in page and "vs `-c 'import re, argparse'`" in page

@@ -15,6 +15,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     bp.add_argument("--quick", action="store_true", help="fewer rounds and cases")
     bp.add_argument("--rounds", type=int, help="interleaved rounds per comparison (default 5, 3 with --quick)")
     bp.add_argument("--peers", action="store_true", help="also install and time online-judge-tools in a throw-away venv")
+    bp.add_argument("--startup", action="store_true", help="measure only start-up (--version, list, judging one case) against bare interpreters")
     bp.add_argument("--json", type=Path, help="write every figure as JSON")
     bp.add_argument("--markdown", type=Path, help="write the figures as Markdown (docs/benchmarks.md)")
 
@@ -24,5 +25,7 @@ def run(args: argparse.Namespace) -> int:
     rounds = args.rounds or (3 if args.quick else 5)
     if rounds < 1:
         raise UsageError("--rounds must be at least 1")
-    bench(resolve_problem(args.problem, PROBLEMS), rounds, args.quick, args.peers, args.json, args.markdown)
+    if args.startup and args.markdown:
+        raise UsageError("--markdown writes every figure: not with --startup (use --json)")
+    bench(resolve_problem(args.problem, PROBLEMS), rounds, args.quick, args.peers, args.json, args.markdown, args.startup)
     return EXIT_ACCEPTED

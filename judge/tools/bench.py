@@ -34,6 +34,7 @@ from ..problem.formats import fastyaml, load_problem
 from ..run import Isolation, RunLimits, RunSpec, SlotPool, bwrap_works
 from ..text import table
 from .bench_grading import failing_class, grading_throughput
+from . import bench_startup
 from .bench_markdown import to_markdown
 from .bench_series import Series, interleave, timed
 from .peers import install_oj, record_other_peers
@@ -138,12 +139,13 @@ class Bench:
         return lambda: timed(lambda: subprocess.run(command, capture_output=True, cwd=self.work))
 
     def startup(self, program: Program, problem: Problem) -> None:
-        binary = program.command(problem.limits.memory_mib)[0]
-        results = interleave({"judge 1 case, compiled binary (CLI)": lambda: timed(lambda: subprocess.run(
-            [sys.executable, str(REPO / "run_judge.py"), "judge", str(problem.root), binary, "-j", "1"], capture_output=True))}, self.rounds)
-        series = results["judge 1 case, compiled binary (CLI)"]
-        self.figures["startup"] = series.to_json()
-        self.log(f"\nstart-up: judging a 1-case problem with a ready binary: median {series.median * 1000:.0f} ms (min {min(series.samples) * 1000:.0f}, max {max(series.samples) * 1000:.0f})")
+        """``--version``, ``list`` and judging a 1-case problem with a ready binary, as ratios to bare interpreters."""
+        figures = bench_startup.measure(problem, program.command(problem.limits.memory_mib)[0], max(10, 3 * self.rounds))
+        self.figures["startup"] = figures
+        rows = [[name, f"{s['median'] * 1000:.1f} ms", f"{s['min'] * 1000:.1f} ms", *(f"{s['ratios'][b]:.2f}×" if b in s["ratios"] else "-" for b in bench_startup.BASELINES),
+                 f"≤ {s['goal']:g}×" if "goal" in s else ""] for name, s in figures["rows"].items()]
+        self.log(f"\nstart-up ({figures['judge']}, {figures['interpreter']}):\n"
+                 + table(rows, ["command", "median", "min", *(f"vs {b}" for b in bench_startup.BASELINES), "goal"]))
 
     def tle_latency(self, one_case: Problem) -> None:
         """How precisely a run is stopped at its limit, and how long the verdict takes after that.
@@ -229,8 +231,9 @@ class Bench:
         self.log("\ntest-data work:\n" + table(rows, ["problem", "regenerate all (+check)", "largest case", "reference CPU time"]))
 
 
-def run(problem_root: Path, rounds: int, quick: bool, peers: bool, json_path: Path | None, markdown: Path | None) -> dict[str, Any]:
-    """Run every measurement and return the figures; nothing here can fail a build on timing."""
+def run(problem_root: Path, rounds: int, quick: bool, peers: bool, json_path: Path | None, markdown: Path | None,
+        startup_only: bool = False) -> dict[str, Any]:
+    """Run every measurement (or only start-up) and return the figures; nothing here can fail a build on timing."""
     config_path = problem_root / "bench.yaml"
     if not config_path.is_file():
         raise UsageError(f"{config_path}: this problem has no bench.yaml (see docs/problem-format.md)")
@@ -243,6 +246,11 @@ def run(problem_root: Path, rounds: int, quick: bool, peers: bool, json_path: Pa
     bench.figures["command"] = " ".join(["python", "run_judge.py", "bench", *sys.argv[2:]])
     bench.log(f"machine: {machine['processor']}, {machine['cpus']} CPUs, {machine['platform']}")
     try:
+        if startup_only:
+            with SlotPool(1, Isolation("none")) as pool:
+                program = prepare_program((problem_root / config["solution"]).resolve(), None, pool, 120)
+            bench.startup(program, bench.derived_problem("one", config["tiny"]["generate"], 1))
+            return _written(bench.figures, json_path, None)
         tiny_count = config["tiny"]["cases"]
         large_count = 2 if quick else config["large"]["cases"]
         tiny = bench.derived_problem("tiny", config["tiny"]["generate"], tiny_count)
@@ -260,11 +268,15 @@ def run(problem_root: Path, rounds: int, quick: bool, peers: bool, json_path: Pa
         failing_class(bench)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    return _written(bench.figures, json_path, markdown)
+
+
+def _written(figures: dict[str, Any], json_path: Path | None, markdown: Path | None) -> dict[str, Any]:
     if json_path:
-        json_path.write_text(json.dumps(bench.figures, indent=1) + "\n")
+        json_path.write_text(json.dumps(figures, indent=1) + "\n")
     if markdown:
-        markdown.write_text(to_markdown(bench.figures))
-    return bench.figures
+        markdown.write_text(to_markdown(figures))
+    return figures
 
 
 def _cpu_model() -> str:

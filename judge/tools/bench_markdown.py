@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .bench_startup import BASELINES
+
 
 def to_markdown(figures: dict[str, Any]) -> str:
     """docs/benchmarks.md: the latest figures, the machine and the exact command."""
@@ -21,8 +23,7 @@ def to_markdown(figures: dict[str, Any]) -> str:
                 lines.append(f"| {name} | {s['median'] * 1000:.0f} ms | {s['min'] * 1000:.0f}–{s['max'] * 1000:.0f} ms | {s['median'] / floor:.2f}× |")
             lines.append("")
     if "startup" in figures:
-        s = figures["startup"]
-        lines += ["## Start-up", "", f"Judging a 1-case problem with a ready binary from the command line: median {s['median'] * 1000:.0f} ms (min {s['min'] * 1000:.0f}, max {s['max'] * 1000:.0f}).", ""]
+        lines += _startup(figures["startup"])
     if "tle_latency" in figures:
         lines += ["## TLE latency", "", "CPU time (busy loop) or wall time (sleeper) past the limit when the run was stopped, and the time from the stop to the verdict.", "",
                   "| program | stopped past the limit (median) | worst | verdict after the stop (median) |", "|---|---|---|---|"]
@@ -66,3 +67,16 @@ def to_markdown(figures: dict[str, Any]) -> str:
     if "peers" in figures:
         lines += ["## Other peers", ""] + [f"- {k}: {v}" for k, v in figures["peers"].items()] + [""]
     return "\n".join(lines)
+
+
+def _startup(startup: dict[str, Any]) -> list[str]:
+    """Each command against each bare interpreter of the same run; the goals of issue #16 are ratios to the first."""
+    lines = ["## Start-up", "",
+             f"`{startup['judge']}` run by `{startup['interpreter']}`, interleaved with the bare interpreters (medians; `list` with its",
+             "cache warm; the judged problem has 1 case and the submission is a ready binary).", "",
+             "| command | median | min | " + " | ".join(f"vs `{b}`" for b in BASELINES) + " | goal |", "|---|---|---|" + "---|" * len(BASELINES) + "---|"]
+    for name, s in startup["rows"].items():
+        ratios = " | ".join(f"{s['ratios'][b]:.2f}×" if b in s["ratios"] else "-" for b in BASELINES)
+        goal = f"≤ {s['goal']:g}×" if "goal" in s else ""
+        lines.append(f"| `{name}` | {s['median'] * 1000:.1f} ms | {s['min'] * 1000:.1f} ms | {ratios} | {goal} |")
+    return lines + [""]

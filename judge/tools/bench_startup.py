@@ -1,0 +1,56 @@
+"""The start-up row of ``bench``: the judge's quickest commands as ratios to a bare interpreter started in the same run.
+
+Milliseconds say more about the machine than about the judge (a bare
+``python3 -c pass`` takes 11 ms in a clean venv and 55 ms through a version
+manager's shim), so each command is shown against three baselines measured
+interleaved with it: ``python3 -c pass`` as the shell finds it, ``-c pass``
+of the judge's own interpreter, and ``-c 'import re, argparse'``, what the
+smallest argparse console script cannot avoid. The goals of issue #16 are
+ratios to the first.
+"""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+from ..problem import Problem
+from .bench_series import interleave, timed
+
+REPO = Path(__file__).resolve().parents[2]
+BASELINES = ("python3 -c pass", "-c pass (same interpreter)", "-c 'import re, argparse'")
+GOALS = {"--version": 1.3, "list": 1.6, "judge 1 case, ready binary": 2.0}  # issue #16, as ratios to python3 -c pass
+
+
+def judge_command() -> list[str]:
+    """``tilejudge`` beside this interpreter when the judge is installed (what a user runs), else ``run_judge.py``."""
+    script = Path(sys.executable).with_name("tilejudge")
+    return [str(script)] if script.is_file() else [sys.executable, str(REPO / "run_judge.py")]
+
+
+def measure(problem: Problem, binary: str, rounds: int) -> dict[str, Any]:
+    """Every baseline and command, interleaved over ``rounds``; ``list`` is run once first so that its cache is warm."""
+    def run(argv: list[str]) -> Callable[[], float]:
+        return lambda: timed(lambda: subprocess.run(argv, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+
+    judge = judge_command()
+    python3 = shutil.which("python3")
+    contenders = {
+        **({BASELINES[0]: run([python3, "-c", "pass"])} if python3 else {}),
+        BASELINES[1]: run([sys.executable, "-c", "pass"]),
+        BASELINES[2]: run([sys.executable, "-c", "import re, argparse"]),
+        "--version": run([*judge, "--version"]),
+        "list": run([*judge, "list"]),
+        "judge 1 case, ready binary": run([*judge, "judge", str(problem.root), binary, "-j", "1"]),
+    }
+    subprocess.run([*judge, "list"], cwd=REPO, capture_output=True)
+    results = interleave(contenders, rounds)
+    medians = {name: series.median for name, series in results.items()}
+    rows: dict[str, Any] = {}
+    for name, series in results.items():
+        rows[name] = {**series.to_json(), "ratios": {base: medians[name] / medians[base] for base in BASELINES if base in medians}}
+        if name in GOALS:
+            rows[name]["goal"] = GOALS[name]
+    return {"judge": "tilejudge" if len(judge) == 1 else "python run_judge.py", "interpreter": sys.executable, "rows": rows}
