@@ -3,7 +3,10 @@
 Checkers map through the checker-type registry (builtin comparisons become
 default-validator flags, a Kattis-protocol checker becomes output_validator/,
 a type with no equivalent is refused); per-language time factors, which
-Kattis has no key for, go into a side-car file this judge reads back.
+Kattis has no key for, go into a side-car file this judge reads back. The
+problem's kind becomes ``type``: an interactive problem's Kattis-protocol
+interactor is its output validator (a testlib one has no equivalent and is
+refused), a multi-pass problem keeps its number of passes.
 """
 from __future__ import annotations
 
@@ -17,26 +20,27 @@ from typing import Any, Callable
 import yaml
 
 from ...check import checker_type
+from ...check.registry import KATTIS_CUSTOM
 from ...errors import UsageError
-from ..model import SPEC_NAME, CheckerSpec, Problem, answer_path, input_path
+from ..model import SPEC_NAME, CaseSpec, CheckerSpec, FromFile, Problem, answer_path, input_path
 from .kattis import FOLDER_RULES, SIDE_CAR
 
 
 def export(problem: Problem, out: Path, log: Callable[[str], None]) -> None:
     """Write ``problem`` as a Kattis 2025-09 package into the empty or new folder ``out``."""
-    entry = checker_type(problem.checker.type)
-    if entry.kattis_flags is None and not entry.kattis_program:
-        raise UsageError(f"{problem.name}: a {entry.name} checker has no Kattis equivalent; export needs a builtin or kattis checker")
+    _refuse_without_equivalent(problem)
     if out.exists() and any(out.iterdir()):
         raise UsageError(f"{out}: not empty; export writes into a new or empty folder")
     out.mkdir(parents=True, exist_ok=True)
     scoring = problem.max_score > 0
     limits = problem.limits
     meta: dict[str, Any] = {
-        "problem_format_version": "2025-09", "type": "scoring" if scoring else "pass-fail", "name": problem.title,
+        "problem_format_version": "2025-09", "type": _type(problem, scoring), "name": problem.title,
         "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, f"tilejudge:{problem.name}")),
         "limits": {"time_limit": limits.time, "memory": limits.memory_mib, "output": max(1, math.ceil(limits.output_mib))},
     }
+    if problem.kind.multi_pass:
+        meta["limits"]["validation_passes"] = problem.kind.passes
     if problem.source:
         meta["source"] = problem.source
     (out / SPEC_NAME).write_text(yaml.safe_dump(meta, sort_keys=False, allow_unicode=True))
@@ -48,6 +52,36 @@ def export(problem: Problem, out: Path, log: Callable[[str], None]) -> None:
     _export_programs(problem, out, log)
 
 
+def _refuse_without_equivalent(problem: Problem) -> None:
+    """One line naming what Kattis cannot express: a testlib interactor, or a checker type with no mapping."""
+    if problem.kind.interactive:
+        spec = problem.interactor
+        if spec is None or spec.program is None or spec.type != KATTIS_CUSTOM:
+            protocol = spec.type if spec is not None else "missing"
+            raise UsageError(f"{problem.name}: a {protocol} interactor has no Kattis equivalent; export needs a Kattis-protocol interactor")
+        return
+    entry = checker_type(problem.checker.type)
+    if entry.kattis_flags is None and not entry.kattis_program:
+        raise UsageError(f"{problem.name}: a {entry.name} checker has no Kattis equivalent; export needs a builtin or kattis checker")
+
+
+def _type(problem: Problem, scoring: bool) -> str | list[str]:
+    """The 2025-09 ``type``: one word for a plain problem, a list when the kind adds words to pass-fail or scoring."""
+    kind = problem.kind
+    extra = [word for word, on in (("interactive", kind.interactive), ("multi-pass", kind.multi_pass),
+                                   ("submit-answer", kind.submit_answer)) if on]
+    if not extra:
+        return "scoring" if scoring else "pass-fail"
+    return ["scoring", *extra] if scoring else extra[0] if len(extra) == 1 else extra
+
+
+def _output_validator(problem: Problem) -> Path | None:
+    """The program Kattis runs as output_validator/: the interactor of an interactive problem, else a Kattis checker."""
+    if problem.kind.interactive:
+        return problem.interactor.program if problem.interactor is not None else None
+    return problem.checker.program if checker_type(problem.checker.type).kattis_program else None
+
+
 def _validator_args(spec: CheckerSpec) -> list[str]:
     """Our comparison as the Kattis default validator's flags, from the checker registry (lines and tokens lose the PE distinction)."""
     flags = checker_type(spec.type).kattis_flags
@@ -56,7 +90,7 @@ def _validator_args(spec: CheckerSpec) -> list[str]:
 
 def _export_data(problem: Problem, out: Path, scoring: bool) -> None:
     data = out / "data"
-    validator_args = _validator_args(problem.checker)
+    validator_args = [] if problem.kind.interactive else _validator_args(problem.checker)
     secret_groups = [g for g in problem.groups if not (g.points == 0 and g.name.startswith("sample"))]
     sample_groups = [g for g in problem.groups if g not in secret_groups]
     if sample_groups:
@@ -69,6 +103,7 @@ def _export_data(problem: Problem, out: Path, scoring: bool) -> None:
             for case in group.cases:
                 index += 1
                 _place(input_path(problem, case), answer_path(problem, case), sample / f"{index:03d}-{case.name}")
+                _place_interaction(case, sample / f"{index:03d}-{case.name}")
     secret = data / "secret"
     secret.mkdir(parents=True)
     top: dict[str, Any] = {}
@@ -101,6 +136,23 @@ def _place(inp: Path, ans: Path, stem: Path) -> None:
             shutil.copyfile(src, target)
 
 
+def _place_interaction(case: CaseSpec, stem: Path) -> None:
+    """A sample's transcript (``samples/1.interaction`` beside ``samples/1.in``) shown instead of its files.
+
+    The 2025-09 format then wants the files offered for download named as
+    such, so the input and answer are placed again as ``.in.download`` and
+    ``.ans.download``.
+    """
+    if not isinstance(case.origin, FromFile):
+        return
+    transcript = case.origin.path.with_suffix(".interaction")
+    if not transcript.is_file():
+        return
+    shutil.copyfile(transcript, stem.with_suffix(".interaction"))
+    for suffix in (".in", ".ans"):
+        shutil.copyfile(stem.with_suffix(suffix), stem.with_suffix(suffix + ".download"))
+
+
 def _export_programs(problem: Problem, out: Path, log: Callable[[str], None]) -> None:
     statement = out / "statement"
     statement.mkdir()
@@ -109,8 +161,9 @@ def _export_programs(problem: Problem, out: Path, log: Callable[[str], None]) ->
     if lines and lines[0].startswith("# "):  # the judge system prints the name itself
         lines = lines[1:]
     (statement / "problem.en.md").write_text("\n".join(lines).strip() + "\n")
-    if checker_type(problem.checker.type).kattis_program and problem.checker.program is not None:
-        _copy_program(problem.checker.program, out / "output_validator", problem.files.libraries)
+    validator = _output_validator(problem)
+    if validator is not None:
+        _copy_program(validator, out / "output_validator", problem.files.libraries)
     for validator in problem.validators:
         _copy_program(validator, out / "input_validators" / validator.stem, problem.files.libraries)
     for folder in sorted(p for p in problem.submissions_root.glob("*") if p.is_dir()):
@@ -122,6 +175,8 @@ def _export_programs(problem: Problem, out: Path, log: Callable[[str], None]) ->
         for entry in sorted(folder.iterdir()):
             if entry.is_file():
                 shutil.copy2(entry, target / entry.name)
+            elif entry.is_dir():  # a multi-file submission, or a submit-answer problem's folder of answers
+                shutil.copytree(entry, target / entry.name)
 
 
 def _copy_program(source: Path, folder: Path, libraries: tuple[Path, ...] = ()) -> None:

@@ -1,0 +1,111 @@
+"""Export of problem kinds to the Kattis 2025-09 format, on the bundled interactive problem `blind`.
+
+The interactive package exports as `type: interactive` with its interactor
+as the output validator and its sample transcript as a `.interaction` file,
+and loads back (through the same `load` every command uses) as an
+interactive problem whose interactor is that program. The other kinds are
+the same package with another kind: multi-pass keeps its number of passes,
+submit-answer says so, and a testlib interactor, which Kattis cannot run, is
+refused in one line. The full round trip (verify on the export) is in
+`test_blind_export_verifies`, marked slow.
+"""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+import yaml
+from conftest import REPO_ROOT, needs, run_cli
+
+from judge.errors import UsageError
+from judge.problem.formats import load
+from judge.problem.formats.kattis_export import export
+from judge.problem.model import CheckerSpec, Kind, Problem
+
+PACKAGE = REPO_ROOT / "problems" / "blind"
+
+
+@pytest.fixture(scope="module")
+def blind() -> Problem:
+    return load(PACKAGE)
+
+
+def exported(problem: Problem, out: Path) -> dict:
+    notes: list[str] = []
+    export(problem, out, notes.append)
+    return yaml.safe_load((out / "problem.yaml").read_text())
+
+
+def test_the_native_package_is_interactive_with_a_kattis_interactor(blind: Problem) -> None:
+    assert blind.kind.interactive and not blind.kind.multi_pass and not blind.kind.submit_answer
+    assert blind.interactor is not None and blind.interactor.type == "kattis"
+    assert blind.interactor.program == PACKAGE / "interactor.cpp"
+
+
+def test_an_interactive_problem_exports_its_interactor_as_the_output_validator(blind: Problem, tmp_path: Path) -> None:
+    out = tmp_path / "blind"
+    meta = exported(blind, out)
+    assert meta["type"] == ["scoring", "interactive"]
+    assert "validation_passes" not in meta["limits"]
+    assert (out / "output_validator" / "interactor.cpp").read_bytes() == (PACKAGE / "interactor.cpp").read_bytes()
+    groups = [yaml.safe_load(p.read_text()) or {} for p in (out / "data").rglob("test_group.yaml")]
+    assert groups and not any("output_validator_args" in g for g in groups), "an interactor gets no default-validator flags"
+    sample = out / "data" / "sample" / "001-sample-1"
+    assert sample.with_suffix(".interaction").read_bytes() == (PACKAGE / "samples" / "1.interaction").read_bytes()
+    assert sample.with_suffix(".in.download").read_bytes() == sample.with_suffix(".in").read_bytes()
+    assert sample.with_suffix(".ans.download").is_file()
+    back = load(out)
+    assert back.package_format == "kattis"
+    assert back.kind.interactive and back.kind.scoring and not back.kind.multi_pass
+    assert back.interactor is not None and back.interactor.type == "kattis"
+    assert back.interactor.program is not None and back.interactor.program.name == "interactor.cpp"
+    assert [c.name for c in back.cases] == [f"{i:03d}-{c.name}" for g in blind.groups for i, c in enumerate(g.cases, 1)]
+    assert back.max_score == blind.max_score
+
+
+def test_a_pass_fail_interactive_problem_says_interactive_alone(blind: Problem, tmp_path: Path) -> None:
+    groups = tuple(dataclasses.replace(g, points=0) for g in blind.groups)
+    meta = exported(dataclasses.replace(blind, groups=groups), tmp_path / "out")
+    assert meta["type"] == "interactive"
+    back = load(tmp_path / "out")
+    assert back.kind.interactive and not back.kind.scoring
+
+
+def test_a_multi_pass_problem_exports_its_number_of_passes(blind: Problem, tmp_path: Path) -> None:
+    validator = CheckerSpec(type="kattis", program=PACKAGE / "interactor.cpp")
+    multi = dataclasses.replace(blind, kind=Kind(passes=3), interactor=None, checker=validator)
+    meta = exported(multi, tmp_path / "out")
+    assert meta["type"] == ["scoring", "multi-pass"]
+    assert meta["limits"]["validation_passes"] == 3
+    assert (tmp_path / "out" / "output_validator" / "interactor.cpp").is_file()
+    back = load(tmp_path / "out")
+    assert back.kind.passes == 3 and not back.kind.interactive
+
+
+def test_a_submit_answer_problem_exports_as_such(blind: Problem, tmp_path: Path) -> None:
+    answers = dataclasses.replace(blind, kind=Kind(submit_answer=True), interactor=None)
+    meta = exported(answers, tmp_path / "out")
+    assert meta["type"] == ["scoring", "submit-answer"]
+    assert not (tmp_path / "out" / "output_validator").exists()
+    assert load(tmp_path / "out").kind.submit_answer
+
+
+def test_a_testlib_interactor_is_refused_in_one_line(blind: Problem, tmp_path: Path) -> None:
+    testlib = dataclasses.replace(blind, interactor=CheckerSpec(type="testlib", program=PACKAGE / "interactor.cpp"))
+    with pytest.raises(UsageError) as refused:
+        export(testlib, tmp_path / "out", print)
+    message = str(refused.value)
+    assert "\n" not in message and "testlib interactor has no Kattis equivalent" in message
+    assert not (tmp_path / "out").exists(), "nothing is written before the refusal"
+
+
+@pytest.mark.slow
+@needs("javac")
+def test_blind_export_verifies(tmp_path: Path) -> None:
+    out = tmp_path / "blind"
+    run = run_cli("export", "blind", "--format", "kattis", str(out))
+    assert run.returncode == 0, run.stderr
+    verified = run_cli("verify", str(out))
+    assert verified.returncode == 0, verified.stdout[-3000:] + verified.stderr[-2000:]
+    assert "11/11 submissions as expected" in verified.stdout
