@@ -129,7 +129,7 @@ def _number(value: float) -> int | float:
 def _place(inp: Path, ans: Path, stem: Path) -> None:
     """Hard-link the data when the file system allows it: exporting 100 MB of cases should not copy them."""
     for src, suffix in ((inp, ".in"), (ans, ".ans")):
-        target = stem.with_suffix(suffix)
+        target = stem.with_name(stem.name + suffix)  # not with_suffix: a case name may hold a dot
         try:
             os.link(src, target)
         except OSError:
@@ -148,9 +148,9 @@ def _place_interaction(case: CaseSpec, stem: Path) -> None:
     transcript = case.origin.path.with_suffix(".interaction")
     if not transcript.is_file():
         return
-    shutil.copyfile(transcript, stem.with_suffix(".interaction"))
+    shutil.copyfile(transcript, stem.with_name(stem.name + ".interaction"))
     for suffix in (".in", ".ans"):
-        shutil.copyfile(stem.with_suffix(suffix), stem.with_suffix(suffix + ".download"))
+        shutil.copyfile(stem.with_name(stem.name + suffix), stem.with_name(stem.name + suffix + ".download"))
 
 
 def _export_programs(problem: Problem, out: Path, log: Callable[[str], None]) -> None:
