@@ -440,6 +440,7 @@ static void run(const struct request *r) {
 }
 
 int main(int argc, char **argv) {
+    if (argc > 1 && !strcmp(argv[1], "--relay")) return relay_main(argc, argv);
     signal(SIGPIPE, SIG_IGN);
     privileged = geteuid() == 0;
     if (argc > 1 && !strcmp(argv[1], "--own-network") && unshare(CLONE_NEWNET) < 0) {

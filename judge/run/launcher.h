@@ -49,4 +49,7 @@ void confine_before_exec(const struct request *r);
 void sweep_sysv_ipc(void);
 void clean_scratch(const char *path);
 
+/* relay.c: launcher --relay, the pipe relay of an interactive run */
+int relay_main(int argc, char **argv);
+
 #endif

@@ -1,0 +1,149 @@
+/*
+ * The relay between an interactive submission and its interactor (launcher --relay).
+ *
+ * launcher --relay KEEP SUB_OUT PEER_IN PEER_OUT SUB_IN CONTROL TRANSCRIPT, all but KEEP descriptors:
+ *   SUB_OUT   the submission's stdout (read)   PEER_IN  the interactor's stdin (write)
+ *   PEER_OUT  the interactor's stdout (read)   SUB_IN   the submission's stdin (write)
+ *   CONTROL   (read) the judge writes 's' when the submission's run has ended and 'p' when the
+ *             interactor's has; end-of-file means the judge is gone, and the relay stops at once
+ *   TRANSCRIPT (write) the first KEEP bytes that passed, as records "<s|p> <length>\n<bytes>",
+ *             and "t 0\n" once when more passed than was kept.
+ *
+ * Why C: a relay in the judge's Python cost about 100 us per exchange, which turns a
+ * problem with 10^5 queries into a wall-clock timeout; this one costs a few.
+ *
+ * Rules (the reasons are in interact.py): a side's end-of-file is passed on only once that
+ * side's run has ended; bytes for a side that is gone are read and dropped; a side whose bytes
+ * the other is not taking is not read until they are taken.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "launcher.h"
+
+#define RELAY_BUF 65536
+
+struct link {
+    int source, target;
+    char owner;          /* 's' or 'p': whose run must have ended before its end-of-file is passed on */
+    int ended;           /* that run has ended */
+    int source_eof;
+    char buf[RELAY_BUF];
+    size_t len, off;
+};
+
+static long keep_left;
+static int transcript_fd = -1;
+static int truncated_noted;
+
+static void record(char who, const char *data, size_t n) {
+    if (keep_left <= 0) {
+        if (!truncated_noted) {
+            truncated_noted = 1;
+            if (write(transcript_fd, "t 0\n", 4) < 0) {}
+        }
+        return;
+    }
+    size_t take = n < (size_t)keep_left ? n : (size_t)keep_left;
+    char head[32];
+    int h = snprintf(head, sizeof head, "%c %zu\n", who, take);
+    if (write(transcript_fd, head, (size_t)h) < 0 || write(transcript_fd, data, take) < 0) keep_left = 0;
+    keep_left -= (long)take;
+    if (take < n) record(who, data + take, n - take);
+}
+
+static void close_target(struct link *l) {
+    if (l->target >= 0) close(l->target);
+    l->target = -1;
+    l->len = l->off = 0;
+}
+
+static void flush_link(struct link *l) {
+    while (l->target >= 0 && l->off < l->len) {
+        ssize_t w = write(l->target, l->buf + l->off, l->len - l->off);
+        if (w > 0) { l->off += (size_t)w; continue; }
+        if (w < 0 && errno == EINTR) continue;
+        if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
+        close_target(l);   /* the reader is gone: from now on this side's bytes are dropped */
+        return;
+    }
+    if (l->off >= l->len) l->len = l->off = 0;
+}
+
+static void read_link(struct link *l) {
+    ssize_t n = read(l->source, l->buf, RELAY_BUF);
+    if (n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)) return;
+    if (n <= 0) {
+        close(l->source);
+        l->source = -1;
+        l->source_eof = 1;
+        return;
+    }
+    record(l->owner, l->buf, (size_t)n);
+    if (l->target < 0) return;
+    l->len = (size_t)n;
+    l->off = 0;
+    flush_link(l);
+}
+
+int relay_main(int argc, char **argv) {
+    signal(SIGPIPE, SIG_IGN);
+    if (argc != 9) {
+        fprintf(stderr, "usage: launcher --relay KEEP SUB_OUT PEER_IN PEER_OUT SUB_IN CONTROL TRANSCRIPT\n");
+        return 2;
+    }
+    keep_left = atol(argv[2]);
+    static struct link links[2];
+    links[0].source = atoi(argv[3]); links[0].target = atoi(argv[4]); links[0].owner = 's';
+    links[1].source = atoi(argv[5]); links[1].target = atoi(argv[6]); links[1].owner = 'p';
+    for (int i = 0; i < 2; i++) {
+        fcntl(links[i].source, F_SETFL, fcntl(links[i].source, F_GETFL) | O_NONBLOCK);
+        fcntl(links[i].target, F_SETFL, fcntl(links[i].target, F_GETFL) | O_NONBLOCK);
+    }
+    int control = atoi(argv[7]);
+    transcript_fd = atoi(argv[8]);
+    for (;;) {
+        for (int i = 0; i < 2; i++) {
+            struct link *l = &links[i];
+            if (l->source_eof && l->len == 0 && l->ended && l->target >= 0) close_target(l);
+        }
+        if (links[0].source < 0 && links[1].source < 0 && links[0].target < 0 && links[1].target < 0) break;
+        struct pollfd p[5];
+        int kinds[5], which[5], n = 0;
+        p[n] = (struct pollfd){control, POLLIN, 0}; kinds[n] = 0; which[n++] = -1;
+        for (int i = 0; i < 2; i++) {
+            struct link *l = &links[i];
+            if (l->source >= 0 && l->len == 0) { p[n] = (struct pollfd){l->source, POLLIN, 0}; kinds[n] = 1; which[n++] = i; }
+            if (l->target >= 0 && l->len > 0) { p[n] = (struct pollfd){l->target, POLLOUT, 0}; kinds[n] = 2; which[n++] = i; }
+        }
+        if (poll(p, (nfds_t)n, -1) < 0) {
+            if (errno == EINTR) continue;
+            return 1;
+        }
+        for (int k = 0; k < n; k++) {
+            if (!p[k].revents) continue;
+            if (kinds[k] == 0) {
+                char c[8];
+                ssize_t got = read(control, c, sizeof c);
+                if (got <= 0) return 0;   /* the judge is gone */
+                for (ssize_t j = 0; j < got; j++) {
+                    if (c[j] == 's') links[0].ended = 1;
+                    if (c[j] == 'p') links[1].ended = 1;
+                }
+            } else if (kinds[k] == 1) {
+                read_link(&links[which[k]]);
+            } else if (p[k].revents & (POLLERR | POLLHUP)) {
+                close_target(&links[which[k]]);
+            } else {
+                flush_link(&links[which[k]]);
+            }
+        }
+    }
+    return 0;
+}
