@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import EXIT_ACCEPTED, EXIT_REJECTED, UsageError
 from ..text import safe_text
-from .common import add_problem_command, load_problem_arg, open_pool, ready, shown
+from .common import add_problem_command, ensure_cases, load_problem_arg, open_pool, ready, shown
 
 if TYPE_CHECKING:
     from ..problem import Problem
@@ -35,11 +36,18 @@ def run(args: argparse.Namespace) -> int:
         slowest = max((c.time for c in o.report.cases), default=0.0)
         mark = "ok" if o.ok else "FAIL"
         name = safe_text(o.label, one_line=True)
-        print(f"  {mark:4}  {name:44} expected {o.expected.label:3}  got {o.report.verdict.value:3}  slowest {slowest:.3f}s", flush=True)
+        score = f"  score {o.report.score:g}/{o.report.max_score:g}" if problem.max_score else ""
+        print(f"  {mark:4}  {name:44} expected {o.expected.label:3}  got {o.report.verdict.value:3}  slowest {slowest:.3f}s{score}", flush=True)
+        for line in o.failures:
+            print(f"        {safe_text(line, one_line=True)}", flush=True)
 
     with open_pool(args, problem) as pool:
-        problem = ready(problem, pool)
-        result = verify(problem, pool, show, all_cases=matrix)
+        if problem.package_format == "kattis":  # verify infers a missing limit itself, once, and stores it for judge
+            ensure_cases(problem, pool)
+        else:
+            problem = ready(problem, pool)
+        result = verify(problem, pool, show, all_cases=matrix, log=lambda line: print(line, file=sys.stderr))
+        problem = result.problem or problem
     for line in result.invalid_inputs:
         print(f"  invalid input: {line}")
     for lang, (time, path) in sorted(slowest_accepted(problem, result.outcomes).items()):

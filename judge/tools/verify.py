@@ -20,8 +20,11 @@ from ..errors import JudgeError, SetupError, UsageError
 from ..lang import is_source, prepare_program, registry_for
 from ..problem import Problem
 from ..problem.formats import kattis
+from ..problem.formats.kattis_submissions import KattisSubmission
 from ..run import SlotPool
 from ..verdict import Verdict
+from .kattis_rules import broken, catches, label
+from .kattis_time import check_tle_margin, inferred_once, unruled
 from .matrix import Matrix, Row, analyse
 
 SAFETY_MARGIN = 2.0
@@ -39,6 +42,7 @@ class Expectation:
     accepts: Callable[[JudgeReport], bool]
     first_fail: bool
     catches: Callable[[Verdict], bool]
+    explain: Callable[[JudgeReport], list[str]] | None = None  # one line per broken promise, when it can say which
 
     @classmethod
     def verdict(cls, expected: Verdict) -> "Expectation":
@@ -59,6 +63,17 @@ class Expectation:
         # also when every case ran for the matrix.
         return cls(label, accepts, folder != "accepted", lambda v: KATTIS_VERDICT.get(v) in rule[1])
 
+    @classmethod
+    def kattis_rules(cls, sub: KattisSubmission) -> "Expectation":
+        """A submission's folder rule and ``submissions.yaml`` rules; any rule about scores, messages or some cases needs every case run."""
+        rules = sub.rules
+
+        def explain(report: JudgeReport) -> list[str]:
+            return broken(sub.name, rules, report)
+
+        every = any(r.needs_every_case for r in rules) or sub.folder == "accepted"
+        return cls(label(rules), lambda report: not explain(report), not every, lambda v: catches(rules, v), explain)
+
     @property
     def is_accepted(self) -> bool:
         return self.label == "AC"
@@ -75,6 +90,15 @@ class Outcome:
         return self.expected.accepts(self.report)
 
     @property
+    def failures(self) -> list[str]:
+        """Why the submission is not as expected, one line per broken promise (empty when it is)."""
+        if self.ok:
+            return []
+        if self.expected.explain is not None:
+            return self.expected.explain(self.report) or [f"{self.label}: not as expected"]
+        return [f"{self.label}: expected {self.expected.label}, got {self.report.verdict.value}"]
+
+    @property
     def label(self) -> str:
         """The submission as its folder and name, which say what it promises."""
         return f"{self.path.parent.name}/{self.path.name}"
@@ -85,6 +109,7 @@ class VerifyResult:
     invalid_inputs: list[str] = field(default_factory=list)
     outcomes: list[Outcome] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    problem: Problem | None = None  # the problem as judged: with the time limit verify inferred, if it did
 
     @property
     def ok(self) -> bool:
@@ -94,7 +119,7 @@ class VerifyResult:
 def submissions(problem: Problem) -> list[tuple[Path, Path | None, Expectation]]:
     """Every test submission (its path, the source to build, what it promises); references included even when kept elsewhere."""
     if problem.package_format == "kattis":
-        return [(s.path, s.source, Expectation.kattis(s.folder)) for s in kattis.submissions(problem) if s.folder in kattis.FOLDER_RULES]
+        return [(s.path, s.source, Expectation.kattis_rules(s)) for s in kattis.submissions(problem) if s.rules]
     found: list[tuple[Path, Path | None, Expectation]] = []
     folder = problem.submissions_root
     if folder.is_dir():
@@ -110,9 +135,22 @@ def submissions(problem: Problem) -> list[tuple[Path, Path | None, Expectation]]
 
 def verify(
     problem: Problem, pool: SlotPool, on_submission: Callable[[Outcome], None] | None = None, all_cases: bool = False,
+    log: Callable[[str], None] = lambda line: None,
 ) -> VerifyResult:
-    """Validate the inputs and judge every test submission; with ``all_cases`` none stops at its first failure."""
+    """Validate the inputs and judge every test submission; with ``all_cases`` none stops at its first failure.
+
+    A Kattis package without a time limit gets it inferred here, once: its
+    accepted runs are reused, and the limit is stored for ``judge``
+    (``kattis_time``); the time_limit_exceeded submissions are then judged
+    again at the limit × time_limit_to_tle, where they must still time out.
+    """
     result = VerifyResult()
+    found = None
+    if problem.package_format == "kattis":
+        result.warnings += unruled(problem)
+        if problem.limits.time <= 0:
+            problem, found = inferred_once(problem, pool, log)
+    result.problem = problem
     result.warnings += kattis.package_warnings(problem) if problem.package_format == "kattis" else []  # .ctd left out, undefined {{constants}}
     if problem.validators:
         result.invalid_inputs = validate(problem, pool)
@@ -130,7 +168,10 @@ def verify(
                 continue
             # Never skip the rest of a lost group: verify and its matrix need every case's own verdict.
             options = JudgeOptions(first_fail=expected.first_fail and not all_cases, skip_lost=False)
-            report = judge(problem, program, pool, options)
+            reused = found.reports.get(path) if found is not None and not all_cases else None
+            report = reused if reused is not None else judge(problem, program, pool, options)
+            if problem.package_format == "kattis":
+                result.warnings += check_tle_margin(problem, path, program, pool)
         outcome = Outcome(path, expected, report)
         result.outcomes.append(outcome)
         if on_submission:
