@@ -21,7 +21,7 @@ from judge.cli import listing
 from judge.errors import SpecError
 
 # What only a problem's loading, judging, grading or the tools need: none of it belongs to a command that does not use it.
-LOADING = {"yaml", "judge.problem", "judge.problem.formats", "judge.lang", "judge.check", "judge.run", "judge.core"}
+LOADING = {"yaml", "pathlib", "judge.problem", "judge.problem.formats", "judge.lang", "judge.check", "judge.run", "judge.core"}
 COMMANDS_ELSEWHERE = {"judge.grade", "judge.tools", "judge.problem.formats.kattis_export", "tqdm", "dask", "copydetect"}
 
 
@@ -81,22 +81,22 @@ def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_list_rows_follow_edits_of_the_package(package: Path) -> None:
     spec = package / "problem.yaml"
-    (row,) = listing.rows([(package, "slide")])
+    (row,) = listing.rows([(str(package), "slide")])
     assert row[0] == "slide" and row[1] in spec.read_text()
-    assert listing.rows([(package, "slide")]) == [row]  # from the cache now
+    assert listing.rows([(str(package), "slide")]) == [row]  # from the cache now
 
     text = spec.read_text()
     title_line = next(line for line in text.splitlines() if line.startswith("title:"))
     spec.write_text(text.replace(title_line, 'title: "A title long enough to change the size"'))
-    assert listing.rows([(package, "slide")])[0][1] == "A title long enough to change the size"
+    assert listing.rows([(str(package), "slide")])[0][1] == "A title long enough to change the size"
 
     solution = package / "submissions" / "accepted" / "ref.cpp"  # the first of the spec's solutions
     kept = solution.read_bytes()
     solution.unlink()  # a package the loader rejects is not listed from a stale row
     with pytest.raises(SpecError, match=solution.name):
-        listing.rows([(package, "slide")])
+        listing.rows([(str(package), "slide")])
     solution.write_bytes(kept)
-    assert listing.rows([(package, "slide")])[0][1] == "A title long enough to change the size"
+    assert listing.rows([(str(package), "slide")])[0][1] == "A title long enough to change the size"
 
 
 @pytest.mark.slow

@@ -27,5 +27,5 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--rounds must be at least 1")
     if args.startup and args.markdown:
         raise UsageError("--markdown writes every figure: not with --startup (use --json)")
-    bench(resolve_problem(args.problem, PROBLEMS), rounds, args.quick, args.peers, args.json, args.markdown, args.startup)
+    bench(resolve_problem(args.problem, Path(PROBLEMS)), rounds, args.quick, args.peers, args.json, args.markdown, args.startup)
     return EXIT_ACCEPTED

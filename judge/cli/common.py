@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 
 from ..core.testdata import edited_files, ensure, missing_cases, stale_cases
 from ..core.timelimit import infer_time_limit
@@ -26,7 +27,7 @@ def add_problem_command(sub: argparse._SubParsersAction, name: str, help_text: s
 
 def load_problem_arg(arg: str) -> Problem:
     """The problem a command names, in whatever format its folder is."""
-    root = resolve_problem(arg, PROBLEMS)
+    root = resolve_problem(arg, Path(PROBLEMS))
     return load(root, shown(root))
 
 

@@ -14,23 +14,24 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 
 from .. import __version__
-from ..atomic import atomic_write
 
 SPEC = "problem.yaml"  # judge.problem.SPEC_NAME, not imported: the model is what a cached list avoids importing
 HEADERS = ["problem", "title", "time", "memory", "cases", "source"]
-_JUDGE = Path(__file__).resolve().parents[1]
-_LOADER_FILES = (_JUDGE / "problem" / "formats" / "native.py", _JUDGE / "problem" / "model.py", _JUDGE / "lang" / "languages.yaml")
+_JUDGE = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
+_LOADER_FILES = tuple(os.path.join(_JUDGE, *parts) for parts in (("problem", "formats", "native.py"), ("problem", "model.py"), ("lang", "languages.yaml")))
 
-def _cache_file() -> Path:
+Signature = list[int] | None
+
+
+def _cache_file() -> str:
     # judge.run.files.cache_root's folder, without importing the run layer for it
-    configured = os.environ.get("TILEJUDGE_CACHE")
-    return (Path(configured) if configured else Path.home() / ".cache" / "tilejudge") / "list-rows.json"
+    folder = os.environ.get("TILEJUDGE_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "tilejudge")
+    return os.path.join(folder, "list-rows.json")
 
 
-def _signature(path: str) -> list[int] | None:
+def _signature(path: str) -> Signature:
     try:
         st = os.stat(path)
     except OSError:
@@ -40,24 +41,24 @@ def _signature(path: str) -> list[int] | None:
 
 def _context() -> str:
     """What every row also depends on that is not a file: the judge's version and where the language files are looked for."""
-    return json.dumps([__version__, os.environ.get("TILEJUDGE_LANGUAGES"), os.environ.get("XDG_CONFIG_HOME"), str(Path.home())])
+    return json.dumps([__version__, os.environ.get("TILEJUDGE_LANGUAGES"), os.environ.get("XDG_CONFIG_HOME"), os.path.expanduser("~")])
 
 
-def _package_paths(root: Path, cases_dir: Path) -> list[str]:
+def _package_paths(root: str, cases_dir: str) -> list[str]:
     """Every file and folder of the package but its generated cases: a file added, removed or edited changes one of them."""
     paths = []
     for folder, dirs, files in os.walk(root):
-        dirs[:] = [d for d in dirs if d != "__pycache__" and Path(folder, d) != cases_dir]
+        dirs[:] = [d for d in dirs if d != "__pycache__" and os.path.join(folder, d) != cases_dir]
         paths.append(folder)
         paths += [os.path.join(folder, name) for name in files]
     return paths
 
 
-def _paths_in(value: object) -> list[Path]:
+def _paths_in(value: object) -> list[str]:
     """Every path a loaded package holds (its programs, case files, library folders, …), whatever field it is in: the
     loader looked at each of them, so a new field of the model is covered without being named here."""
-    if isinstance(value, Path):
-        return [value]
+    if isinstance(value, os.PathLike):
+        return [os.fspath(value)]
     if isinstance(value, (tuple, list)):
         return [path for item in value for path in _paths_in(item)]
     if isinstance(value, dict):
@@ -67,24 +68,28 @@ def _paths_in(value: object) -> list[Path]:
     return []
 
 
-def _load_row(root: Path, shown_root: str) -> tuple[list[str], dict[str, list[int] | None]]:
+def _load_row(root: str, shown_root: str) -> tuple[list[str], dict[str, Signature]]:
+    from pathlib import Path
+
     from ..lang.registry import PROBLEM_FILE, user_file
     from ..problem.formats import load_problem
 
-    problem = load_problem(root, shown_root)
+    problem = load_problem(Path(root), shown_root)
     lim = problem.limits
     row = [problem.name, problem.title, f"{lim.time:g}s", f"{lim.memory_mib} MiB", str(len(problem.cases)), problem.source]
-    config = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "tilejudge" / "languages.yaml"
-    named = [*_paths_in(problem), root / PROBLEM_FILE, user_file(), config, *_LOADER_FILES]
-    paths = _package_paths(root, problem.cases_dir) + [str(p) for p in named if p is not None and p != problem.cases_dir]
+    config = os.path.join(os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config"), "tilejudge", "languages.yaml")
+    cases_dir = os.fspath(problem.cases_dir)
+    named = [*_paths_in(problem), os.path.join(root, PROBLEM_FILE), os.fspath(user_file() or config), config, *_LOADER_FILES]
+    paths = _package_paths(root, cases_dir) + [path for path in named if path != cases_dir]
     return row, {path: _signature(path) for path in paths}
 
 
-def rows(roots: list[tuple[Path, str]]) -> list[list[str]]:
+def rows(roots: list[tuple[str, str]]) -> list[list[str]]:
     """The row of each package (its folder, and the folder as shown in errors), from the cache where it is still true."""
     cache_file = _cache_file()
     try:
-        cache = json.loads(cache_file.read_text(encoding="utf-8"))
+        with open(cache_file, encoding="utf-8") as f:
+            cache = json.load(f)
     except (OSError, ValueError):
         cache = {}
     context = _context()
@@ -92,7 +97,7 @@ def rows(roots: list[tuple[Path, str]]) -> list[list[str]]:
         cache = {"context": context, "rows": {}}
     stored, result, changed = cache["rows"], [], False
     for root, shown_root in roots:
-        key = str(root.resolve())
+        key = os.path.realpath(root)
         entry = stored.get(key)
         if entry is None or any(_signature(path) != signature for path, signature in entry["deps"].items()):
             row, deps = _load_row(root, shown_root)
@@ -100,8 +105,12 @@ def rows(roots: list[tuple[Path, str]]) -> list[list[str]]:
             changed = True
         result.append(entry["row"])
     if changed:
+        from pathlib import Path
+
+        from ..atomic import atomic_write
+
         try:
-            atomic_write(cache_file, json.dumps(cache))
+            atomic_write(Path(cache_file), json.dumps(cache))
         except OSError:  # a read-only home: listing still works, it just loads again next time
             pass
     return result
