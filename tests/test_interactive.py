@@ -266,3 +266,21 @@ def test_submit_answer_survives_a_fifo_in_the_folder(tmp_path: Path) -> None:
     code, report = judged(tmp_path, package, hostile)
     verdicts = {c["name"]: c["verdict"] for c in report["cases"]}
     assert verdicts == {"1": "AC", "2": "AC", "3": "WA"}, report
+
+
+def test_native_submit_answer_package_verifies_its_answer_folders(tmp_path: Path) -> None:
+    package = write(tmp_path / "squares", {
+        "problem.yaml": "\n".join([
+            "title: Squares, answers only", "type: submit-answer", "limits:", "  time: 1", "  memory: 256",
+            "solutions:", "  - square.py", "groups:", "  - name: all", "    points: 100", "    cases:",
+            *(f"      - name: n{n}\n        file: inputs/{n}.in" for n in (2, 3)), "",
+        ]),
+        "square.py": "n = int(input())\nprint(n * n)\n",
+        **{f"inputs/{n}.in": f"{n}\n" for n in (2, 3)},
+        "submissions/accepted/exact/n2.out": "4\n", "submissions/accepted/exact/all/n3.ans": "9\n",
+        "submissions/wrong_answer/off_by_one/n2.out": "4\n", "submissions/wrong_answer/off_by_one/n3.out": "10\n",
+    })
+    assert run_cli("generate", str(package)).returncode == 0
+    run = run_cli("verify", str(package))
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "verified: 2/2 submissions as expected" in run.stdout, run.stdout

@@ -4,11 +4,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from ..core import JudgeOptions, answer_set, judge
+from ..core import JudgeOptions, judge
 from ..core.answers import ANSWERS
-from ..core.additions import additions
+from ..core.submission import prepare_submission
 from ..errors import EXIT_ACCEPTED, EXIT_JUDGE_ERROR, EXIT_REJECTED, UsageError
-from ..lang import Language, Program, from_command, prepare_program, registry_for
+from ..lang import Language, Program, from_command, registry_for
 from ..problem import Problem
 from ..run import SlotPool
 from ..verdict import Verdict
@@ -50,10 +50,7 @@ def _submission(args: argparse.Namespace, source: tuple[Path, Language] | None, 
     if source is None:
         return from_command(args.cmd)
     path, lang = source
-    if lang is ANSWERS:
-        return answer_set(path)
-    return prepare_program(path, lang, pool, problem.limits.compile_time, main=args.main, registry=registry_for(problem.root),
-                           extra=additions(problem, path))
+    return prepare_submission(problem, path, pool, None if lang is ANSWERS else lang, args.main)
 
 
 def run(args: argparse.Namespace) -> int:

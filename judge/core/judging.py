@@ -12,8 +12,6 @@ that is already lost: they cannot change the score.
 """
 from __future__ import annotations
 
-import os
-import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -27,8 +25,7 @@ from .additions import additions
 from .answers import check_answer
 from .interaction import run_passes
 from ..problem import CaseSpec, Problem, answer_path, input_path
-from ..run import RunSpec, Slot, SlotPool, cache_root
-from ..text import safe_text
+from ..run import RunSpec, Slot, SlotPool
 from ..verdict import Verdict
 from .limits import classify, run_limits
 from .rwlock import ReadersWriterLock

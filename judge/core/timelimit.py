@@ -15,14 +15,13 @@ from typing import Callable
 
 from ..atomic import atomic_write
 from ..errors import SetupError, UsageError
-from ..lang import prepare_program
-from .additions import additions
 from ..problem import Problem
 from ..problem.formats.kattis import SIDE_CAR, submissions, time_rule
 from ..problem.formats.kattis_submissions import KattisSubmission, StoredLimit, stored_limit, stored_text
 from ..run import SlotPool
 from ..verdict import Verdict
 from .judging import JudgeOptions, JudgeReport, judge
+from .submission import prepare_submission
 
 
 @dataclass
@@ -63,7 +62,7 @@ def infer(problem: Problem, pool: SlotPool, log: Callable[[str], None]) -> Infer
     found = Inference(0.0, 0.0, "", limit_digest(problem, accepted))
     for sub in accepted:
         try:
-            program = prepare_program(sub.source, None, pool, problem.limits.compile_time, extra=additions(problem, sub.source))
+            program = prepare_submission(problem, sub.source, pool)
         except SetupError as exc:  # a language this machine lacks: the others still give a limit
             log(f"{sub.path.name}: skipped while inferring the time limit: {exc}")
             continue

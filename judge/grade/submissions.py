@@ -14,9 +14,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ..core import JudgeOptions, JudgeReport, ReadersWriterLock, group_results, judge
-from ..core.additions import additions
+from ..core.submission import prepare_submission
 from ..errors import JudgeError
-from ..lang import detect, prepare_program
 from ..problem import Problem
 from ..run import SlotPool
 from ..verdict import Verdict
@@ -64,7 +63,7 @@ def judge_submission(problem: Problem, student: Student, pool: SlotPool, run_loc
         return invalid_report(problem, student)
     try:
         with run_lock.shared(), _plain_named(student.source) as source:
-            program = prepare_program(source, detect(source), pool, problem.limits.compile_time, extra=additions(problem, source))
+            program = prepare_submission(problem, source, pool)
         return judge(problem, program, pool, JudgeOptions(run_lock=run_lock, skip_lost=not all_cases)).to_json()
     except JudgeError as exc:
         return judge_error_report(problem, student, str(exc))

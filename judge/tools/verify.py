@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Callable
 
 from ..core import JudgeOptions, JudgeReport, judge, meets_rule
-from ..core.additions import additions
+from ..core.submission import prepare_submission
 from ..core.testdata import validate
 from ..core.verdicts import KATTIS_VERDICT
 from ..errors import JudgeError, SetupError, UsageError
-from ..lang import is_source, prepare_program, registry_for
+from ..lang import is_source
 from ..problem import Problem
 from ..problem.formats import kattis
 from ..problem.formats.kattis_submissions import KattisSubmission
@@ -127,9 +127,11 @@ def submissions(problem: Problem) -> list[tuple[Path, Path | None, Expectation]]
             expected = Verdict.from_folder(sub.name)
             if expected is None:
                 raise UsageError(f"{sub}: unknown verdict folder (use accepted, wrong_answer, time_limit_exceeded, ...)")
-            found += [(path, path, Expectation.verdict(expected)) for path in sorted(sub.iterdir()) if is_source(path)]
+            found += [(path, path, Expectation.verdict(expected)) for path in sorted(sub.iterdir())
+                      if is_source(path) or (problem.kind.submit_answer and path.is_dir())]
     listed = {p.resolve() for p, _, _ in found}
-    found += [(s, s, Expectation.verdict(Verdict.AC)) for s in problem.solutions if s.resolve() not in listed]
+    if not problem.kind.submit_answer:  # a submit-answer problem's references write the answers; they are not answers
+        found += [(s, s, Expectation.verdict(Verdict.AC)) for s in problem.solutions if s.resolve() not in listed]
     return found
 
 
@@ -161,8 +163,7 @@ def verify(
             report = JudgeReport(problem.name, str(path), "", False, "cannot tell which file of the folder is the program", verdict=Verdict.CE)
         else:
             try:
-                program = prepare_program(source, None, pool, problem.limits.compile_time, registry=registry_for(problem.root),
-                                          extra=additions(problem, source))
+                program = prepare_submission(problem, source, pool)
             except SetupError as exc:  # a language this machine lacks: named once, and the other submissions still run
                 result.warnings.append(f"{path.parent.name}/{path.name}: not judged: {exc}")
                 continue

@@ -1,0 +1,25 @@
+"""A contestant's submission made ready to judge, the same way for every command that judges one.
+
+``judge``, ``verify``, ``grade`` and time-limit inference all come here, so a
+problem's own languages file, the files it adds (``include/``, constants) and
+the submit-answer rule (a folder of answers, never built) reach every one of
+them alike.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..lang import Language, Program, prepare_program, registry_for
+from ..problem import Problem
+from ..run import SlotPool
+from .additions import additions
+from .answers import answer_set
+
+
+def prepare_submission(problem: Problem, path: Path, pool: SlotPool, lang: Language | None = None, main: str | None = None) -> Program:
+    """Build ``path`` (a file or a folder of sources, its language detected unless given) for ``problem``; for a
+    submit-answer problem, take it as its folder of answer files."""
+    if problem.kind.submit_answer:
+        return answer_set(path)
+    return prepare_program(path, lang, pool, problem.limits.compile_time, main=main, registry=registry_for(problem.root),
+                           extra=additions(problem, path))
