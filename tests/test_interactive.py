@@ -284,3 +284,12 @@ def test_native_submit_answer_package_verifies_its_answer_folders(tmp_path: Path
     run = run_cli("verify", str(package))
     assert run.returncode == 0, run.stdout + run.stderr
     assert "verified: 2/2 submissions as expected" in run.stdout, run.stdout
+
+
+def test_a_failed_interactive_judging_shows_how_the_exchange_began(tmp_path: Path) -> None:
+    package = kattis_guess(tmp_path / "guess", submissions={"wrong_answer/one_guess.py": SUBMISSIONS["wrong_answer/one_guess.py"]})
+    run = run_cli("judge", str(package), str(package / "submissions" / "wrong_answer" / "one_guess.py"))
+    assert run.returncode == 1, run.stdout + run.stderr
+    lines = run.stdout.splitlines()
+    start = lines.index("the exchange on that case began (> the submission, < the interactor):")
+    assert lines[start + 1:start + 3] == ["  >50", "  <lower"], run.stdout

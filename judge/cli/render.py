@@ -15,6 +15,7 @@ from ..text import safe_text, table
 from ..verdict import Verdict
 
 MESSAGE_WIDTH = 60
+TRANSCRIPT_LINES = 12  # of an interactive case's exchange, under the summary of a failed judging
 
 
 def _mib(kb: int) -> str:
@@ -50,7 +51,13 @@ def summary(report: JudgeReport) -> str:
     if slowest is not None:
         parts.append(f"slowest {slowest.time:.3f}s ({safe_text(slowest.name, one_line=True)})")
     parts.append(f"peak memory {_mib(peak)}")
-    return " | ".join(parts)
+    line = " | ".join(parts)
+    if failing is not None and failing.transcript:
+        shown = failing.transcript.splitlines()
+        more = f"\n  … ({len(shown) - TRANSCRIPT_LINES} more lines in the JSON report)" if len(shown) > TRANSCRIPT_LINES else ""
+        line += "\nthe exchange on that case began (> the submission, < the interactor):\n" + \
+            "\n".join(f"  {safe_text(row, one_line=True)}" for row in shown[:TRANSCRIPT_LINES]) + more
+    return line
 
 
 def write_json(report: JudgeReport, path: Path) -> None:
