@@ -237,7 +237,7 @@ def run(problem_root: Path, rounds: int, quick: bool, peers: bool, json_path: Pa
     config_path = problem_root / "bench.yaml"
     if not config_path.is_file():
         raise UsageError(f"{config_path}: this problem has no bench.yaml (see docs/problem-format.md)")
-    config = yaml.safe_load(config_path.read_text())
+    config = fastyaml.safe_load(config_path.read_text())
     problem = load_problem(problem_root)
     work = Path(tempfile.mkdtemp(prefix="tilejudge-bench-"))
     bench = Bench(problem, work, rounds, quick)
