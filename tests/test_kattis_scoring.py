@@ -195,3 +195,24 @@ def test_verify_stores_the_inferred_limit_and_judge_reuses_it(untimed: Path, tmp
     write(untimed, {"data/secret/2.in": "8\n", "data/secret/2.ans": "4 4\n"})
     code, report, stderr = judged(untimed, untimed / "submissions/accepted/half.py", tmp_path)
     assert code == 0 and "is stale" in stderr and "inferred the Kattis way" in stderr and "would store it" in stderr
+
+
+@pytest.mark.parametrize(("pattern", "path", "matches"), [
+    ("accepted", "accepted/a.py", True),
+    ("accepted/*", "accepted/a.py", True),
+    ("*.py", "accepted/a.py", False),  # * does not cross /
+    ("accepted/{a,b}.py", "accepted/b.py", True),
+    ("accepted/{a,b}.py", "accepted/c.py", False),
+    ("secret/*-hard", "secret/02-hard/1", True),
+    ("secret/*-hard", "secret/02-easy/1", False),
+])
+def test_submissions_yaml_globs(pattern: str, path: str, matches: bool) -> None:
+    from judge.problem.formats.kattis_submissions import glob_matches
+    assert glob_matches(pattern, path) is matches
+
+
+def test_bad_submissions_yaml_is_one_line(subtasks: Path) -> None:
+    (subtasks / "submissions/submissions.yaml").write_text("accepted/half.py:\n  permitted: [OK]\n")
+    run = run_cli("verify", str(subtasks))
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert "submissions.yaml" in run.stderr and "permitted" in run.stderr and len(run.stderr.strip().splitlines()) == 1

@@ -17,7 +17,7 @@ from ..core.submission import prepare_submission
 from ..core.testdata import validate
 from ..core.verdicts import KATTIS_VERDICT
 from ..errors import JudgeError, SetupError, UsageError
-from ..lang import is_source
+from ..lang import is_source, registry_for
 from ..problem import Problem
 from ..problem.formats import kattis
 from ..problem.formats.kattis_submissions import KattisSubmission
@@ -153,6 +153,7 @@ def verify(
         if problem.limits.time <= 0:
             problem, found = inferred_once(problem, pool, log)
     result.problem = problem
+    named = {s.path: s for s in kattis.submissions(problem)} if problem.package_format == "kattis" else {}
     result.warnings += kattis.package_warnings(problem) if problem.package_format == "kattis" else []  # .ctd left out, undefined {{constants}}
     if problem.validators:
         result.invalid_inputs = validate(problem, pool)
@@ -163,7 +164,9 @@ def verify(
             report = JudgeReport(problem.name, str(path), "", False, "cannot tell which file of the folder is the program", verdict=Verdict.CE)
         else:
             try:
-                program = prepare_submission(problem, source, pool)
+                sub = named.get(path)  # submissions.yaml may name a Kattis submission's language and entry point
+                lang = registry_for(problem.root).language(sub.language) if sub is not None and sub.language else None
+                program = prepare_submission(problem, source, pool, lang, sub.entrypoint if sub is not None else None)
             except SetupError as exc:  # a language this machine lacks: named once, and the other submissions still run
                 result.warnings.append(f"{path.parent.name}/{path.name}: not judged: {exc}")
                 continue

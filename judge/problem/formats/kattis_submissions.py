@@ -196,8 +196,9 @@ def _rule(entry: dict[str, Any], file: Path, origin: str, scope: str) -> Rule:
     if use is not None and use not in (True, False, "lower", "upper"):
         raise SpecError(file, None, f"{origin}: use_for_time_limit must be true, false, lower or upper")
     message = entry.get("message")
-    return Rule(origin=origin, scope=scope, permitted=_verdicts(entry.get("permitted"), file, origin),
-                required=_verdicts(entry.get("required"), file, origin), score=_score(entry.get("score"), file, origin),
+    where = f"{origin}: {scope}" if scope else origin
+    return Rule(origin=origin, scope=scope, permitted=_verdicts(entry.get("permitted"), file, f"{where}: permitted"),
+                required=_verdicts(entry.get("required"), file, f"{where}: required"), score=_score(entry.get("score"), file, where),
                 message=None if message is None else str(message), use_for_time_limit=use)
 
 
@@ -257,9 +258,9 @@ def submissions(problem: Problem) -> list[KattisSubmission]:
                 continue
             sub = KattisSubmission(entry, _program(entry) if entry.is_dir() else entry, folder.name)
             rules, settings = _rules_for(sub.name, folder.name, entries, file)
-            sub.rules, sub.language, sub.entrypoint = tuple(rules), settings.get("language"), settings.get("entrypoint")
-            if sub.entrypoint and entry.is_dir() and (entry / str(sub.entrypoint)).is_file():
-                sub.source = entry / str(sub.entrypoint)
+            sub.rules = tuple(rules)
+            sub.language = str(settings["language"]) if "language" in settings else None
+            sub.entrypoint = str(settings["entrypoint"]) if "entrypoint" in settings else None
             out.append(sub)
     return out
 
