@@ -278,3 +278,15 @@ def test_the_library_folder_is_not_a_problem() -> None:
     listed = run_cli("list")
     assert listed.returncode == 0 and "_lib" not in listed.stdout and "eight" in listed.stdout
     assert "libraries: [../_lib/python]" in (REPO_ROOT / "problems" / "eight" / "problem.yaml").read_text()
+
+
+def test_a_kattis_submission_starts_among_its_files_and_the_included_data(tmp_path: Path) -> None:
+    """The spec's working directory: the submission's files and include/ (a data file read as ./offset.txt), read-only."""
+    package = kattis(tmp_path / "data", "problem_format_version: 2025-09\nname: Sum\n", **{
+        "include/default/offset.txt": "0\n",
+        "submissions/accepted/reads_data.py": "a, b = map(int, input().split())\nprint(a + b + int(open('offset.txt').read()))\n",
+        "submissions/run_time_error/writes_here.py": "open('new.txt', 'w').write('x')\nprint(sum(map(int, input().split())))\n",
+    })
+    verified = run_cli("verify", str(package))
+    assert verified.returncode == 0, verified.stdout[-3000:] + verified.stderr[-2000:]
+    assert "ok    accepted/reads_data.py" in verified.stdout and "ok    run_time_error/writes_here.py" in verified.stdout

@@ -112,7 +112,8 @@ def test_scores_pass_fail_sum_min_and_require_pass(subtasks: Path, tmp_path: Pat
     assert code == 0 and report["max_score"] == 60
     assert groups == {"sample": 0, "secret/g1": 10, "secret/g2": pytest.approx(10), "secret/g3": 30}
     assert report["score"] == pytest.approx(50)
-    assert report["cases"][2]["message"].startswith("score_multiplier.txt=0.5 | unequal halves")
+    assert report["cases"][2]["score_file"] == ["score_multiplier.txt", 0.5]
+    assert report["cases"][2]["message"] == "unequal halves"
     code, report, _ = judged(subtasks, subtasks / "submissions/wrong_answer/small.py", tmp_path)
     assert code == 1 and report["verdict"] == "WA" and report["score"] == pytest.approx(20)
     skipped = [c for c in report["cases"] if c["group"] == "secret/g3"]

@@ -19,9 +19,13 @@ SHOW = 60
 
 @dataclass(frozen=True)
 class CheckOutcome:
+    """A checker's verdict; ``score`` a fraction of the case; ``score_file`` what a Kattis validator wrote
+    (``score.txt`` or ``score_multiplier.txt`` and its value), which only aggregation, knowing the case's group, can weigh."""
+
     verdict: Verdict
     message: str = ""
     score: float | None = None
+    score_file: tuple[str, float] | None = None
 
     @property
     def fraction(self) -> float:

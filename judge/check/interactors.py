@@ -25,6 +25,7 @@ from ..run import RunLimits, RunResult, read_head
 from ..text import safe_text, status_text
 from ..verdict import Verdict
 from .compare import CheckOutcome
+from .programs import scored
 
 PROTOCOLS = ("kattis", "testlib")
 MESSAGE_BYTES = 2048
@@ -83,12 +84,10 @@ def _kattis(result: RunResult, feedback: Path, stderr: Path) -> Judgement:
         return broken
     next_pass = feedback / NEXT_PASS
     asked = next_pass.is_file()
-    if result.exit_code == 42:
-        return Judgement(CheckOutcome(Verdict.AC, message), next_pass if asked else None)
-    if asked:
+    if asked and result.exit_code != 42:
         return Judgement(CheckOutcome(Verdict.JE, f"the validator wrote {NEXT_PASS} but exited {result.exit_code}, not 42: {message}"))
-    if result.exit_code == 43:
-        return Judgement(CheckOutcome(Verdict.WA, message))
+    if result.exit_code in (42, 43):
+        return Judgement(scored(result.exit_code == 42, feedback, message), next_pass if asked else None)
     return Judgement(CheckOutcome(Verdict.JE, f"the interactor exited {result.exit_code} (expected 42 or 43): {message}"))
 
 

@@ -91,31 +91,19 @@ class KattisChecker:
             return CheckOutcome(Verdict.JE, f"output validator {_failure(result, self.limits)}: {message}".strip(": "))
         if result.exit_code not in (42, 43):
             return CheckOutcome(Verdict.JE, f"output validator exit code {result.exit_code} (expected 42 or 43): {message}")
-        return _scored(result.exit_code == 42, feedback, message)
+        return scored(result.exit_code == 42, feedback, message)
 
 
 SCORE_FILES = ("score.txt", "score_multiplier.txt")
 
 
-def score_tag(message: str) -> tuple[str, float] | None:
-    """The score file a Kattis validator wrote, as ``_scored`` put it at the start of the case message."""
-    match = re.match(r"(score\.txt|score_multiplier\.txt)=(\S+)(?: \| |$)", message)
-    try:
-        return (match.group(1), float(match.group(2))) if match else None
-    except ValueError:
-        return None
-
-
-def _scored(accepted: bool, feedback: Path, message: str) -> CheckOutcome:
+def scored(accepted: bool, feedback: Path, message: str) -> CheckOutcome:
     """A Kattis verdict with the score file it came with, checked for the rules that need no knowledge of the case.
 
-    The file and its value open the message (``score.txt=12.5 | <judgemessage>``)
-    so that aggregation, which knows the case's group, can apply the rest; a
-    judgemessage that looks like such a tag is prefixed so it cannot pass for one.
+    The file and its value travel in ``score_file`` so that aggregation, which
+    knows the case's group, can apply the rest of the rules.
     """
     written = {name: safe_text(read_head(feedback / name, 100).strip(), one_line=True) for name in SCORE_FILES if (feedback / name).exists()}
-    if score_tag(message) is not None:
-        message = f"judgemessage: {message}"
     if len(written) == 2:
         return CheckOutcome(Verdict.JE, "output validator wrote both score.txt and score_multiplier.txt")
     if not written:
@@ -130,8 +118,7 @@ def _scored(accepted: bool, feedback: Path, message: str) -> CheckOutcome:
     if not math.isfinite(value) or value < 0 or (name == "score_multiplier.txt" and value > 1):
         wanted = "a number in [0, 1]" if name == "score_multiplier.txt" else "a non-negative number"
         return CheckOutcome(Verdict.JE, f"output validator wrote {name} '{text[:20]}', not {wanted}")
-    tagged = f"{name}={value!r}" + (f" | {message}" if message else "")
-    return CheckOutcome(Verdict.AC, tagged, value if name == "score_multiplier.txt" else None)
+    return CheckOutcome(Verdict.AC, message, value if name == "score_multiplier.txt" else None, (name, value))
 
 
 def _head(path: Path) -> str:

@@ -25,7 +25,7 @@ from ..problem import Problem
 from ..run import PairResult, RunLimits, RunResult, RunSpec, Slot, run_pair
 from ..text import safe_text
 from ..verdict import Verdict
-from .limits import classify, run_limits
+from .limits import classify, run_limits, work_folder
 from .stderr import STDERR_KEEP, ends, stderr_note
 from .verdicts import CaseResult
 
@@ -78,6 +78,7 @@ def _result(problem: Problem, passes: list[Pass], name: str, group: str) -> Case
         name=name, group=group, verdict=last.outcome.verdict, time=slowest.cpu, wall_time=max(p.run.wall for p in passes),
         memory_kb=max(p.run.memory_kb for p in passes), exit_code=last.run.exit_code, signal=last.run.signal_name,
         message=message, score=last.outcome.fraction if last.outcome.verdict is Verdict.AC else last.outcome.score or 0.0,
+        score_file=last.outcome.score_file,
         transcript="\n---\n".join(p.transcript for p in passes if p.transcript),
     )
 
@@ -100,7 +101,8 @@ def _interactive_pass(
     limits, stop_at = _limits(problem, program, overrun)
     err, side_out, side_err, record = (slot.private / n for n in ("stderr", "interactor.out", "interactor.err", "record"))
     record.unlink(missing_ok=True)
-    submission = RunSpec(argv=program.command(problem.limits.memory_mib), limits=stop_at, stdout=side_out, stderr=err)
+    submission = RunSpec(argv=program.command(problem.limits.memory_mib), limits=stop_at, stdout=side_out, stderr=err,
+                         cwd=work_folder(problem, program))
     side = RunSpec(argv=interactor.argv(problem.limits.memory_mib, inp, ans, feedback, record, args),
                    limits=_side_limits(interactor, stop_at), stdout=side_out, stderr=side_err, cwd=slot.private, env=slot.env)
     pair = run_pair(slot, submission, program.binds, side, TRANSCRIPT_BYTES)
@@ -127,8 +129,8 @@ def _plain_pass(
     """A multi-pass problem that is not interactive: run on the pass's input, then the validator on the output."""
     limits, stop_at = _limits(problem, program, overrun)
     out, err, side_out, side_err = (slot.private / n for n in ("stdout", "stderr", "validator.out", "validator.err"))
-    result = slot.run_untrusted(RunSpec(argv=program.command(problem.limits.memory_mib), limits=stop_at, stdin=inp, stdout=out, stderr=err),
-                                program.binds)
+    result = slot.run_untrusted(RunSpec(argv=program.command(problem.limits.memory_mib), limits=stop_at, stdin=inp, stdout=out, stderr=err,
+                                        cwd=work_folder(problem, program)), program.binds)
     stderr_ends = ends(err, STDERR_KEEP)
     early = classify(result, limits, problem.limits.memory_mib, max(_size(out), _size(err)), stderr_ends.encode(), program.language)
     if early is not None:

@@ -27,7 +27,7 @@ from .interaction import run_passes
 from ..problem import CaseSpec, Problem, answer_path, input_path
 from ..run import RunSpec, Slot, SlotPool
 from ..verdict import Verdict
-from .limits import classify, run_limits
+from .limits import classify, run_limits, work_folder
 from .rwlock import ReadersWriterLock
 from .stderr import STDERR_KEEP, ends, stderr_note
 from .verdicts import CaseResult, GroupResult, group_results, loses_group, overall_verdict
@@ -95,7 +95,8 @@ def run_on(
     limits = run_limits(problem, program.language)
     stop_at = replace(limits, cpu=limits.cpu * overrun)
     out, err = slot.private / "stdout", slot.private / "stderr"
-    result = slot.run_untrusted(RunSpec(argv=program.command(problem.limits.memory_mib), limits=stop_at, stdin=inp, stdout=out, stderr=err), program.binds)
+    result = slot.run_untrusted(RunSpec(argv=program.command(problem.limits.memory_mib), limits=stop_at, stdin=inp, stdout=out, stderr=err,
+                                        cwd=work_folder(problem, program)), program.binds)
     stderr_ends = ends(err, STDERR_KEEP)
     base = dict(
         name=name, group=group, time=result.cpu, wall_time=result.wall, memory_kb=result.memory_kb,
@@ -107,7 +108,7 @@ def run_on(
         verdict, message = early
         return CaseResult(verdict=verdict, message=message + stderr_note(stderr_ends), **base)
     outcome = checker.check(inp, out, ans, slot, checker_args)
-    return CaseResult(verdict=outcome.verdict, message=outcome.message, score=outcome.fraction, **base)
+    return CaseResult(verdict=outcome.verdict, message=outcome.message, score=outcome.fraction, score_file=outcome.score_file, **base)
 
 
 class _Stop:

@@ -6,7 +6,9 @@ as MLE) are unit-tested without running anything.
 """
 from __future__ import annotations
 
-from ..lang import Language
+from pathlib import Path
+
+from ..lang import Language, Program
 from ..problem import Problem
 from ..run import RunLimits, RunResult
 from ..text import status_text
@@ -25,6 +27,12 @@ def run_limits(problem: Problem, lang: Language) -> RunLimits:
         stack_mib=memory,
         output_bytes=problem.limits.output_bytes,
     )
+
+
+def work_folder(problem: Problem, program: Program) -> Path | None:
+    """Where a submission's run starts. A Kattis package's submission starts among its own files and what the package
+    added (include/ data it may open, as the spec's working directory says), read-only; ours start in an empty scratch."""
+    return program.workdir if problem.package_format == "kattis" else None
 
 
 def classify(result: RunResult, limits: RunLimits, memory_mib: int, written: int, stderr_head: bytes, lang: Language) -> tuple[Verdict, str] | None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Sequence
 
-from ..check.programs import score_tag
 from ..problem import Group
 from ..verdict import Verdict
 
@@ -32,6 +31,7 @@ class CaseResult:
     signal: str | None = None
     message: str = ""
     score: float = 0.0
+    score_file: tuple[str, float] | None = None  # what a Kattis validator wrote (score.txt or score_multiplier.txt), weighed by its group
     transcript: str = ""  # interactive problems: the first exchanges, as a Kattis .interaction file shows them
 
     def to_json(self) -> dict[str, Any]:
@@ -108,7 +108,7 @@ def _case_points(group: Group, case: CaseResult) -> float:
     """What one judged case earns under its group's rule (JE and 0 when its validator broke a score rule)."""
     if case.verdict is not Verdict.AC:
         return group.reject_points if case.verdict is not Verdict.JE else 0.0
-    tag = score_tag(case.message)
+    tag = case.score_file
     if group.score_rule == "2023-07-draft":
         return group.case_points * (tag[1] if tag else 1.0)
     if group.score_rule == "legacy":

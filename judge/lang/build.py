@@ -40,6 +40,7 @@ class Program:
     compile_log: str
     _run: Callable[[int], list[str]]
     binds: tuple[Bind, ...] = ()  # what a sandboxed run must see besides the system: its build folder, or --cmd's files
+    workdir: Path | None = None  # its sources and what the problem added (a Kattis include/ data file): a Kattis run's folder
 
     def command(self, memory_mib: int) -> list[str]:
         return self._run(memory_mib)
@@ -87,7 +88,8 @@ def prepare(source: Path, lang: Language, slot: Slot, compile_time: float, inclu
         _build(lang, sources, folder, slot, compile_time, includes)
     meta = json.loads((folder / "build.json").read_text())
     binds = (Bind(folder), *(Bind(path) for path in lang.system_paths()))
-    return Program(lang, source, meta["ok"], meta["log"], lambda mem: expand(lang.run, _values(lang, sources, folder, includes, mem)), binds)
+    return Program(lang, source, meta["ok"], meta["log"], lambda mem: expand(lang.run, _values(lang, sources, folder, includes, mem)), binds,
+                   folder / "src")
 
 
 def _values(lang: Language, sources: SourceSet, folder: Path, includes: list[Path], mem: int) -> dict[str, str | list[str]]:

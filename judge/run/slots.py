@@ -89,7 +89,7 @@ class Slot:
             launcher = self._untrusted
         limits = replace(spec.limits, processes=SANDBOX_PROCESSES if self.uid is not None or group else spec.limits.processes)
         cwd = spec.cwd if spec.cwd is not None else self.scratch
-        scratch = None if spec.cwd is not None or self.isolation.private_mounts else self.scratch
+        scratch = None if self.isolation.private_mounts else self.scratch  # emptied after every run, wherever the run starts
         extra = {}
         if self.isolation.private_mounts:
             extra = dict(hide=self._hidden, expose=(*(b.path for b in wanted), *interpreter_paths()))
