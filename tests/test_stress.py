@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from conftest import REPO_ROOT, run_cli
 
 BUGGY = """import sys
 
@@ -119,3 +120,16 @@ def test_stress_at_a_size_every_line_refuses_is_a_judge_error(picky: Path) -> No
     assert run.returncode == 3, run.stdout + run.stderr
     assert "refused every generator line at size 6" in run.stderr and "Traceback" not in run.stderr
     assert run.stdout.count("skipped ") == 1
+
+
+@pytest.mark.slow
+def test_stress_on_an_interactive_problem_uses_the_interactor_as_oracle(tmp_path: Path) -> None:
+    """blind's interactor knows each board's fewest moves from the input: no reference answer is needed, and the parity
+    bug (the odd-width rule used on even widths) is found and shrunk to one board."""
+    problem = tmp_path / "blind"
+    shutil.copytree(REPO_ROOT / "problems" / "blind", problem)
+    wrong = problem / "submissions" / "wrong_answer" / "wa_parity.py"
+    run = run_cli("stress", str(problem), str(wrong), "--gen-args", "random --rows 2 --cols 4 --size {size} --truth mix --seed {seed}",
+                  "--seconds", "60")
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "WA (wrong answer)" in run.stdout and "shrunk from size 10 to" in run.stdout, run.stdout

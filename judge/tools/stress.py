@@ -112,7 +112,10 @@ class Stresser:
             except JudgeError as exc:
                 raise Refused(str(exc)) from None
             self.rounds += 1  # a refused line is no round: the count estimates how rare a failure is
-            run_trusted(slot, self.reference, [], inp, ans, reference_limits(self.problem, self.reference), f"reference on {shlex.join(args)}")
+            if self.problem.kind.interactive:  # the interactor is the oracle: it reads all it needs from the input
+                ans.write_bytes(b"")
+            else:
+                run_trusted(slot, self.reference, [], inp, ans, reference_limits(self.problem, self.reference), f"reference on {shlex.join(args)}")
         with self.pool.slot() as slot:
             result = run_on(self.problem, self.submission, inp, ans, self.referee, slot, "stress", STRESS_GROUP)
         if result.verdict is Verdict.AC:
