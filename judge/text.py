@@ -9,7 +9,7 @@ Imports nothing of the judge, so every layer may use it.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 _KEEP_MULTILINE = frozenset("\n\t")
 _KEEP_ONE_LINE = frozenset("\t")

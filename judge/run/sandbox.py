@@ -29,6 +29,7 @@ from typing import Sequence
 
 from ..errors import SetupError, UsageError
 from .cgroups import Cgroups, probe as probe_cgroups
+from .files import cache_root
 from .types import FRESH_IPC, FRESH_MOUNTS, FRESH_SECCOMP
 
 MODES = ("auto", "bwrap", "rlimits", "none")
@@ -127,9 +128,37 @@ def _parents(path: Path, made: set[Path]) -> list[str]:
 
 
 def bwrap_works() -> str | None:
-    """None when bwrap can start a sandbox here; otherwise why not."""
-    if shutil.which("bwrap") is None:
+    """None when bwrap can start a sandbox here; otherwise why not.
+
+    A success is remembered for this bwrap binary until the machine reboots
+    (a file in the cache folder keyed by both): starting a sandbox to find
+    out cost every command about 25 ms. A failure is never remembered, so a
+    newly installed or enabled bwrap is seen at once.
+    """
+    binary = shutil.which("bwrap")
+    if binary is None:
         return "bwrap is not installed (apt-get install bubblewrap)"
+    stamp = _probe_stamp(binary)
+    if stamp is not None and stamp.is_file():
+        return None
+    problem = _probe_bwrap()
+    if problem is None and stamp is not None:
+        stamp.parent.mkdir(parents=True, exist_ok=True)
+        stamp.touch()
+    return problem
+
+
+def _probe_stamp(binary: str) -> Path | None:
+    """Where a working probe of this bwrap in this boot is remembered; None when the boot cannot be told."""
+    try:
+        boot = Path("/proc/sys/kernel/random/boot_id").read_text().strip()
+        info = os.stat(binary)
+    except OSError:
+        return None
+    return cache_root() / "probes" / f"bwrap-{boot}-{info.st_ino}-{info.st_mtime_ns}-{os.geteuid()}"
+
+
+def _probe_bwrap() -> str | None:
     try:
         done = subprocess.run([*bwrap_prefix([]), "--", "/bin/true"], capture_output=True, text=True, timeout=20)
     except (OSError, subprocess.TimeoutExpired) as exc:
