@@ -111,6 +111,7 @@ def judged(tmp_path: Path, package: Path, submission: Path, *extra: str) -> tupl
     return run.returncode, json.loads(out.read_text()) if out.exists() else {"stderr": run.stderr}
 
 
+@pytest.mark.slow
 def test_every_guess_submission_gets_its_kattis_verdict(tmp_path: Path) -> None:
     package = kattis_guess(tmp_path / "guess")
     run = run_cli("verify", str(package))
@@ -128,6 +129,7 @@ def test_the_report_keeps_the_first_exchanges(tmp_path: Path) -> None:
     assert by_name["01"]["message"].startswith("found in")
 
 
+@pytest.mark.slow
 def test_rejection_by_the_interactor_first_stands(tmp_path: Path) -> None:
     package = kattis_guess(tmp_path / "guess")
     code, report = judged(tmp_path, package, package / "submissions" / "wrong_answer" / "spins_after_rejection.py")
@@ -138,7 +140,7 @@ def test_rejection_by_the_interactor_first_stands(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("validator", "expected"), [
     ("import sys\nsys.exit(1)\n", "exited 1 (expected 42 or 43)"),
-    ("import time\ntime.sleep(60)\n", "exceeded its wall limit"),
+    pytest.param("import time\ntime.sleep(60)\n", "exceeded its wall limit", marks=pytest.mark.slow),
     ("import os\nos.kill(os.getpid(), 9)\n", "SIGKILL"),
 ])
 def test_a_broken_interactor_is_a_judge_error(tmp_path: Path, validator: str, expected: str) -> None:
