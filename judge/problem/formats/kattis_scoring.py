@@ -23,7 +23,6 @@ import math
 from pathlib import Path
 from typing import Any
 
-import yaml
 
 from ...errors import SpecError, UsageError
 from ..model import CaseSpec, Given, Group
@@ -57,14 +56,7 @@ def _settings_with_own(folder: Path, data_root: Path, legacy: bool) -> tuple[dic
 
 
 def _yaml_mapping(file: Path) -> dict[str, Any]:
-    try:
-        loaded = fastyaml.safe_load(file.read_text()) or {}
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise SpecError(file, mark.line + 1 if mark else None, f"invalid YAML: {getattr(exc, 'problem', exc)}") from None
-    if not isinstance(loaded, dict):
-        raise SpecError(file, 1, f"{file.name} must be a mapping")
-    return loaded
+    return fastyaml.load_mapping(file)
 
 
 def _args(value: Any) -> tuple[str, ...]:

@@ -102,16 +102,7 @@ def _meta(root: Path, shown: str) -> dict[str, Any]:
     path = root / SPEC_NAME
     if not path.is_file():
         return {}
-    try:
-        meta = fastyaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise SpecError(f"{shown}/{SPEC_NAME}", mark.line + 1 if mark else None, f"invalid YAML: {getattr(exc, 'problem', exc)}") from None
-    if meta is None:
-        return {}
-    if not isinstance(meta, dict):
-        raise SpecError(f"{shown}/{SPEC_NAME}", 1, "problem.yaml must be a mapping")
-    return meta
+    return fastyaml.load_mapping(path, f"{shown}/{SPEC_NAME}")
 
 
 def _program(path: Path) -> Path | None:
@@ -128,14 +119,7 @@ def side_car(root: Path) -> dict[str, Any]:
     file = root / SIDE_CAR
     if not file.is_file():
         return {}
-    try:
-        data = fastyaml.safe_load(file.read_text()) or {}
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise SpecError(file, mark.line + 1 if mark else None, f"invalid YAML: {getattr(exc, 'problem', exc)}") from None
-    if not isinstance(data, dict):
-        raise SpecError(file, 1, f"{SIDE_CAR} must be a mapping")
-    return data
+    return fastyaml.load_mapping(file)
 
 
 def _side_car_factors(root: Path) -> dict[str, float]:
@@ -205,12 +189,8 @@ def _rule(entry: dict[str, Any], file: Path, origin: str, scope: str) -> Rule:
 def _entries(path: Path) -> dict[str, dict[str, Any]]:
     if not path.is_file():
         return {}
-    try:
-        loaded = fastyaml.safe_load(path.read_text()) or {}
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise SpecError(path, mark.line + 1 if mark else None, f"invalid YAML: {getattr(exc, 'problem', exc)}") from None
-    if not isinstance(loaded, dict) or any(not isinstance(v, dict) for v in loaded.values()):
+    loaded = fastyaml.load_mapping(path)
+    if any(not isinstance(v, dict) for v in loaded.values()):
         raise SpecError(path, 1, "submissions.yaml must map submission globs to mappings")
     return {str(k): v for k, v in loaded.items()}
 
