@@ -295,3 +295,22 @@ def test_a_failed_interactive_judging_shows_how_the_exchange_began(tmp_path: Pat
     lines = run.stdout.splitlines()
     start = lines.index("the exchange on that case began (> the submission, < the interactor):")
     assert lines[start + 1:start + 3] == ["  >50", "  <lower"], run.stdout
+
+
+def test_multi_pass_in_our_own_format(tmp_path: Path) -> None:
+    package = write(tmp_path / "squares", {
+        "problem.yaml": "\n".join([
+            "title: Squares, three passes", "type: multi-pass", "checker:", "  type: kattis", "  program: validate.py",
+            "limits:", "  time: 1", "  memory: 256", "  passes: 3", "solutions:", "  - square.py",
+            "groups:", "  - name: all", "    points: 100", "    cases:", "      - name: one", "        file: one.in", "",
+        ]),
+        "validate.py": MULTI_PASS_VALIDATOR.replace("int(sys.argv[4])", "3"),
+        "square.py": "k = int(input())\nprint(k * k)\n", "one.in": "1\n",
+        "wrong_on_third.py": "k = int(input())\nprint(k * k if k < 3 else 0)\n",
+    })
+    assert run_cli("generate", str(package)).returncode == 0
+    code, report = judged(tmp_path, package, package / "square.py")
+    assert report["verdict"] == "AC", report
+    assert report["cases"][0]["message"].startswith("pass 3:"), report
+    code, report = judged(tmp_path, package, package / "wrong_on_third.py")
+    assert report["verdict"] == "WA" and report["cases"][0]["message"].startswith("pass 3:"), report

@@ -290,3 +290,35 @@ def test_a_kattis_submission_starts_among_its_files_and_the_included_data(tmp_pa
     verified = run_cli("verify", str(package))
     assert verified.returncode == 0, verified.stdout[-3000:] + verified.stderr[-2000:]
     assert "ok    accepted/reads_data.py" in verified.stdout and "ok    run_time_error/writes_here.py" in verified.stdout
+
+
+def test_include_and_constants_in_our_own_format(tmp_path: Path) -> None:
+    """The same include/ and {{constants}} as a Kattis package has, named by our problem.yaml."""
+    package = write(tmp_path / "ours", {
+        "problem.yaml": """\
+            title: Sum with a driver
+            include: include
+            constants: {offset: 0, limit: 1000}
+            limits: {time: 1, memory: 256}
+            validator: validate.py
+            solutions: [ref.py]
+            groups:
+              - name: all
+                points: 100
+                cases:
+                  - {name: small, file: inputs/1.in}
+                  - {name: big, file: inputs/2.in}
+            """,
+        "validate.py": "import sys\nnums = list(map(int, sys.stdin.read().split()))\nsys.exit(42 if all(abs(n) <= {{limit}} for n in nums) else 43)\n",
+        "ref.py": "print(sum(map(int, input().split())))\n",
+        "inputs/1.in": "1 2\n", "inputs/2.in": "400 600\n",
+        "include/cpp/main.cpp": DRIVER_CPP,
+        "include/python3/helper.py": "def add(a, b):\n    return a + b + {{offset}}\n",
+        "submissions/accepted/add.cpp": "long long add(long long a, long long b) { return a + b; }\n",
+        "submissions/accepted/uses_helper.py": "import helper\nprint(helper.add(*map(int, input().split())))\n",
+        "submissions/wrong_answer/off.cpp": "long long add(long long a, long long b) { return a + b + 1; }\n",
+    })
+    assert run_cli("generate", str(package)).returncode == 0
+    verified = run_cli("verify", str(package))
+    assert verified.returncode == 0, verified.stdout[-3000:] + verified.stderr[-2000:]
+    assert "verified: 4/4 submissions as expected, 2/2 inputs valid" in verified.stdout, verified.stdout

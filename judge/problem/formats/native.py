@@ -24,6 +24,7 @@ from ..programfiles import KATTIS, TESTLIB, ProgramFiles
 
 _GROUP_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
 _CASE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\Z")
+_CONSTANT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
 class _Reader:
@@ -105,7 +106,7 @@ def load_problem(root: Path, shown_root: str | None = None) -> Problem:
     top = r.mapping(
         document, "problem",
         {"title", "source", "statement", "type", "interactor", "limits", "checker", "generator", "validator", "solutions", "groups",
-         "libraries"},
+         "libraries", "include", "constants"},
         {"title", "limits", "solutions", "groups"},
     )
     statement_node = top.get("statement")
@@ -131,7 +132,11 @@ def load_problem(root: Path, shown_root: str | None = None) -> Problem:
         cases_dir=cases_dir_for(root),
         kind=kind,
         interactor=interactor,
-        files=ProgramFiles(libraries=_libraries(r, top.get("libraries"), root), validator_protocols=dict([validator] if validator and validator[1] else [])),
+        files=ProgramFiles(
+            include=_folder(r, top["include"], "include", root) if "include" in top else None,
+            libraries=_libraries(r, top.get("libraries"), root), constants=_constants(r, top.get("constants")),
+            validator_protocols=dict([validator] if validator and validator[1] else []),
+        ),
     )
 
 
@@ -226,6 +231,27 @@ def _validator(r: _Reader, node: yaml.Node, root: Path) -> tuple[Path, str | Non
     keys = r.mapping(node, "validator", {"type", "program"}, {"program"})
     kind = r.scalar(keys["type"], "validator.type", str, lambda v: v in (TESTLIB, KATTIS), f"{TESTLIB} or {KATTIS}") if "type" in keys else None
     return r.file(keys["program"], "validator.program", root), kind
+
+
+def _folder(r: _Reader, node: yaml.Node, what: str, root: Path) -> Path:
+    rel = r.scalar(node, what, str)
+    if not (root / rel).is_dir():
+        raise r.fail(node, f"{what}: folder '{rel}' does not exist")
+    return (root / rel).resolve()
+
+
+def _constants(r: _Reader, node: yaml.Node | None) -> dict[str, str]:
+    """``{{name}}`` values for the package's programs, included files and submissions, as the Kattis format has them."""
+    if node is None:
+        return {}
+    values: dict[str, str] = {}
+    if not isinstance(node, yaml.MappingNode):
+        raise r.fail(node, "constants must be a mapping of names to numbers or strings")
+    for key_node, value_node in node.value:
+        name = r.scalar(key_node, "constants: a name", str, lambda v: bool(_CONSTANT.match(v)), "a name of [A-Za-z_][A-Za-z0-9_]*")
+        value = r.scalar(value_node, f"constants.{name}", (int, float, str))
+        values[name] = str(value)
+    return values
 
 
 def _libraries(r: _Reader, node: yaml.Node | None, root: Path) -> tuple[Path, ...]:
