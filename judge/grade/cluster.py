@@ -16,6 +16,7 @@ import functools
 import hashlib
 import io
 import os
+import posixpath
 import shutil
 import tarfile
 import tempfile
@@ -24,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import ReadersWriterLock
-from ..errors import SetupError
+from ..errors import SetupError, UsageError
 from ..problem import Problem
 from ..problem.formats import load_problem
 from ..run import Isolation, SlotPool, cache_root
@@ -36,13 +37,23 @@ _unpack_lock = threading.Lock()
 
 
 def pack(problem: Problem) -> bytes:
-    """The whole problem folder (its spec may name references under submissions/) and its cases, as a tar in the
-    problems/<name> + cases/<name> layout the loader expects."""
+    """The whole problem folder (its spec may name references under submissions/), its cases and the folders it takes
+    files from outside itself (``libraries``, ``include``), as a tar in the problems/<name> + cases/<name> layout the
+    loader expects, each outside folder at the same place relative to the problem."""
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w:gz", compresslevel=1) as tar:
         tar.add(problem.root, arcname=f"problems/{problem.name}")
         if problem.cases_dir.is_dir():
             tar.add(problem.cases_dir, arcname=f"cases/{problem.name}")
+        outside = [*problem.files.libraries, *([problem.files.include] if problem.files.include else [])]
+        for folder in outside:
+            if folder.resolve().is_relative_to(problem.root.resolve()):
+                continue
+            place = posixpath.normpath(f"problems/{posixpath.relpath(folder.resolve().as_posix(), problem.root.resolve().parent.as_posix())}")
+            if place.startswith(".."):
+                raise UsageError(f"{folder}: the problem takes files from a folder outside the one holding it; "
+                                 "cluster workers could not be given it")
+            tar.add(folder, arcname=place)
     return buffer.getvalue()
 
 
