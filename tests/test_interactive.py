@@ -314,3 +314,13 @@ def test_multi_pass_in_our_own_format(tmp_path: Path) -> None:
     assert report["cases"][0]["message"].startswith("pass 3:"), report
     code, report = judged(tmp_path, package, package / "wrong_on_third.py")
     assert report["verdict"] == "WA" and report["cases"][0]["message"].startswith("pass 3:"), report
+
+
+def test_a_child_left_holding_the_pipes_does_not_keep_the_exchange_open(tmp_path: Path) -> None:
+    """The submission finds the number, then leaves a child holding its stdin and stdout: the run ends with the
+    submission's own process, the child goes with its control group, and the interactor sees end-of-file at once
+    (else it would wait out its wall limit and the case would be a judge error)."""
+    lingering = BINARY_SEARCH + "import os, time\nif os.fork() == 0:\n    time.sleep(120)\n"
+    package = kattis_guess(tmp_path / "guess", submissions={"accepted/lingering.py": lingering})
+    code, report = judged(tmp_path, package, package / "submissions" / "accepted" / "lingering.py")
+    assert code == 0 and report["verdict"] == "AC", report
