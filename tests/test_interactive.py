@@ -9,6 +9,7 @@ rules for who ended first.
 """
 from __future__ import annotations
 
+import csv
 import json
 import os
 from pathlib import Path
@@ -324,3 +325,23 @@ def test_a_child_left_holding_the_pipes_does_not_keep_the_exchange_open(tmp_path
     package = kattis_guess(tmp_path / "guess", submissions={"accepted/lingering.py": lingering})
     code, report = judged(tmp_path, package, package / "submissions" / "accepted" / "lingering.py")
     assert code == 0 and report["verdict"] == "AC", report
+
+
+def test_grading_a_class_on_a_submit_answer_problem(tmp_path: Path) -> None:
+    """Each student hands in a folder of answer files; a lone file, an empty folder and a link are told apart."""
+    package = submit_answer_package(tmp_path / "answers")
+    submissions = tmp_path / "class"
+    write(submissions, {"alice/1.out": "1\n", "alice/2.out": "4\n", "alice/3.out": "9\n",
+                        "bob/1.out": "1\n", "bob/secret/2.ans": "5\n", "carol.out": "1\n"})
+    (submissions / "dave").mkdir()
+    (submissions / "erin").symlink_to(submissions / "alice")
+    out = tmp_path / "out"
+    run = run_cli("grade", str(package), str(submissions), "--out", str(out))
+    assert run.returncode == 0, run.stdout + run.stderr
+    with (out / "grades.csv").open() as f:
+        grades = {row["id"]: row for row in csv.DictReader(f)}
+    assert {sid: row["verdict"] for sid, row in grades.items()} == {"alice": "AC", "bob": "WA", "carol": "INVALID", "dave": "INVALID",
+                                                                   "erin": "INVALID"}, grades
+    reasons = json.dumps(grades)
+    assert "a submit-answer problem takes a folder of answer files per student" in reasons, reasons
+    assert "no answer file in the folder" in reasons, reasons

@@ -165,8 +165,26 @@ def _folder_student(path: Path, entry: str) -> Student:
     return Student(sid, None, f"no source file of a supported language ({source_extensions()}) in the folder{holds}", entry=entry)
 
 
-def _top_entry(path: Path, excluded: set[Path]) -> Student | str:
-    """A student for one entry of the class folder, or the reason it is not one."""
+def _answers_student(path: Path, entry: str) -> Student:
+    """A submit-answer problem's student: a folder of answer files, keyed by every file's name and bytes."""
+    sid = _student_id(path.name)
+    files, _, error = _walk(path)
+    if error is not None:
+        return Student(sid, None, error, entry=entry)
+    if not files:
+        return Student(sid, None, "no answer file in the folder", entry=entry)
+    digest = hashlib.sha256()
+    for file in sorted(files):
+        try:
+            digest.update(str(file.relative_to(path)).encode("utf-8", "surrogateescape") + b"\0" + _hash(file).encode())
+        except OSError as exc:
+            return Student(sid, None, f"cannot read {_shown(file.name)}: {exc.strerror}", entry=entry)
+    return Student(sid, path, digest=digest.hexdigest(), entry=entry)
+
+
+def _top_entry(path: Path, excluded: set[Path], answers: bool = False) -> Student | str:
+    """A student for one entry of the class folder, or the reason it is not one (``answers``: a folder of answer
+    files is the submission, for a submit-answer problem)."""
     name = path.name
     if name in LEFTOVERS or name.startswith("._"):
         return "unzip or file-manager leftover"
@@ -179,10 +197,12 @@ def _top_entry(path: Path, excluded: set[Path]) -> Student | str:
     if stat.S_ISDIR(info.st_mode):
         if path.resolve() in excluded or (path / RESULTS_MARK).exists():
             return "a results folder of this judge"
-        return _folder_student(path, name)
+        return _answers_student(path, name) if answers else _folder_student(path, name)
     sid = _student_id(path.stem)
     if not stat.S_ISREG(info.st_mode):
         return Student(sid, None, f"{_shown(name)} is {_kind(info.st_mode)}", entry=name, attempt=False)
+    if answers:
+        return Student(sid, None, f"{_shown(name)}: a submit-answer problem takes a folder of answer files per student", entry=name)
     if by_extension(path) is None:
         return Student(sid, None, _not_source(path, info), entry=name, attempt=False)
     return _source_student(sid, path, info, name)
@@ -203,11 +223,12 @@ def _merge(sid: str, found: list[Student], ignored: list[tuple[str, str]]) -> St
     return Student(sid, None, f"several entries share the id '{sid}': {names}; keep one", entry=candidates[0].entry)
 
 
-def discover(folder: Path, exclude: Iterable[Path] = ()) -> Discovery:
+def discover(folder: Path, exclude: Iterable[Path] = (), answers: bool = False) -> Discovery:
     """Every entry of the class folder, as a student or as an ignored entry with the reason.
 
     ``exclude``: folders that are never students (the results folder when it
-    sits inside the class folder).
+    sits inside the class folder). ``answers``: each student hands in a
+    folder of answer files (a submit-answer problem), not a program.
     """
     if not folder.is_dir():
         raise UsageError(f"{folder}: not a folder of submissions")
@@ -219,7 +240,7 @@ def discover(folder: Path, exclude: Iterable[Path] = ()) -> Discovery:
     except OSError as exc:
         raise UsageError(f"{folder}: cannot read the folder: {exc.strerror}") from None
     for path in entries:
-        found = _top_entry(path, excluded)
+        found = _top_entry(path, excluded, answers)
         if isinstance(found, str):
             result.ignored.append((_shown(path.name), found))
         else:

@@ -128,7 +128,9 @@ def grade(
     The results come from this machine's thread pool or, with ``cluster``, from
     Dask workers; either way this process is the only writer of the store.
     """
-    found = discover(folder, exclude=[store.path.parent])
+    if options.cluster is not None and problem.kind.submit_answer:
+        raise UsageError("--cluster: a submit-answer problem is graded on this machine (workers are sent source files, not folders of answers)")
+    found = discover(folder, exclude=[store.path.parent], answers=problem.kind.submit_answer)
     students = found.students
     known = {s.id for s in students}
     unknown = [sid for sid in options.only if sid not in known]

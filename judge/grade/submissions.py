@@ -44,8 +44,9 @@ def judge_error_report(problem: Problem, student: Student, reason: str) -> dict[
 @contextmanager
 def _plain_named(source: Path) -> Iterator[Path]:
     """The source under a name any compiler, runtime and the launcher's line protocol take: itself when its name is
-    plain, else a copy named ``main`` with its extension (a student's file name may hold a newline or an escape)."""
-    if re.fullmatch(r"[A-Za-z0-9_.+-]+", source.name):
+    plain (or it is a folder of answers, which only the judge reads), else a copy named ``main`` with its extension
+    (a student's file name may hold a newline or an escape)."""
+    if source.is_dir() or re.fullmatch(r"[A-Za-z0-9_.+-]+", source.name):
         yield source
         return
     with tempfile.TemporaryDirectory(prefix="submission-") as folder:
