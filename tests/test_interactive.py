@@ -345,3 +345,18 @@ def test_grading_a_class_on_a_submit_answer_problem(tmp_path: Path) -> None:
     reasons = json.dumps(grades)
     assert "a submit-answer problem takes a folder of answer files per student" in reasons, reasons
     assert "no answer file in the folder" in reasons, reasons
+
+
+def test_output_over_the_limit_through_the_pipe_is_ole(tmp_path: Path) -> None:
+    """A pipe has no file-size limit: the relay counts what the submission writes and closes its output at the limit."""
+    package = write(tmp_path / "flood", {
+        "problem.yaml": "problem_format_version: 2025-09\nname: Flood\ntype: interactive\nlimits:\n  time_limit: 2\n  output: 1\n",
+        "output_validator/validate.py": "import sys\nsys.stdin.buffer.read()\nsys.exit(42)\n",
+        "data/secret/1.in": "1\n", "data/secret/1.ans": "\n",
+        "flood.py": "import sys\nsys.stdout.write('x' * (3 << 20))\n",
+        "small.py": "import sys\nsys.stdout.write('x' * (1 << 19))\n",
+    })
+    code, report = judged(tmp_path, package, package / "flood.py")
+    assert report["verdict"] == "OLE", report
+    code, report = judged(tmp_path, package, package / "small.py")
+    assert report["verdict"] == "AC", report

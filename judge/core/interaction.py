@@ -110,6 +110,8 @@ def _interactive_pass(
     judgement = interactor.judge(pair.peer, feedback, side_err)
     if judgement.verdict is Verdict.JE:
         return Pass(pair.submission, judgement.outcome, judgement, transcript)
+    if pair.overflowed:
+        return Pass(pair.submission, CheckOutcome(Verdict.OLE, f"output over the {limits.output_bytes / (1 << 20):g} MiB limit"), None, transcript)
     if judgement.verdict in (Verdict.WA, Verdict.PE) and pair.peer_first:
         return Pass(_capped(pair.submission, limits), judgement.outcome, judgement, transcript)
     stderr_ends = ends(err, STDERR_KEEP)

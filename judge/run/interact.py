@@ -44,6 +44,7 @@ class PairResult:
     peer: RunResult
     transcript: list[Exchange] = field(default_factory=list)
     truncated: bool = False  # the exchanges went on past the transcript's size
+    overflowed: bool = False  # the submission wrote more than its output limit; the relay closed its output there
 
     @property
     def peer_first(self) -> bool:
@@ -56,6 +57,8 @@ def run_pair(slot: Slot, submission: RunSpec, binds: Sequence[Bind], peer: RunSp
 
     Their own ``stdin``/``stdout`` fields are ignored. Each run keeps its own
     limits; a side that waits forever on the other is ended by its wall limit.
+    The submission's ``output_bytes`` limit is counted by the relay, since a
+    pipe has no file-size limit.
     """
     sub_out, to_peer = os.pipe2(os.O_CLOEXEC), os.pipe2(os.O_CLOEXEC)
     peer_out, to_sub = os.pipe2(os.O_CLOEXEC), os.pipe2(os.O_CLOEXEC)
@@ -64,7 +67,8 @@ def run_pair(slot: Slot, submission: RunSpec, binds: Sequence[Bind], peer: RunSp
     record_fd = os.open(record, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
     relay_fds = (sub_out[0], to_peer[1], peer_out[0], to_sub[1], control[0], record_fd)
     try:
-        relay = subprocess.Popen([str(build_launcher()), "--relay", str(keep), *map(str, relay_fds)], pass_fds=relay_fds,
+        relay = subprocess.Popen([str(build_launcher()), "--relay", str(keep), *map(str, relay_fds), str(submission.limits.output_bytes)],
+                                 pass_fds=relay_fds,
                                  stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={"PATH": DEFAULT_PATH})
     except OSError:
         for fd in (*relay_fds, sub_out[1], to_peer[0], peer_out[1], to_sub[0], control[1]):
@@ -100,14 +104,15 @@ def run_pair(slot: Slot, submission: RunSpec, binds: Sequence[Bind], peer: RunSp
             relay.kill()
             relay.wait()
         os.close(control[1])
-    transcript, truncated = _parse(record.read_bytes())
-    return PairResult(sub_result, peer_result, transcript, truncated)
+    transcript, truncated, overflowed = _parse(record.read_bytes())
+    return PairResult(sub_result, peer_result, transcript, truncated, overflowed)
 
 
-def _parse(data: bytes) -> tuple[list[Exchange], bool]:
-    """The relay's records ``<s|p> <length>\\n<bytes>`` as exchanges, consecutive pieces of one side joined."""
+def _parse(data: bytes) -> tuple[list[Exchange], bool, bool]:
+    """The relay's records ``<s|p> <length>\\n<bytes>`` as exchanges, consecutive pieces of one side joined; whether
+    the transcript was cut (``t``) and whether the submission went over its output limit (``o``)."""
     exchanges: list[Exchange] = []
-    truncated = False
+    truncated = overflowed = False
     at = 0
     while at < len(data):
         line_end = data.find(b"\n", at)
@@ -117,12 +122,12 @@ def _parse(data: bytes) -> tuple[list[Exchange], bool]:
         size = int(length or 0)
         piece = data[line_end + 1:line_end + 1 + size]
         at = line_end + 1 + size
-        if who == b"t":
-            truncated = True
+        if who in (b"t", b"o"):
+            truncated, overflowed = truncated or who == b"t", overflowed or who == b"o"
             continue
         sender = SUBMISSION if who == b"s" else PEER
         if exchanges and exchanges[-1].sender == sender:
             exchanges[-1] = Exchange(sender, exchanges[-1].data + piece)
         else:
             exchanges.append(Exchange(sender, piece))
-    return exchanges, truncated
+    return exchanges, truncated, overflowed

@@ -1,13 +1,14 @@
 /*
  * The relay between an interactive submission and its interactor (launcher --relay).
  *
- * launcher --relay KEEP SUB_OUT PEER_IN PEER_OUT SUB_IN CONTROL TRANSCRIPT, all but KEEP descriptors:
+ * launcher --relay KEEP SUB_OUT PEER_IN PEER_OUT SUB_IN CONTROL TRANSCRIPT MAX_OUT, all but KEEP and MAX_OUT descriptors:
  *   SUB_OUT   the submission's stdout (read)   PEER_IN  the interactor's stdin (write)
  *   PEER_OUT  the interactor's stdout (read)   SUB_IN   the submission's stdin (write)
  *   CONTROL   (read) the judge writes 's' when the submission's run has ended and 'p' when the
  *             interactor's has; end-of-file means the judge is gone, and the relay stops at once
  *   TRANSCRIPT (write) the first KEEP bytes that passed, as records "<s|p> <length>\n<bytes>",
- *             and "t 0\n" once when more passed than was kept.
+ *             and "t 0\n" once when more passed than was kept, "o 0\n" when the submission wrote more
+ *             than MAX_OUT bytes (0: no limit): its output is then closed, as a full file would stop it.
  *
  * Why C: a relay in the judge's Python cost about 100 us per exchange, which turns a
  * problem with 10^5 queries into a wall-clock timeout; this one costs a few.
@@ -39,6 +40,7 @@ struct link {
 };
 
 static long keep_left;
+static long long out_left;  /* bytes the submission may still write; < 0: no limit */
 static int transcript_fd = -1;
 static int truncated_noted;
 
@@ -85,6 +87,17 @@ static void read_link(struct link *l) {
         l->source_eof = 1;
         return;
     }
+    if (l->owner == 's' && out_left >= 0) {
+        out_left -= n;
+        if (out_left < 0) {
+            if (write(transcript_fd, "o 0\n", 4) < 0) {}
+            close(l->source);
+            l->source = -1;
+            l->source_eof = 1;
+            l->len = l->off = 0;
+            return;
+        }
+    }
     record(l->owner, l->buf, (size_t)n);
     if (l->target < 0) return;
     l->len = (size_t)n;
@@ -94,10 +107,11 @@ static void read_link(struct link *l) {
 
 int relay_main(int argc, char **argv) {
     signal(SIGPIPE, SIG_IGN);
-    if (argc != 9) {
-        fprintf(stderr, "usage: launcher --relay KEEP SUB_OUT PEER_IN PEER_OUT SUB_IN CONTROL TRANSCRIPT\n");
+    if (argc != 10) {
+        fprintf(stderr, "usage: launcher --relay KEEP SUB_OUT PEER_IN PEER_OUT SUB_IN CONTROL TRANSCRIPT MAX_OUT\n");
         return 2;
     }
+    out_left = atoll(argv[9]) > 0 ? atoll(argv[9]) : -1;
     keep_left = atol(argv[2]);
     static struct link links[2];
     links[0].source = atoi(argv[3]); links[0].target = atoi(argv[4]); links[0].owner = 's';
