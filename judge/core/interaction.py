@@ -60,8 +60,8 @@ def run_passes(
         if done.outcome.verdict is not Verdict.AC or next_pass is None:
             break
         if number == problem.kind.passes:
-            passes.append(replace(done, outcome=CheckOutcome(
-                Verdict.JE, f"the validator asked for pass {number + 1}, over the problem's {problem.kind.passes} passes")))
+            passes[-1] = replace(done, outcome=CheckOutcome(
+                Verdict.JE, f"the validator asked for pass {number + 1}, over the problem's {problem.kind.passes} passes"))
             break
         pass_input = slot.private / f"pass{number + 1}.in"
         os.replace(next_pass, pass_input)
@@ -73,7 +73,7 @@ def _result(problem: Problem, passes: list[Pass], name: str, group: str) -> Case
     slowest = max(passes, key=lambda p: p.run.cpu).run
     message = last.outcome.message
     if problem.kind.multi_pass:
-        message = f"pass {min(len(passes), problem.kind.passes)}: {message}".rstrip(": ")
+        message = f"pass {len(passes)}: {message}".rstrip(": ")
     return CaseResult(
         name=name, group=group, verdict=last.outcome.verdict, time=slowest.cpu, wall_time=max(p.run.wall for p in passes),
         memory_kb=max(p.run.memory_kb for p in passes), exit_code=last.run.exit_code, signal=last.run.signal_name,
