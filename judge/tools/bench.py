@@ -34,6 +34,7 @@ from ..problem.formats import fastyaml, load_problem
 from ..run import Isolation, RunLimits, RunSpec, SlotPool, bwrap_works
 from ..text import table
 from .bench_grading import failing_class, grading_throughput
+from .bench_interactive import relay_cost
 from . import bench_startup
 from .bench_markdown import to_markdown
 from .bench_series import Series, interleave, timed
@@ -262,6 +263,7 @@ def run(problem_root: Path, rounds: int, quick: bool, peers: bool, json_path: Pa
         one = bench.derived_problem("one", config["tiny"]["generate"], 1)
         bench.startup(program, one)
         bench.tle_latency(one)
+        relay_cost(bench, _compile_c)
         bench.memory_accuracy()
         bench.test_data([problem.name] if quick else sorted(p.parent.name for p in (REPO / "problems").glob("*/problem.yaml")))
         grading_throughput(bench)

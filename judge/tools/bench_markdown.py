@@ -30,6 +30,13 @@ def to_markdown(figures: dict[str, Any]) -> str:
         lines += [f"| {name} | {t['overshoot']['median'] * 1000:.0f} ms | {t['overshoot']['max'] * 1000:.0f} ms | {t['verdict_delay']['median'] * 1000:.1f} ms |"
                   for name, t in figures["tle_latency"].items()]
         lines.append("")
+    if "interactive" in figures:
+        inter = figures["interactive"]
+        floor = inter["rows"]["bare pipe pair"]["median"]
+        lines += ["## Interactive relay", "", f"{inter['round_trips']} one-line round trips between two C programs per run, through the judge's relay "
+                  "in each sandbox mode and through a bare pipe pair.", "", "| path | per round trip (median) | vs bare pipes |", "|---|---|---|"]
+        lines += [f"| {name} | {r['per_trip_us']:.1f} µs | {r['median'] / floor:.2f}× |" for name, r in inter["rows"].items()]
+        lines.append("")
     if "memory" in figures:
         lines += ["## Memory accuracy", "",
                   "The judge reports the larger of the tree's charged memory (anonymous and shared memory and page tables of every",
