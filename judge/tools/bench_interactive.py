@@ -10,19 +10,17 @@ from __future__ import annotations
 import os
 import subprocess
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from ..run import Bind, Isolation, RunLimits, RunSpec, SlotPool, run_pair
 from ..text import table
+from .bench_grading import Bench
 from .bench_series import interleave, timed
-
-if TYPE_CHECKING:
-    from .bench import Bench
 
 LIMITS = RunLimits(cpu=60, wall=120, memory_mib=256, output_bytes=64 << 20)
 
 
-def relay_cost(bench: "Bench", compile_c: Callable[[str, Path], Path]) -> None:
+def relay_cost(bench: Bench, compile_c: Callable[[str, Path], Path]) -> None:
     """µs per round trip through run_pair in each sandbox mode, and through a bare pipe pair."""
     trips = 5000 if bench.quick else 20000
     bench.work.chmod(0o711)  # the submission may run as a sandbox uid: it must reach its binary
