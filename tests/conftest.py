@@ -28,6 +28,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -216,6 +217,16 @@ def program(name: str) -> Path:
     path = PROGRAMS / "aplusb" / name
     assert path.is_file(), f"missing fixture program {path}"
     return path
+
+
+def write_files(root: Path, files: dict[str, str]) -> Path:
+    """Write a package (or any tree) the test describes as {relative path: text}; the text is dedented, so a test
+    may indent it with its own code. Returns ``root``."""
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text))
+    return root
 
 
 def write_printer(directory: Path, output: bytes, name: str = "printer.py") -> Path:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_cli
+from conftest import run_cli, write_files
 
 # Kattis protocol: the secret is the first number of the input; 7 guesses; "lower"/"higher"/"correct".
 GUESS_VALIDATOR = r"""
@@ -86,14 +86,6 @@ int main() { int lo = 1, hi = 100; char r[32];
 }
 
 
-def write(root: Path, files: dict[str, str]) -> Path:
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
-    return root
-
-
 def kattis_guess(root: Path, validator: str = GUESS_VALIDATOR, submissions: dict[str, str] | None = None) -> Path:
     files = {
         "problem.yaml": "problem_format_version: 2025-09\nname: Guess\ntype: pass-fail interactive\nlimits:\n  time_limit: 1\n",
@@ -102,7 +94,7 @@ def kattis_guess(root: Path, validator: str = GUESS_VALIDATOR, submissions: dict
         **{f"data/secret/{n:02d}.ans": "\n" for n in range(1, 5)},
         **{f"submissions/{name}": text for name, text in (submissions or SUBMISSIONS).items()},
     }
-    return write(root, files)
+    return write_files(root, files)
 
 
 def judged(tmp_path: Path, package: Path, submission: Path, *extra: str) -> tuple[int, dict]:
@@ -183,7 +175,7 @@ sys.exit(0)
 
 
 def test_testlib_interactor_and_a_checker_on_its_record(tmp_path: Path) -> None:
-    package = write(tmp_path / "guesslib", {
+    package = write_files(tmp_path / "guesslib", {
         "problem.yaml": "\n".join([
             "title: Guess with testlib", "type: interactive", "interactor:", "  program: interactor.py", "  protocol: testlib",
             "checker:", "  type: testlib", "  program: checker.py", "limits:", "  time: 1", "  memory: 256",
@@ -224,7 +216,7 @@ sys.exit(42)
 
 @pytest.mark.parametrize(("passes", "rounds", "expected"), [(3, 3, "AC"), (3, 4, "JE"), (2, 2, "AC")])
 def test_multi_pass_runs_until_the_validator_stops_asking(tmp_path: Path, passes: int, rounds: int, expected: str) -> None:
-    package = write(tmp_path / "squares", {
+    package = write_files(tmp_path / "squares", {
         "problem.yaml": f"problem_format_version: 2025-09\nname: Squares\ntype: multi-pass\nlimits:\n  time_limit: 1\n  validation_passes: {passes}\n",
         "output_validator/validate.py": MULTI_PASS_VALIDATOR,
         "data/secret/1.in": "1\n", "data/secret/1.ans": "\n", "data/secret/1.yaml": f"output_validator_args: ['{rounds}']\n",
@@ -241,7 +233,7 @@ def test_multi_pass_runs_until_the_validator_stops_asking(tmp_path: Path, passes
 
 
 def submit_answer_package(root: Path) -> Path:
-    return write(root, {
+    return write_files(root, {
         "problem.yaml": "problem_format_version: 2025-09\nname: Answers\ntype: pass-fail submit-answer\n",
         **{f"data/secret/{n}.in": f"{n}\n" for n in (1, 2, 3)},
         **{f"data/secret/{n}.ans": f"{n * n}\n" for n in (1, 2, 3)},
@@ -250,10 +242,10 @@ def submit_answer_package(root: Path) -> Path:
 
 def test_submit_answer_checks_answer_files_and_never_runs_them(tmp_path: Path) -> None:
     package = submit_answer_package(tmp_path / "answers")
-    good = write(tmp_path / "good", {"1.out": "1\n", "secret/2.ans": "4\n", "3.txt": "9\n"})
+    good = write_files(tmp_path / "good", {"1.out": "1\n", "secret/2.ans": "4\n", "3.txt": "9\n"})
     code, report = judged(tmp_path, package, good)
     assert code == 0 and report["verdict"] == "AC", report
-    partial = write(tmp_path / "partial", {"1.out": "1\n", "2.out": "5\n"})
+    partial = write_files(tmp_path / "partial", {"1.out": "1\n", "2.out": "5\n"})
     (partial / "3.out").symlink_to("/etc/passwd")
     code, report = judged(tmp_path, package, partial)
     verdicts = {c["name"]: c["verdict"] for c in report["cases"]}
@@ -264,7 +256,7 @@ def test_submit_answer_checks_answer_files_and_never_runs_them(tmp_path: Path) -
 
 def test_submit_answer_survives_a_fifo_in_the_folder(tmp_path: Path) -> None:
     package = submit_answer_package(tmp_path / "answers")
-    hostile = write(tmp_path / "hostile", {"1.out": "1\n", "2.out": "4\n"})
+    hostile = write_files(tmp_path / "hostile", {"1.out": "1\n", "2.out": "4\n"})
     os.mkfifo(hostile / "3.out")
     code, report = judged(tmp_path, package, hostile)
     verdicts = {c["name"]: c["verdict"] for c in report["cases"]}
@@ -272,7 +264,7 @@ def test_submit_answer_survives_a_fifo_in_the_folder(tmp_path: Path) -> None:
 
 
 def test_native_submit_answer_package_verifies_its_answer_folders(tmp_path: Path) -> None:
-    package = write(tmp_path / "squares", {
+    package = write_files(tmp_path / "squares", {
         "problem.yaml": "\n".join([
             "title: Squares, answers only", "type: submit-answer", "limits:", "  time: 1", "  memory: 256",
             "solutions:", "  - square.py", "groups:", "  - name: all", "    points: 100", "    cases:",
@@ -299,7 +291,7 @@ def test_a_failed_interactive_judging_shows_how_the_exchange_began(tmp_path: Pat
 
 
 def test_multi_pass_in_our_own_format(tmp_path: Path) -> None:
-    package = write(tmp_path / "squares", {
+    package = write_files(tmp_path / "squares", {
         "problem.yaml": "\n".join([
             "title: Squares, three passes", "type: multi-pass", "checker:", "  type: kattis", "  program: validate.py",
             "limits:", "  time: 1", "  memory: 256", "  passes: 3", "solutions:", "  - square.py",
@@ -331,7 +323,7 @@ def test_grading_a_class_on_a_submit_answer_problem(tmp_path: Path) -> None:
     """Each student hands in a folder of answer files; a lone file, an empty folder and a link are told apart."""
     package = submit_answer_package(tmp_path / "answers")
     submissions = tmp_path / "class"
-    write(submissions, {"alice/1.out": "1\n", "alice/2.out": "4\n", "alice/3.out": "9\n",
+    write_files(submissions, {"alice/1.out": "1\n", "alice/2.out": "4\n", "alice/3.out": "9\n",
                         "bob/1.out": "1\n", "bob/secret/2.ans": "5\n", "carol.out": "1\n"})
     (submissions / "dave").mkdir()
     (submissions / "erin").symlink_to(submissions / "alice")
@@ -349,7 +341,7 @@ def test_grading_a_class_on_a_submit_answer_problem(tmp_path: Path) -> None:
 
 def test_output_over_the_limit_through_the_pipe_is_ole(tmp_path: Path) -> None:
     """A pipe has no file-size limit: the relay counts what the submission writes and closes its output at the limit."""
-    package = write(tmp_path / "flood", {
+    package = write_files(tmp_path / "flood", {
         "problem.yaml": "problem_format_version: 2025-09\nname: Flood\ntype: interactive\nlimits:\n  time_limit: 2\n  output: 1\n",
         "output_validator/validate.py": "import sys\nsys.stdin.buffer.read()\nsys.exit(42)\n",
         "data/secret/1.in": "1\n", "data/secret/1.ans": "\n",

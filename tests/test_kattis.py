@@ -12,11 +12,10 @@ from __future__ import annotations
 import json
 import os
 import re
-import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import REPO_ROOT, run_cli
+from conftest import REPO_ROOT, run_cli, write_files
 
 from judge.check import compare_kattis_default
 from judge.verdict import Verdict
@@ -26,18 +25,10 @@ BUSY = "int main(void){volatile unsigned long x=0;for(unsigned long i=0;i<400000
 CRASH = "import sys\nsys.exit(5)\n"
 
 
-def write(root: Path, files: dict[str, str]) -> Path:
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text))
-    return root
-
-
 @pytest.fixture
 def legacy(tmp_path: Path) -> Path:
     """Legacy layout: nested secret groups, validator_flags + group flags, no time limit, a folder submission."""
-    return write(tmp_path / "sumfloat", {
+    return write_files(tmp_path / "sumfloat", {
         "problem.yaml": "name: Sum of floats\nvalidator_flags: float_tolerance 1e-6\nlimits:\n  time_multiplier: 5\n",
         "problem_statement/problem.en.tex": "\\problemname{Sum of floats}\n",
         "data/sample/1.in": "1.5 2.5\n", "data/sample/1.ans": "4\n",
@@ -78,7 +69,7 @@ sys.exit(42)
 @pytest.fixture
 def scoring(tmp_path: Path) -> Path:
     """2025-09 layout: scoring groups (min and sum), a custom output validator with args, an explicit time limit."""
-    return write(tmp_path / "split", {
+    return write_files(tmp_path / "split", {
         "problem.yaml": "problem_format_version: 2025-09\nname: {en: Split}\nuuid: 0e6f2a3c-1b2c-4d5e-8f90-123456789abc\n"
                         "type: scoring\nlimits:\n  time_limit: 1.5\n  memory: 256\n",
         "statement/problem.en.md": "Split n into two non-negative integers.\n",
@@ -211,7 +202,7 @@ int main(int argc, char *argv[]) {
 
 def test_testlib_checker_compiles_unchanged_with_its_header(tmp_path: Path) -> None:
     real = os.environ.get("TESTLIB_H")
-    root = write(tmp_path / "problems" / "tl", {
+    root = write_files(tmp_path / "problems" / "tl", {
         "problem.yaml": "title: testlib\nlimits: {time: 1, memory: 128}\nchecker: {type: testlib, program: check.cpp}\n"
                         "solutions: [sol.py]\ngroups:\n  - {name: all, points: 10, cases: [{name: a, file: a.in}, {name: b, file: b.in}]}\n",
         "check.cpp": TESTLIB_CHECKER, "testlib.h": Path(real).read_text() if real else TESTLIB_STAND_IN,
@@ -233,8 +224,8 @@ def test_testlib_checker_compiles_unchanged_with_its_header(tmp_path: Path) -> N
     ({"problem.yaml": "problem_format_version: 2025-09\nname: x\n", "data/secret/test_group.yaml": "- a list\n"}, "test_group.yaml:1: test_group.yaml must be a mapping"),
 ])
 def test_malformed_kattis_package_is_a_one_line_error(tmp_path: Path, files: dict[str, str], message: str) -> None:
-    package = write(tmp_path / "bad", {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n", **files})
-    solution = write(tmp_path, {"echo.py": "print(input())\n"}) / "echo.py"
+    package = write_files(tmp_path / "bad", {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n", **files})
+    solution = write_files(tmp_path, {"echo.py": "print(input())\n"}) / "echo.py"
     run = run_cli("judge", str(package), str(solution))
     assert run.returncode == 2, run.stderr
     lines = run.stderr.strip().splitlines()

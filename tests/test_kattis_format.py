@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import json
 import os
-import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import REPO_ROOT, run_cli
+from conftest import REPO_ROOT, run_cli, write_files
 
 from judge.core import judge
 from judge.core.additions import additions
@@ -77,24 +76,16 @@ def stand_in_or_real_header() -> str:
     return Path(real).read_text() if real else TESTLIB_STAND_IN
 
 
-def write(root: Path, files: dict[str, str]) -> Path:
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text))
-    return root
-
-
 def kattis(root: Path, problem_yaml: str, **extra: str) -> Path:
     """A 2025-09 package with two cases (sums of two numbers) and the sum output validator."""
-    return write(root, {
+    return write_files(root, {
         "problem.yaml": problem_yaml, "data/sample/1.in": "1 2\n", "data/sample/1.ans": "3\n",
         "data/secret/1.in": "20 22\n", "data/secret/1.ans": "42\n", "output_validator/check.py": SUM_VALIDATOR, **extra,
     })
 
 
 def one_line_error(package: Path, tmp_path: Path) -> str:
-    solution = write(tmp_path, {"echo.py": "print(input())\n"}) / "echo.py"
+    solution = write_files(tmp_path, {"echo.py": "print(input())\n"}) / "echo.py"
     run = run_cli("judge", str(package), str(solution))
     lines = run.stderr.strip().splitlines()
     assert run.returncode == 2 and len(lines) == 1 and "Traceback" not in run.stderr, run.stderr
@@ -113,7 +104,7 @@ def one_line_error(package: Path, tmp_path: Path) -> str:
 ])
 def test_type_in_every_form_becomes_the_kind(tmp_path: Path, problem_yaml: str, kind: Kind) -> None:
     folder = "output_validators/check" if "legacy" in problem_yaml else "output_validator"
-    package = write(tmp_path / "p", {"problem.yaml": problem_yaml, "data/secret/1.in": "1 2\n", "data/secret/1.ans": "3\n",
+    package = write_files(tmp_path / "p", {"problem.yaml": problem_yaml, "data/secret/1.in": "1 2\n", "data/secret/1.ans": "3\n",
                                      f"{folder}/check.py": SUM_VALIDATOR})
     problem = load(package)
     assert problem.kind == kind
@@ -135,18 +126,18 @@ def test_unknown_or_incompatible_type_is_one_line(tmp_path: Path, problem_yaml: 
 
 def test_interactive_or_multi_pass_without_output_validator_is_one_line(tmp_path: Path) -> None:
     for kind in ("interactive", "multi-pass"):
-        package = write(tmp_path / kind, {"problem.yaml": f"problem_format_version: 2025-09\ntype: {kind}\n",
+        package = write_files(tmp_path / kind, {"problem.yaml": f"problem_format_version: 2025-09\ntype: {kind}\n",
                                           "data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"})
         assert f"problem needs an output validator" in one_line_error(package, tmp_path)
 
 
 def test_a_package_without_data_is_still_kattis(tmp_path: Path) -> None:
     """Like the spec's interactive example: problem.yaml and an output validator, no data/ at all."""
-    package = write(tmp_path / "interactive", {
+    package = write_files(tmp_path / "interactive", {
         "problem.yaml": "problem_format_version: 2025-09\ntype: interactive\nname: Guess\n", "output_validator/check.py": SUM_VALIDATOR})
     assert is_kattis(package)
     assert one_line_error(package, tmp_path).endswith("interactive: no test cases under data/")
-    ours = write(tmp_path / "ours", {"problem.yaml": "title: t\nlimits: {time: 1, memory: 64}\nsolutions: [s.py]\ngroups: []\n"})
+    ours = write_files(tmp_path / "ours", {"problem.yaml": "title: t\nlimits: {time: 1, memory: 64}\nsolutions: [s.py]\ngroups: []\n"})
     assert not is_kattis(ours)
 
 
@@ -171,7 +162,7 @@ def test_include_adds_drivers_and_helpers_before_building(tmp_path: Path) -> Non
     assert verified.returncode == 0, verified.stdout[-3000:] + verified.stderr[-2000:]
     for name in ("accepted/add.cpp", "accepted/uses_helper.py", "accepted/folder"):
         assert f"ok    {name}" in verified.stdout, verified.stdout
-    outside = write(tmp_path / "student", {"add.cpp": "long long add(long long a, long long b) { return a + b; }\n"}) / "add.cpp"
+    outside = write_files(tmp_path / "student", {"add.cpp": "long long add(long long a, long long b) { return a + b; }\n"}) / "add.cpp"
     report = tmp_path / "report.json"
     judged = run_cli("judge", str(package), str(outside), "--json", str(report))
     assert judged.returncode == 0 and json.loads(report.read_text())["verdict"] == "AC", judged.stderr
@@ -202,7 +193,7 @@ def test_constants_are_written_into_the_build_copies_only(tmp_path: Path) -> Non
 
 
 def package_with_testlib_validator(root: Path, validator: str) -> Path:
-    return write(root, {
+    return write_files(root, {
         "problem.yaml": f"title: t\nlimits: {{time: 1, memory: 128}}\nvalidator: {validator}\nsolutions: [sol.py]\n"
                         "groups:\n  - {name: all, points: 10, cases: [{name: ok, file: ok.in}, {name: big, file: big.in}]}\n",
         "v.cpp": TESTLIB_VALIDATOR, "testlib.h": stand_in_or_real_header(), "ok.in": "7\n", "big.in": "500\n",
@@ -247,8 +238,8 @@ def test_testlib_validator_found_in_a_kattis_package(tmp_path: Path) -> None:
 
 
 def test_a_library_reaches_problem_programs_and_never_submissions(tmp_path: Path) -> None:
-    lib = write(tmp_path / "problems" / "_lib" / "py", {"shared.py": "LIMIT = 50\n\ndef twice(x):\n    return 2 * x\n"})
-    root = write(tmp_path / "problems" / "p", {
+    lib = write_files(tmp_path / "problems" / "_lib" / "py", {"shared.py": "LIMIT = 50\n\ndef twice(x):\n    return 2 * x\n"})
+    root = write_files(tmp_path / "problems" / "p", {
         "problem.yaml": "title: t\nlimits: {time: 1, memory: 128}\ngenerator: gen.py\nvalidator: val.py\nlibraries: [../_lib/py]\n"
                         "checker: {type: kattis, program: check.py}\nsolutions: [submissions/accepted/ref.py]\n"
                         "groups:\n  - {name: all, points: 10, cases: [{name: a, generate: '3'}, {name: b, generate: '21'}]}\n",
@@ -260,7 +251,7 @@ def test_a_library_reaches_problem_programs_and_never_submissions(tmp_path: Path
     })
     problem = load(root)
     assert problem.files.libraries == (lib.resolve(),)
-    student = write(tmp_path / "student", {"sol.py": "import shared\nprint(shared.twice(int(input())))\n",
+    student = write_files(tmp_path / "student", {"sol.py": "import shared\nprint(shared.twice(int(input())))\n",
                                            "plain.py": "print(2 * int(input()))\n"})
     assert not additions(problem, student / "sol.py").folders and additions(problem, root / "gen.py").folders == (lib.resolve(),)
     with SlotPool(1, Isolation("none")) as pool:
@@ -294,7 +285,7 @@ def test_a_kattis_submission_starts_among_its_files_and_the_included_data(tmp_pa
 
 def test_include_and_constants_in_our_own_format(tmp_path: Path) -> None:
     """The same include/ and {{constants}} as a Kattis package has, named by our problem.yaml."""
-    package = write(tmp_path / "ours", {
+    package = write_files(tmp_path / "ours", {
         "problem.yaml": """\
             title: Sum with a driver
             include: include

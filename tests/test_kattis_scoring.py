@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import json
 import re
-import textwrap
 from pathlib import Path
 
 import pytest
 import yaml
-from conftest import run_cli
+from conftest import run_cli, write_files
 
 HALF = "n = int(input())\nprint(n // 2, n - n // 2)\n"
 UNEVEN = "n = int(input())\nprint(n - 1, 1)\n"
@@ -45,14 +44,6 @@ sys.exit(42)
 '''
 
 
-def write(root: Path, files: dict[str, str]) -> Path:
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text))
-    return root
-
-
 def judged(root: Path, program: Path, tmp_path: Path) -> tuple[int, dict, str]:
     out = tmp_path / f"{program.stem}.json"
     run = run_cli("judge", str(root), str(program), "--json", str(out), "-j", "1")
@@ -62,7 +53,7 @@ def judged(root: Path, program: Path, tmp_path: Path) -> tuple[int, dict, str]:
 @pytest.fixture
 def subtasks(tmp_path: Path) -> Path:
     """2025-09: pass-fail g1 (10), sum g2 (20, multiplier), min g3 (30, requires g1); submissions.yaml with one false promise."""
-    return write(tmp_path / "subtasks", {
+    return write_files(tmp_path / "subtasks", {
         "problem.yaml": "problem_format_version: 2025-09\nname: Halves\ntype: scoring\nlimits:\n  time_limit: 2\n",
         "data/sample/1.in": "4\n", "data/sample/1.ans": "2 2\n",
         "data/secret/test_group.yaml": "max_score: 60\n",
@@ -124,7 +115,7 @@ def test_scores_pass_fail_sum_min_and_require_pass(subtasks: Path, tmp_path: Pat
 @pytest.fixture
 def unbounded(tmp_path: Path) -> Path:
     """An unbounded secret whose one group is scored by the validator's score.txt."""
-    return write(tmp_path / "free", {
+    return write_files(tmp_path / "free", {
         "problem.yaml": "problem_format_version: 2025-09\nname: Free\ntype: scoring\nlimits:\n  time_limit: 2\n",
         "data/sample/1.in": "4\n", "data/sample/1.ans": "2 2\n",
         "data/secret/test_group.yaml": "max_score: unbounded\n",
@@ -147,7 +138,7 @@ def test_unbounded_group_sums_score_txt_and_a_broken_rule_is_judge_error(unbound
 
 
 def test_2023_07_draft_scoring_map_and_legacy_accept_score(tmp_path: Path) -> None:
-    draft = write(tmp_path / "draft", {
+    draft = write_files(tmp_path / "draft", {
         "problem.yaml": "problem_format_version: 2023-07-draft\nname: Echo\ntype: scoring\nlimits:\n  time_limit: 2\n",
         "data/sample/1.in": "1\n", "data/sample/1.ans": "1\n",
         "data/secret/testdata.yaml": "scoring:\n  aggregation: sum\n",
@@ -160,7 +151,7 @@ def test_2023_07_draft_scoring_map_and_legacy_accept_score(tmp_path: Path) -> No
     absolute.write_text("print(abs(int(input())))\n")
     code, report, _ = judged(draft, absolute, tmp_path)
     assert code == 1 and report["max_score"] == 100 and report["score"] == 30
-    legacy = write(tmp_path / "legacy", {
+    legacy = write_files(tmp_path / "legacy", {
         "problem.yaml": "name: Echo\ntype: scoring\nlimits:\n  time_limit: 2\n",
         "data/sample/1.in": "1\n", "data/sample/1.ans": "1\n",
         "data/secret/testdata.yaml": "accept_score: 5\nreject_score: 1\ngrader_flags: sum\n",
@@ -172,7 +163,7 @@ def test_2023_07_draft_scoring_map_and_legacy_accept_score(tmp_path: Path) -> No
 
 @pytest.fixture
 def untimed(tmp_path: Path) -> Path:
-    return write(tmp_path / "untimed", {
+    return write_files(tmp_path / "untimed", {
         "problem.yaml": "problem_format_version: 2025-09\nname: Untimed\n",
         "tilejudge.yaml": "time_factor:\n  python3: 1.0\n",
         "data/sample/1.in": "4\n", "data/sample/1.ans": "2 2\n",
@@ -193,7 +184,7 @@ def test_verify_stores_the_inferred_limit_and_judge_reuses_it(untimed: Path, tmp
     code, report, stderr = judged(untimed, untimed / "submissions/accepted/half.py", tmp_path)
     assert code == 0 and "time limit 1 s stored by verify in tilejudge.yaml (not inferred again)" in stderr
     assert "inferred the Kattis way" not in stderr
-    write(untimed, {"data/secret/2.in": "8\n", "data/secret/2.ans": "4 4\n"})
+    write_files(untimed, {"data/secret/2.in": "8\n", "data/secret/2.ans": "4 4\n"})
     code, report, stderr = judged(untimed, untimed / "submissions/accepted/half.py", tmp_path)
     assert code == 0 and "is stale" in stderr and "inferred the Kattis way" in stderr and "would store it" in stderr
 
