@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 JUDGE = Path(__file__).resolve().parents[1] / "judge"
-BASE = {"judge", "judge.errors", "judge.text", "judge.atomic", "judge.verdict"}
+BASE = {"judge", "judge.errors", "judge.text", "judge.atomic", "judge.verdict", "judge.lazy", "judge.remembered"}
 MAX_LINES = 400
 
 # layer -> the layers it may import (besides itself and the base modules)
@@ -130,3 +130,14 @@ def test_each_subpackage_says_what_it_owns_and_may_import(package: str) -> None:
     doc = ast.get_docstring(ast.parse((JUDGE / package / "__init__.py").read_text())) or ""
     assert "owns" in doc.lower(), package
     assert "import" in doc.lower(), package
+
+
+@pytest.mark.parametrize("package", sorted(p.parent for p in JUDGE.rglob("__init__.py") if "exports(__name__" in p.read_text()))
+def test_no_lazy_export_is_named_like_a_submodule(package: Path) -> None:
+    """Importing a submodule sets the package attribute of its name, so an export of that name would turn into the module."""
+    import importlib
+
+    module = importlib.import_module(".".join(package.relative_to(JUDGE.parent).parts))
+    clashes = sorted(set(module.__all__) & {p.stem for p in package.glob("*.py")})
+    assert clashes == [], package
+    assert module.__all__ and all(getattr(module, name) is not None for name in module.__all__)  # every export resolves

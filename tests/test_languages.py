@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 from conftest import FIXTURES, REPO_ROOT
 
-from judge.lang import LANGUAGES, language
+from judge.lang import LANGUAGES
+from judge.lang.registry import language  # not exported by judge.lang: the name is its submodule language.py
 
 LANGUAGE_PROGRAMS = FIXTURES / "languages"
 MULTIFILE = LANGUAGE_PROGRAMS / "multifile"

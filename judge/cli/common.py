@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 from ..core.testdata import edited_files, ensure, missing_cases, stale_cases
-from ..core.timelimit import infer_time_limit
 from ..problem import Problem
 from ..problem.formats import load, resolve_problem
 from ..run import ENV_MODE, MODES, SlotPool, resolve_sandbox
@@ -63,4 +62,8 @@ def ensure_cases(problem: Problem, slots: SlotPool) -> None:
 def ready(problem: Problem, slots: SlotPool) -> Problem:
     """Cases generated and, for a package without a time limit, the limit inferred."""
     ensure_cases(problem, slots)
+    if problem.limits.time > 0:  # nothing to infer: the Kattis readers that inference needs are not even imported
+        return problem
+    from ..core.timelimit import infer_time_limit
+
     return infer_time_limit(problem, slots, lambda line: print(line, file=sys.stderr))

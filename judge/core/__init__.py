@@ -10,14 +10,13 @@ May import ``judge.check``, ``judge.lang``, ``judge.run``, ``judge.problem``
 (model and formats) and the shared base modules; never ``grade``, ``tools``
 or ``cli``.
 """
-from .answers import answer_set
-from .judging import JudgeOptions, JudgeReport, Referee, judge, problem_referee, run_case, run_on
-from .limits import classify, run_limits
-from .rwlock import ReadersWriterLock
-from .timelimit import infer_time_limit
-from .verdicts import CaseResult, GroupResult, group_results, meets_rule, overall_verdict
+from ..lazy import exports
 
-__all__ = [
-    "CaseResult", "GroupResult", "JudgeOptions", "JudgeReport", "ReadersWriterLock", "Referee", "answer_set", "classify",
-    "group_results", "infer_time_limit", "judge", "meets_rule", "overall_verdict", "problem_referee", "run_case", "run_limits", "run_on",
-]
+__getattr__, __dir__, __all__ = exports(__name__, {
+    ".answers": ("answer_set",),
+    ".judging": ("JudgeOptions", "JudgeReport", "Referee", "judge", "problem_referee", "run_case", "run_on"),
+    ".limits": ("classify", "run_limits"),
+    ".rwlock": ("ReadersWriterLock",),
+    ".timelimit": ("infer_time_limit",),
+    ".verdicts": ("CaseResult", "GroupResult", "group_results", "meets_rule", "overall_verdict"),
+})

@@ -13,17 +13,13 @@ that is already lost: they cannot change the score.
 from __future__ import annotations
 
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..check import Checker, checker_limits, make_checker
-from ..check.interactors import Interactor
 from ..lang import Program, build_or_fail
 from .additions import additions
-from .answers import check_answer
-from .interaction import run_passes
 from ..problem import CaseSpec, Problem, answer_path, input_path
 from ..run import RunSpec, Slot, SlotPool
 from ..verdict import Verdict
@@ -31,6 +27,9 @@ from .limits import classify, run_limits, work_folder
 from .rwlock import ReadersWriterLock
 from .stderr import STDERR_KEEP, ends, stderr_note
 from .verdicts import CaseResult, GroupResult, group_results, loses_group, overall_verdict
+
+if TYPE_CHECKING:  # imported where used: a batch problem needs neither the interactive layer nor submit-answer checks
+    from ..check.interactors import Interactor
 
 NEAR_LIMIT = 0.8
 WORKING_SHARE = 0.1
@@ -88,8 +87,12 @@ def run_on(
     multi-pass problem's case goes pass by pass through its interactor; a submit-answer problem's answer file is checked.
     """
     if problem.kind.submit_answer:
+        from .answers import check_answer
+
         return check_answer(problem, program, inp, ans, referee.checker, slot, name, group, checker_args)
     if referee.interactor is not None:
+        from .interaction import run_passes
+
         return run_passes(problem, program, referee.interactor, referee.checker, inp, ans, slot, name, group, checker_args, overrun)
     checker = referee.checker
     limits = run_limits(problem, program.language)
@@ -186,8 +189,7 @@ def judge(
             if on_case is not None:
                 on_case(result)
 
-        with ThreadPoolExecutor(max_workers=pool.size) as executor:
-            list(executor.map(task, pending))
+        _each(task, pending, min(pool.size, len(pending)))
         if concurrent:
             for index in sorted(i for i in pending if i in results and _suspicious(results[i], limit)):
                 with run_lock.exclusive(), pool.slot() as slot:
@@ -212,6 +214,19 @@ def judge(
     report.verdict = overall_verdict(ordered)
     report.score = round(sum(g.earned for g in report.groups), 6)
     return report
+
+
+def _each(task: Callable[[int], None], indices: list[int], workers: int) -> None:
+    """``task`` on every index, on ``workers`` threads; one worker runs them here, without a thread pool to start
+    (nor to import: concurrent.futures brings logging, about 9 ms of a quick judge's start-up)."""
+    if workers <= 1:
+        for index in indices:
+            task(index)
+        return
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=workers) as executor:
+        list(executor.map(task, indices))
 
 
 def _suspicious(result: CaseResult, limit: float) -> bool:
@@ -248,6 +263,8 @@ def problem_referee(problem: Problem, pool: SlotPool) -> Referee:
     if side is None or side.program is None:
         return Referee(checker)
     role = "interactor" if problem.kind.interactive else "multi-pass validator"
+    from ..check.interactors import Interactor
+
     built = program if side.program == problem.checker.program and program is not None else \
         build_or_fail(side.program, pool, problem.limits.compile_time, role, additions(problem, side.program))
     return Referee(checker, Interactor(built, side.type, checker_limits(problem.limits.time, built)))

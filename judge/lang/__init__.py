@@ -8,12 +8,11 @@ compiles, the build cache, ``build_or_fail`` for problem programs).
 May import ``judge.run`` and the shared base modules (``judge.errors``,
 ``judge.text``); nothing above.
 """
-from .build import BUILD_CACHE_VERSION, Program, build_or_fail, from_command, prepare, prepare_problem_program, prepare_program
-from .language import Language, tool
-from .sources import Additions, substitute, undefined_constants
-from .registry import EXE, LANGUAGES, Registry, by_extension, detect, is_source, language, parse_entry, register, registry_for
+from ..lazy import exports
 
-__all__ = [
-    "Additions", "substitute", "undefined_constants", "BUILD_CACHE_VERSION", "EXE", "LANGUAGES", "Language", "Program", "Registry", "build_or_fail", "by_extension", "detect",
-    "from_command", "is_source", "language", "parse_entry", "prepare", "prepare_problem_program", "prepare_program", "register", "registry_for", "tool",
-]
+__getattr__, __dir__, __all__ = exports(__name__, {
+    ".build": ("BUILD_CACHE_VERSION", "Program", "build_or_fail", "from_command", "prepare", "prepare_problem_program", "prepare_program"),
+    ".language": ("Language", "tool"),
+    ".sources": ("Additions", "substitute", "undefined_constants"),
+    ".registry": ("EXE", "LANGUAGES", "Registry", "by_extension", "detect", "is_source", "parse_entry", "register", "registry_for"),
+})
