@@ -7,12 +7,13 @@ Imports nothing of the judge, so every layer may use it.
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 
-def atomic_write(path: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to a sibling ``.partial`` file, then rename it over ``path`` in one step."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(path.name + ".partial")
-    partial.write_text(text, encoding="utf-8")
-    os.replace(partial, path)
+def atomic_write(path: str | os.PathLike[str], data: str | bytes) -> None:
+    """Write ``data`` (text as UTF-8) to a sibling ``.partial`` file, then rename it over ``path`` in one step."""
+    target = os.fspath(path)
+    os.makedirs(os.path.dirname(target) or ".", exist_ok=True)
+    partial = target + ".partial"
+    with open(partial, "wb") as f:
+        f.write(data.encode("utf-8") if isinstance(data, str) else data)
+    os.replace(partial, target)

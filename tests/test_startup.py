@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import judge
-from conftest import REPO_ROOT
+from conftest import REPO_ROOT, copy_problem, program
 from judge.cli import listing
 from judge.errors import SpecError
 
@@ -68,6 +68,29 @@ def test_judge_imports_neither_grading_nor_the_tools() -> None:
     assert done.returncode == 2 and "no-such-problem" in done.stderr
     assert "judge.cli.cmd_judge" in names
     assert names & COMMANDS_ELSEWHERE == set()
+
+
+# What judging a batch problem with a ready program must not import once the package is remembered: the YAML parser,
+# the format readers, the interactive layer, time-limit inference and the thread pool.
+WARM_JUDGE_AVOIDS = {"yaml", "judge.problem.formats.native", "judge.problem.formats.kattis", "judge.core.interaction",
+                     "judge.check.interactors", "judge.run.interact", "judge.core.timelimit", "concurrent.futures"}
+
+
+def test_warm_judge_reads_no_yaml_and_imports_only_what_a_batch_case_needs(tmp_path: Path) -> None:
+    root = copy_problem("aplusb", tmp_path)
+    env = {"TILEJUDGE_CACHE": str(tmp_path / "cache")}
+    argv = ("judge", str(root), str(program("ac.py")), "-j", "1", "--sandbox", "none")
+    cold, first = imported(*argv, env=env)
+    warm, second = imported(*argv, env=env)
+    assert first.returncode == 0 and second.returncode == 0, first.stderr + second.stderr
+    assert "AC" in second.stdout and second.stdout.count("\n") == first.stdout.count("\n")
+    assert {"yaml", "judge.problem.formats.native"} <= cold  # the first run did read the package
+    assert warm & (WARM_JUDGE_AVOIDS | COMMANDS_ELSEWHERE) == set()
+
+    spec = root / "problem.yaml"
+    spec.write_text(spec.read_text().replace("title: A plus B", "title: A plus B, edited"))
+    edited, third = imported("judge", str(root), str(program("ac.py")), "-j", "1", "--sandbox", "none", "--json", str(tmp_path / "r.json"), env=env)
+    assert third.returncode == 0 and "yaml" in edited  # an edited package is read again
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import SpecError, UsageError
+from ..remembered import code_signature, recall, remember, signatures
 from .language import Language
 from .sources import folder_sources
 
@@ -50,12 +51,12 @@ def parse_entry(name: str, data: Any, path: Path, line: int | None = None) -> La
     """One registry entry; every mistake names the file, line and entry, since a user or a problem may write these."""
     here = _Entry(path, line, name)
     if not isinstance(data, dict):
-        raise here.error(f"expected a mapping")
+        raise here.error("expected a mapping")
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise here.error(f"unknown key '{unknown[0]}'")
     if "run" not in data:
-        raise here.error(f"'run' is required")
+        raise here.error("'run' is required")
     steps = data.get("compile") or []
     if steps and not isinstance(steps[0], list):
         steps = [steps]
@@ -69,7 +70,7 @@ def parse_entry(name: str, data: Any, path: Path, line: int | None = None) -> La
             raise here.error(f"{key}: {exc}") from None
     env = data.get("env") or {}
     if not isinstance(env, dict):
-        raise here.error(f"env must be a mapping")
+        raise here.error("env must be a mapping")
     return Language(
         name=name, run=here.words(data["run"], "run"), title=str(data.get("title", name)),
         aliases=tuple(str(a).lower() for a in data.get("aliases") or ()),
@@ -87,7 +88,18 @@ def parse_entry(name: str, data: Any, path: Path, line: int | None = None) -> La
 
 
 def read_file(path: Path) -> list[Language]:
-    """Every entry of a registry file, in the file's order (the order decides which entry claims a shared extension)."""
+    """Every entry of a registry file, in the file's order (the order decides which entry claims a shared extension);
+    remembered until the file changes, so that a warm command reads no YAML."""
+    key, context = os.path.realpath(path), code_signature("lang")
+    remembered = recall("languages", key, context)
+    if isinstance(remembered, list):
+        return remembered
+    entries = _parse_file(path)
+    remember("languages", key, context, entries, signatures([key]))
+    return entries
+
+
+def _parse_file(path: Path) -> list[Language]:
     import yaml
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:

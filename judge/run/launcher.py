@@ -5,7 +5,6 @@ alive for many runs. Python only describes the run and reads back one line.
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import socket
@@ -15,6 +14,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..errors import JudgeError, SetupError
+from ..remembered import recall, remember, signatures
 from .files import cache_root, read_head
 from .cgroups import SlotGroup
 from .types import ExecError, RunResult, RunSpec
@@ -27,8 +27,18 @@ SCRATCH_KB = 64 * 1024  # size of each private tmpfs of a run with FRESH_MOUNTS
 
 
 def launcher_digest() -> str:
-    """Identifies the launcher's sources: a new launcher may change verdicts, so stored grades key on it."""
-    return hashlib.sha256(b"\0".join(part.read_bytes() for part in LAUNCHER_PARTS)).hexdigest()
+    """Identifies the launcher's sources: a new launcher may change verdicts, so stored grades key on it. Remembered
+    until a source file changes: hashing them (and importing hashlib) was a fixed cost of every command."""
+    paths = [os.fspath(part) for part in LAUNCHER_PARTS]
+    key = "\0".join(paths)
+    digest = recall("launcher", key, [])
+    if isinstance(digest, str):
+        return digest
+    import hashlib
+
+    digest = hashlib.sha256(b"\0".join(part.read_bytes() for part in LAUNCHER_PARTS)).hexdigest()
+    remember("launcher", key, [], digest, signatures(paths))
+    return digest
 
 
 def build_launcher() -> Path:

@@ -7,12 +7,15 @@ language registry); imported by ``judge.core`` and above.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from ...errors import UsageError
+from ...lazy import exports
+from ...remembered import LOADER_CODE, Signature, code_signature, package_deps, recall, remember
 from ..model import SPEC_NAME, Problem
-from .kattis import is_kattis, load_kattis
-from .native import load_problem
+
+__getattr__, __dir__, _readers = exports(__name__, {".kattis": ("is_kattis", "load_kattis"), ".native": ("load_problem",)})
 
 
 def resolve_problem(arg: str, problems_root: Path) -> Path:
@@ -29,10 +32,29 @@ def resolve_problem(arg: str, problems_root: Path) -> Path:
 
 
 def load(root: Path, shown: str | None = None) -> Problem:
-    """Our own package or a Kattis one, as it is: both become the same Problem model."""
-    if is_kattis(root):
-        return load_kattis(root, shown)
-    return load_problem(root, shown)
+    """Our own package or a Kattis one, as it is: both become the same Problem model.
+
+    The result is remembered (``judge.remembered``) until a file it was read
+    from changes: a warm command imports neither YAML nor the format readers.
+    """
+    key = f"{os.path.realpath(root)}\0{shown}"
+    context = code_signature(*LOADER_CODE)
+    problem = recall("problem", key, context)
+    if isinstance(problem, Problem):
+        return problem
+    from .kattis import is_kattis, load_kattis
+    from .native import load_problem
+
+    problem = load_kattis(root, shown) if is_kattis(root) else load_problem(root, shown)
+    remember("problem", key, context, problem, read_from(problem))
+    return problem
 
 
-__all__ = ["is_kattis", "load", "load_kattis", "load_problem", "resolve_problem"]
+def read_from(problem: Problem) -> dict[str, Signature]:
+    """The signature of everything a loaded package was read from; the cases this judge generates are not part of it,
+    a Kattis package's data/ is."""
+    generated = os.fspath(problem.cases_dir) if problem.package_format == "native" else None
+    return package_deps(os.fspath(problem.root), problem, generated)
+
+
+__all__ = sorted({*_readers, "load", "read_from", "resolve_problem"})

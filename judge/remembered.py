@@ -1,0 +1,148 @@
+"""What the judge computed from files, remembered until one of those files changes: a loaded package, a language file.
+
+Loading a package (YAML, the language and checker registries, a check of
+every file it names) is most of what a quick command costs at start-up
+(``bench --startup``), and its result changes only when a file the loader
+looked at changes. So a result is kept with the stat signature (mtime, size,
+inode) of each of those files, and of the judge's own code that produced it,
+and used again while every one still matches.
+
+Results are pickles in the user's cache folder. Unpickling runs code, so a
+cache folder that another user could write to is never read from.
+Imports only the standard library's smallest modules: ``list`` uses this
+without paying for ``pathlib``.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import zlib
+from typing import Any, Iterable
+
+from . import __version__
+
+Signature = list[int] | None
+_JUDGE = os.path.dirname(os.path.realpath(__file__))
+LOADER_CODE = ("problem", "problem.formats", "lang", "check")  # the subpackages whose code turns a package into a Problem
+
+
+def cache_folder() -> str:
+    """The judge's cache folder (``TILEJUDGE_CACHE``, else ``~/.cache/tilejudge``); not created here."""
+    return os.environ.get("TILEJUDGE_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "tilejudge")
+
+
+def signature(path: str) -> Signature:
+    """What tells a changed file from an unchanged one without reading it; None for a path that does not exist."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return [st.st_mtime_ns, st.st_size, st.st_ino]
+
+
+def signatures(paths: Iterable[str]) -> dict[str, Signature]:
+    return {path: signature(path) for path in paths}
+
+
+def still_true(deps: dict[str, Signature]) -> bool:
+    return all(signature(path) == sig for path, sig in deps.items())
+
+
+def tree_paths(root: str, skip: str) -> list[str]:
+    """Every file and folder under ``root`` but ``skip`` (a package's generated cases): a file added, removed or edited
+    changes the signature of one of them."""
+    paths = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d != "__pycache__" and os.path.join(folder, d) != skip]
+        paths.append(folder)
+        paths += [os.path.join(folder, name) for name in files]
+    return paths
+
+
+def paths_in(value: object) -> list[str]:
+    """Every path a loaded value holds, whatever field it is in: the loader looked at each of them, so a new field of
+    the model is covered without being named anywhere."""
+    if isinstance(value, os.PathLike):
+        return [os.fspath(value)]
+    if isinstance(value, (tuple, list)):
+        return [path for item in value for path in paths_in(item)]
+    if isinstance(value, dict):
+        return paths_in(list(value.values()))
+    if hasattr(value, "__dataclass_fields__"):
+        return paths_in([getattr(value, name) for name in value.__dataclass_fields__])
+    return []
+
+
+def language_files(problem_root: str) -> list[str]:
+    """Where the language files layered under a package are looked for, found or not: one appearing changes the result."""
+    config_home = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    named = os.environ.get("TILEJUDGE_LANGUAGES")
+    return [*([named] if named else []), os.path.join(config_home, "tilejudge", "languages.yaml"),
+            os.path.join(_JUDGE, "lang", "languages.yaml"), os.path.join(problem_root, "languages.yaml")]
+
+
+def package_deps(root: str, loaded: object, generated: str | None) -> dict[str, Signature]:
+    """What a package loaded from ``root`` was read from: its files and folders (but the cases this judge
+    generated, in ``generated``), every path the loaded value names, and the language files layered under it."""
+    named = [*paths_in(loaded), *language_files(root)]
+    return signatures(tree_paths(root, generated or "") + [path for path in named if path != generated])
+
+
+def code_signature(*packages: str) -> list[Any]:
+    """The judge's version and the signature of every module of these subpackages (``"problem"``, ``"lang"``): what
+    was remembered by other code is not trusted, even in a checkout whose version number did not change."""
+    found: list[Any] = [__version__, sys.version]
+    for package in packages:
+        folder = os.path.join(_JUDGE, *package.split("."))
+        try:
+            names = sorted(n for n in os.listdir(folder) if n.endswith((".py", ".yaml")))
+        except OSError:
+            names = []
+        found += [[name, signature(os.path.join(folder, name))] for name in names]
+    return found
+
+
+def _entry_file(kind: str, key: str) -> str:
+    return os.path.join(cache_folder(), "remembered", f"{kind}-{zlib.crc32(key.encode()):08x}.pickle")
+
+
+def _safe(folder: str) -> bool:
+    """Only a folder of the judge's own user that nobody else can write to may hold pickles it reads."""
+    try:
+        st = os.stat(folder)
+    except OSError:
+        return False
+    return st.st_uid == os.geteuid() and not st.st_mode & 0o022
+
+
+def recall(kind: str, key: str, context: list[Any]) -> Any | None:
+    """The value remembered for ``key`` under the same ``context``, if every file it was computed from is unchanged."""
+    path = _entry_file(kind, key)
+    if not _safe(os.path.dirname(path)):
+        return None
+    import pickle
+
+    try:
+        with open(path, "rb") as f:
+            stored_key, stored_context, deps, value = pickle.load(f)
+    except Exception:  # absent, torn or from an incompatible judge: computed again, like a miss
+        return None
+    if stored_key != key or stored_context != context or not still_true(deps):
+        return None
+    return value
+
+
+def remember(kind: str, key: str, context: list[Any], value: Any, deps: dict[str, Signature]) -> None:
+    """Keep ``value`` for ``recall``; a cache folder that cannot be written only means computing it again next time."""
+    import pickle
+
+    from .atomic import atomic_write
+
+    path = _entry_file(kind, key)
+    folder = os.path.dirname(path)
+    try:
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        if _safe(folder):
+            atomic_write(path, pickle.dumps((key, context, deps, value), protocol=pickle.HIGHEST_PROTOCOL))
+    except (OSError, pickle.PicklingError):
+        pass

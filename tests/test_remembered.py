@@ -1,0 +1,83 @@
+"""Remembered results (``judge.remembered``): used while every file they came from is unchanged, never from a folder
+someone else could write, and a remembered package is the package as it is now."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from conftest import copy_problem, write_files
+from judge import remembered
+from judge.problem.formats import load
+
+
+@pytest.fixture(autouse=True)
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("TILEJUDGE_CACHE", str(folder))
+    return folder
+
+
+def test_a_value_is_recalled_until_a_file_it_came_from_changes(tmp_path: Path) -> None:
+    source = tmp_path / "source.txt"
+    source.write_text("one")
+    remembered.remember("unit", "k", ["ctx"], {"value": 1}, remembered.signatures([str(source)]))
+    assert remembered.recall("unit", "k", ["ctx"]) == {"value": 1}
+    assert remembered.recall("unit", "k", ["other code"]) is None  # remembered by other code: not trusted
+    assert remembered.recall("unit", "other key", ["ctx"]) is None
+    source.write_text("two, longer")
+    assert remembered.recall("unit", "k", ["ctx"]) is None
+    remembered.remember("unit", "k", ["ctx"], "absent", remembered.signatures([str(tmp_path / "nothing")]))
+    assert remembered.recall("unit", "k", ["ctx"]) == "absent"
+    (tmp_path / "nothing").write_text("")  # a file that appears where none was also changes the result
+    assert remembered.recall("unit", "k", ["ctx"]) is None
+
+
+def test_a_folder_others_can_write_is_neither_read_nor_written(cache: Path) -> None:
+    remembered.remember("unit", "k", [], 42, {})
+    assert remembered.recall("unit", "k", []) == 42
+    folder = cache / "remembered"
+    folder.chmod(0o777)  # anyone could have put a pickle there: unpickling it would run their code
+    assert remembered.recall("unit", "k", []) is None
+    remembered.remember("unit", "k2", [], 43, {})
+    assert len(list(folder.iterdir())) == 1  # only the first entry
+    folder.chmod(0o700)
+    assert remembered.recall("unit", "k", []) == 42
+
+
+def test_a_torn_entry_is_a_miss(cache: Path) -> None:
+    remembered.remember("unit", "k", [], 42, {})
+    (entry,) = (cache / "remembered").iterdir()
+    entry.write_bytes(entry.read_bytes()[:10])
+    assert remembered.recall("unit", "k", []) is None
+
+
+def test_a_remembered_native_package_follows_its_files(tmp_path: Path) -> None:
+    root = copy_problem("aplusb", tmp_path)
+    first = load(root)
+    assert load(root) == first
+    (root / "data" / "sample.in").write_text("1 2\n")  # a case's input: the case origin's file changed
+    spec = root / "problem.yaml"
+    spec.write_text(spec.read_text().replace("time: 0.5", "time: 0.75"))
+    assert load(root).limits.time == 0.75
+
+
+def test_a_remembered_kattis_package_sees_a_new_test_file(tmp_path: Path) -> None:
+    """A Kattis package's data/ is the package itself, not generated cases: a file added there is a new case."""
+    root = write_files(tmp_path / "pkg", {"problem.yaml": "problem_format_version: 2025-09\nname: sums\n",
+                                          "data/sample/1.in": "1 2\n", "data/sample/1.ans": "3\n",
+                                          "data/secret/1.in": "20 22\n", "data/secret/1.ans": "42\n"})
+    assert len(load(root).cases) == 2
+    write_files(root, {"data/secret/2.in": "1 1\n", "data/secret/2.ans": "2\n"})
+    assert len(load(root).cases) == 3
+
+
+def test_list_rows_and_packages_share_one_idea_of_what_a_package_was_read_from(tmp_path: Path) -> None:
+    root = copy_problem("aplusb", tmp_path)
+    from judge.problem.formats import read_from
+
+    deps = read_from(load(root))
+    assert str(root / "problem.yaml") in deps and str(root / "solution.py") in deps
+    assert not any(path.startswith(str(tmp_path / "cases")) for path in deps)  # generated cases are not the package
+    assert os.path.join(str(root), "languages.yaml") in deps  # absent, but its appearance would change the languages
