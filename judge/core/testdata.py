@@ -9,16 +9,14 @@ hand-written inputs), so data that no longer matches its sources is noticed
 before anything is judged on it, and produced again. Hashing 80 MB of data
 on every command would cost more than judging a small submission, so a file
 is hashed only when its size or modification time changed since it was last
-found good (``Stamps``, kept in the judge's cache, not in the repository).
+found good (``stamps.py``).
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
 import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
@@ -28,27 +26,15 @@ from ..errors import JudgeError, UsageError
 from ..lang import Program, build_or_fail
 from ..problem import CaseSpec, FromFile, Generated, Problem, answer_path, input_path
 from ..problem.programfiles import TESTLIB
-from ..run import RunLimits, RunSpec, Slot, SlotPool, cache_root, read_head
+from ..run import RunLimits, RunSpec, Slot, SlotPool, read_head
 from ..text import safe_text, status_text
 from .additions import additions
+from .stamps import Stamps, library_files, produced, sha256_file, source_files
 from .validators import INVALID, VALID, validator_protocol, verdict
 
 MANIFEST = "manifest.json"
 COMMIT_LIMIT = 1_000_000
 GENERATOR_LIMITS = RunLimits(cpu=120, wall=240, memory_mib=4096, output_bytes=512 << 20, stack_mib=256)
-
-
-def produced(problem: Problem) -> list[CaseSpec]:
-    """The cases this judge makes from the spec (a Kattis package's data is given, not produced)."""
-    return [case for case in problem.cases if case.given is None]
-
-
-def sha256_file(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def _limits_for(program: Program, limits: RunLimits) -> RunLimits:
@@ -173,6 +159,8 @@ def _produce(problem: Problem, pool: SlotPool, cases: list[CaseSpec], root: Path
         if on_done:
             on_done(case)
 
+    from concurrent.futures import ThreadPoolExecutor  # only when data is made or checked, not on every command
+
     with ThreadPoolExecutor(max_workers=pool.size) as executor:
         list(executor.map(one, cases))
 
@@ -187,70 +175,6 @@ def generate(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], Non
     sources = stamps.sources()
     _write_manifest(problem, {case.key: _entry(problem, case, problem.cases_dir) for case in cases}, sources)
     stamps.save(sources)
-
-
-def _library_files(problem: Problem) -> list[Path]:
-    return sorted(f for folder in problem.files.libraries if folder.is_dir() for f in folder.rglob("*") if f.is_file() and "__pycache__" not in f.parts)
-
-
-def _source_files(problem: Problem) -> dict[str, Path]:
-    """What produced data is made from, by path relative to the package: generator, reference (answers), hand-written
-    inputs, and the library files both may use (``../_lib/...``: the manifest is committed, so never an absolute path)."""
-    files = [problem.solutions[0], *([problem.generator] if problem.generator else [])]
-    files += [case.origin.path for case in produced(problem) if isinstance(case.origin, FromFile)]
-    out = {}
-    for path in files:
-        try:
-            out[path.relative_to(problem.root).as_posix()] = path
-        except ValueError:
-            out[path.as_posix()] = path
-    for path in _library_files(problem):
-        out[Path(os.path.relpath(path, problem.root)).as_posix()] = path
-    return out
-
-
-class Stamps:
-    """sha256 of files by (size, modification time), and the sources the data was last made from, for one cases folder.
-
-    Kept in the judge's cache, keyed by the folder's path: a record of what
-    this machine has already hashed, never needed for correctness (lose it and
-    files are hashed again).
-    """
-
-    def __init__(self, problem: Problem) -> None:
-        self.problem = problem
-        key = hashlib.sha256(str(problem.cases_dir.resolve()).encode()).hexdigest()[:24]
-        self.path = cache_root() / "testdata" / f"{key}.json"
-        try:
-            data = json.loads(self.path.read_text())
-            self.files: dict[str, list] = dict(data["files"])
-            self.baseline: dict[str, str] = dict(data["baseline"])
-        except (OSError, ValueError, KeyError, TypeError):
-            self.files, self.baseline = {}, {}
-
-    def sha256(self, path: Path) -> str | None:
-        """The file's sha256 (None when it is absent), hashed again only when its size or mtime changed."""
-        try:
-            info = path.stat()
-        except OSError:
-            return None
-        known = self.files.get(str(path))
-        if known and known[:2] == [info.st_size, info.st_mtime_ns]:
-            return known[2]
-        digest = sha256_file(path)
-        self.files[str(path)] = [info.st_size, info.st_mtime_ns, digest]
-        return digest
-
-    def sources(self) -> dict[str, str]:
-        return {name: digest for name, path in _source_files(self.problem).items() if (digest := self.sha256(path)) is not None}
-
-    def save(self, baseline: dict[str, str] | None = None) -> None:
-        if baseline is not None:
-            self.baseline = baseline
-        try:
-            atomic_write(self.path, json.dumps({"files": self.files, "baseline": self.baseline}))
-        except OSError:
-            pass  # a read-only cache costs hashing again next time, nothing else
 
 
 def stale_cases(problem: Problem) -> dict[str, str]:
@@ -269,10 +193,10 @@ def stale_cases(problem: Problem) -> dict[str, str]:
     current = stamps.sources()
     baseline = data.get("sources") or stamps.baseline or current
     changed = {name for name, digest in current.items() if name in baseline and baseline[name] != digest}
-    names = {path: name for name, path in _source_files(problem).items()}
+    names = {path: name for name, path in source_files(problem).items()}
     generator = names.get(problem.generator) if problem.generator else None
     reference = names[problem.solutions[0]]
-    library = next((names[f] for f in _library_files(problem) if names[f] in changed), None)
+    library = next((names[f] for f in library_files(problem) if names[f] in changed), None)
     out: dict[str, str] = {}
     for case in produced(problem):
         entry = manifest.get(case.key)
@@ -393,6 +317,8 @@ def validate(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], Non
                 failures.append(f"{case.key}: validator{name} failed ({status}, expected {expected}): {message}")
         if on_done:
             on_done(case)
+
+    from concurrent.futures import ThreadPoolExecutor  # only when data is made or checked, not on every command
 
     with ThreadPoolExecutor(max_workers=pool.size) as executor:
         list(executor.map(one, problem.cases))

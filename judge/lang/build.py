@@ -7,7 +7,6 @@ problem setter's programs: they must compile, or the judge cannot go on.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shlex
@@ -82,6 +81,8 @@ def prepare(source: Path, lang: Language, slot: Slot, compile_time: float, inclu
     recipe = repr((lang.compile, lang.run, sorted(lang.env.items()), lang.paths))
     headers = [h.read_bytes() for h in sorted(include.glob("*.h*")) if h.is_file()] if include is not None else []
     named = [part for f in sources.files for part in (f.name.encode(), f.data)]
+    import hashlib  # here, not at the top: only a command that builds pays for it
+
     key = hashlib.sha256(b"\0".join([BUILD_CACHE_VERSION, lang.name.encode(), recipe.encode(), sources.main.encode(), *named, *headers]))
     folder = cache_root() / "build" / key.hexdigest()[:32]
     if not (folder / "build.json").is_file():
