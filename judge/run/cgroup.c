@@ -117,13 +117,18 @@ static int pwrite_number(int fd, long long value) {
 }
 
 /* The v1 files of this launcher's groups, opened on the first run and kept; a group folder that is not
- * the one seen before (another inode) reopens them all. */
+ * the one seen before (another inode) reopens them all.
+ * A run joins its groups by writing "0" to each group's tasks file, not cgroup.procs: moving a whole
+ * process takes the kernel's global threadgroup lock for writing, which waits for an RCU grace period
+ * (7-30 ms here, on every run after the machine's groups were idle a moment), while a thread moving only
+ * itself skips that lock (Linux 5.5 and later). The child that joins is a new single-threaded process,
+ * so moving its one thread moves all of it, and everything it starts inherits the groups. */
 enum { LIMIT, MEMSW, MAX_USAGE, USAGE, OOM, MEM_JOIN, PIDS_MAX, PIDS_JOIN, PIDS_LIST, CPU_USAGE, CPU_JOIN, V1_FILES };
 static const struct { int dir; const char *name; int flags; } V1_LAYOUT[V1_FILES] = {
     {0, "memory.limit_in_bytes", O_RDWR}, {0, "memory.memsw.limit_in_bytes", O_WRONLY}, {0, "memory.max_usage_in_bytes", O_RDWR},
-    {0, "memory.usage_in_bytes", O_RDONLY}, {0, "memory.oom_control", O_RDONLY}, {0, "cgroup.procs", O_WRONLY},
-    {1, "pids.max", O_WRONLY}, {1, "cgroup.procs", O_WRONLY}, {1, "cgroup.procs", O_RDONLY},
-    {2, "cpuacct.usage", O_RDONLY}, {2, "cgroup.procs", O_WRONLY},
+    {0, "memory.usage_in_bytes", O_RDONLY}, {0, "memory.oom_control", O_RDONLY}, {0, "tasks", O_WRONLY},
+    {1, "pids.max", O_WRONLY}, {1, "tasks", O_WRONLY}, {1, "cgroup.procs", O_RDONLY},
+    {2, "cpuacct.usage", O_RDONLY}, {2, "tasks", O_WRONLY},
 };
 static struct { dev_t dev; ino_t ino; int open; int fd[V1_FILES]; long long mem_bytes, pids; } v1;
 

@@ -200,6 +200,7 @@ static void exec_child(const struct request *r) {
     /* The received descriptors are above 2 (fd 0 is the socket), so dup2 cannot clobber one before it is used. */
     for (int i = 0; i < 3; i++)
         if (dup2(r->fds[i], i) < 0) child_fail("dup2");
+    /* on v1 these are the groups' tasks files (cgroup.c says why): this child is still single-threaded here */
     for (int i = 0; i < child_group->nprocs; i++)
         if (write(child_group->procs[i], "0", 1) < 0) child_fail("joining the run's cgroup");
     syscall(SYS_close_range, 3, ~0U, 0);
