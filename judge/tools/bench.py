@@ -144,9 +144,10 @@ class Bench:
         figures = bench_startup.measure(problem, program.command(problem.limits.memory_mib)[0], max(10, 3 * self.rounds))
         self.figures["startup"] = figures
         rows = [[name, f"{s['median'] * 1000:.1f} ms", f"{s['min'] * 1000:.1f} ms", *(f"{s['ratios'][b]:.2f}×" if b in s["ratios"] else "-" for b in bench_startup.BASELINES),
-                 f"≤ {s['goal']:g}×" if "goal" in s else ""] for name, s in figures["rows"].items()]
+                 bench_startup.goal_text(s)] for name, s in figures["rows"].items()]
         self.log(f"\nstart-up ({figures['judge']}, {figures['interpreter']}):\n"
-                 + table(rows, ["command", "median", "min", *(f"vs {b}" for b in bench_startup.BASELINES), "goal"]))
+                 + table(rows, ["command", "median", "min", *(f"vs {b}" for b in bench_startup.BASELINES), f"goal (vs {bench_startup.GOAL_BASELINE})"])
+                 + f"\nfloor: -c 'import {figures['floor']}'")
 
     def tle_latency(self, one_case: Problem) -> None:
         """How precisely a run is stopped at its limit, and how long the verdict takes after that.
