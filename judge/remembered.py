@@ -88,6 +88,12 @@ def package_deps(root: str, loaded: object, generated: str | None) -> dict[str, 
     return signatures(tree_paths(root, generated or "") + [path for path in named if path != generated])
 
 
+def loader_context() -> list[Any]:
+    """What a loaded package depends on that is no file: the loader's code, and where language files are looked for
+    (another ``TILEJUDGE_LANGUAGES`` names a file the remembered package was never read with)."""
+    return [*code_signature(*LOADER_CODE), os.environ.get("TILEJUDGE_LANGUAGES"), os.environ.get("XDG_CONFIG_HOME"), os.path.expanduser("~")]
+
+
 def code_signature(*packages: str) -> list[Any]:
     """The judge's version and the signature of every module of these subpackages (``"problem"``, ``"lang"``): what
     was remembered by other code is not trusted, even in a checkout whose version number did not change."""

@@ -63,6 +63,24 @@ def test_a_remembered_native_package_follows_its_files(tmp_path: Path) -> None:
     assert load(root).limits.time == 0.75
 
 
+def test_another_language_file_named_by_the_environment_is_not_answered_from_memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The remembered package was read with the language files of its time; a TILEJUDGE_LANGUAGES naming another file
+    (whose factors the package's limits hold) means reading it again."""
+    from judge.problem.formats import native
+
+    root = copy_problem("aplusb", tmp_path)
+    reads: list[Path] = []
+    real = native.load_problem
+    monkeypatch.setattr(native, "load_problem", lambda where, shown=None: reads.append(where) or real(where, shown))
+    load(root)
+    load(root)
+    assert len(reads) == 1
+    languages = write_files(tmp_path / "conf", {"languages.yaml": "lua:\n  run: [lua, '{main}']\n  extensions: [.lua]\n"})
+    monkeypatch.setenv("TILEJUDGE_LANGUAGES", str(languages / "languages.yaml"))
+    load(root)
+    assert len(reads) == 2
+
+
 def test_a_remembered_kattis_package_sees_a_new_test_file(tmp_path: Path) -> None:
     """A Kattis package's data/ is the package itself, not generated cases: a file added there is a new case."""
     root = write_files(tmp_path / "pkg", {"problem.yaml": "problem_format_version: 2025-09\nname: sums\n",

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import os
 
-from ..remembered import LOADER_CODE, cache_folder, code_signature, still_true
+from ..remembered import cache_folder, loader_context, still_true
 
 SPEC = "problem.yaml"  # judge.problem.SPEC_NAME, not imported: the model is what a cached list avoids importing
 HEADERS = ["problem", "title", "time", "memory", "cases", "source"]
@@ -40,7 +40,7 @@ def rows(roots: list[tuple[str, str]]) -> list[list[str]]:
             cache = json.load(f)
     except (OSError, ValueError):
         cache = {}
-    context = code_signature(*LOADER_CODE)
+    context = loader_context()
     if not isinstance(cache, dict) or cache.get("context") != context:
         cache = {"context": context, "rows": {}}
     stored, result, changed = cache["rows"], [], False

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ...errors import UsageError
 from ...lazy import exports
-from ...remembered import LOADER_CODE, Signature, code_signature, package_deps, recall, remember
+from ...remembered import Signature, loader_context, package_deps, recall, remember
 from ..model import SPEC_NAME, Problem
 
 __getattr__, __dir__, _readers = exports(__name__, {".kattis": ("is_kattis", "load_kattis"), ".native": ("load_problem",)})
@@ -38,7 +38,7 @@ def load(root: Path, shown: str | None = None) -> Problem:
     from changes: a warm command imports neither YAML nor the format readers.
     """
     key = f"{os.path.realpath(root)}\0{shown}"
-    context = code_signature(*LOADER_CODE)
+    context = loader_context()
     problem = recall("problem", key, context)
     if isinstance(problem, Problem):
         return problem
