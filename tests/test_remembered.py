@@ -99,3 +99,19 @@ def test_list_rows_and_packages_share_one_idea_of_what_a_package_was_read_from(t
     assert str(root / "problem.yaml") in deps and str(root / "solution.py") in deps
     assert not any(path.startswith(str(tmp_path / "cases")) for path in deps)  # generated cases are not the package
     assert os.path.join(str(root), "languages.yaml") in deps  # absent, but its appearance would change the languages
+
+
+def test_a_tool_version_is_probed_again_once_the_tool_changes(tmp_path: Path) -> None:
+    """``languages`` remembers versions (JVM probes take a second each); an upgraded tool is a new file."""
+    from judge.lang.language import Language
+    from judge.lang.probe import version
+
+    tool = tmp_path / "tool"
+    tool.write_text("#!/bin/sh\necho 'tool 1.0'\n")
+    tool.chmod(0o755)
+    lang = Language(name="toy", run=(str(tool),), version=(str(tool), "--version"))
+    assert version(lang) == "tool 1.0"
+    tool.write_text("#!/bin/sh\necho 'tool 2.0'\nexit 0\n")
+    assert version(lang) == "tool 2.0"
+    tool.write_text("#!/bin/sh\nexit 1\n")  # a probe that gives nothing is not remembered in place of the last answer
+    assert version(lang) == ""

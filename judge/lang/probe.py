@@ -3,17 +3,21 @@
 Versions come from each entry's ``version`` command, run as the judge (not
 sandboxed: it is the registry's own command, not a submission) with a time
 limit, all at once in threads because the JVM-based probes take a second
-each. A probe that fails gives no version, never an error: the listing is
-for finding out what is missing.
+each, and remembered until the tool's file changes (an upgrade replaces
+it), so listing again costs no JVM start. A probe that fails gives no
+version, never an error, and is not remembered: the listing is for finding
+out what is missing.
 """
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Iterable
 
+from ..remembered import recall, remember, signatures
 from .language import Language, which
 
 PROBE_SECONDS = 30
@@ -40,6 +44,11 @@ def version(lang: Language) -> str:
     found = which(argv[0])
     if found is None:
         return ""
+    tool = os.path.realpath(found)
+    key = "\0".join([tool, *argv[1:]])
+    known = recall("version", key, [])
+    if isinstance(known, str):
+        return known
     from ..run.launcher import DEFAULT_PATH
     try:
         done = subprocess.run([found, *argv[1:]], capture_output=True, timeout=PROBE_SECONDS, stdin=subprocess.DEVNULL,
@@ -47,7 +56,10 @@ def version(lang: Language) -> str:
     except (OSError, subprocess.TimeoutExpired):
         return ""
     lines = (done.stdout + b"\n" + done.stderr).decode("utf-8", "replace").splitlines()
-    return next((line.strip() for line in lines if line.strip() and "warning" not in line.lower()), "")
+    text = next((line.strip() for line in lines if line.strip() and "warning" not in line.lower()), "")
+    if text:
+        remember("version", key, [], text, signatures([tool]))
+    return text
 
 
 def survey(languages: Iterable[Language]) -> list[Installed]:
