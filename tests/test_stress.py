@@ -59,7 +59,7 @@ def test_stress_finds_shrinks_saves_and_promotes_a_rare_bug(gensum: Path, tmp_pa
 
 
 def test_stress_reports_no_difference_for_a_correct_solution(gensum: Path) -> None:
-    run = run_cli("stress", str(gensum), str(gensum / "sum.py"), "--gen-args", "--count {size} --seed {seed}", "--seconds", "2")
+    run = run_cli("stress", str(gensum), str(gensum / "sum.py"), "--gen-args", "--count {size} --seed {seed}", "--seconds", "1")
     assert run.returncode == 0, run.stdout + run.stderr
     assert re.search(r"no difference found in [1-9]\d* rounds", run.stdout)
 
@@ -106,7 +106,7 @@ def picky(gensum: Path) -> Path:
 
 
 def test_stress_skips_a_generator_line_refused_at_the_search_size(picky: Path) -> None:
-    run = run_cli("stress", str(picky), str(picky / "sum.py"), "--size", "8", "--seconds", "3", "-j", "1")
+    run = run_cli("stress", str(picky), str(picky / "sum.py"), "--size", "8", "--seconds", "1", "-j", "1")
     assert run.returncode == 0, run.stdout + run.stderr
     skipped = [line for line in run.stdout.splitlines() if line.startswith("skipped ")]
     assert len(skipped) == 1 and "--mode small --size 8" in skipped[0] and "at most 5" in skipped[0], run.stdout
@@ -116,7 +116,7 @@ def test_stress_skips_a_generator_line_refused_at_the_search_size(picky: Path) -
 
 def test_stress_at_a_size_every_line_refuses_is_a_judge_error(picky: Path) -> None:
     run = run_cli("stress", str(picky), str(picky / "sum.py"), "--gen-args", "--mode small --size {size} --seed {seed}", "--size", "6",
-                  "--seconds", "3", "-j", "1")
+                  "--seconds", "1", "-j", "1")
     assert run.returncode == 3, run.stdout + run.stderr
     assert "refused every generator line at size 6" in run.stderr and "Traceback" not in run.stderr
     assert run.stdout.count("skipped ") == 1
