@@ -108,9 +108,11 @@ class Slot:
                 entry.unlink(missing_ok=True)
 
     def close(self) -> None:
-        for launcher in (self._trusted, self._untrusted, self._peer):
-            if launcher is not None:
-                launcher.close()
+        launchers = [launcher for launcher in (self._trusted, self._untrusted, self._peer) if launcher is not None]
+        for launcher in launchers:
+            launcher.stop()
+        for launcher in launchers:
+            launcher.close()
         for group in self._groups.values():
             group.close()
         if self._lease:
