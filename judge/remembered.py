@@ -9,15 +9,15 @@ and used again while every one still matches.
 
 Results are pickles in the user's cache folder. Unpickling runs code, so a
 cache folder that another user could write to is never read from.
-Imports only the standard library's smallest modules: ``list`` uses this
-without paying for ``pathlib``.
+Imports only the standard library's smallest modules (not even ``typing``):
+``list`` uses this without paying for more than it shows.
 """
 from __future__ import annotations
 
 import os
 import sys
 import zlib
-from typing import Any, Iterable
+from collections.abc import Iterable
 
 from . import __version__
 
@@ -88,16 +88,16 @@ def package_deps(root: str, loaded: object, generated: str | None) -> dict[str, 
     return signatures(tree_paths(root, generated or "") + [path for path in named if path != generated])
 
 
-def loader_context() -> list[Any]:
+def loader_context() -> list[object]:
     """What a loaded package depends on that is no file: the loader's code, and where language files are looked for
     (another ``TILEJUDGE_LANGUAGES`` names a file the remembered package was never read with)."""
     return [*code_signature(*LOADER_CODE), os.environ.get("TILEJUDGE_LANGUAGES"), os.environ.get("XDG_CONFIG_HOME"), os.path.expanduser("~")]
 
 
-def code_signature(*packages: str) -> list[Any]:
+def code_signature(*packages: str) -> list[object]:
     """The judge's version and the signature of every module of these subpackages (``"problem"``, ``"lang"``): what
     was remembered by other code is not trusted, even in a checkout whose version number did not change."""
-    found: list[Any] = [__version__, sys.version]
+    found: list[object] = [__version__, sys.version]
     for package in packages:
         folder = os.path.join(_JUDGE, *package.split("."))
         try:
@@ -121,7 +121,7 @@ def _safe(folder: str) -> bool:
     return st.st_uid == os.geteuid() and not st.st_mode & 0o022
 
 
-def recall(kind: str, key: str, context: list[Any]) -> Any | None:
+def recall(kind: str, key: str, context: list[object]) -> object | None:
     """The value remembered for ``key`` under the same ``context``, if every file it was computed from is unchanged."""
     path = _entry_file(kind, key)
     if not _safe(os.path.dirname(path)):
@@ -138,7 +138,7 @@ def recall(kind: str, key: str, context: list[Any]) -> Any | None:
     return value
 
 
-def remember(kind: str, key: str, context: list[Any], value: Any, deps: dict[str, Signature]) -> None:
+def remember(kind: str, key: str, context: list[object], value: object, deps: dict[str, Signature]) -> None:
     """Keep ``value`` for ``recall``; a cache folder that cannot be written only means computing it again next time."""
     import pickle
 

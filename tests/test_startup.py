@@ -60,7 +60,7 @@ def test_warm_list_loads_no_package(tmp_path: Path) -> None:
     assert first.returncode == 0 and second.returncode == 0, first.stderr + second.stderr
     assert second.stdout == first.stdout and "poj2893" in second.stdout
     assert "yaml" in cold  # the first run did load the packages
-    assert warm & (LOADING | COMMANDS_ELSEWHERE) == set()
+    assert warm & (LOADING | COMMANDS_ELSEWHERE | {"typing", "pickle"}) == set()  # checking the cache costs no more than that
 
 
 def test_judge_imports_neither_grading_nor_the_tools() -> None:
