@@ -38,6 +38,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <linux/sched.h>
 #include <sched.h>
 #include <poll.h>
 #include <signal.h>
@@ -45,6 +46,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -176,19 +178,19 @@ static void set_limit(int resource, rlim_t soft, rlim_t hard) {
     setrlimit(resource, &rl);
 }
 
-/* Written by a vfork()ed child that could not exec; the parent, suspended until then, reads it afterwards. */
-static char exec_error[256];
-/* Set by the child when it could not get an IPC namespace of its own: the parent then sweeps. */
-static volatile int ipc_shared;
+/* What the child of a run tells the parent, which is suspended until the child has exec'd or failed (vfork, or
+ * clone3 with CLONE_VFORK): why it could not exec, and whether it could not get an IPC namespace of its own
+ * (the parent then sweeps). A page mapped shared once, since a clone3 child runs on its own copy of memory. */
+static struct child_report { char error[256]; volatile int ipc_shared; } *report;
 static int privileged;
 static const struct run_group *child_group;
 
 void child_fail(const char *what) {
-    snprintf(exec_error, sizeof exec_error, "%s: %s", what, strerror(errno));
+    snprintf(report->error, sizeof report->error, "%s: %s", what, strerror(errno));
     _exit(127);
 }
 
-/* Runs in the vfork()ed child, on the parent's memory: it only makes system calls, then execs or _exits. */
+/* Runs in the child, on the parent's memory after vfork: it only makes system calls, then execs or _exits. */
 static void exec_child(const struct request *r) {
     sigset_t none;
     sigemptyset(&none);
@@ -200,11 +202,12 @@ static void exec_child(const struct request *r) {
     /* The received descriptors are above 2 (fd 0 is the socket), so dup2 cannot clobber one before it is used. */
     for (int i = 0; i < 3; i++)
         if (dup2(r->fds[i], i) < 0) child_fail("dup2");
-    /* on v1 these are the groups' tasks files (cgroup.c says why): this child is still single-threaded here */
+    /* on v1 these are the groups' tasks files (cgroup.c says why): this child is still single-threaded here;
+     * a child created inside its v2 group (clone_into) has none to write */
     for (int i = 0; i < child_group->nprocs; i++)
         if (write(child_group->procs[i], "0", 1) < 0) child_fail("joining the run's cgroup");
     syscall(SYS_close_range, 3, ~0U, 0);
-    confine_child(r, privileged, &ipc_shared);
+    confine_child(r, privileged, &report->ipc_shared);
     if (r->cwd && *r->cwd && chdir(r->cwd) < 0) child_fail("chdir");
 
     if (r->as_kb > 0) set_limit(RLIMIT_AS, (rlim_t)r->as_kb * 1024, (rlim_t)r->as_kb * 1024);
@@ -347,6 +350,29 @@ static void sweep(struct usage *u) {
     }
 }
 
+/* On cgroup v2, the child of a run is created inside the run's group (clone3 with CLONE_INTO_CGROUP, Linux 5.7+):
+ * joining it afterwards through cgroup.procs takes the kernel's threadgroup lock for writing, which waits for an
+ * RCU grace period (5-20 ms whenever the machine's groups were idle a moment). Without CLONE_VM the child has
+ * its own copy of memory, so it can return from here (vfork's child could not) and its report goes through the
+ * shared page. Returns the pid, 0 in the child, or -2 where clone3 cannot do it (old kernel, v1): then vfork. */
+static pid_t clone_into(struct run_group *g) {
+#if defined(SYS_clone3) && defined(CLONE_INTO_CGROUP)
+    if (g->version != 2 || g->run < 0) return -2;
+    struct clone_args args;
+    memset(&args, 0, sizeof args);
+    args.flags = CLONE_VFORK | CLONE_INTO_CGROUP;
+    args.exit_signal = SIGCHLD;
+    args.cgroup = (__u64)g->run;
+    pid_t pid = (pid_t)syscall(SYS_clone3, &args, sizeof args);
+    if (pid == 0) g->nprocs = 0;  /* already in its group: the child's copy has nothing to join */
+    if (pid >= 0) return pid;
+    return errno == ENOSYS || errno == E2BIG || errno == EINVAL || errno == EOPNOTSUPP ? -2 : -1;
+#else
+    (void)g;
+    return -2;
+#endif
+}
+
 static void run(const struct request *r) {
     if (r->argc == 0) {
         reply("error empty command\n");
@@ -359,13 +385,14 @@ static void run(const struct request *r) {
         reply("error cgroup: %s: %s\n", why, strerror(errno));
         return;
     }
-    /* vfork: no page tables to copy, and the parent resumes only once the child has exec'd or failed,
-     * so a failure is already in exec_error without a pipe and an extra wake-up. */
-    exec_error[0] = '\0';
-    ipc_shared = 0;
+    /* vfork (or clone3 with CLONE_VFORK): no page tables to copy, and the parent resumes only once the child
+     * has exec'd or failed, so a failure is already in the report without a pipe and an extra wake-up. */
+    report->error[0] = '\0';
+    report->ipc_shared = 0;
     child_group = &g;
     long long start = now_us();
-    pid_t pid = vfork();
+    pid_t pid = clone_into(&g);
+    if (pid == -2) pid = vfork();
     if (pid < 0) {
         group_finish(&g, &(long long){0}, &(long){0}, &(int){0});
         reply("error fork: %s\n", strerror(errno));
@@ -373,13 +400,13 @@ static void run(const struct request *r) {
     }
     if (pid == 0) exec_child(r);
     struct usage u = {0, 0};
-    if (exec_error[0]) {
-        for (char *c = exec_error; *c; c++)
+    if (report->error[0]) {
+        for (char *c = report->error; *c; c++)
             if (*c == '\n') *c = ' ';
         group_kill(&g);
         sweep(&u);
         group_finish(&g, &(long long){0}, &(long){0}, &(int){0});
-        reply("error %s\n", exec_error);
+        reply("error %s\n", report->error);
         return;
     }
 
@@ -430,7 +457,7 @@ static void run(const struct request *r) {
      * them first, and memcg charges in per-CPU batches, so the group alone could say 0 for a real program. */
     if (peak_kb > u.maxrss_kb) u.maxrss_kb = peak_kb;
     if (sampled_kb > u.maxrss_kb) u.maxrss_kb = (long)sampled_kb;
-    if (ipc_shared) sweep_sysv_ipc();
+    if (report->ipc_shared) sweep_sysv_ipc();
     clean_scratch(r->scratch);
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
@@ -444,6 +471,11 @@ int main(int argc, char **argv) {
     if (argc > 1 && !strcmp(argv[1], "--relay")) return relay_main(argc, argv);
     signal(SIGPIPE, SIG_IGN);
     privileged = geteuid() == 0;
+    report = mmap(NULL, sizeof *report, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (report == MAP_FAILED) {
+        perror("launcher: report page");
+        return 1;
+    }
     if (argc > 1 && !strcmp(argv[1], "--own-network") && unshare(CLONE_NEWNET) < 0) {
         perror("launcher: network namespace");
         return 1;
