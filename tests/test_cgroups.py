@@ -84,6 +84,20 @@ def test_v2_preferred_and_delegates_memory_and_pids(tmp_path: Path) -> None:
     assert (folder / "cgroup.subtree_control").read_text() == "+memory +pids"
 
 
+def test_v2_started_by_a_judge_shares_the_group_above_that_judges_leaf(tmp_path: Path) -> None:
+    """A judge moves itself into a leaf to delegate its v2 group; what it starts begins in that leaf, which holds its
+    starter and cannot be delegated again: the group above, delegated already, is the one to use."""
+    delegated = _fake_v2(tmp_path, "cpu io memory pids")
+    (delegated / "cgroup.subtree_control").write_text("memory pids\n")
+    leaf = delegated / "tilejudge-4242-judge"
+    leaf.mkdir()
+    (leaf / "cgroup.procs").write_text(f"4242\n{os.getpid()}\n")
+    mountinfo = _mountinfo([("cgroup2", str(tmp_path / "unified"), "/", "rw,nsdelegate")])
+    found, why = cgroups.find("0::/user.slice/judge/tilejudge-4242-judge\n", mountinfo)
+    assert found is not None, why
+    assert (found.version, found.own) == (2, (delegated,))
+
+
 def test_v2_without_memory_controller_falls_back_to_v1(tmp_path: Path) -> None:
     """This machine's case: v2 is mounted, but its memory controller belongs to v1."""
     _fake_v2(tmp_path, "cpu io")
@@ -126,7 +140,11 @@ def test_groups_of_a_killed_judge_are_reclaimed_by_the_next(tmp_path: Path) -> N
         paths = [Path(p) for p in holder.stdout.readline().split()]
         assert len(paths) == 2 * 2 * len(found.own) and all(p.is_dir() for p in paths)
         sleeper = subprocess.Popen(["sleep", "60"])
-        (paths[0] / "cgroup.procs").write_text(str(sleeper.pid))
+        target = paths[0]
+        if found.version == 2:  # a v2 slot group hands its controllers to its runs and may hold none: a run's leaf does
+            target = paths[0] / "run"
+            target.mkdir()
+        (target / "cgroup.procs").write_text(str(sleeper.pid))
     finally:
         holder.kill()
         holder.wait()

@@ -124,6 +124,8 @@ def _try_v2(own: dict[str, str], mounts: list[tuple[str, str, str, set[str]]]) -
         folder = _group_folder(point, root, own[""])
         if folder is None:
             continue
+        if _judge_leaf(folder):  # started by a judge that moved itself into a leaf: judges share the group above it
+            folder = folder.parent
         available = set((folder / "cgroup.controllers").read_text().split()) if (folder / "cgroup.controllers").is_file() else set()
         missing = [c for c in V2_CONTROLLERS if c not in available]
         if missing:
@@ -135,6 +137,14 @@ def _try_v2(own: dict[str, str], mounts: list[tuple[str, str, str, set[str]]]) -
             return None, problem
         return Cgroups(2, (folder,)), ""
     return None, "no cgroup v2 mount shows this process's group"
+
+
+def _judge_leaf(folder: Path) -> bool:
+    """The leaf a judge moves itself into to delegate its v2 group (``_delegate_v2``). A program the judge starts
+    (a grading worker, a judge run by a test) begins there too; the leaf holds its starter, so it cannot be
+    delegated again, while the group above it already is."""
+    parts = folder.name.split("-")
+    return len(parts) == 3 and parts[0] == PREFIX and parts[1].isdigit() and parts[2] == "judge"
 
 
 def _delegate_v2(folder: Path) -> str:
