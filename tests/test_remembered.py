@@ -115,3 +115,19 @@ def test_a_tool_version_is_probed_again_once_the_tool_changes(tmp_path: Path) ->
     assert version(lang) == "tool 2.0"
     tool.write_text("#!/bin/sh\nexit 1\n")  # a probe that gives nothing is not remembered in place of the last answer
     assert version(lang) == ""
+
+
+def test_a_language_registered_by_the_process_is_seen_by_the_next_load(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """register() adds a language no file names: a package loaded after it must carry its time factor."""
+    from judge.lang import LANGUAGES
+    from judge.lang.language import Language
+    from judge.lang.registry import register
+
+    root = copy_problem("aplusb", tmp_path)
+    assert load(root).limits.factor("toylang") == 1.0  # remembered without it
+    monkeypatch.setattr(LANGUAGES, "changed_here", LANGUAGES.changed_here)
+    register(Language(name="toylang", run=("toy", "{main}"), extensions=(".toy",), time_factor=7))
+    try:
+        assert load(root).limits.factor("toylang") == 7
+    finally:
+        del LANGUAGES["toylang"]

@@ -133,6 +133,7 @@ class Registry(MutableMapping[str, Language]):
         self._files = files
         self._base = base
         self._entries: dict[str, Language] | None = None
+        self.changed_here = False  # a language added or removed by this process, in no file: see formats.load
 
     def _load(self) -> dict[str, Language]:
         if self._entries is None:
@@ -149,9 +150,11 @@ class Registry(MutableMapping[str, Language]):
 
     def __setitem__(self, name: str, lang: Language) -> None:
         self._load()[name] = lang
+        self.changed_here = True
 
     def __delitem__(self, name: str) -> None:
         del self._load()[name]
+        self.changed_here = True
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._load())

@@ -37,16 +37,21 @@ def load(root: Path, shown: str | None = None) -> Problem:
     The result is remembered (``judge.remembered``) until a file it was read
     from changes: a warm command imports neither YAML nor the format readers.
     """
+    from ...lang.registry import LANGUAGES
+
+    # a language registered by this process (in no file) changes the package's limits: never remembered then
+    memory = not LANGUAGES.changed_here
     key = f"{os.path.realpath(root)}\0{shown}"
     context = loader_context()
-    problem = recall("problem", key, context)
+    problem = recall("problem", key, context) if memory else None
     if isinstance(problem, Problem):
         return problem
     from .kattis import is_kattis, load_kattis
     from .native import load_problem
 
     problem = load_kattis(root, shown) if is_kattis(root) else load_problem(root, shown)
-    remember("problem", key, context, problem, read_from(problem))
+    if memory:
+        remember("problem", key, context, problem, read_from(problem))
     return problem
 
 
