@@ -14,6 +14,7 @@ Imports only the standard library's smallest modules (not even ``typing``):
 """
 from __future__ import annotations
 
+import functools
 import os
 import sys
 import zlib
@@ -73,12 +74,16 @@ def paths_in(value: object) -> list[str]:
     return []
 
 
+def user_language_file() -> str:
+    """Where the user's language file is looked for (it may not exist): ``TILEJUDGE_LANGUAGES``, else
+    ``tilejudge/languages.yaml`` in the config home. The one statement of that rule: the registry reads it too."""
+    config_home = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    return os.environ.get("TILEJUDGE_LANGUAGES") or os.path.join(config_home, "tilejudge", "languages.yaml")
+
+
 def language_files(problem_root: str) -> list[str]:
     """Where the language files layered under a package are looked for, found or not: one appearing changes the result."""
-    config_home = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    named = os.environ.get("TILEJUDGE_LANGUAGES")
-    return [*([named] if named else []), os.path.join(config_home, "tilejudge", "languages.yaml"),
-            os.path.join(_JUDGE, "lang", "languages.yaml"), os.path.join(problem_root, "languages.yaml")]
+    return [user_language_file(), os.path.join(_JUDGE, "lang", "languages.yaml"), os.path.join(problem_root, "languages.yaml")]
 
 
 def package_deps(root: str, loaded: object, generated: str | None) -> dict[str, Signature]:
@@ -99,13 +104,20 @@ def code_signature(*packages: str) -> list[object]:
     was remembered by other code is not trusted, even in a checkout whose version number did not change."""
     found: list[object] = [__version__, sys.version]
     for package in packages:
-        folder = os.path.join(_JUDGE, *package.split("."))
-        try:
-            names = sorted(n for n in os.listdir(folder) if n.endswith((".py", ".yaml")))
-        except OSError:
-            names = []
-        found += [[name, signature(os.path.join(folder, name))] for name in names]
+        found += _package_signature(package)
     return found
+
+
+@functools.cache
+def _package_signature(package: str) -> list[object]:
+    """One subpackage's modules and their signatures, read once per process: a command asks for ``lang``'s for
+    every language file and again for the package it loads, and its own code does not change while it runs."""
+    folder = os.path.join(_JUDGE, *package.split("."))
+    try:
+        names = sorted(n for n in os.listdir(folder) if n.endswith((".py", ".yaml")))
+    except OSError:
+        names = []
+    return [[name, signature(os.path.join(folder, name))] for name in names]
 
 
 def _entry_file(kind: str, key: str) -> str:

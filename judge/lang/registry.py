@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import SpecError, UsageError
-from ..remembered import code_signature, recall, remember, signatures
+from ..remembered import code_signature, recall, remember, signatures, user_language_file
 from .language import Language
 from .sources import folder_sources
 
@@ -119,11 +119,8 @@ def _parse_file(path: Path) -> list[Language]:
 
 def user_file() -> Path | None:
     """The user's own registry file, if there is one."""
-    named = os.environ.get("TILEJUDGE_LANGUAGES")
-    if named:
-        return Path(named)
-    home = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "tilejudge" / "languages.yaml"
-    return home if home.is_file() else None
+    path = Path(user_language_file())
+    return path if os.environ.get("TILEJUDGE_LANGUAGES") or path.is_file() else None  # a named file must exist: reading it says so
 
 
 class Registry(MutableMapping[str, Language]):

@@ -1,7 +1,7 @@
 """The run layer: run one command under limits, isolated per the sandbox mode, and measure it.
 
 Owns the launcher (``launcher.c``, ``cgroup.c``, ``confine.c`` and their
-protocol), the sandbox modes, control groups and slots. Imports nothing of the judge but ``judge.errors``; every
+protocol), the sandbox modes, control groups and slots. Imports nothing of the judge but the base modules (``judge.errors``, ``judge.lazy``, ``judge.remembered``); every
 other layer reaches execution only through the names exported here.
 """
 from ..lazy import exports

@@ -1,14 +1,14 @@
 """Files the run layer and everything above it read and write: the cache folder and bounded reads of untrusted output."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
+
+from ..remembered import cache_folder
 
 
 def cache_root() -> Path:
-    """Where compiled artefacts live; overridable so tests and CI can isolate it."""
-    configured = os.environ.get("TILEJUDGE_CACHE")
-    root = Path(configured) if configured else Path.home() / ".cache" / "tilejudge"
+    """Where compiled artefacts live (``judge.remembered.cache_folder``: ``TILEJUDGE_CACHE`` lets tests and CI isolate it), made if missing."""
+    root = Path(cache_folder())
     root.mkdir(parents=True, exist_ok=True)
     return root
 
