@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import shlex
 import shutil
 import sys
 import tempfile
@@ -20,6 +19,7 @@ from typing import Callable, Sequence
 from ..errors import JudgeError, UsageError
 from ..run import Bind, RunLimits, RunSpec, Slot, SlotPool, cache_root, read_head
 from ..text import safe_text, status_text
+from . import command
 from .language import Language, tool
 from .registry import EXE, LANGUAGES, Registry
 from .sources import Additions, SourceSet, collect, with_additions
@@ -50,20 +50,9 @@ class Program:
 
 
 def from_command(line: str) -> Program:
-    """``--cmd``: a command line; arguments naming existing files become absolute so the run's own folder does not matter."""
-    try:
-        words = shlex.split(line)
-    except ValueError as exc:
-        raise UsageError(f"--cmd: {exc}") from None
-    if not words:
-        raise UsageError("--cmd: empty command")
-    exe = shutil.which(words[0]) or (str(Path(words[0]).resolve()) if Path(words[0]).is_file() else None)
-    if exe is None:
-        raise UsageError(f"--cmd: '{words[0]}' not found")
-    rest = [str(Path(w).resolve()) if Path(w).is_file() else w for w in words[1:]]
-    argv = [exe, *rest]
-    visible = tuple(Bind(Path(a)) for a in argv if Path(a).is_file() and not a.startswith("/usr/"))
-    return Program(LANGUAGES[EXE], None, True, "", lambda mem: list(argv), visible)
+    """``--cmd``: a command line, run as it is, seeing read-only what it needs (``command.binds``)."""
+    argv = command.resolve(line)
+    return Program(LANGUAGES[EXE], None, True, "", lambda mem: list(argv), command.binds(argv))
 
 
 def prepare(source: Path, lang: Language, slot: Slot, compile_time: float, include: Path | None = None, main: str | None = None,

@@ -112,8 +112,10 @@ class Launcher:
             except OSError as exc:
                 answer, reason = "", str(exc)
         if not answer:
-            why = read_head(self._log, 300).strip()
+            why = " ".join(read_head(self._log, 300).split())
             self.close()
+            if why.startswith("bwrap:"):
+                raise JudgeError(f"the sandbox could not be set up: {why}")
             raise JudgeError(f"the launcher died ({reason}){': ' + why if why else ''}")
         return _decode(answer)
 

@@ -110,7 +110,12 @@ def bwrap_prefix(binds: Sequence[Bind]) -> list[str]:
         argv += [*_parents(Path(path), made), "--ro-bind-try", path, path]
     argv += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--size", str(SCRATCH_BYTES), "--tmpfs", str(SCRATCH_VIEW)]
     interpreters = [Bind(p) for p in interpreter_paths()]
+    shown: list[Path] = []
     for bind in [*interpreters, *binds]:
+        if not bind.writable and any(bind.path == s or s in bind.path.parents for s in shown):
+            continue  # already visible; a symlink bound again inside a read-only bind makes bwrap fail
+        if not bind.writable:
+            shown.append(bind.path)
         argv += _parents(bind.path, made)
         argv += ["--bind" if bind.writable else "--ro-bind", str(bind.path), str(bind.path)]
     return argv + ["--chdir", str(SCRATCH_VIEW)]

@@ -1,0 +1,108 @@
+"""What a newcomer meets first: the judge run from a virtual environment, wherever it lives.
+
+A venv made under /tmp (as people do) puts the interpreter inside the folder
+every sandbox replaces with its own scratch, and a pyenv shim is a shell
+script that needs pyenv's state: the command's interpreter must be bound
+wherever it lives, and a sandbox that cannot be set up must say so in one
+line.
+"""
+from __future__ import annotations
+
+import os
+import site
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO_ROOT, JudgeRunner, needs, program
+from judge.errors import JudgeError
+from judge.lang import command
+from judge.run import Bind, Isolation, RunLimits, RunSpec, SlotPool
+
+MODES = [pytest.param("bwrap", marks=needs("bwrap"), id="bwrap"), pytest.param("rlimits", id="rlimits")]
+
+
+@pytest.fixture(scope="module")
+def tmp_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A virtual environment under /tmp, made from the interpreter running the tests (itself a venv, in CI)."""
+    venv = tmp_path_factory.mktemp("venv") / "env"
+    assert str(venv).startswith("/tmp/"), venv
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    # the judge's own packages (PyYAML, tqdm) from the environment running the tests, so the judge can run from it
+    site_packages = next(venv.glob("lib/python*/site-packages"))
+    (site_packages / "outer.pth").write_text("\n".join(site.getsitepackages()) + "\n")
+    return venv
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_cmd_interpreter_of_a_venv_under_tmp_is_reachable(judge: JudgeRunner, tmp_venv: Path, mode: str) -> None:
+    run = judge("aplusb", None, "--sandbox", mode, "-j", "1", cmd=f"{tmp_venv}/bin/python3 {program('ac.py')}")
+    assert run.returncode == 0 and run.verdict == "AC", run.describe()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_judge_running_from_a_venv_under_tmp_with_cmd_on_its_path(tmp_venv: Path, tmp_path: Path, mode: str) -> None:
+    """``--cmd "python3 sol.py"`` typed in an activated venv under /tmp, the judge itself running from it: the
+    venv is bound for the judge's own Python and the command's interpreter lies inside that bind."""
+    report = tmp_path / "report.json"
+    env = {**os.environ, "PATH": f"{tmp_venv}/bin:{os.environ['PATH']}", "VIRTUAL_ENV": str(tmp_venv)}
+    done = subprocess.run([str(tmp_venv / "bin" / "python3"), "run_judge.py", "judge", "tests/fixtures/problems/aplusb", "--cmd",
+                           f"python3 {program('ac.py')}", "--sandbox", mode, "-j", "1", "--json", str(report)],
+                          cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert '"verdict": "AC"' in report.read_text()
+
+
+def test_binds_cover_the_venv_and_its_base_once(tmp_venv: Path) -> None:
+    argv = command.resolve(f"{tmp_venv}/bin/python3 {program('ac.py')}")
+    shown = [b.path for b in command.binds(argv)]
+    assert tmp_venv in shown  # the venv itself (pyvenv.cfg, site-packages), not only its bin/python3
+    assert not any(tmp_venv in p.parents for p in shown)  # nothing bound again inside it
+    assert all(not b.writable for b in command.binds(argv))
+    base_home = Path(sys.base_prefix)
+    if not str(base_home).startswith("/usr"):
+        assert base_home in shown or any(p in base_home.parents for p in shown)
+
+
+def test_outermost_keeps_folders_and_drops_what_they_contain() -> None:
+    paths = [Path("/a/b/c"), Path("/a/b"), Path("/a/bc"), Path("/x/y"), Path("/a/b")]
+    assert command.outermost(paths) == [Path("/a/b"), Path("/a/bc"), Path("/x/y")]
+
+
+def test_each_symlink_hop_is_made_visible(tmp_path: Path) -> None:
+    real = tmp_path / "real" / "tool"
+    real.parent.mkdir()
+    real.write_text("#!/bin/sh\n")
+    (tmp_path / "hop").symlink_to(real)
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "bin" / "tool").symlink_to("../hop")
+    shown = [b.path for b in command.binds([str(tmp_path / "bin" / "tool")])]
+    assert shown == [tmp_path / "bin" / "tool", tmp_path / "hop", real]
+
+
+@needs("bwrap")
+def test_a_sandbox_that_cannot_be_set_up_says_why_in_one_line(tmp_path: Path) -> None:
+    with SlotPool(1, Isolation("bwrap")) as pool, pool.slot() as slot:
+        spec = RunSpec(argv=["/bin/true"], limits=RunLimits(cpu=1, wall=5, memory_mib=64, output_bytes=1 << 10),
+                       stdout=tmp_path / "out", stderr=tmp_path / "err")
+        with pytest.raises(JudgeError) as raised:
+            slot.run_untrusted(spec, [Bind(tmp_path / "no-such-folder")])
+    message = str(raised.value)
+    assert message.startswith("the sandbox could not be set up: bwrap:") and "no-such-folder" in message
+    assert "\n" not in message
+
+
+def test_a_pyenv_shim_is_replaced_by_the_interpreter_behind_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shim is a script needing pyenv's own state, which a sandboxed run lacks (it ended in exit 127)."""
+    real = Path(sys.executable).resolve()
+    shims, tools = tmp_path / "shims", tmp_path / "tools"
+    shims.mkdir()
+    tools.mkdir()
+    (shims / "python3").write_text("#!/bin/sh\nexit 127\n")
+    (tools / "pyenv").write_text(f"#!/bin/sh\n[ \"$1 $2\" = 'which python3' ] && echo {real}\n")
+    for script in (shims / "python3", tools / "pyenv"):
+        script.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{shims}:{tools}:/usr/bin:/bin")
+    assert command.resolve("python3 -c pass")[0] == str(real)
