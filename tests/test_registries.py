@@ -11,12 +11,14 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Callable
 
 import pytest
 from conftest import FIXTURES, PROGRAMS, REPO_ROOT, write_printer
 
 from judge.check import CHECKER_TYPES, CheckerType, CheckOutcome, BuiltinChecker, Option, option
 from judge.core import judge
+from judge.core.testdata import ensure
 from judge.errors import SpecError, UsageError
 from judge.lang import detect, is_source, prepare_program, registry_for
 from judge.problem.formats import load
@@ -25,14 +27,29 @@ from judge.run import Isolation, SlotPool
 from judge.verdict import Verdict
 
 
-def aplusb(root: Path, checker: str) -> Path:
-    """A private aplusb with its committed cases and ``checker`` as the checker section of problem.yaml."""
+@pytest.fixture(scope="module")
+def aplusb_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """aplusb's cases, generated once for this module from the fixture package into a folder of its own: no test
+    relies on data another test happened to generate."""
+    root = tmp_path_factory.mktemp("aplusb")
     problem = root / "problems" / "aplusb"
     shutil.copytree(FIXTURES / "problems" / "aplusb", problem)
-    shutil.copytree(FIXTURES / "cases" / "aplusb", root / "cases" / "aplusb")
-    spec = problem / "problem.yaml"
-    spec.write_text(spec.read_text().replace("checker:\n  type: lines\n", checker))
-    return problem
+    with SlotPool(1, Isolation("none")) as pool:
+        ensure(load(problem), pool)
+    return root / "cases" / "aplusb"
+
+
+@pytest.fixture
+def aplusb(tmp_path: Path, aplusb_data: Path) -> Callable[[str], Path]:
+    """Makes a private aplusb with its generated cases and ``checker`` as the checker section of problem.yaml."""
+    def make(checker: str) -> Path:
+        problem = tmp_path / "problems" / "aplusb"
+        shutil.copytree(FIXTURES / "problems" / "aplusb", problem)
+        shutil.copytree(aplusb_data, tmp_path / "cases" / "aplusb")
+        spec = problem / "problem.yaml"
+        spec.write_text(spec.read_text().replace("checker:\n  type: lines\n", checker))
+        return problem
+    return make
 
 
 def compare_numbers(output: bytes, answer: bytes, base: int) -> CheckOutcome:
@@ -53,8 +70,8 @@ def numbers_type(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(CHECKER_TYPES, "numbers", entry)
 
 
-def test_a_new_checker_type_is_one_registry_entry(numbers_type: None, tmp_path: Path) -> None:
-    problem = load(aplusb(tmp_path, "checker:\n  type: numbers\n  base: 10\n"))
+def test_a_new_checker_type_is_one_registry_entry(numbers_type: None, aplusb: Callable[[str], Path], tmp_path: Path) -> None:
+    problem = load(aplusb("checker:\n  type: numbers\n  base: 10\n"))
     assert problem.checker.type == "numbers" and problem.checker.options == {"base": 10.0}
     padded = tmp_path / "padded.py"
     padded.write_text("import sys\nfor line in sys.stdin:\n    a, b = map(int, line.split())\n    print('+%03d' % (a + b) if a + b >= 0 else a + b)\n")
@@ -67,21 +84,21 @@ def test_a_new_checker_type_is_one_registry_entry(numbers_type: None, tmp_path: 
     assert (tmp_path / "exported" / "data" / "secret").is_dir()
 
 
-def test_the_spec_validator_reads_options_from_the_registry(numbers_type: None, tmp_path: Path) -> None:
+def test_the_spec_validator_reads_options_from_the_registry(numbers_type: None, aplusb: Callable[[str], Path]) -> None:
     with pytest.raises(SpecError, match="checker.abs_tol does not apply to checker type 'numbers'"):
-        load(aplusb(tmp_path, "checker:\n  type: numbers\n  abs_tol: 1\n"))
+        load(aplusb("checker:\n  type: numbers\n  abs_tol: 1\n"))
 
 
-def test_an_unknown_checker_type_is_an_error(tmp_path: Path) -> None:
+def test_an_unknown_checker_type_is_an_error(aplusb: Callable[[str], Path]) -> None:
     with pytest.raises(SpecError, match="checker.type must be one of"):
-        load(aplusb(tmp_path, "checker:\n  type: numbers\n"))
+        load(aplusb("checker:\n  type: numbers\n"))
 
 
 SH_ENTRY = "sh:\n  title: POSIX shell\n  extensions: [.sh]\n  package: dash\n  version: [sh, -c, echo dash]\n  run: [sh, \"{main}\"]\n"
 
 
-def test_a_new_language_is_one_entry_in_a_problems_languages_yaml(tmp_path: Path) -> None:
-    problem_root = aplusb(tmp_path, "checker:\n  type: lines\n")
+def test_a_new_language_is_one_entry_in_a_problems_languages_yaml(aplusb: Callable[[str], Path], tmp_path: Path) -> None:
+    problem_root = aplusb("checker:\n  type: lines\n")
     (problem_root / "languages.yaml").write_text(SH_ENTRY)
     source = tmp_path / "sum.sh"
     source.write_text('while read a b; do echo $((a + b)); done\n')
@@ -95,8 +112,8 @@ def test_a_new_language_is_one_entry_in_a_problems_languages_yaml(tmp_path: Path
     assert report.verdict is Verdict.AC, [(c.name, c.verdict, c.message) for c in report.cases]
 
 
-def test_a_users_languages_file_adds_a_language_for_every_command(tmp_path: Path) -> None:
-    problem_root = aplusb(tmp_path, "checker:\n  type: lines\n")
+def test_a_users_languages_file_adds_a_language_for_every_command(aplusb: Callable[[str], Path], tmp_path: Path) -> None:
+    problem_root = aplusb("checker:\n  type: lines\n")
     user_file = tmp_path / "my-languages.yaml"
     user_file.write_text(SH_ENTRY)
     source = tmp_path / "sum.sh"
@@ -109,8 +126,8 @@ def test_a_users_languages_file_adds_a_language_for_every_command(tmp_path: Path
     assert "POSIX shell" in listed.stdout and "dash" in listed.stdout, listed.stdout
 
 
-def test_a_broken_languages_file_is_one_line_naming_it(tmp_path: Path) -> None:
-    problem_root = aplusb(tmp_path, "checker:\n  type: lines\n")
+def test_a_broken_languages_file_is_one_line_naming_it(aplusb: Callable[[str], Path]) -> None:
+    problem_root = aplusb("checker:\n  type: lines\n")
     (problem_root / "languages.yaml").write_text("sh:\n  extensions: [.sh]\n  entry: magic\n  run: [sh]\n")
     with pytest.raises(SpecError, match=r"languages.yaml:1: language 'sh': entry must be one of all, file, class"):
         load(problem_root)

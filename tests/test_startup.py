@@ -27,8 +27,10 @@ COMMANDS_ELSEWHERE = {"judge.grade", "judge.tools", "judge.problem.formats.katti
 
 # Runs run_judge.py as ``python run_judge.py`` would, and writes on stderr, as it exits, the modules it imported beyond
 # those of this harness (``-X importtime`` cannot tell: a command module imported through importlib has no line there).
+# ``runpy.run_path`` imports pkgutil, and with it typing: imported before the count starts, so a fresh venv (where
+# nothing preloads typing, unlike a Python whose site packages do) counts only the judge's own imports.
 _HARNESS = """
-import atexit, runpy, sys
+import atexit, pkgutil, runpy, sys
 before = set(sys.modules)
 atexit.register(lambda: sys.stderr.write("\\nMODULES " + " ".join(sorted(set(sys.modules) - before)) + "\\n"))
 sys.argv = sys.argv[1:]
