@@ -134,12 +134,15 @@ def _tag() -> str:
     pytest.param("hx_cpu_forkers.py", "hx_cpu_forkers", id="python"),
 ])
 def test_cpu_in_auto_reaped_children_is_tle(hostile: Hostile, mode: str, source: str, marker: str) -> None:
-    """Workers reaped by the kernel (SIGCHLD ignored) burn CPU no rusage of the parent shows: still TLE at 1 s of CPU."""
+    """Workers reaped by the kernel (SIGCHLD ignored) burn CPU no rusage of the parent shows: still TLE, with their
+    CPU time counted. The parent itself only waits, so uncounted workers would show almost no time; on a loaded
+    machine the wall limit may end the run before the CPU limit does, having counted less than the limit by then
+    (0.96 s seen under a load of 5 on 2 cores), but far more than the parent's own hundredth of a second."""
     run = hostile.run(HSUM, PROGRAMS / source, mode, marker)
     _expect_accepted(run, ["c2", "c3"])
     case = run.case("c1")
     _expect_contained(
-        case["verdict"] == "TLE" and case["time"] >= CPU_LIMIT_S,
+        case["verdict"] == "TLE" and case["time"] >= CPU_LIMIT_S / 4,
         f"the workers' CPU time was not counted (verdict {case['verdict']}, time {case['time']})",
         run,
     )
