@@ -9,6 +9,7 @@ EXIT_ACCEPTED = 0
 EXIT_REJECTED = 1
 EXIT_USAGE = 2
 EXIT_JUDGE_ERROR = 3
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a command stopped by Ctrl-C
 
 
 class JudgeError(Exception):
@@ -33,3 +34,7 @@ class SpecError(UsageError):
 
 class SetupError(JudgeError):
     """The machine cannot do what was asked (a compiler or tool is missing)."""
+
+
+class Aborted(JudgeError):
+    """A run asked for after its slot was stopped (Ctrl-C): the caller's work is being thrown away."""

@@ -99,16 +99,7 @@ def read_csv(path: Path) -> dict[str, dict[str, str]]:
 
 
 def leftovers() -> list[str]:
-    found = []
-    for proc in Path("/proc").iterdir():
-        if proc.name.isdigit():
-            try:
-                cmdline = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-            except OSError:
-                continue
-            if MARKER in cmdline:
-                found.append(f"{proc.name}: {cmdline}")
-    return found
+    return _processes_with(MARKER)
 
 
 @pytest.fixture(scope="module")
@@ -262,3 +253,63 @@ def test_kill_9_mid_run_loses_nothing_and_duplicates_nothing(tmp_path: Path) -> 
     assert sorted(rows) == [(f"p{i:02d}", 1) for i in range(len(names))]
     killed, clean = read_csv(killed_out / "grades.csv"), read_csv(clean_out / "grades.csv")
     assert {k: [v[f] for f in STABLE] for k, v in killed.items()} == {k: [v[f] for f in STABLE] for k, v in clean.items()}
+
+
+SLEEPER_MARKER = "600.913"
+
+
+def test_ctrl_c_kills_the_runs_in_flight_keeps_what_is_stored_and_writes_reports(tmp_path: Path) -> None:
+    """A Ctrl-C (SIGINT to the grader's process group, as a terminal sends it) stops grading at once: the student in
+    flight, blocked for far longer than the test waits, is not finished; the finished one is kept and reported."""
+    problem = tmp_path / "problems" / "aplusb"
+    shutil.copytree(PROBLEM, problem)
+    spec = problem / "problem.yaml"
+    spec.write_text(spec.read_text().replace("  time: 0.5\n", "  time: 20\n"))  # a blocked run lasts 40 s per case
+    submissions = tmp_path / "submissions"
+    submissions.mkdir()
+    shutil.copy(PROGRAMS / "ac.py", submissions / "a00.py")
+    for student in ("s01", "s02"):
+        (submissions / f"{student}.py").write_text(f"import os\nos.execv('/bin/sleep', ['sleep', '{SLEEPER_MARKER}'])\n")
+    out = tmp_path / "results"
+    command = [sys.executable, str(REPO / "run_judge.py"), "grade", str(problem), str(submissions), "--out", str(out), "-j", "1"]
+    grader = subprocess.Popen(command, cwd=REPO, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True, start_new_session=True)
+    try:
+        assert grader.stderr is not None
+        for line in grader.stderr:  # one line per finished submission when stderr is not a terminal
+            if line.startswith("graded 1/3"):
+                break
+        deadline = time.monotonic() + 60
+        while not _processes_with(SLEEPER_MARKER) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _processes_with(SLEEPER_MARKER), "the second student's run never started"
+        os.killpg(grader.pid, signal.SIGINT)
+        stdout, stderr = grader.communicate(timeout=30)  # finishing the student in flight would take 160 s
+    finally:
+        if grader.poll() is None:
+            os.killpg(grader.pid, signal.SIGKILL)
+            grader.wait()
+    assert grader.returncode == 130, stderr
+    assert "interrupted: 1 of 3 submission(s) judged" in stderr and "run the same command again" in stderr
+    assert "Traceback" not in stderr
+    assert not _processes_with(SLEEPER_MARKER), "a run in flight outlived the interrupted grader"
+    grades = read_csv(out / "grades.csv")
+    assert grades["a00"]["verdict"] == "AC"
+    assert {grades[s]["verdict"] for s in ("s01", "s02")} == {"PENDING"}
+    with sqlite3.connect(out / "results.sqlite") as db:
+        assert db.execute("SELECT student FROM results").fetchall() == [("a00",)]
+    assert "grades.csv" in stdout
+
+
+def _processes_with(marker: str) -> list[str]:
+    """Processes other than a grader whose command line holds ``marker``."""
+    found = []
+    for proc in Path("/proc").iterdir():
+        if proc.name.isdigit():
+            try:
+                cmdline = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            except OSError:
+                continue
+            if marker in cmdline and "run_judge.py" not in cmdline:
+                found.append(f"{proc.name}: {cmdline}")
+    return found

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
-from ..errors import EXIT_ACCEPTED, EXIT_JUDGE_ERROR, EXIT_REJECTED, JudgeError, SpecError, UsageError
+from ..errors import EXIT_ACCEPTED, EXIT_INTERRUPTED, EXIT_JUDGE_ERROR, EXIT_REJECTED, JudgeError, SpecError, UsageError
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -42,7 +42,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_REJECTED
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except Exception as exc:  # a bug in the judge: one line, the traceback only on request
         if os.environ.get("TILEJUDGE_DEBUG"):
             import traceback  # only a judge bug pays for it

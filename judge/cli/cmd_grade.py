@@ -6,13 +6,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..errors import EXIT_ACCEPTED, UsageError
+from ..errors import EXIT_ACCEPTED, EXIT_INTERRUPTED, UsageError
 from .common import add_problem_command, load_problem_arg, open_pool, ready, shown
 from .progress import Progress
 
 EXIT_CODES = """exit codes of grade: 0 the grading completed, whatever the verdicts (they are in the reports);
 2 bad usage (no such folder, a results folder of another problem, a bad roster); 3 judge error
-(a broken checker or reference, a missing tool)."""
+(a broken checker or reference, a missing tool); 130 interrupted (Ctrl-C): what was judged is stored and
+reported, and the same command judges the rest."""
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -86,15 +87,23 @@ def run(args: argparse.Namespace) -> int:
     options = GradeOptions(jobs=args.jobs, rejudge=args.rejudge, only=tuple(args.only or ()), all_cases=args.all_cases,
                            cluster=args.cluster, roster=roster)
     feed = _Feed()
+    interrupted = False
     with Store(args.out) as store:
         store.set_meta("roster", str(roster_path.resolve()) if roster_path else "")
         store.set_meta("deadline", deadline or "")
         try:
             result = grade(problem, args.submissions, store, isolation, options, feed.finished, feed.start)
+        except KeyboardInterrupt:  # the runs in flight are already killed (grade stops them on its way out)
+            interrupted = True
         finally:
             feed.close()
         paths = reports.write_all(store, args.out)
         grading = reports.load(store)
+    if interrupted:
+        print(f"interrupted: {feed.done} of {feed.total} submission(s) judged and stored; the reports show what is stored; "
+              f"run the same command again to judge the rest", file=sys.stderr)
+        print("reports: " + ", ".join(shown(p) for p in paths))
+        return EXIT_INTERRUPTED
     print(f"{result.students} students: judged {result.judged}, reused {result.reused} stored result(s)"
           + (f"; {len(result.ignored)} entries ignored" if result.ignored else ""))
     print(reports.terminal_summary(grading))

@@ -14,6 +14,7 @@ import hashlib
 import json
 import platform
 import queue
+from contextlib import closing
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -108,7 +109,10 @@ def local_results(problem: Problem, students: list[Student], isolation: Isolatio
             for future in done:
                 yield running.pop(future).id, future.result(), worker
     finally:
-        # On Ctrl-C nothing queued starts; what is in flight finishes within its limits and is dropped.
+        # Left early (Ctrl-C, an error): nothing queued starts and the runs in flight are killed now, not finished
+        # within their limits; their students stay unjudged. After a complete pass there is nothing left to kill.
+        for pool in created:
+            pool.abort()
         executor.shutdown(wait=True, cancel_futures=True)
         for pool in created:
             pool.close()
@@ -168,10 +172,11 @@ def grade(
         results = cluster_results(problem, todo, isolation, options.cluster, options.all_cases)
     else:
         results = local_results(problem, todo, isolation, options.jobs, options.all_cases)
-    for student_id, report, worker in results:
-        store.put(keys[student_id], report, worker)
-        result.judged += 1
-        if on_result:
-            on_result(student_id, report)
+    with closing(results):  # on Ctrl-C the runs in flight stop here, before the reports of what was stored are written
+        for student_id, report, worker in results:
+            store.put(keys[student_id], report, worker)
+            result.judged += 1
+            if on_result:
+                on_result(student_id, report)
     store.set_meta("similarity", json.dumps(similar_pairs(students)))
     return result

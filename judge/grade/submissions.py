@@ -11,7 +11,7 @@ import shutil
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Generator, Iterator
 
 from ..core import JudgeOptions, JudgeReport, ReadersWriterLock, group_results, judge
 from ..core.submission import prepare_submission
@@ -22,7 +22,7 @@ from ..verdict import Verdict
 from .discovery import Student
 
 INVALID = "INVALID"
-Results = Iterator[tuple[str, dict[str, Any], str]]  # (student id, report, the worker that judged it)
+Results = Generator[tuple[str, dict[str, Any], str], None, None]  # (student id, report, the worker that judged it); closed early on Ctrl-C
 
 
 def invalid_report(problem: Problem, student: Student) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import threading
 from pathlib import Path
 from typing import Sequence
 
-from ..errors import JudgeError, SetupError
+from ..errors import Aborted, JudgeError, SetupError
 from ..remembered import recall, remember, signatures
 from .files import cache_root, read_head
 from .cgroups import SlotGroup
@@ -69,14 +69,20 @@ class Launcher:
         self._log = log
         self._proc: subprocess.Popen[bytes] | None = None
         self._sock: socket.socket | None = None
+        self._aborted = False
 
     def _ensure(self) -> socket.socket:
+        if self._aborted:
+            raise Aborted("stopped: the judge was interrupted")
         if self._proc is not None and self._proc.poll() is None and self._sock is not None:
             return self._sock
         self.close()
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        # A session of its own: a Ctrl-C at the terminal reaches the judge alone, which stops its launchers in order
+        # (abort) instead of racing their deaths; a launcher still ends with the judge, when its socket hangs up.
         with theirs, self._log.open("wb") as log:
-            self._proc = subprocess.Popen(self._argv, stdin=theirs, stdout=subprocess.DEVNULL, stderr=log, close_fds=True, env={"PATH": DEFAULT_PATH})
+            self._proc = subprocess.Popen(self._argv, stdin=theirs, stdout=subprocess.DEVNULL, stderr=log, close_fds=True, env={"PATH": DEFAULT_PATH},
+                                          start_new_session=True)
         self._sock = ours
         return ours
 
@@ -114,10 +120,24 @@ class Launcher:
         if not answer:
             why = " ".join(read_head(self._log, 300).split())
             self.close()
+            if self._aborted:
+                raise Aborted("stopped: the judge was interrupted")
             if why.startswith("bwrap:"):
                 raise JudgeError(f"the sandbox could not be set up: {why}")
             raise JudgeError(f"the launcher died ({reason}){': ' + why if why else ''}")
         return _decode(answer)
+
+    def abort(self) -> None:
+        """Stop at once, from any thread (Ctrl-C): the launcher sees its socket hang up, kills the run in flight (it
+        polls for that every 10 ms) and exits; the thread waiting for that run gets an error, and this launcher is
+        never started again."""
+        self._aborted = True
+        sock = self._sock
+        if sock is not None:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:  # closed meanwhile by its own thread
+                pass
 
     def stop(self) -> None:
         """Ask the launcher to exit (it does when its socket closes) without waiting: a slot stops all of its

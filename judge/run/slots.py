@@ -41,6 +41,7 @@ class Slot:
         self._untrusted: Launcher | None = None
         self._peer: Launcher | None = None
         self._binds: tuple[Bind, ...] | None = None
+        self._aborted = False
         self._lease = UidLease() if isolation.switches_uid else None
         # one group per launcher: a launcher keeps its group's files open and rewrites limits only when they change
         launchers = ("trusted",) if isolation.mode == "none" else ("trusted", "untrusted")
@@ -69,7 +70,7 @@ class Slot:
         """A trusted run beside an untrusted one of this slot (an interactor): its own launcher and control group,
         since a launcher serves one run at a time and, in mode none, the untrusted run uses the trusted one."""
         if self._peer is None:
-            self._peer = Launcher([str(self._launcher)], self.private / "peer.log")
+            self._peer = self._new_launcher([str(self._launcher)], "peer.log")
             if self.isolation.cgroups:
                 self._groups["peer"] = self.isolation.cgroups.slot_group()
         return self._peer.run(spec, self._groups.get("peer"))
@@ -84,7 +85,7 @@ class Slot:
             if self._untrusted is None or (self.isolation.sandboxed and wanted != self._binds):
                 if self._untrusted is not None:
                     self._untrusted.close()
-                self._untrusted = Launcher(self.isolation.launcher_argv(self._launcher, wanted), self.private / "sandbox.log")
+                self._untrusted = self._new_launcher(self.isolation.launcher_argv(self._launcher, wanted), "sandbox.log")
                 self._binds = wanted
             launcher = self._untrusted
         limits = replace(spec.limits, processes=SANDBOX_PROCESSES if self.uid is not None or group else spec.limits.processes)
@@ -97,6 +98,13 @@ class Slot:
             spec, limits=limits, cwd=cwd, scratch=scratch, env={**self.untrusted_env, **(spec.env or {})}, user=self.uid, fresh=self.isolation.fresh, **extra,
         ), group)
 
+    def _new_launcher(self, argv: list[str], log: str) -> Launcher:
+        """A launcher this slot starts on demand: one started after ``abort`` is born aborted."""
+        launcher = Launcher(argv, self.private / log)
+        if self._aborted:
+            launcher.abort()
+        return launcher
+
     def clean_private(self) -> None:
         """Empty the private folder between runs so no file of one run is read as another's."""
         for entry in self.private.iterdir():
@@ -106,6 +114,13 @@ class Slot:
                 shutil.rmtree(entry, ignore_errors=True)
             else:
                 entry.unlink(missing_ok=True)
+
+    def abort(self) -> None:
+        """Kill what runs in this slot now and refuse further runs (Ctrl-C); the thread using it gets ``Aborted``."""
+        self._aborted = True
+        for launcher in (self._trusted, self._untrusted, self._peer):
+            if launcher is not None:
+                launcher.abort()
 
     def close(self) -> None:
         launchers = [launcher for launcher in (self._trusted, self._untrusted, self._peer) if launcher is not None]
@@ -158,6 +173,11 @@ class SlotPool:
         finally:
             slot.clean_private()
             self._free.put(slot)
+
+    def abort(self) -> None:
+        """Stop every run in flight at once, from any thread; ``close`` still follows."""
+        for slot in self._slots:
+            slot.abort()
 
     def close(self) -> None:
         for slot in self._slots:
