@@ -8,6 +8,7 @@ line.
 """
 from __future__ import annotations
 
+import json
 import os
 import site
 import subprocess
@@ -106,3 +107,14 @@ def test_a_pyenv_shim_is_replaced_by_the_interpreter_behind_it(tmp_path: Path, m
         script.chmod(0o755)
     monkeypatch.setenv("PATH", f"{shims}:{tools}:/usr/bin:/bin")
     assert command.resolve("python3 -c pass")[0] == str(real)
+
+
+def test_json_dash_writes_the_report_to_stdout_alone(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, str(REPO_ROOT / "run_judge.py"), "judge", str(REPO_ROOT / "tests/fixtures/problems/aplusb"),
+                           str(program("wa.py")), "--json", "-", "--sandbox", "none", "-j", "1"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1, done.stderr
+    report = json.loads(done.stdout)  # nothing but the JSON on stdout
+    assert report["verdict"] == "WA" and len(report["cases"]) == 4
+    assert "WA (wrong answer)" in done.stderr  # the summary still reaches the person, on stderr
+    assert not (tmp_path / "-").exists()

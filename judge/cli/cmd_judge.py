@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from ..core import JudgeOptions, judge
@@ -16,6 +17,8 @@ from . import render
 from .common import add_problem_command, load_problem_arg, open_pool, ready
 from .progress import Progress
 
+STDOUT = Path("-")
+
 
 def add(sub: argparse._SubParsersAction) -> None:
     j = add_problem_command(sub, "judge", "judge one submission on every case")
@@ -23,7 +26,8 @@ def add(sub: argparse._SubParsersAction) -> None:
     j.add_argument("--cmd", help="judge this command line instead of a file, e.g. \"pypy3 sol.py\"")
     j.add_argument("--lang", help="language name or alias, overriding detection (`languages` lists them)")
     j.add_argument("--main", help="the entry point of a multi-file submission: a file name, or a file's stem")
-    j.add_argument("--json", type=Path, help="write the full report as JSON to this file")
+    j.add_argument("--json", type=Path, metavar="FILE", help="write the full report as JSON to FILE; '-' writes it to stdout "
+                   "(the table and summary then go to stderr)")
     j.add_argument("--first-fail", action="store_true", help="stop at the first failing case (ICPC style)")
 
 def _source(args: argparse.Namespace, problem: Problem) -> tuple[Path, Language] | None:
@@ -61,10 +65,14 @@ def run(args: argparse.Namespace) -> int:
         problem = ready(problem, pool)
         with Progress(len(problem.cases), "judging") as bar:
             result = judge(problem, program, pool, JudgeOptions(first_fail=args.first_fail), bar.advance)
+    to_stdout = args.json == STDOUT
+    human = sys.stderr if to_stdout else sys.stdout  # with --json -, stdout carries the JSON alone, for a pipe to jq
     if result.cases:
-        print(render.case_table(result))
-    print(render.summary(result))
-    if args.json:
+        print(render.case_table(result), file=human)
+    print(render.summary(result), file=human)
+    if to_stdout:
+        sys.stdout.write(render.json_text(result))
+    elif args.json:
         render.write_json(result, args.json)
     if result.verdict is Verdict.AC:
         return EXIT_ACCEPTED

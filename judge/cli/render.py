@@ -60,6 +60,10 @@ def summary(report: JudgeReport) -> str:
     return line
 
 
+def json_text(report: JudgeReport) -> str:
+    return json.dumps(report.to_json(), indent=2) + "\n"
+
+
 def write_json(report: JudgeReport, path: Path) -> None:
     """Write atomically so an interrupted run never leaves a truncated report where a good one was."""
-    atomic_write(path, json.dumps(report.to_json(), indent=2) + "\n")
+    atomic_write(path, json_text(report))
