@@ -147,6 +147,9 @@ def test_groups_in_every_report_and_skipped_cases(graded: tuple[Path, Path, subp
     properties = {p.get("name"): p.get("value") for p in suite.find("properties") or []}
     assert properties["group:small"] == "0/40" and properties["group:large"] == "0/60"
     assert suite.get("skipped") == "2" and {tc.get("classname") for tc in suite.iter("testcase")} == {"carol.small", "carol.large"}
+    # a compile error runs no case, but the problem still has four: every row counts the same cases
+    assert rows["chuck"]["verdict"] == "CE" and rows["chuck"]["cases_total"] == rows["alice"]["cases_total"] == "4"
+    assert rows["chuck"]["cases_passed"] == "0"
 
 
 def test_feedback_file_per_student(graded: tuple[Path, Path, subprocess.CompletedProcess[str]]) -> None:

@@ -74,8 +74,22 @@ def histogram(scores: list[float], max_score: float) -> str:
         x = 10 + i * (bar + 5)
         parts.append(f'<rect x="{x}" y="{height - h + pad}" width="{bar}" height="{h}" fill="#1565c0"><title>{count} students</title></rect>')
         parts.append(f'<text x="{x + bar / 2}" y="{height - h + pad - 5}" font-size="11" text-anchor="middle">{count}</text>')
-        parts.append(f'<text x="{x + bar / 2}" y="{height + pad + 18}" font-size="10" text-anchor="middle">{i * 10}–{(i + 1) * 10}%</text>')
+        parts.append(f'<text x="{x - 2.5}" y="{height + pad + 18}" font-size="10" text-anchor="middle">{i * 10}%</text>')
+    # the bins' edges are labelled, not the bins: "90–100%" under a 36-pixel bar ran into its neighbour
+    parts.append(f'<text x="{10 + 10 * (bar + 5) - 2.5}" y="{height + pad + 18}" font-size="10" text-anchor="middle">100%</text>')
     return "".join(parts) + "</svg>"
+
+
+def _subtotal_cell(group: dict[str, Any], mine: dict[str, Any] | None) -> str:
+    """A group's cell in the matrix: the points earned, or for a group worth no points (the samples) the cases
+    passed: a green "0" there read as "nothing earned, and that is fine"."""
+    colour = _subtotal_colour(group, mine)
+    if group["points"] > 0:
+        value = mine["earned"] if mine else 0.0
+        return f"<td class='s' data-s='{value:g}' style='background:{colour}'>{value:g}</td>"
+    passed, total = (mine["passed"], mine["total"]) if mine else (0, len(group.get("cases") or ()))
+    return (f"<td class='s' data-s='{passed}' style='background:{colour}' title='{passed} of {total} cases passed; "
+            f"this group is worth no points'>{passed}/{total}</td>")
 
 
 def _subtotal_colour(group: dict[str, Any], mine: dict[str, Any] | None) -> str:
@@ -142,9 +156,7 @@ def _matrix_row(row: Row, groups: list[dict[str, Any]], case_names: dict[str, li
             tip = f"{case_name}: {c['verdict']} {c['time']:.3f}s" + (f" {c['message'][:100]}" if c["verdict"] != "AC" else "")
             shown = "–" if c["verdict"] == "SKIPPED" else c["verdict"]
             cells.append(f"<td class='c g{i}' style='background:{COLOURS.get(c['verdict'], '#607d8b')}' title='{esc(tip)}'>{esc(shown)}</td>")
-        earned = mine.get(group["name"])
-        value = earned["earned"] if earned else 0.0
-        cells.append(f"<td class='s' data-s='{value:g}' style='background:{_subtotal_colour(group, earned)}'>{value:g}</td>")
+        cells.append(_subtotal_cell(group, mine.get(group["name"])))
     text = f"{row.id} {name}".lower()
     return (f"<tr data-v='{esc(row.verdict)}' data-late='{1 if late is not None else 0}' data-text='{esc(text)}'>" + "".join(cells) + "</tr>")
 

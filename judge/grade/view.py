@@ -64,7 +64,7 @@ class Row:
             "max_score": report.get("max_score", 0.0),
             **{f"group:{g['name']}": mine.get(g["name"], {}).get("earned", 0.0) for g in groups},
             "cases_passed": sum(1 for c in cases if c["verdict"] == "AC"),
-            "cases_total": len(cases),
+            "cases_total": max(len(cases), sum(len(g.get("cases") or ()) for g in groups)),  # a CE or INVALID run none
             "cases_skipped": sum(1 for c in cases if c["verdict"] == "SKIPPED"),
             "max_cpu_time": max((c["time"] for c in cases), default=0.0),
             "peak_memory_kb": max((c["memory_kb"] for c in cases), default=0),
