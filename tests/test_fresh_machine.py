@@ -118,3 +118,12 @@ def test_json_dash_writes_the_report_to_stdout_alone(tmp_path: Path) -> None:
     assert report["verdict"] == "WA" and len(report["cases"]) == 4
     assert "WA (wrong answer)" in done.stderr  # the summary still reaches the person, on stderr
     assert not (tmp_path / "-").exists()
+
+
+def test_the_format_docs_and_the_readme_say_the_same_of_the_memory_limit() -> None:
+    """They disagreed: the format page called it an address-space limit, the README a control-group limit."""
+    row = next(line for line in (REPO_ROOT / "docs" / "problem-format.md").read_text().splitlines() if line.startswith("| `limits.memory`"))
+    readme = (REPO_ROOT / "README.md").read_text()
+    assert "control group" in row and "process tree" in row
+    assert "address-space limit per process" in row and "without usable control groups" in row  # the fallback, named as such
+    assert "whole process tree" in readme and "control group" in readme
