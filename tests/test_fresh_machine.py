@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import site
 import subprocess
 import sys
@@ -127,3 +128,22 @@ def test_the_format_docs_and_the_readme_say_the_same_of_the_memory_limit() -> No
     assert "control group" in row and "process tree" in row
     assert "address-space limit per process" in row and "without usable control groups" in row  # the fallback, named as such
     assert "whole process tree" in readme and "control group" in readme
+
+
+def _readme_commands() -> list[str]:
+    """The commands of the README's set-up section, in order."""
+    readme = (REPO_ROOT / "README.md").read_text()
+    section = readme[readme.index("## Set-up: two commands"):]
+    section = section[:section.index("\n## ", 3)]
+    return [block.strip() for block in section.split("```")[1::2]]
+
+
+def test_ci_runs_exactly_the_readmes_test_command_in_a_fresh_venv() -> None:
+    judge_command, test_command = _readme_commands()[:2]
+    ci = [line for line in (REPO_ROOT / ".ci" / "run").read_text().splitlines() if line and not line.startswith(("#", "set ", "cd "))]
+    assert ci == [test_command]
+    for command in (judge_command, test_command):  # a venv of its own: the machine's pip and Python only make it
+        steps = [shlex.split(step) for step in command.split("&&")]
+        assert [step[0] for step in steps] == [".ci/setup-system", "python3", ".venv/bin/pip", ".venv/bin/python"], command
+        assert steps[1] == ["python3", "-m", "venv", ".venv"]
+    assert "run_judge.py judge poj2893" in judge_command and (REPO_ROOT / ".gitignore").read_text().count(".venv/") == 1
