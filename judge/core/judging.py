@@ -225,8 +225,11 @@ def _each(task: Callable[[int], None], indices: list[int], workers: int) -> None
         return
     from concurrent.futures import ThreadPoolExecutor
 
-    with ThreadPoolExecutor(max_workers=workers) as executor:
+    executor = ThreadPoolExecutor(max_workers=workers)
+    try:
         list(executor.map(task, indices))
+    finally:  # on Ctrl-C no queued case starts (a with-block would run them all); those in flight end within their limits
+        executor.shutdown(wait=True, cancel_futures=True)
 
 
 def _suspicious(result: CaseResult, limit: float) -> bool:
