@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Iterable
 
 from ..errors import UsageError
-from ..run import Bind
+from ..run import Bind, inside
 
 SYSTEM = (Path("/usr"), Path("/bin"), Path("/lib"), Path("/lib64"), Path("/sbin"))  # what every sandbox shows read-only
 
@@ -55,8 +55,8 @@ def outermost(paths: Iterable[Path]) -> list[Path]:
     """The paths that no other one contains, in sorted order: binding a file inside a bound folder again fails
     when it is a symlink (bwrap cannot create a file in a read-only bind) and adds nothing when it is not."""
     kept: list[Path] = []
-    for path in sorted(set(paths)):
-        if not any(path == k or k in path.parents for k in kept):
+    for path in sorted(set(paths)):  # a folder sorts before what it contains
+        if not inside(path, kept):
             kept.append(path)
     return kept
 
@@ -115,4 +115,4 @@ def _behind_shim(exe: str, name: str) -> str:
 
 def _is_system(path: Path) -> bool:
     """Inside the folders every sandbox already shows read-only."""
-    return any(path == s or s in path.parents for s in SYSTEM)
+    return inside(path, SYSTEM)

@@ -10,7 +10,7 @@ __getattr__, __dir__, __all__ = exports(__name__, {
     ".files": ("cache_root", "read_head"),
     ".interact": ("Exchange", "PairResult", "run_pair"),
     ".launcher": ("build_launcher", "launcher_digest"),
-    ".sandbox": ("ENV_MODE", "MODES", "Bind", "Isolation", "bwrap_works", "describe_sandbox=describe", "resolve_sandbox=resolve"),
+    ".sandbox": ("ENV_MODE", "MODES", "Bind", "Isolation", "bwrap_works", "inside", "describe_sandbox=describe", "resolve_sandbox=resolve"),
     ".slots": ("Slot", "SlotPool"),
     ".types": ("ExecError", "RunLimits", "RunResult", "RunSpec"),
 })

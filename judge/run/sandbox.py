@@ -50,6 +50,11 @@ class Bind:
     writable: bool = False
 
 
+def inside(path: Path, folders: Sequence[Path]) -> bool:
+    """``path`` is one of ``folders`` or lies below one: already visible where they are bound."""
+    return any(path == folder or folder in path.parents for folder in folders)
+
+
 @dataclass(frozen=True)
 class Isolation:
     """A sandbox mode as it applies on this machine: with control groups or without, as root or not."""
@@ -112,7 +117,7 @@ def bwrap_prefix(binds: Sequence[Bind]) -> list[str]:
     interpreters = [Bind(p) for p in interpreter_paths()]
     shown: list[Path] = []
     for bind in [*interpreters, *binds]:
-        if not bind.writable and any(bind.path == s or s in bind.path.parents for s in shown):
+        if not bind.writable and inside(bind.path, shown):
             continue  # already visible; a symlink bound again inside a read-only bind makes bwrap fail
         if not bind.writable:
             shown.append(bind.path)
