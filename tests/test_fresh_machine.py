@@ -8,12 +8,14 @@ line.
 """
 from __future__ import annotations
 
+import io
 import json
 import os
 import shlex
 import site
 import subprocess
 import sys
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -147,3 +149,46 @@ def test_ci_runs_exactly_the_readmes_test_command_in_a_fresh_venv() -> None:
         assert [step[0] for step in steps] == [".ci/setup-system", "python3", ".venv/bin/pip", ".venv/bin/python"], command
         assert steps[1] == ["python3", "-m", "venv", ".venv"]
     assert "run_judge.py judge poj2893" in judge_command and (REPO_ROOT / ".gitignore").read_text().count(".venv/") == 1
+
+
+@pytest.mark.parametrize("filtered", [True, False], ids=["data-filter", "python-3.11.2"])
+def test_a_cluster_worker_unpacks_a_package_on_pythons_with_and_without_tar_filters(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, filtered: bool) -> None:
+    """Debian 12's Python (3.11.2) has no ``extractall(filter=...)``: every cluster task failed there."""
+    from judge.grade import cluster
+
+    if not filtered:
+        monkeypatch.delattr(tarfile, "data_filter", raising=False)
+    elif not hasattr(tarfile, "data_filter"):
+        pytest.skip("this Python has no tar extraction filters")
+
+    def packed(*members: tarfile.TarInfo, data: bytes = b"1 2\n") -> tarfile.TarFile:
+        buffer = io.BytesIO()
+        with tarfile.open(fileobj=buffer, mode="w") as tar:
+            for member in members:
+                tar.addfile(member, io.BytesIO(data) if member.isfile() else None)
+        buffer.seek(0)
+        return tarfile.open(fileobj=buffer)
+
+    def file(name: str) -> tarfile.TarInfo:
+        info = tarfile.TarInfo(name)
+        info.size = 4
+        return info
+
+    def link(name: str, target: str) -> tarfile.TarInfo:
+        info = tarfile.TarInfo(name)
+        info.type, info.linkname = tarfile.SYMTYPE, target
+        return info
+
+    good = tmp_path / "good"
+    cluster._extract(packed(file("problems/p/data/1.in"), link("problems/p/data/2.in", "1.in")), good)
+    assert (good / "problems/p/data/2.in").read_bytes() == b"1 2\n"
+    for bad in (file("../escaped"), link("problems/out", "../../etc/passwd")):
+        with pytest.raises((JudgeError, tarfile.TarError)):
+            cluster._extract(packed(bad), tmp_path / "bad" / "work")
+    assert not (tmp_path / "bad" / "escaped").exists()
+    try:  # an absolute name is refused, or (the data filter) made relative: never written where it points
+        cluster._extract(packed(file(f"{tmp_path}/absolute")), tmp_path / "abs")
+    except (JudgeError, tarfile.TarError):
+        pass
+    assert not (tmp_path / "absolute").exists()
