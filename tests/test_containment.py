@@ -44,7 +44,7 @@ said otherwise):
 
 Safety, as in test_hostile.py: every program is bounded by itself (CPU
 workers stop after 80 workers, ~4 s of CPU, memory at 512 MiB for Java and
-384 MiB otherwise, 400,000 empty files or 1.5 s), signals nobody, and
+384 MiB otherwise, 400,000 empty files or 1.5 s of CPU), signals nobody, and
 removes or time-limits what it leaves in the kernel (queues and IPC objects
 are removed by the test too, shared memory is marked for removal at once,
 keys expire after 120 s, the tmpfs dies with its namespace).
@@ -191,7 +191,7 @@ def test_memory_in_private_tmpfs_is_mle(hostile: Hostile, mode: str) -> None:
 
 @pytest.mark.parametrize("mode", _modes())
 def test_inode_flood_is_contained(hostile: Hostile, mode: str) -> None:
-    """Up to 400,000 empty files with long names in 1.5 s: kernel memory no file size shows.
+    """Up to 400,000 empty files with long names, until 1.5 s of CPU: kernel memory no file size shows.
 
     Contained means MLE (the kernel memory is counted), TLE, or RE 22 (a
     create refused, e.g. by an inode limit), and never more files than the
