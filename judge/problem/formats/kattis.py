@@ -27,8 +27,8 @@ from ..model import SPEC_NAME, CheckerSpec, Limits, Problem
 from .kattis_files import looks_kattis, package_warnings, program_files, validator_entries  # noqa: F401  (package_warnings: for verify)
 from .kattis_kind import kind_of, type_words
 from .kattis_scoring import _groups
-from .kattis_submissions import (  # noqa: F401  (FOLDER_RULES, SIDE_CAR, submissions, time_rule: imported from here by others)
-    FOLDER_RULES, SIDE_CAR, _meta, _program, _side_car_factors, submissions, time_rule,
+from .kattis_submissions import (  # noqa: F401  (FOLDER_RULES, SIDE_CAR, ignored, submissions, time_rule: imported from here by others)
+    FOLDER_RULES, SIDE_CAR, _meta, _program, _side_car_factors, ignored, submissions, time_rule,
 )
 
 def is_kattis(root: Path) -> bool:

@@ -1,0 +1,123 @@
+"""Kattis packages as problem setters write them elsewhere (issue 29): verify goes through everything and says all it found.
+
+Each package here is written for its test, small but with the habits of
+real ones: a failing accepted submission, BAPCtools' ``*.disabled`` files
+and notes beside the programs, a folder submission that links a shared
+solution, ``submissions.yaml`` globs with spaces inside braces.
+"""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from conftest import run_cli, write_files
+
+ECHO = "print(input())\n"
+
+
+@pytest.fixture
+def echo(tmp_path: Path) -> Path:
+    """Legacy, no time limit; one accepted submission is wrong and one wrong_answer submission is right."""
+    root = write_files(tmp_path / "echo", {
+        "problem.yaml": "name: Echo\n",
+        "data/sample/1.in": "1\n", "data/sample/1.ans": "1\n",
+        "data/secret/1.in": "2\n", "data/secret/1.ans": "2\n",
+        "data/secret/2.in": "3\n", "data/secret/2.ans": "3\n",
+        "input_validators/digits.py": "import sys\nsys.exit(42 if sys.stdin.read().strip().isdigit() else 43)\n",
+        "submissions/accepted/echo.py": ECHO,
+        "submissions/accepted/off.py": "print(int(input()) + 1)\n",
+        "submissions/accepted/notes.txt": "why these submissions exist\n",
+        "submissions/accepted/echo.scala.disabled": "object Echo\n",
+        "submissions/wrong_answer/right.py": ECHO,
+        "submissions/shared/echo.py": ECHO,
+        "submissions/mixed/three.py": "n = input()\nprint(0 if n == '3' else n)\n",
+        "submissions/submissions.yaml": 'mixed/three.py:\n  "secret/{ 1 }":\n    required: [AC]\n  "secret/{ 2 , 9 }":\n    required: [WA]\n',
+    })
+    (root / "submissions/accepted/linked").mkdir()
+    (root / "submissions/accepted/linked/echo.py").symlink_to("../../shared/echo.py")
+    outside = write_files(tmp_path / "elsewhere", {"echo.py": ECHO}) / "echo.py"
+    (root / "submissions/accepted/escape").mkdir()
+    (root / "submissions/accepted/escape/echo.py").symlink_to(outside)
+    return root
+
+
+def verified(root: Path, tmp_path: Path) -> tuple[int, dict, str]:
+    out = tmp_path / "verify.json"
+    run = run_cli("verify", str(root), "-j", "1", "--json", str(out))
+    assert "Traceback" not in run.stderr, run.stderr
+    return run.returncode, json.loads(out.read_text()), run.stdout
+
+
+def test_verify_reports_every_finding_instead_of_stopping_at_the_first(echo: Path, tmp_path: Path) -> None:
+    code, report, stdout = verified(echo, tmp_path)
+    assert code == 1 and report["ok"] is False
+    outcomes = {s["name"]: (s["verdict"], s["ok"]) for s in report["submissions"]}
+    assert outcomes["accepted/echo.py"] == ("AC", True)
+    assert outcomes["accepted/off.py"] == ("WA", False)  # judged at the limit the others gave, and failing
+    assert outcomes["wrong_answer/right.py"] == ("AC", False)
+    errors = [(f["kind"], f["message"]) for f in report["findings"] if f["severity"] == "error"]
+    assert ("time_limit", "accepted/off.py: gets WA while inferring the time limit: not used for it") in errors
+    assert ("submission", "wrong_answer/right.py: required WA, got only AC") in errors
+    assert report["time_limit"] == 1.0 and report["inputs"] == {"cases": 3, "invalid": 0}
+    assert not (echo / "tilejudge.yaml").exists()  # a limit some accepted submissions failed is not kept for judge
+    assert "NOT verified: 3/6 submissions as expected" in stdout
+    assert "time limit: accepted/off.py: gets WA" in stdout.split("finding(s):")[1]  # the summary repeats it at the end
+
+
+def test_no_accepted_submission_passing_is_a_finding_and_the_rest_is_still_judged(tmp_path: Path) -> None:
+    root = write_files(tmp_path / "none", {
+        "problem.yaml": "name: None\n",
+        "data/secret/1.in": "2\n", "data/secret/1.ans": "2\n",
+        "submissions/accepted/off.py": "print(int(input()) + 1)\n",
+        "submissions/wrong_answer/off.py": "print(int(input()) + 1)\n",
+    })
+    code, report, _ = verified(root, tmp_path)
+    assert code == 1 and report["time_limit"] == 1.0
+    messages = [f["message"] for f in report["findings"] if f["kind"] == "time_limit"]
+    assert "no time limit given and no accepted submission could be run to infer it" in messages
+    assert {s["name"]: s["ok"] for s in report["submissions"]} == {"accepted/off.py": False, "wrong_answer/off.py": True}
+
+
+def test_disabled_files_and_notes_are_skipped_and_listed(echo: Path, tmp_path: Path) -> None:
+    _, report, stdout = verified(echo, tmp_path)
+    skipped = {f["subject"]: f["message"] for f in report["findings"] if f["kind"] == "skipped"}
+    assert skipped == {"accepted/echo.scala.disabled": "disabled (*.disabled): not judged",
+                       "accepted/notes.txt": "no known language for '.txt': not judged"}
+    assert all(f["severity"] == "warning" for f in report["findings"] if f["kind"] == "skipped")
+    assert "skipped: accepted/echo.scala.disabled: disabled" in stdout
+    assert not any(s["name"].endswith((".disabled", ".txt")) for s in report["submissions"])
+
+
+def test_a_folder_holding_only_a_link_is_judged_by_its_target_inside_the_package(echo: Path, tmp_path: Path) -> None:
+    _, report, _ = verified(echo, tmp_path)
+    by_name = {s["name"]: s for s in report["submissions"]}
+    assert (by_name["accepted/linked"]["verdict"], by_name["accepted/linked"]["ok"]) == ("AC", True)
+    escape = by_name["accepted/escape"]
+    assert escape["ok"] is False and escape["failures"] == ["accepted/escape: a link to something outside the package: not followed"]
+
+
+def test_brace_choices_with_spaces_match_their_cases(echo: Path, tmp_path: Path) -> None:
+    _, report, _ = verified(echo, tmp_path)
+    mixed = next(s for s in report["submissions"] if s["name"] == "mixed/three.py")
+    assert mixed["ok"] is True, mixed  # secret/1 accepted, secret/2 wrong: both scopes matched their case
+    (echo / "submissions/mixed/three.py").write_text(ECHO)
+    _, report, _ = verified(echo, tmp_path)
+    mixed = next(s for s in report["submissions"] if s["name"] == "mixed/three.py")
+    assert mixed["failures"] == ["mixed/three.py: secret/{ 2 , 9 }: required WA, got only AC"]
+
+
+def test_verify_json_to_standard_output_is_the_json_alone(echo: Path) -> None:
+    run = run_cli("verify", str(echo), "-j", "1", "--json", "-")
+    report = json.loads(run.stdout)
+    assert run.returncode == 1 and len(report["findings"]) >= 5
+    assert "NOT verified" in run.stderr
+
+
+def test_unreadable_link_target_does_not_stop_verify(echo: Path, tmp_path: Path) -> None:
+    os.unlink(echo / "submissions/accepted/linked/echo.py")
+    (echo / "submissions/accepted/linked/echo.py").symlink_to("../../shared/missing.py")
+    _, report, _ = verified(echo, tmp_path)
+    linked = next(s for s in report["submissions"] if s["name"] == "accepted/linked")
+    assert linked["ok"] is False and "outside the package" in linked["failures"][0]
