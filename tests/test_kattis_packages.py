@@ -121,3 +121,31 @@ def test_unreadable_link_target_does_not_stop_verify(echo: Path, tmp_path: Path)
     _, report, _ = verified(echo, tmp_path)
     linked = next(s for s in report["submissions"] if s["name"] == "accepted/linked")
     assert linked["ok"] is False and "outside the package" in linked["failures"][0]
+
+
+INTERACTOR = '''
+import os
+import sys
+numbers = open(sys.argv[1]).read().split()
+print(len(numbers))
+print("\\n".join(numbers), flush=True)
+os.close(1)  # everything is said: the submission must see end-of-file now, while this still waits for its answer
+answer = sys.stdin.read().split()
+sys.exit(42 if answer == [str(sum(map(int, numbers)))] else 43)
+'''
+
+
+def test_an_interactor_closing_its_output_early_passes_end_of_file_at_once(tmp_path: Path) -> None:
+    """Read to end-of-file, then answer: as under Kattis and BAPCtools, the end-of-file arrives when the interactor closes."""
+    root = write_files(tmp_path / "sumtoeof", {
+        "problem.yaml": "problem_format_version: 2025-09\nname: Sum to EOF\ntype: interactive\nlimits:\n  time_limit: 2\n",
+        "data/sample/1.in": "1 2 3\n", "data/sample/1.ans": "\n",
+        "data/secret/1.in": "5 6\n", "data/secret/1.ans": "\n",
+        "output_validator/interactor.py": INTERACTOR,
+        "submissions/accepted/until_eof.py": "import sys\nlines = sys.stdin.read().split()\nprint(sum(map(int, lines[1:])))\n",
+        "submissions/wrong_answer/off.py": "import sys\nlines = sys.stdin.read().split()\nprint(sum(map(int, lines[1:])) + 1)\n",
+    })
+    code, report, _ = verified(root, tmp_path)
+    assert {s["name"]: (s["verdict"], s["ok"]) for s in report["submissions"]} == {
+        "accepted/until_eof.py": ("AC", True), "wrong_answer/off.py": ("WA", True)}
+    assert code == 0 and max(s["slowest"] for s in report["submissions"]) < 2

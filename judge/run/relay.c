@@ -4,8 +4,7 @@
  * launcher --relay KEEP SUB_OUT PEER_IN PEER_OUT SUB_IN CONTROL TRANSCRIPT MAX_OUT, all but KEEP and MAX_OUT descriptors:
  *   SUB_OUT   the submission's stdout (read)   PEER_IN  the interactor's stdin (write)
  *   PEER_OUT  the interactor's stdout (read)   SUB_IN   the submission's stdin (write)
- *   CONTROL   (read) the judge writes 's' when the submission's run has ended and 'p' when the
- *             interactor's has; end-of-file means the judge is gone, and the relay stops at once
+ *   CONTROL   (read) nothing is written to it: its end-of-file means the judge is gone, and the relay stops at once
  *   TRANSCRIPT (write) the first KEEP bytes that passed, as records "<s|p> <length>\n<bytes>",
  *             and "t 0\n" once when more passed than was kept, "o 0\n" when the submission wrote more
  *             than MAX_OUT bytes (0: no limit): its output is then closed, as a full file would stop it.
@@ -13,8 +12,8 @@
  * Why C: a relay in the judge's Python cost about 100 us per exchange, which turns a
  * problem with 10^5 queries into a wall-clock timeout; this one costs a few.
  *
- * Rules (the reasons are in interact.py): a side's end-of-file is passed on only once that
- * side's run has ended; bytes for a side that is gone are read and dropped; a side whose bytes
+ * Rules (the reasons are in interact.py): a side's end-of-file is passed on as soon as it is read,
+ * after the bytes before it; bytes for a side that is gone are read and dropped; a side whose bytes
  * the other is not taking is not read until they are taken.
  */
 #include <errno.h>
@@ -32,8 +31,7 @@
 
 struct link {
     int source, target;
-    char owner;          /* 's' or 'p': whose run must have ended before its end-of-file is passed on */
-    int ended;           /* that run has ended */
+    char owner;          /* 's' or 'p': who writes into this link (the transcript's record letter) */
     int source_eof;
     char buf[RELAY_BUF];
     size_t len, off;
@@ -125,7 +123,7 @@ int relay_main(int argc, char **argv) {
     for (;;) {
         for (int i = 0; i < 2; i++) {
             struct link *l = &links[i];
-            if (l->source_eof && l->len == 0 && l->ended && l->target >= 0) close_target(l);
+            if (l->source_eof && l->len == 0 && l->target >= 0) close_target(l);
         }
         if (links[0].source < 0 && links[1].source < 0 && links[0].target < 0 && links[1].target < 0) break;
         struct pollfd p[5];
@@ -144,12 +142,7 @@ int relay_main(int argc, char **argv) {
             if (!p[k].revents) continue;
             if (kinds[k] == 0) {
                 char c[8];
-                ssize_t got = read(control, c, sizeof c);
-                if (got <= 0) return 0;   /* the judge is gone */
-                for (ssize_t j = 0; j < got; j++) {
-                    if (c[j] == 's') links[0].ended = 1;
-                    if (c[j] == 'p') links[1].ended = 1;
-                }
+                if (read(control, c, sizeof c) <= 0) return 0;   /* the judge is gone */
             } else if (kinds[k] == 1) {
                 read_link(&links[which[k]]);
             } else if (p[k].revents & (POLLERR | POLLHUP)) {
