@@ -12,7 +12,9 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import run_cli, write_files
+from conftest import needs, run_cli, write_files
+
+from judge.lang.classfile import Malformed, main_class, parse
 
 ECHO = "print(input())\n"
 
@@ -149,3 +151,52 @@ def test_an_interactor_closing_its_output_early_passes_end_of_file_at_once(tmp_p
     assert {s["name"]: (s["verdict"], s["ok"]) for s in report["submissions"]} == {
         "accepted/until_eof.py": ("AC", True), "wrong_answer/off.py": ("WA", True)}
     assert code == 0 and max(s["slowest"] for s in report["submissions"]) < 2
+
+
+NESTED_FIRST = """import java.util.*;
+
+public class Closest {
+    static class Pt {  // declared before main: a guess from the source picks it
+        final long x;
+        Pt(long x) { this.x = x; }
+    }
+
+    public static void main(String[] args) {
+        Scanner in = new Scanner(System.in);
+        System.out.println(new Pt(in.nextLong()).x);
+    }
+}
+"""
+
+
+@needs("javac")
+def test_java_main_class_is_read_from_the_compiled_classes(tmp_path: Path) -> None:
+    root = write_files(tmp_path / "javaecho", {
+        "problem.yaml": "name: Java echo\nlimits:\n  time_limit: 4\n",
+        "data/secret/1.in": "7\n", "data/secret/1.ans": "7\n",
+        "submissions/accepted/closest.java": NESTED_FIRST,
+        "submissions/accepted/helper/Main.java": "public class Main {\n  public static void main(String[] a) { Echo.run(); }\n}\n",
+        "submissions/accepted/helper/Echo.java": "class Echo {\n  static class Pt {}\n"
+                                                 "  static void run() { System.out.println(new java.util.Scanner(System.in).nextLine()); }\n}\n",
+    })
+    code, report, _ = verified(root, tmp_path)
+    assert {s["name"]: s["verdict"] for s in report["submissions"]} == {"accepted/closest.java": "AC", "accepted/helper": "AC"}
+    assert code == 0
+
+
+@needs("javac")
+def test_class_file_parser_finds_main_and_refuses_every_truncation(tmp_path: Path) -> None:
+    import subprocess
+
+    (tmp_path / "Closest.java").write_text(NESTED_FIRST)
+    subprocess.run(["javac", "-d", str(tmp_path / "out"), str(tmp_path / "Closest.java")], check=True, timeout=120)
+    parsed = {p.name: parse(p.read_bytes()) for p in (tmp_path / "out").glob("*.class")}
+    assert {c.name: (c.has_main, c.source_file) for c in parsed.values()} == {
+        "Closest": (True, "Closest.java"), "Closest$Pt": (False, "Closest.java")}
+    assert main_class(tmp_path / "out", "Closest.java", "Closest$Pt") == "Closest"
+    data = (tmp_path / "out" / "Closest.class").read_bytes()
+    for cut in range(0, len(data), 7):
+        with pytest.raises(Malformed):
+            parse(data[:cut])
+    (tmp_path / "out" / "Closest.class").write_bytes(data[: len(data) // 2])
+    assert main_class(tmp_path / "out", "Closest.java", "Closest$Pt") == "Closest$Pt"  # nothing to read: the guess stands
