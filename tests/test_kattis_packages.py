@@ -200,3 +200,17 @@ def test_class_file_parser_finds_main_and_refuses_every_truncation(tmp_path: Pat
             parse(data[:cut])
     (tmp_path / "out" / "Closest.class").write_bytes(data[: len(data) // 2])
     assert main_class(tmp_path / "out", "Closest.java", "Closest$Pt") == "Closest$Pt"  # nothing to read: the guess stands
+
+
+@pytest.mark.parametrize("command", ["verify", "judge"])
+def test_custom_validation_without_an_output_validator_is_refused_up_front(tmp_path: Path, command: str) -> None:
+    root = write_files(tmp_path / "novalidator", {
+        "problem.yaml": "name: No validator\nvalidation: custom\nlimits:\n  time_limit: 1\n",
+        "data/secret/1.in": "1\n", "data/secret/1.ans": "1\n",
+        "submissions/accepted/echo.py": ECHO,
+    })
+    args = [command, str(root)] + ([str(root / "submissions/accepted/echo.py")] if command == "judge" else [])
+    run = run_cli(*args)
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.strip().splitlines() == [
+        f"error: {root}: 'validation: custom' needs an output validator, and there is no output_validators/ (or output_validator/) folder"]

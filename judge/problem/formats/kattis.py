@@ -64,6 +64,8 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
     if (kind.interactive or kind.multi_pass) and checker.program is None:
         what = "an interactive" if kind.interactive else "a multi-pass"
         raise UsageError(f"{shown}: {what} problem needs an output validator (output_validator/ with one program)")
+    if legacy and checker.program is None and str(meta.get("validation", "default")).split()[:1] == ["custom"]:
+        raise UsageError(f"{shown}: 'validation: custom' needs an output validator, and there is no output_validators/ (or output_validator/) folder")
     groups = _groups(root, legacy, scoring, meta)
     if not any(g.cases for g in groups):
         raise UsageError(f"{shown}: no test cases under data/")
