@@ -214,3 +214,80 @@ def test_custom_validation_without_an_output_validator_is_refused_up_front(tmp_p
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.strip().splitlines() == [
         f"error: {root}: 'validation: custom' needs an output validator, and there is no output_validators/ (or output_validator/) folder"]
+
+
+def judged(root: Path, program: Path, tmp_path: Path) -> tuple[int, dict]:
+    out = tmp_path / f"{program.stem}.json"
+    run = run_cli("judge", str(root), str(program), "--json", str(out), "-j", "1")
+    assert "Traceback" not in run.stderr, run.stderr
+    return run.returncode, json.loads(out.read_text()) if out.exists() else {"error": run.stderr}
+
+
+FAIL_ON_7 = "n = input()\nprint(0 if n == '7' else n)\n"
+
+
+@pytest.fixture
+def graded(tmp_path: Path) -> Path:
+    """A 2023-07-draft package scored with the legacy keys, as problemtools' examples are: every key of the default grader."""
+    return write_files(tmp_path / "graded", {
+        "problem.yaml": "problem_format_version: 2023-07-draft\ntype: scoring\nname:\n  en: Graded echo\nlimits:\n  time_limit: 2\n",
+        "data/testdata.yaml": "on_reject: continue\nrange: 0 100\ngrader_flags: ignore_sample\n",
+        "data/sample/testdata.yaml": "accept_score: 0\nrange: 0 0\ngrader_flags: first_error\n",
+        "data/sample/1.in": "7\n", "data/sample/1.ans": "7\n",
+        "data/secret/testdata.yaml": "grader_flags: first_error accept_if_any_accepted\n",
+        "data/secret/g1/testdata.yaml": "on_reject: break\naccept_score: 20\nrange: 0 20\ngrader_flags: min\n",
+        "data/secret/g1/1.in": "1\n", "data/secret/g1/1.ans": "1\n", "data/secret/g1/2.in": "2\n", "data/secret/g1/2.ans": "2\n",
+        "data/secret/g2/testdata.yaml": "on_reject: break\naccept_score: 10\nreject_score: 0\ngrader_flags: sum\nrange: 0 30\n",
+        "data/secret/g2/1.in": "7\n", "data/secret/g2/1.ans": "7\n", "data/secret/g2/2.in": "3\n", "data/secret/g2/2.ans": "3\n",
+        "data/secret/g2/3.in": "4\n", "data/secret/g2/3.ans": "4\n",
+        "data/secret/g3/testdata.yaml": "accept_score: 25\ngrader_flags: sum\nrange: 0 50\n",
+        "data/secret/g3/1.in": "7\n", "data/secret/g3/1.ans": "7\n", "data/secret/g3/2.in": "5\n", "data/secret/g3/2.ans": "5\n",
+        "submissions/accepted/echo.py": ECHO,
+        "submissions/partially_accepted/fail_on_7.py": FAIL_ON_7,
+        "submissions/submissions.yaml": "partially_accepted/fail_on_7.py:\n  score: 45\n",
+    })
+
+
+def test_legacy_grading_keys_in_a_2023_07_package_score_as_problemtools_does(graded: Path, tmp_path: Path) -> None:
+    """g1 min of 20s = 20; g2 breaks at its first case (0, the rest never counts); g3 continues: 0 + 25. Sample ignored."""
+    code, report = judged(graded, graded / "submissions/partially_accepted/fail_on_7.py", tmp_path)
+    assert report["max_score"] == 100, report
+    assert {g["name"]: g["earned"] for g in report["groups"]} == {"sample": 0, "secret/g1": 20, "secret/g2": 0, "secret/g3": 25}
+    assert report["score"] == 45
+    code, report = judged(graded, graded / "submissions/accepted/echo.py", tmp_path)
+    assert code == 0 and report["score"] == 100
+    code, verified_report, _ = verified(graded, tmp_path)
+    assert code == 0 and all(s["ok"] for s in verified_report["submissions"]), verified_report
+
+
+@pytest.mark.parametrize(("changes", "groups", "score"), [
+    # on_reject: continue everywhere: g2 earns its two later cases
+    ({"data/secret/g2/testdata.yaml": "on_reject: continue\naccept_score: 10\ngrader_flags: sum\n"}, {"secret/g2": 20}, 65),
+    # without ignore_sample the sample scores too (accept_score 3, inherited on_reject: continue)
+    ({"data/testdata.yaml": "on_reject: continue\n", "data/sample/testdata.yaml": "accept_score: 3\n"}, {"sample": 0}, 45),
+    ({"data/testdata.yaml": "on_reject: continue\n", "data/sample/testdata.yaml": "accept_score: 3\n", "data/sample/1.in": "8\n",
+      "data/sample/1.ans": "8\n"}, {"sample": 3}, 48),
+    # avg and max of one folder's cases; a reject_score counts
+    ({"data/secret/g3/testdata.yaml": "accept_score: 25\nreject_score: 5\ngrader_flags: avg\n"}, {"secret/g3": 15}, 35),
+    ({"data/secret/g3/testdata.yaml": "accept_score: 25\ngrader_flags: max\n"}, {"secret/g3": 25}, 45),
+    # problem.yaml's older grading values override every folder's
+    ({"problem.yaml": "problem_format_version: 2023-07-draft\ntype: scoring\nname: G\nlimits:\n  time_limit: 2\n"
+                      "grading:\n  on_reject: grade\n"}, {"secret/g2": 20}, 65),
+])
+def test_every_legacy_key_combination_scores_as_the_default_grader(graded: Path, tmp_path: Path, changes: dict[str, str],
+                                                                  groups: dict[str, float], score: float) -> None:
+    write_files(graded, changes)
+    code, report = judged(graded, graded / "submissions/partially_accepted/fail_on_7.py", tmp_path)
+    earned = {g["name"]: g["earned"] for g in report["groups"]}
+    assert {k: earned[k] for k in groups} == groups and report["score"] == score, report
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"data/secret/testdata.yaml": "grader_flags: min\n"}, "grader_flags min over 3 sub-results is not supported (only sum combines test data groups)"),
+    ({"data/secret/g1/testdata.yaml": "grader_flags: median\n"}, "grader_flags: unknown flag 'median'"),
+    ({"data/secret/g1/testdata.yaml": "on_reject: stop\n"}, "on_reject: 'stop' is not break or continue"),
+])
+def test_a_legacy_grading_we_cannot_score_is_refused_in_one_line(graded: Path, changes: dict[str, str], message: str) -> None:
+    write_files(graded, changes)
+    run = run_cli("judge", str(graded), str(graded / "submissions/accepted/echo.py"))
+    assert run.returncode == 2 and message in run.stderr and len(run.stderr.strip().splitlines()) == 1, run.stderr
