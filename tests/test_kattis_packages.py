@@ -291,3 +291,25 @@ def test_a_legacy_grading_we_cannot_score_is_refused_in_one_line(graded: Path, c
     write_files(graded, changes)
     run = run_cli("judge", str(graded), str(graded / "submissions/accepted/echo.py"))
     assert run.returncode == 2 and message in run.stderr and len(run.stderr.strip().splitlines()) == 1, run.stderr
+
+
+def test_submit_answer_folders_verify_as_judge_judges_them(tmp_path: Path) -> None:
+    root = write_files(tmp_path / "answers", {
+        "problem.yaml": "problem_format_version: 2025-09\nname: Answers\ntype: submit-answer\n",
+        "data/sample/1.in": "2\n", "data/sample/1.ans": "4\n",
+        "data/secret/2.in": "3\n", "data/secret/2.ans": "9\n",
+        "data/secret/3.in": "4\n", "data/secret/3.ans": "16\n",
+        "submissions/accepted/flat/1.ans": "4\n", "submissions/accepted/flat/2.ans": "9\n", "submissions/accepted/flat/3.ans": "16\n",
+        "submissions/accepted/by_group/sample/1.ans": "4\n", "submissions/accepted/by_group/secret/2.ans": "9\n",
+        "submissions/accepted/by_group/secret/3.ans": "16\n",
+        "submissions/accepted/by_group/solve.py": "print('how the answers were made')\n",
+        "submissions/wrong_answer/one_off/1.ans": "4\n", "submissions/wrong_answer/one_off/2.ans": "9\n",
+        "submissions/wrong_answer/one_off/3.ans": "15\n",
+    })
+    code, report, _ = verified(root, tmp_path)
+    assert {s["name"]: (s["verdict"], s["ok"]) for s in report["submissions"]} == {
+        "accepted/by_group": ("AC", True), "accepted/flat": ("AC", True), "wrong_answer/one_off": ("WA", True)}, report
+    assert code == 0
+    for name in ("accepted/flat", "accepted/by_group"):
+        run = run_cli("judge", str(root), str(root / "submissions" / name))
+        assert run.returncode == 0, run.stdout + run.stderr

@@ -269,11 +269,12 @@ def _followed(path: Path, root: Path) -> Path | None:
 def _located(entry: Path, problem: Problem) -> tuple[Path | None, str]:
     """The program a submission entry stands for, or why there is none.
 
-    A submit-answer submission is its folder of answers. A link is followed
+    A submit-answer submission is its folder of answers (never a program to
+    build: its files are answers, whatever their names). A link is followed
     only to a file inside the package, never out of it.
     """
-    if problem.kind.submit_answer:
-        return (entry, "") if entry.is_dir() else (None, "a submit-answer submission must be a folder of answer files")
+    if problem.kind.submit_answer:  # a folder of answers, or one answer file for a one-case problem, as judge takes them
+        return entry, ""
     if entry.is_symlink():
         target = _followed(entry, problem.root)
         return (target, "") if target is not None else (None, "a link to something outside the package: not followed")
