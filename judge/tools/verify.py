@@ -143,7 +143,7 @@ class VerifyResult:
         return not self.invalid_inputs and not self.errors and all(o.ok for o in self.outcomes)
 
     def to_json(self, problem: Problem) -> dict[str, object]:
-        """What ``verify --json`` writes for CI: the verdict, every submission's outcome and every finding (docs/verify-report.schema.json)."""
+        """What ``verify --json`` writes for CI: the verdict, every submission's outcome and every finding (docs/schemas/verify-report.schema.json)."""
         return {
             "problem": problem.name,
             "ok": self.ok,
