@@ -178,9 +178,15 @@ def test_java_main_class_is_read_from_the_compiled_classes(tmp_path: Path) -> No
         "submissions/accepted/helper/Main.java": "public class Main {\n  public static void main(String[] a) { Echo.run(); }\n}\n",
         "submissions/accepted/helper/Echo.java": "class Echo {\n  static class Pt {}\n"
                                                  "  static void run() { System.out.println(new java.util.Scanner(System.in).nextLine()); }\n}\n",
+        # a comment naming "public class names" once saved the file under names.java, which javac refused
+        "submissions/accepted/commented/first.java": "/* two files: the file names must match the public class names */\n"
+                                                     "public class first {\n  public static void main(String[] a) {\n"
+                                                     "    System.out.println(new second().echo()); // \"public class x\"\n  }\n}\n",
+        "submissions/accepted/commented/second.java": "public class second {\n  String echo() { return new java.util.Scanner(System.in).nextLine(); }\n}\n",
     })
     code, report, _ = verified(root, tmp_path)
-    assert {s["name"]: s["verdict"] for s in report["submissions"]} == {"accepted/closest.java": "AC", "accepted/helper": "AC"}
+    assert {s["name"]: s["verdict"] for s in report["submissions"]} == {
+        "accepted/closest.java": "AC", "accepted/commented": "AC", "accepted/helper": "AC"}
     assert code == 0
 
 
