@@ -335,3 +335,15 @@ def test_a_validator_built_by_scripts_is_refused_in_one_line(tmp_path: Path, fol
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.strip().splitlines() == [f"error: {root}: {folder}/ is built and run by its build and run scripts, "
                                                "which this judge does not support (make it one source file or a folder of sources)"]
+
+
+def test_a_compile_error_says_why(tmp_path: Path) -> None:
+    root = write_files(tmp_path / "broken", {
+        "problem.yaml": "name: Broken\nlimits:\n  time_limit: 1\n",
+        "data/secret/1.in": "1\n", "data/secret/1.ans": "1\n",
+        "submissions/accepted/echo.py": ECHO, "submissions/wrong_answer/broken.c": "int main( {\n",
+    })
+    _, report, _ = verified(root, tmp_path)
+    broken = next(s for s in report["submissions"] if s["name"] == "wrong_answer/broken.c")
+    assert broken["verdict"] == "CE" and broken["failures"][0].startswith("wrong_answer/broken.c: got CE: ")
+    assert "error" in broken["failures"][0].split("got CE: ")[1]
