@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import needs, run_cli, write_files
+from conftest import copy_problem, needs, run_cli, write_files
 
 from judge.lang.classfile import Malformed, main_class, parse
 
@@ -347,3 +347,20 @@ def test_a_compile_error_says_why(tmp_path: Path) -> None:
     broken = next(s for s in report["submissions"] if s["name"] == "wrong_answer/broken.c")
     assert broken["verdict"] == "CE" and broken["failures"][0].startswith("wrong_answer/broken.c: got CE: ")
     assert "error" in broken["failures"][0].split("got CE: ")[1]
+
+
+@needs("javac")
+def test_an_exported_java_submission_is_named_after_its_public_class(tmp_path: Path) -> None:
+    import subprocess
+
+    problem = copy_problem("aplusb", tmp_path)
+    write_files(problem, {"submissions/accepted/sum.java": "import java.util.*;\n// not the public class names in a comment\n"
+                          "public class Main {\n  public static void main(String[] a) {\n    Scanner s = new Scanner(System.in);\n"
+                          "    System.out.println(s.nextLong() + s.nextLong());\n  }\n}\n"})
+    out = tmp_path / "exported"
+    run = run_cli("export", str(problem), str(out))
+    assert run.returncode == 0, run.stderr
+    exported = out / "submissions" / "accepted"
+    assert sorted(p.name for p in exported.iterdir()) == ["Main.java"]
+    javac = subprocess.run(["javac", "-d", str(tmp_path / "classes"), str(exported / "Main.java")], capture_output=True, text=True, timeout=120)
+    assert javac.returncode == 0, javac.stderr

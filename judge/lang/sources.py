@@ -98,8 +98,8 @@ def _code(lang: Language, data: bytes) -> str:
     return _NOT_CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
 
 
-def _saved_name(lang: Language, relative: str, data: bytes) -> str:
-    """The name a toolchain insists on (Java: the public class's name), else the file's own."""
+def saved_name(lang: Language, relative: str, data: bytes) -> str:
+    """The name a toolchain insists on (Java: the public class's name), else the file's own; export writes files under it too."""
     if lang.rename:
         found = re.search(lang.rename, _code(lang, data), re.M)
         if found:
@@ -122,7 +122,7 @@ def collect(path: Path, lang: Language, main: str | None = None) -> SourceSet:
         rels, datas = [path.name], [_read(path, str(path))]
     else:
         raise UsageError(f"{path}: no such file")
-    entries = [SourceFile(rel, _saved_name(lang, rel, data), data) for rel, data in zip(rels, datas)]
+    entries = [SourceFile(rel, saved_name(lang, rel, data), data) for rel, data in zip(rels, datas)]
     sources = [f for f in entries if PurePosixPath(f.original).suffix.lower() not in lang.headers or not lang.extensions]
     if not sources:
         raise UsageError(f"{path}: no {lang.title or lang.name} source in the folder")
