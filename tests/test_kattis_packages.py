@@ -146,10 +146,12 @@ def test_an_interactor_closing_its_output_early_passes_end_of_file_at_once(tmp_p
         "output_validator/interactor.py": INTERACTOR,
         "submissions/accepted/until_eof.py": "import sys\nlines = sys.stdin.read().split()\nprint(sum(map(int, lines[1:])))\n",
         "submissions/wrong_answer/off.py": "import sys\nlines = sys.stdin.read().split()\nprint(sum(map(int, lines[1:])) + 1)\n",
+        # the other way round the end-of-file waits for the run's end: the interactor's WA must not hide this crash
+        "submissions/run_time_error/quits.py": "import os, sys, time\nos.close(1)\ntime.sleep(0.3)\nsys.exit(3)\n",
     })
     code, report, _ = verified(root, tmp_path)
     assert {s["name"]: (s["verdict"], s["ok"]) for s in report["submissions"]} == {
-        "accepted/until_eof.py": ("AC", True), "wrong_answer/off.py": ("WA", True)}
+        "accepted/until_eof.py": ("AC", True), "run_time_error/quits.py": ("RE", True), "wrong_answer/off.py": ("WA", True)}
     assert code == 0 and max(s["slowest"] for s in report["submissions"]) < 2
 
 

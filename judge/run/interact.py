@@ -2,12 +2,17 @@
 
 Why a relay rather than joining the pipes directly:
 - it keeps a transcript of the first exchanges for the report;
-- it passes each side's end-of-file on the moment it happens, as Kattis and
-  BAPCtools do with plain pipes: an interactor that closes its output early
-  (it has seen enough) lets the submission read end-of-file and stop, rather
-  than wait for the interactor's exit; nobody else holds a copy of a pipe
-  end that could delay it (the judge and the launchers close theirs once
-  the run has its own);
+- it passes the interactor's end-of-file on the moment it happens, as Kattis
+  and BAPCtools do: an interactor that closes its output early (it has said
+  everything, a "pseudo-interactive" problem) lets the submission read to
+  end-of-file and answer, rather than wait until TLE (nobody else holds a
+  copy of that pipe end: the judge and the launchers close theirs once the
+  run has its own);
+- it holds back the submission's end-of-file until the submission's run has
+  ended, as BAPCtools does: a crashing submission's output closes before its
+  exit is reported (a fresh namespace takes milliseconds to tear down), and
+  an interactor seeing that end-of-file at once would exit first with WA,
+  hiding the run-time error;
 - what is written to a side that is gone is read and dropped, so neither side
   is killed by SIGPIPE for the other's early exit: the side that ended first
   decides, not the one that happened to write next.
@@ -86,7 +91,13 @@ def run_pair(slot: Slot, submission: RunSpec, binds: Sequence[Bind], peer: RunSp
     try:
         with ThreadPoolExecutor(max_workers=1) as executor:
             peer_run = executor.submit(run_peer)
-            sub_result = slot.run_untrusted(replace(submission, stdin=to_sub[0], stdout=sub_out[1]), binds)
+            try:
+                sub_result = slot.run_untrusted(replace(submission, stdin=to_sub[0], stdout=sub_out[1]), binds)
+            finally:
+                try:
+                    os.write(control[1], b"s")  # the submission's end-of-file may pass now
+                except OSError:  # the relay is already gone: nothing waits for the word
+                    pass
             peer_result = peer_run.result()
     finally:
         try:
