@@ -366,3 +366,14 @@ def test_an_exported_java_submission_is_named_after_its_public_class(tmp_path: P
     assert sorted(p.name for p in exported.iterdir()) == ["Main.java"]
     javac = subprocess.run(["javac", "-d", str(tmp_path / "classes"), str(exported / "Main.java")], capture_output=True, text=True, timeout=120)
     assert javac.returncode == 0, javac.stderr
+
+
+def test_an_output_validator_folder_holding_only_gitkeep_leaves_the_default_validator(tmp_path: Path) -> None:
+    root = write_files(tmp_path / "kept", {
+        "problem.yaml": "problem_format_version: 2025-09\nname: Kept\nlimits:\n  time_limit: 1\n",
+        "output_validator/.gitkeep": "",
+        "data/secret/1.in": "1\n", "data/secret/1.ans": "1\n",
+        "submissions/accepted/echo.py": ECHO, "submissions/wrong_answer/off.py": "print(int(input()) + 1)\n",
+    })
+    code, report, _ = verified(root, tmp_path)
+    assert code == 0 and [s["verdict"] for s in report["submissions"]] == ["AC", "WA"]

@@ -107,8 +107,8 @@ def _checker(root: Path, meta: dict[str, Any], legacy: bool) -> CheckerSpec:
     custom = str(meta.get("validation", "default")).split()[:1] == ["custom"] or not legacy
     for folder in folders:
         path = root / folder
-        if custom and path.is_dir():
-            entries = [e for e in sorted(path.iterdir()) if not e.name.startswith(".")]
+        entries = [e for e in sorted(path.iterdir()) if not e.name.startswith(".")] if path.is_dir() else []
+        if custom and entries:  # a folder holding only .gitkeep is no validator: the default one judges
             # a program folder may sit one level down (output_validator/<name>/), as in 2023-07 and legacy packages
             program = _program(entries[0]) if len(entries) == 1 and (legacy or entries[0].is_dir()) else _program(path)
             if program is None:
