@@ -277,7 +277,9 @@ def _located(entry: Path, problem: Problem) -> tuple[Path | None, str]:
         return entry, ""
     if entry.is_symlink():
         target = _followed(entry, problem.root)
-        return (target, "") if target is not None else (None, "a link to something outside the package: not followed")
+        if target is not None:
+            return target, ""
+        return None, "a link to something outside the package: not followed" if entry.exists() else "a link to nothing (its target is missing)"
     if not entry.is_dir():
         return entry, ""
     links = [p for p in sorted(entry.iterdir()) if p.is_symlink() and not p.name.startswith(".")]
