@@ -377,3 +377,16 @@ def test_an_output_validator_folder_holding_only_gitkeep_leaves_the_default_vali
     })
     code, report, _ = verified(root, tmp_path)
     assert code == 0 and [s["verdict"] for s in report["submissions"]] == ["AC", "WA"]
+
+
+def test_our_format_reports_an_unknown_verdict_folder_and_still_judges_the_rest(tmp_path: Path) -> None:
+    problem = copy_problem("aplusb", tmp_path)
+    write_files(problem, {"submissions/maybe/sum.py": "print(sum(map(int, input().split())))\n",
+                          "submissions/accepted/notes.md": "how the references were written\n"})
+    out = tmp_path / "verify.json"
+    run = run_cli("verify", str(problem), "-j", "1", "--json", str(out))
+    report = json.loads(out.read_text())
+    assert run.returncode == 1 and report["ok"] is False
+    assert {(f["kind"], f["subject"], f["severity"]) for f in report["findings"] if f["kind"] in ("package", "skipped")} == {
+        ("package", "maybe/", "error"), ("skipped", "accepted/notes.md", "warning")}
+    assert [(s["name"], s["ok"]) for s in report["submissions"]] == [("aplusb/solution.py", True)]
