@@ -18,6 +18,7 @@ import pytest
 from conftest import REPO_ROOT, run_cli, write_files
 
 from judge.check import compare_kattis_default
+from judge.lang import by_extension, saved_name
 from judge.verdict import Verdict
 
 SUM = "import sys\nnums = list(map(float, sys.stdin.read().split()))\nprint(f'{sum(nums):.6f}')\n"
@@ -161,8 +162,10 @@ def test_export_round_trip_gives_every_submission_its_verdict(problem: str, tmp_
     assert (out / "statement" / "problem.en.md").is_file() and (out / "data" / "secret").is_dir()
     verified = run_cli("verify", str(out))
     assert verified.returncode == 0, verified.stdout[-3000:] + verified.stderr[-2000:]
-    original = sorted(p.relative_to(REPO_ROOT / "problems" / problem / "submissions").as_posix()
-                      for p in (REPO_ROOT / "problems" / problem / "submissions").rglob("*") if p.is_file())
+    # each under the name its compiler wants: a Java file under its public class's name
+    base = REPO_ROOT / "problems" / problem / "submissions"
+    original = sorted((p.parent.relative_to(base) / (saved_name(by_extension(p), p.name, p.read_bytes()) if by_extension(p) else p.name)).as_posix()
+                      for p in base.rglob("*") if p.is_file())
     seen = sorted(re.findall(r"ok\s+(\S+)\s+expected", verified.stdout))
     assert seen == original
 

@@ -158,7 +158,8 @@ def test_2023_07_draft_scoring_map_and_legacy_accept_score(tmp_path: Path) -> No
         "data/secret/1.in": "3\n", "data/secret/1.ans": "3\n", "data/secret/2.in": "-4\n", "data/secret/2.ans": "-4\n",
     })
     code, report, _ = judged(legacy, absolute, tmp_path)
-    assert report["max_score"] == 10 and report["score"] == 6  # one accepted (5), one rejected (1)
+    # one accepted (5), one rejected (1), and the sample's default accept_score 1: without ignore_sample it counts, as in problemtools
+    assert report["max_score"] == 11 and report["score"] == 7
 
 
 @pytest.fixture

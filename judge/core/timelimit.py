@@ -26,13 +26,19 @@ from .submission import prepare_submission
 
 @dataclass
 class Inference:
-    """An inferred limit, whom it came from, and the accepted runs it measured (judged under a 60 s limit)."""
+    """An inferred limit, whom it came from, the accepted runs it measured (judged under a 60 s limit) and what failed.
+
+    A failing accepted submission is a finding, not an abort: the limit comes
+    from the others, and verify reports the failure beside everything else.
+    ``who`` is empty when no accepted submission could give a limit.
+    """
 
     limit: float
     slowest: float
     who: str
     digest: str
     reports: dict[Path, JudgeReport] = field(default_factory=dict)
+    failures: list[str] = field(default_factory=list)
 
 
 def lower_bounds(problem: Problem) -> list[KattisSubmission]:
@@ -57,9 +63,9 @@ def infer(problem: Problem, pool: SlotPool, log: Callable[[str], None]) -> Infer
     rule = time_rule(problem.root)
     provisional = replace(problem, limits=replace(problem.limits, time=60.0))
     accepted = lower_bounds(problem)
-    if not accepted:
-        raise UsageError(f"{problem.root}: no time limit given and no accepted submission to infer it from")
     found = Inference(0.0, 0.0, "", limit_digest(problem, accepted))
+    if not accepted:
+        found.failures.append("no time limit given and no accepted submission to infer it from")
     for sub in accepted:
         try:
             program = prepare_submission(problem, sub.source, pool)
@@ -68,13 +74,17 @@ def infer(problem: Problem, pool: SlotPool, log: Callable[[str], None]) -> Infer
             continue
         report = judge(provisional, program, pool, JudgeOptions())
         if report.verdict is not Verdict.AC:
-            raise UsageError(f"{sub.path}: accepted submission gets {report.verdict.value} while inferring the time limit")
+            found.failures.append(f"{sub.name}: gets {report.verdict.value} while inferring the time limit: not used for it")
+            log(found.failures[-1])
+            continue
         found.reports[sub.path] = report
         time = max((c.time for c in report.cases), default=0.0)
         if time >= found.slowest:
             found.slowest, found.who = time, sub.path.name
     if not found.who:
-        raise UsageError(f"{problem.root}: no time limit given and no accepted submission could be run to infer it")
+        if accepted:
+            found.failures.append("no time limit given and no accepted submission could be run to infer it")
+        return found
     found.limit = rule.limit_for(found.slowest)
     log(f"time limit inferred the Kattis way: slowest accepted {found.slowest:.3f} s ({found.who}) × {rule.ac_to_time_limit:g}, "
         f"rounded up to {rule.resolution:g} s → {found.limit:g} s")
@@ -107,5 +117,7 @@ def infer_time_limit(problem: Problem, pool: SlotPool, log: Callable[[str], None
             return with_limit(problem, stored.limit)
         log(f"the time limit stored in {SIDE_CAR} is stale (the data or accepted submissions changed): inferring again")
     found = infer(problem, pool, log)
+    if not found.who:
+        raise UsageError(f"{problem.root}: {found.failures[-1]}")
     log(f"not stored: 'verify {problem.root.name}' would store it in {SIDE_CAR}, so that judging does not infer it again")
     return with_limit(problem, found.limit)

@@ -96,6 +96,8 @@ def kattis_points(group: Group, judged: list[CaseResult | None], unmet: list[str
         return 0.0
     if group.aggregation == "pass-fail":
         return group.points if all(case is not None and case.verdict is Verdict.AC for case in judged) else 0.0
+    if group.stop_at_reject:  # legacy on_reject: break: what follows the first rejected case is never judged there
+        points = points[:next((n + 1 for n, c in enumerate(judged) if c is None or c.verdict is not Verdict.AC), len(points))]
     combine = {"sum": sum, "min": min, "max": max, "avg": lambda p: sum(p) / len(p)}[group.aggregation]
     earned = combine(points) if points else 0.0
     if group.score_range is not None and not group.score_range[0] <= earned <= group.score_range[1] and judged and judged[0] is not None:

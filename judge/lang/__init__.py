@@ -13,6 +13,6 @@ from ..lazy import exports
 __getattr__, __dir__, __all__ = exports(__name__, {
     ".build": ("BUILD_CACHE_VERSION", "Program", "build_or_fail", "from_command", "prepare", "prepare_problem_program", "prepare_program"),
     ".language": ("Language", "tool"),
-    ".sources": ("Additions", "substitute", "undefined_constants"),
+    ".sources": ("Additions", "saved_name", "substitute", "undefined_constants"),
     ".registry": ("EXE", "LANGUAGES", "Registry", "by_extension", "detect", "is_source", "parse_entry", "register", "registry_for"),
 })

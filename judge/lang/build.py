@@ -12,7 +12,7 @@ import os
 import shutil
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -20,6 +20,7 @@ from ..errors import JudgeError, UsageError
 from ..run import Bind, RunLimits, RunSpec, Slot, SlotPool, cache_root, read_head
 from ..text import safe_text, status_text
 from . import command
+from .classfile import main_class
 from .language import Language, tool
 from .registry import EXE, LANGUAGES, Registry
 from .sources import Additions, SourceSet, collect, with_additions
@@ -77,6 +78,8 @@ def prepare(source: Path, lang: Language, slot: Slot, compile_time: float, inclu
     if not (folder / "build.json").is_file():
         _build(lang, sources, folder, slot, compile_time, includes)
     meta = json.loads((folder / "build.json").read_text())
+    if meta["ok"] and lang.entry == "class":  # the class holding main, read from the compiled classes (classfile.py)
+        sources = replace(sources, main_class=meta.get("main_class") or main_class(folder, sources.main, sources.main_class))
     binds = (Bind(folder), *(Bind(path) for path in lang.system_paths()))
     return Program(lang, source, meta["ok"], meta["log"], lambda mem: expand(lang.run, _values(lang, sources, folder, includes, mem)), binds,
                    folder / "src")
@@ -139,7 +142,10 @@ def _build(lang: Language, sources: SourceSet, folder: Path, slot: Slot, compile
                     break
             log = _readable(log, work, sources)
             shutil.rmtree(work / "tmp", ignore_errors=True)
-        (work / "build.json").write_text(json.dumps({"ok": ok, "log": log}))
+        meta = {"ok": ok, "log": log}
+        if ok and lang.entry == "class":
+            meta["main_class"] = main_class(work, sources.main, sources.main_class)
+        (work / "build.json").write_text(json.dumps(meta))
         for path in (work, *work.rglob("*")):
             if path.is_dir() and not path.is_symlink():
                 path.chmod(0o755)

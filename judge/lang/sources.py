@@ -85,10 +85,23 @@ def _read(path: Path, shown: str) -> bytes:
         raise UsageError(f"{shown}: cannot read ({exc.strerror})") from None
 
 
-def _saved_name(lang: Language, relative: str, data: bytes) -> str:
-    """The name a toolchain insists on (Java: the public class's name), else the file's own."""
+# Comments, string and character literals of the C family (Java, Kotlin, Scala): "the public class names" in a
+# comment is no class declaration.
+_NOT_CODE = re.compile(r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])'", re.S)
+
+
+def _code(lang: Language, data: bytes) -> str:
+    """A source as the patterns read it: for a JVM language, its comments and literals blanked (lines and offsets kept)."""
+    text = data.decode("utf-8", "replace")
+    if lang.entry != "class":
+        return text
+    return _NOT_CODE.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
+
+
+def saved_name(lang: Language, relative: str, data: bytes) -> str:
+    """The name a toolchain insists on (Java: the public class's name), else the file's own; export writes files under it too."""
     if lang.rename:
-        found = re.search(lang.rename, data.decode("utf-8", "replace"), re.M)
+        found = re.search(lang.rename, _code(lang, data), re.M)
         if found:
             parent = str(PurePosixPath(relative).parent)
             name = found.group(1) + PurePosixPath(relative).suffix
@@ -109,7 +122,7 @@ def collect(path: Path, lang: Language, main: str | None = None) -> SourceSet:
         rels, datas = [path.name], [_read(path, str(path))]
     else:
         raise UsageError(f"{path}: no such file")
-    entries = [SourceFile(rel, _saved_name(lang, rel, data), data) for rel, data in zip(rels, datas)]
+    entries = [SourceFile(rel, saved_name(lang, rel, data), data) for rel, data in zip(rels, datas)]
     sources = [f for f in entries if PurePosixPath(f.original).suffix.lower() not in lang.headers or not lang.extensions]
     if not sources:
         raise UsageError(f"{path}: no {lang.title or lang.name} source in the folder")
@@ -130,7 +143,7 @@ def _main_file(lang: Language, sources: list[SourceFile], main: str | None, wher
     if len(called_main) == 1 and lang.entry != "class":
         return called_main[0]
     if lang.main_pattern:
-        declaring = [f for f in sources if re.search(lang.main_pattern, f.data.decode("utf-8", "replace"), re.M)]
+        declaring = [f for f in sources if re.search(lang.main_pattern, _code(lang, f.data), re.M)]
         if len(declaring) == 1:
             return declaring[0]
         if len(declaring) > 1:
@@ -146,7 +159,7 @@ def _main_file(lang: Language, sources: list[SourceFile], main: str | None, wher
 
 def _main_class(lang: Language, chosen: SourceFile) -> str:
     """The JVM class to run: the class that declares main (or the file's facade class, Kotlin), with its package."""
-    text = chosen.data.decode("utf-8", "replace")
+    text = _code(lang, chosen.data)
     package = re.search(lang.package_pattern, text, re.M) if lang.package_pattern else None
     prefix = f"{package.group(1)}." if package else ""
     if lang.class_name:

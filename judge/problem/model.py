@@ -159,7 +159,9 @@ class Group:
     "avg"; an ``unbounded`` group has no maximum (``points`` 0) and its cases
     must report a ``score.txt``; ``require_pass`` names the groups (or
     ``sample``) that must pass for this one to be scored; ``score_range``
-    bounds the group's score. Our own format leaves all of these at their defaults.
+    bounds the group's score; ``stop_at_reject`` (legacy ``on_reject: break``)
+    counts the cases only up to the first one not accepted, as a judge that
+    stops there would. Our own format leaves all of these at their defaults.
     """
 
     name: str
@@ -172,6 +174,7 @@ class Group:
     unbounded: bool = False
     require_pass: tuple[str, ...] = ()
     score_range: tuple[float, float] | None = None
+    stop_at_reject: bool = False
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,17 @@
 
 Why a relay rather than joining the pipes directly:
 - it keeps a transcript of the first exchanges for the report;
-- it holds back each side's end-of-file until that side's run has ended, so
-  the order in which the two ended (which decides an interactive verdict) is
-  never blurred by the other side reacting to the end-of-file at once;
+- it passes the interactor's end-of-file on the moment it happens, as Kattis
+  and BAPCtools do: an interactor that closes its output early (it has said
+  everything, a "pseudo-interactive" problem) lets the submission read to
+  end-of-file and answer, rather than wait until TLE (nobody else holds a
+  copy of that pipe end: the judge and the launchers close theirs once the
+  run has its own);
+- it holds back the submission's end-of-file until the submission's run has
+  ended, as BAPCtools does: a crashing submission's output closes before its
+  exit is reported (a fresh namespace takes milliseconds to tear down), and
+  an interactor seeing that end-of-file at once would exit first with WA,
+  hiding the run-time error;
 - what is written to a side that is gone is read and dropped, so neither side
   is killed by SIGPIPE for the other's early exit: the side that ended first
   decides, not the one that happened to write next.
@@ -77,17 +85,8 @@ def run_pair(slot: Slot, submission: RunSpec, binds: Sequence[Bind], peer: RunSp
     for fd in relay_fds:  # the relay holds these now
         os.close(fd)
 
-    def ended(who: bytes) -> None:
-        try:
-            os.write(control[1], who)
-        except OSError:  # the relay is already gone: nothing waits for the word
-            pass
-
     def run_peer() -> RunResult:
-        try:
-            return slot.run_peer(replace(peer, stdin=to_peer[0], stdout=peer_out[1]))
-        finally:
-            ended(b"p")
+        return slot.run_peer(replace(peer, stdin=to_peer[0], stdout=peer_out[1]))
 
     try:
         with ThreadPoolExecutor(max_workers=1) as executor:
@@ -95,7 +94,10 @@ def run_pair(slot: Slot, submission: RunSpec, binds: Sequence[Bind], peer: RunSp
             try:
                 sub_result = slot.run_untrusted(replace(submission, stdin=to_sub[0], stdout=sub_out[1]), binds)
             finally:
-                ended(b"s")
+                try:
+                    os.write(control[1], b"s")  # the submission's end-of-file may pass now
+                except OSError:  # the relay is already gone: nothing waits for the word
+                    pass
             peer_result = peer_run.result()
     finally:
         try:

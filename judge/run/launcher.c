@@ -87,7 +87,8 @@ static void free_request(struct request *r) {
     free(r->scratch);
     for (int i = 0; i < r->nhide; i++) free(r->hide[i]);
     for (int i = 0; i < r->nexpose; i++) free(r->expose[i]);
-    for (int i = 0; i < r->nfds; i++) close(r->fds[i]);
+    for (int i = 0; i < r->nfds; i++)
+        if (r->fds[i] >= 0) close(r->fds[i]);
     memset(r, 0, sizeof *r);
     r->uid = r->gid = -1;
 }
@@ -373,7 +374,7 @@ static pid_t clone_into(struct run_group *g) {
 #endif
 }
 
-static void run(const struct request *r) {
+static void run(struct request *r) {
     if (r->argc == 0) {
         reply("error empty command\n");
         return;
@@ -408,6 +409,13 @@ static void run(const struct request *r) {
         group_finish(&g, &(long long){0}, &(long){0}, &(int){0});
         reply("error %s\n", report->error);
         return;
+    }
+
+    /* The child has its own stdin and stdout now. Copies kept here would hold off the end-of-file the other
+     * side of a pipe must see the moment the child closes them (an interactor that stops talking early). */
+    for (int i = 0; i < 2; i++) {
+        close(r->fds[i]);
+        r->fds[i] = -1;
     }
 
     int pidfd = (int)syscall(SYS_pidfd_open, pid, 0);

@@ -4,8 +4,8 @@
  * launcher --relay KEEP SUB_OUT PEER_IN PEER_OUT SUB_IN CONTROL TRANSCRIPT MAX_OUT, all but KEEP and MAX_OUT descriptors:
  *   SUB_OUT   the submission's stdout (read)   PEER_IN  the interactor's stdin (write)
  *   PEER_OUT  the interactor's stdout (read)   SUB_IN   the submission's stdin (write)
- *   CONTROL   (read) the judge writes 's' when the submission's run has ended and 'p' when the
- *             interactor's has; end-of-file means the judge is gone, and the relay stops at once
+ *   CONTROL   (read) the judge writes 's' when the submission's run has ended; end-of-file means the judge
+ *             is gone, and the relay stops at once
  *   TRANSCRIPT (write) the first KEEP bytes that passed, as records "<s|p> <length>\n<bytes>",
  *             and "t 0\n" once when more passed than was kept, "o 0\n" when the submission wrote more
  *             than MAX_OUT bytes (0: no limit): its output is then closed, as a full file would stop it.
@@ -13,9 +13,9 @@
  * Why C: a relay in the judge's Python cost about 100 us per exchange, which turns a
  * problem with 10^5 queries into a wall-clock timeout; this one costs a few.
  *
- * Rules (the reasons are in interact.py): a side's end-of-file is passed on only once that
- * side's run has ended; bytes for a side that is gone are read and dropped; a side whose bytes
- * the other is not taking is not read until they are taken.
+ * Rules (the reasons are in interact.py): the interactor's end-of-file is passed on as soon as it is
+ * read, after the bytes before it; the submission's only once its run has ended; bytes for a side that
+ * is gone are read and dropped; a side whose bytes the other is not taking is not read until they are taken.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -32,8 +32,8 @@
 
 struct link {
     int source, target;
-    char owner;          /* 's' or 'p': whose run must have ended before its end-of-file is passed on */
-    int ended;           /* that run has ended */
+    char owner;          /* 's' or 'p': who writes into this link (the transcript's record letter) */
+    int held;            /* its end-of-file waits for the writer's run to end (the submission's link) */
     int source_eof;
     char buf[RELAY_BUF];
     size_t len, off;
@@ -114,7 +114,7 @@ int relay_main(int argc, char **argv) {
     out_left = atoll(argv[9]) > 0 ? atoll(argv[9]) : -1;
     keep_left = atol(argv[2]);
     static struct link links[2];
-    links[0].source = atoi(argv[3]); links[0].target = atoi(argv[4]); links[0].owner = 's';
+    links[0].source = atoi(argv[3]); links[0].target = atoi(argv[4]); links[0].owner = 's'; links[0].held = 1;
     links[1].source = atoi(argv[5]); links[1].target = atoi(argv[6]); links[1].owner = 'p';
     for (int i = 0; i < 2; i++) {
         fcntl(links[i].source, F_SETFL, fcntl(links[i].source, F_GETFL) | O_NONBLOCK);
@@ -125,7 +125,7 @@ int relay_main(int argc, char **argv) {
     for (;;) {
         for (int i = 0; i < 2; i++) {
             struct link *l = &links[i];
-            if (l->source_eof && l->len == 0 && l->ended && l->target >= 0) close_target(l);
+            if (l->source_eof && l->len == 0 && !l->held && l->target >= 0) close_target(l);
         }
         if (links[0].source < 0 && links[1].source < 0 && links[0].target < 0 && links[1].target < 0) break;
         struct pollfd p[5];
@@ -146,10 +146,8 @@ int relay_main(int argc, char **argv) {
                 char c[8];
                 ssize_t got = read(control, c, sizeof c);
                 if (got <= 0) return 0;   /* the judge is gone */
-                for (ssize_t j = 0; j < got; j++) {
-                    if (c[j] == 's') links[0].ended = 1;
-                    if (c[j] == 'p') links[1].ended = 1;
-                }
+                for (ssize_t j = 0; j < got; j++)
+                    if (c[j] == 's') links[0].held = 0;
             } else if (kinds[k] == 1) {
                 read_link(&links[which[k]]);
             } else if (p[k].revents & (POLLERR | POLLHUP)) {

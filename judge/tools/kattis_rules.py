@@ -19,7 +19,10 @@ EPSILON = 1e-6
 def broken(name: str, rules: Sequence[Rule], report: JudgeReport) -> list[str]:
     """Every rule the report breaks, one line each (a compile or judge error breaks them all at once)."""
     if report.verdict in (Verdict.CE, Verdict.JE):
-        why = next((c.message for c in report.cases if c.verdict is Verdict.JE), "") if report.verdict is Verdict.JE else ""
+        if report.verdict is Verdict.JE:
+            why = next((c.message for c in report.cases if c.verdict is Verdict.JE), "")
+        else:  # the compiler's first line that says something, so that a CE is never a bare "got CE"
+            why = next((line.strip() for line in report.compile_log.splitlines() if line.strip()), "")
         return [f"{name}: got {report.verdict.value}" + (f": {why}" if why else "")]
     return [f"{name}: {line}" for rule in rules for line in _rule_failures(rule, report)]
 

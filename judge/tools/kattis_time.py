@@ -19,9 +19,24 @@ from ..run import SlotPool
 from ..verdict import Verdict
 
 
+FALLBACK_LIMIT = 1.0  # what the rest is judged at when no accepted submission gives a limit (BAPCtools' default too)
+
+
 def inferred_once(problem: Problem, pool: SlotPool, log: Callable[[str], None]) -> tuple[Problem, Inference]:
-    """Infer the limit from the accepted submissions and store it next to the package for ``judge``."""
+    """Infer the limit from the accepted submissions and store it next to the package for ``judge``.
+
+    A limit is stored only when every accepted submission passed: one
+    inferred from some of them would outlive the fix of the others. Without
+    any limit, the rest is still judged, at ``FALLBACK_LIMIT``, so that verify
+    reports everything at once; ``found.failures`` says why.
+    """
     found = infer(problem, pool, log)
+    if not found.who:
+        found.failures.append(f"the other submissions are judged at a provisional {FALLBACK_LIMIT:g} s")
+        return with_limit(problem, FALLBACK_LIMIT), found
+    if found.failures:
+        log(f"time limit {found.limit:g} s not stored: an accepted submission failed")
+        return with_limit(problem, found.limit), found
     path = store(problem, found)
     log(f"time limit {found.limit:g} s stored in {path.name} (judge uses it until the data or accepted submissions change)")
     return with_limit(problem, found.limit), found

@@ -15,8 +15,9 @@ from typing import Callable
 from ..core import JudgeOptions, JudgeReport, judge, meets_rule
 from ..core.submission import prepare_submission
 from ..core.testdata import validate
+from ..core.timelimit import Inference
 from ..core.verdicts import KATTIS_VERDICT
-from ..errors import JudgeError, SetupError, UsageError
+from ..errors import JudgeError, SetupError
 from ..lang import is_source, registry_for
 from ..problem import Problem
 from ..problem.formats import kattis
@@ -81,17 +82,22 @@ class Expectation:
 
 @dataclass
 class Outcome:
+    """One test submission judged; ``error`` says why it could not be judged at all (it then fails)."""
+
     path: Path
     expected: Expectation
     report: JudgeReport
+    error: str = ""
 
     @property
     def ok(self) -> bool:
-        return self.expected.accepts(self.report)
+        return not self.error and self.expected.accepts(self.report)
 
     @property
     def failures(self) -> list[str]:
         """Why the submission is not as expected, one line per broken promise (empty when it is)."""
+        if self.error:
+            return [f"{self.label}: {self.error}"]
         if self.ok:
             return []
         if self.expected.explain is not None:
@@ -104,31 +110,87 @@ class Outcome:
         return f"{self.path.parent.name}/{self.path.name}"
 
 
+@dataclass(frozen=True)
+class Finding:
+    """One thing verify found: an ``error`` fails the package, anything else is said and does not.
+
+    ``kind`` is what it is about: ``submission``, ``input``, ``time_limit``,
+    ``package``, ``skipped`` (a file no tool judges) or ``warning``.
+    """
+
+    kind: str
+    subject: str
+    message: str
+    error: bool
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": self.kind, "subject": self.subject, "message": self.message, "severity": "error" if self.error else "warning"}
+
+
 @dataclass
 class VerifyResult:
+    """Everything verify found; it always goes through every check, so one failure never hides the next."""
+
     invalid_inputs: list[str] = field(default_factory=list)
     outcomes: list[Outcome] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    errors: list[Finding] = field(default_factory=list)  # what failed outside a submission's own judging
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # files no tool judges, with the reason
     problem: Problem | None = None  # the problem as judged: with the time limit verify inferred, if it did
 
     @property
     def ok(self) -> bool:
-        return not self.invalid_inputs and all(o.ok for o in self.outcomes)
+        return not self.invalid_inputs and not self.errors and all(o.ok for o in self.outcomes)
+
+    def to_json(self, problem: Problem) -> dict[str, object]:
+        """What ``verify --json`` writes for CI: the verdict, every submission's outcome and every finding (docs/schemas/verify-report.schema.json)."""
+        return {
+            "problem": problem.name,
+            "ok": self.ok,
+            "time_limit": problem.limits.time,
+            "inputs": {"cases": len(problem.cases), "invalid": len(self.invalid_inputs)},
+            "submissions": [{
+                "name": o.label, "expected": o.expected.label, "verdict": o.report.verdict.value, "ok": o.ok,
+                "score": o.report.score, "max_score": o.report.max_score,
+                "slowest": max((c.time for c in o.report.cases), default=0.0), "failures": o.failures,
+            } for o in self.outcomes],
+            "findings": [f.to_json() for f in self.findings],
+        }
+
+    @property
+    def findings(self) -> list[Finding]:
+        """Every finding, errors first, in the order they were found."""
+        return [*self.errors, *(Finding("input", "", line, True) for line in self.invalid_inputs),
+                *(Finding("submission", o.label, line, True) for o in self.outcomes for line in o.failures),
+                *(Finding("skipped", name, why, False) for name, why in self.skipped),
+                *(Finding("warning", "", line, False) for line in self.warnings)]
 
 
-def submissions(problem: Problem) -> list[tuple[Path, Path | None, Expectation]]:
-    """Every test submission (its path, the source to build, what it promises); references included even when kept elsewhere."""
+Found = list[tuple[Path, "Path | str", Expectation]]  # a submission, the source to build (or why there is none), its promise
+
+
+def submissions(problem: Problem, result: VerifyResult) -> Found:
+    """Every test submission (its path, the source to build or why none, what it promises); references included even when kept elsewhere.
+
+    What cannot be judged is put in ``result`` (an unknown verdict folder, a
+    file no tool judges) instead of stopping the rest.
+    """
     if problem.package_format == "kattis":
-        return [(s.path, s.source, Expectation.kattis_rules(s)) for s in kattis.submissions(problem) if s.rules]
-    found: list[tuple[Path, Path | None, Expectation]] = []
+        result.skipped += kattis.ignored(problem)
+        return [(s.path, s.source or s.why, Expectation.kattis_rules(s)) for s in kattis.submissions(problem) if s.rules]
+    found: Found = []
     folder = problem.submissions_root
     if folder.is_dir():
         for sub in sorted(p for p in folder.iterdir() if p.is_dir()):
             expected = Verdict.from_folder(sub.name)
             if expected is None:
-                raise UsageError(f"{sub}: unknown verdict folder (use accepted, wrong_answer, time_limit_exceeded, ...)")
-            found += [(path, path, Expectation.verdict(expected)) for path in sorted(sub.iterdir())
-                      if is_source(path) or (problem.kind.submit_answer and path.is_dir())]
+                result.errors.append(Finding("package", f"{sub.name}/", "unknown verdict folder (use accepted, wrong_answer, time_limit_exceeded, ...)", True))
+                continue
+            for path in sorted(sub.iterdir()):
+                if is_source(path) or (problem.kind.submit_answer and path.is_dir()):
+                    found.append((path, path, Expectation.verdict(expected)))
+                elif not path.name.startswith("."):
+                    result.skipped.append((f"{sub.name}/{path.name}", "not a source of a known language: not judged"))
     listed = {p.resolve() for p, _, _ in found}
     if not problem.kind.submit_answer:  # a submit-answer problem's references write the answers; they are not answers
         found += [(s, s, Expectation.verdict(Verdict.AC)) for s in problem.solutions if s.resolve() not in listed]
@@ -145,43 +207,69 @@ def verify(
     accepted runs are reused, and the limit is stored for ``judge``
     (``kattis_time``); the time_limit_exceeded submissions are then judged
     again at the limit × time_limit_to_tle, where they must still time out.
+    Nothing found stops verify: each problem becomes a finding of the result.
     """
     result = VerifyResult()
     found = None
+    try:
+        subs = submissions(problem, result)
+    except JudgeError as exc:  # submissions.yaml itself is broken: the data is still checked
+        result.errors.append(Finding("package", "submissions", str(exc), True))
+        subs = []
     if problem.package_format == "kattis":
         result.warnings += unruled(problem)
-        if problem.limits.time <= 0:
+        if problem.limits.time <= 0 and not problem.kind.submit_answer:
             problem, found = inferred_once(problem, pool, log)
+            result.errors += [Finding("time_limit", "", line, True) for line in found.failures]
     result.problem = problem
     named = {s.path: s for s in kattis.submissions(problem)} if problem.package_format == "kattis" else {}
     result.warnings += kattis.package_warnings(problem) if problem.package_format == "kattis" else []  # .ctd left out, undefined {{constants}}
     if problem.validators:
-        result.invalid_inputs = validate(problem, pool)
+        try:
+            result.invalid_inputs = validate(problem, pool)
+        except JudgeError as exc:
+            result.errors.append(Finding("input", "", f"input validation failed: {exc}", True))
     else:
         result.warnings.append("no validator: inputs not validated")
-    for path, source, expected in submissions(problem):
-        if source is None:
-            report = JudgeReport(problem.name, str(path), "", False, "cannot tell which file of the folder is the program", verdict=Verdict.CE)
-        else:
-            try:
-                sub = named.get(path)  # submissions.yaml may name a Kattis submission's language and entry point
-                lang = registry_for(problem.root).language(sub.language) if sub is not None and sub.language else None
-                program = prepare_submission(problem, source, pool, lang, sub.entrypoint if sub is not None else None)
-            except SetupError as exc:  # a language this machine lacks: named once, and the other submissions still run
-                result.warnings.append(f"{path.parent.name}/{path.name}: not judged: {exc}")
-                continue
-            # Never skip the rest of a lost group: verify and its matrix need every case's own verdict.
-            options = JudgeOptions(first_fail=expected.first_fail and not all_cases, skip_lost=False)
-            reused = found.reports.get(path) if found is not None and not all_cases else None
-            report = reused if reused is not None else judge(problem, program, pool, options)
-            if problem.package_format == "kattis":
-                result.warnings += check_tle_margin(problem, path, program, pool)
-        outcome = Outcome(path, expected, report)
+    for path, source, expected in subs:
+        outcome = _judged(problem, pool, path, source, expected, named.get(path), found, all_cases, result)
+        if outcome is None:
+            continue
         result.outcomes.append(outcome)
         if on_submission:
             on_submission(outcome)
     result.warnings += timing_warnings(problem, result.outcomes)
     return result
+
+
+def _judged(
+    problem: Problem, pool: SlotPool, path: Path, source: Path | str, expected: Expectation, sub: KattisSubmission | None,
+    found: Inference | None, all_cases: bool, result: VerifyResult,
+) -> Outcome | None:
+    """One submission judged as it promises; None when this machine lacks its language (a warning says so)."""
+    def failed(why: str, verdict: Verdict = Verdict.CE) -> Outcome:
+        return Outcome(path, expected, JudgeReport(problem.name, str(path), "", False, why, verdict=verdict), why)
+
+    if isinstance(source, str):
+        return failed(source or "cannot tell which file of the folder is the program")
+    try:
+        lang = registry_for(problem.root).language(sub.language) if sub is not None and sub.language else None
+        program = prepare_submission(problem, source, pool, lang, sub.entrypoint if sub is not None else None)
+    except SetupError as exc:  # a language this machine lacks: named once, and the other submissions still run
+        result.warnings.append(f"{path.parent.name}/{path.name}: not judged: {exc}")
+        return None
+    except JudgeError as exc:
+        return failed(str(exc))
+    # Never skip the rest of a lost group: verify and its matrix need every case's own verdict.
+    options = JudgeOptions(first_fail=expected.first_fail and not all_cases, skip_lost=False)
+    reused = found.reports.get(path) if found is not None and not all_cases else None
+    try:
+        report = reused if reused is not None else judge(problem, program, pool, options)
+        if problem.package_format == "kattis":
+            result.warnings += check_tle_margin(problem, path, program, pool)
+    except JudgeError as exc:
+        return failed(f"judging stopped: {exc}", Verdict.JE)
+    return Outcome(path, expected, report)
 
 
 def strength(problem: Problem, outcomes: list[Outcome]) -> Matrix:

@@ -24,11 +24,11 @@ from ...check import KATTIS_CUSTOM, KATTIS_DEFAULT
 from ...errors import SpecError, UsageError
 from . import fastyaml
 from ..model import SPEC_NAME, CheckerSpec, Limits, Problem
-from .kattis_files import looks_kattis, package_warnings, program_files, validator_entries  # noqa: F401  (package_warnings: for verify)
+from .kattis_files import looks_kattis, package_warnings, program_files, refuse_scripted, validator_entries  # noqa: F401  (package_warnings: for verify)
 from .kattis_kind import kind_of, type_words
 from .kattis_scoring import _groups
-from .kattis_submissions import (  # noqa: F401  (FOLDER_RULES, SIDE_CAR, submissions, time_rule: imported from here by others)
-    FOLDER_RULES, SIDE_CAR, _meta, _program, _side_car_factors, submissions, time_rule,
+from .kattis_submissions import (  # noqa: F401  (FOLDER_RULES, SIDE_CAR, ignored, submissions, time_rule: imported from here by others)
+    FOLDER_RULES, SIDE_CAR, _meta, _program, _side_car_factors, ignored, submissions, time_rule,
 )
 
 def is_kattis(root: Path) -> bool:
@@ -60,10 +60,13 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
     title = name.get("en", next(iter(name.values()), root.name)) if isinstance(name, dict) else str(name)
     limits_meta = meta.get("limits") or {}
     scoring = "scoring" in kinds
+    refuse_scripted(root, shown)
     checker = _checker(root, meta, legacy)
     if (kind.interactive or kind.multi_pass) and checker.program is None:
         what = "an interactive" if kind.interactive else "a multi-pass"
         raise UsageError(f"{shown}: {what} problem needs an output validator (output_validator/ with one program)")
+    if legacy and checker.program is None and str(meta.get("validation", "default")).split()[:1] == ["custom"]:
+        raise UsageError(f"{shown}: 'validation: custom' needs an output validator, and there is no output_validators/ (or output_validator/) folder")
     groups = _groups(root, legacy, scoring, meta)
     if not any(g.cases for g in groups):
         raise UsageError(f"{shown}: no test cases under data/")
@@ -104,8 +107,8 @@ def _checker(root: Path, meta: dict[str, Any], legacy: bool) -> CheckerSpec:
     custom = str(meta.get("validation", "default")).split()[:1] == ["custom"] or not legacy
     for folder in folders:
         path = root / folder
-        if custom and path.is_dir():
-            entries = [e for e in sorted(path.iterdir()) if not e.name.startswith(".")]
+        entries = [e for e in sorted(path.iterdir()) if not e.name.startswith(".")] if path.is_dir() else []
+        if custom and entries:  # a folder holding only .gitkeep is no validator: the default one judges
             # a program folder may sit one level down (output_validator/<name>/), as in 2023-07 and legacy packages
             program = _program(entries[0]) if len(entries) == 1 and (legacy or entries[0].is_dir()) else _program(path)
             if program is None:

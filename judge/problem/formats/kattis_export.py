@@ -22,6 +22,7 @@ import yaml
 from ...check import checker_type
 from ...check.registry import KATTIS_CUSTOM
 from ...errors import UsageError
+from ...lang import by_extension, saved_name
 from ..model import SPEC_NAME, CaseSpec, CheckerSpec, FromFile, Problem, answer_path, input_path
 from .kattis import FOLDER_RULES, SIDE_CAR
 
@@ -173,8 +174,9 @@ def _export_programs(problem: Problem, out: Path, log: Callable[[str], None]) ->
         target = out / "submissions" / folder.name
         target.mkdir(parents=True)
         for entry in sorted(folder.iterdir()):
-            if entry.is_file():
-                shutil.copy2(entry, target / entry.name)
+            if entry.is_file():  # under the name its compiler wants: javac takes `public class Main` only from Main.java
+                lang = by_extension(entry)
+                shutil.copy2(entry, target / (saved_name(lang, entry.name, entry.read_bytes()) if lang is not None else entry.name))
             elif entry.is_dir():  # a multi-file submission, or a submit-answer problem's folder of answers
                 shutil.copytree(entry, target / entry.name)
 

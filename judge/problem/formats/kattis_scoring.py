@@ -10,7 +10,16 @@ is mapped onto the same ``Group`` fields so that judging has one rule set
 - 2023-07-draft ``testdata.yaml``: ``scoring: {score, max_score, aggregation}``,
   where a validator's value multiplies the group's per-case ``score``.
 - legacy ``testdata.yaml``: ``accept_score``/``reject_score``, the default
-  grader's ``grader_flags`` and ``range``.
+  grader's ``grader_flags``, ``range`` and ``on_reject``, every key inherited
+  by the folders below, as problemtools reads them; also in a 2023-07-draft
+  package whose ``testdata.yaml`` files use only these keys (problemtools'
+  own examples do), and with ``problem.yaml``'s older ``grading:`` values
+  overriding every folder's. The default grader's verdict modes
+  (``first_error``, ``worst_error``, ``always_accept``,
+  ``accept_if_any_accepted``) change no score; samples score like any group
+  unless the top ``grader_flags`` say ``ignore_sample``. A score mode other
+  than ``sum`` can combine only the cases of one folder: over several folders
+  it is refused in one line.
 
 A scoring group spans one folder of cases: a 2025-09 group whose cases sit in
 several folders with ``min`` or ``pass-fail`` aggregation cannot be one
@@ -29,7 +38,10 @@ from ..model import CaseSpec, Given, Group
 from . import fastyaml
 
 LEGACY_MODES = ("sum", "avg", "min", "max")
-UNSUPPORTED_LEGACY_FLAGS = ("always_accept", "accept_if_any_accepted")
+LEGACY_VERDICT_FLAGS = ("worst_error", "no_errors", "first_error", "always_accept", "accept_if_any_accepted", "ignore_sample")
+LEGACY_KEYS = {"accept_score", "reject_score", "range", "grader_flags", "on_reject", "grading"}
+MODERN_KEYS = {"scoring", "score_aggregation", "max_score", "require_pass"}
+ON_REJECT = {"first_error": "break", "worst_error": "break", "grade": "continue"}  # problem.yaml grading.on_reject, as problemtools maps it
 
 
 def _settings(folder: Path, data_root: Path, legacy: bool) -> dict[str, Any]:
@@ -86,8 +98,44 @@ def _groups(root: Path, legacy: bool, scoring: bool, meta: dict[str, Any]) -> li
                 folders_cases.append((top, folder, cases))
     if not scoring:
         return [Group(name=f.relative_to(data).as_posix(), points=0.0, cases=c, aggregation="min") for _, f, c in folders_cases]
-    scorer = _legacy_group if legacy else _modern_group
-    return [scorer(data, top, folder, cases, folders_cases) for top, folder, cases in folders_cases]
+    if legacy or _legacy_grading(data):
+        overrides = _problem_grading(meta, root)
+        _combinable(data, [f for _, f, _ in folders_cases], overrides)
+        return [_legacy_group(data, top, folder, cases, overrides) for top, folder, cases in folders_cases]
+    return [_modern_group(data, top, folder, cases, folders_cases) for top, folder, cases in folders_cases]
+
+
+def _legacy_grading(data: Path) -> bool:
+    """A newer package whose ``testdata.yaml`` files speak only the legacy grading keys is scored the legacy way."""
+    if any(data.rglob("test_group.yaml")):
+        return False
+    keys = {k for f in data.rglob("testdata.yaml") for k in _yaml_mapping(f)}
+    return bool(keys & LEGACY_KEYS) and not keys & MODERN_KEYS
+
+
+def _problem_grading(meta: dict[str, Any], root: Path) -> dict[str, Any]:
+    """problem.yaml's ``grading:`` values that predate the legacy format and override every folder's (problemtools keeps them)."""
+    grading = meta.get("grading")
+    if not isinstance(grading, dict):
+        return {}
+    out = {k: grading[k] for k in ("accept_score", "reject_score", "range") if k in grading}
+    if "on_reject" in grading:
+        if grading["on_reject"] not in ON_REJECT:
+            raise SpecError(root / "problem.yaml", None, f"grading.on_reject: '{grading['on_reject']}' is not first_error, worst_error or grade")
+        out["on_reject"] = ON_REJECT[grading["on_reject"]]
+    return out
+
+
+def _combinable(data: Path, leaves: list[Path], overrides: dict[str, Any]) -> None:
+    """Each folder's score mode combines its sub-results; our groups are the leaf folders, added up, so only ``sum`` may join several."""
+    ignore_sample = "ignore_sample" in str(_settings(data, data, legacy=True).get("grader_flags", "")).split()
+    for folder in sorted({data, *(p for leaf in leaves for p in (leaf, *leaf.parents) if data in p.parents)}):
+        mode = _legacy_mode({**_settings(folder, data, legacy=True), **overrides}, folder)
+        parts = {leaf if leaf == folder else folder / leaf.relative_to(folder).parts[0] for leaf in leaves if leaf == folder or folder in leaf.parents}
+        if folder == data and ignore_sample:
+            parts.discard(data / "sample")
+        if mode != "sum" and len(parts) > 1:
+            raise UsageError(f"{folder}: grader_flags {mode} over {len(parts)} sub-results is not supported (only sum combines test data groups)")
 
 
 def _cases(root: Path, folder: Path, legacy: bool, problem_flags: tuple[str, ...]) -> tuple[CaseSpec, ...]:
@@ -171,26 +219,34 @@ def _draft_group(name: str, cases: tuple[CaseSpec, ...], scoring: dict[str, Any]
     return Group(name=name, points=points, cases=cases, aggregation=aggregation, case_points=score, score_rule="2023-07-draft")
 
 
-def _legacy_mode(settings: dict[str, Any]) -> str:
-    flags = str(settings.get("grader_flags", "")).split()
-    for flag in UNSUPPORTED_LEGACY_FLAGS:
-        if flag in flags:
-            raise UsageError(f"grader_flags: {flag} is not supported (a group earns its points whatever the overall verdict)")
+def _legacy_mode(settings: dict[str, Any], folder: Path) -> str:
+    """The default grader's score mode (the last one named wins, as in problemtools); an unknown flag is refused."""
+    flags = str(settings.get("grader_flags", "") or "").split()
+    unknown = [f for f in flags if f not in LEGACY_MODES and f not in LEGACY_VERDICT_FLAGS]
+    if unknown:
+        raise SpecError(folder / "testdata.yaml", None, f"grader_flags: unknown flag '{unknown[0]}' (known: {', '.join(LEGACY_MODES + LEGACY_VERDICT_FLAGS)})")
     modes = [f for f in flags if f in LEGACY_MODES]
     return modes[-1] if modes else "sum"
 
 
-def _legacy_group(data: Path, top: str, folder: Path, cases: tuple[CaseSpec, ...],
-                  everything: list[tuple[str, Path, tuple[CaseSpec, ...]]]) -> Group:
-    """Legacy: a case earns ``accept_score`` (or its ``score.txt``) when accepted, ``reject_score`` when not."""
+def _legacy_group(data: Path, top: str, folder: Path, cases: tuple[CaseSpec, ...], overrides: dict[str, Any]) -> Group:
+    """Legacy: a case earns ``accept_score`` (or its ``score.txt``) when accepted, ``reject_score`` when not.
+
+    With ``on_reject: break`` (the default) the cases after the first rejected
+    one count for nothing, as problemtools never judges them.
+    """
     name = folder.relative_to(data).as_posix()
-    if top == "sample":
+    root_flags = str(_settings(data, data, legacy=True).get("grader_flags", "") or "").split()
+    if top == "sample" and "ignore_sample" in root_flags:
         return Group(name=name, points=0.0, cases=cases, aggregation="min")
-    settings = _settings(folder, data, legacy=True)
+    settings = {**_settings(folder, data, legacy=True), **overrides}
     shown = folder / "testdata.yaml"
-    accept = float(settings.get("accept_score", 1))
-    reject = float(settings.get("reject_score", 0))
-    mode = _legacy_mode(settings)
+    accept = _score(settings.get("accept_score", 1), shown, "accept_score")
+    reject = _score(settings.get("reject_score", 0), shown, "reject_score")
+    mode = _legacy_mode(settings, folder)
+    on_reject = str(settings.get("on_reject", "break"))
+    if on_reject not in ("break", "continue"):
+        raise SpecError(shown, None, f"on_reject: '{on_reject}' is not break or continue")
     bounds = None
     if "range" in settings:
         try:
@@ -199,4 +255,15 @@ def _legacy_group(data: Path, top: str, folder: Path, cases: tuple[CaseSpec, ...
             raise SpecError(shown, None, f"range: '{settings['range']}' is not two numbers") from None
         bounds = (low, high)
     return Group(name=name, points=accept * len(cases) if mode == "sum" else accept, cases=cases, aggregation=mode,
-                 case_points=accept, reject_points=reject, score_range=bounds, score_rule="legacy")
+                 case_points=accept, reject_points=reject, score_range=bounds, score_rule="legacy", stop_at_reject=on_reject == "break")
+
+
+def _score(value: Any, where: Path, key: str) -> float:
+    """A legacy case score: any finite number (a minimisation problem's may be negative)."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise SpecError(where, None, f"{key}: '{value}' is not a number") from None
+    if not math.isfinite(number):
+        raise SpecError(where, None, f"{key}: must be a finite number, not {value}")
+    return number

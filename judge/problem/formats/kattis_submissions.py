@@ -66,6 +66,7 @@ class KattisSubmission:
     rules: tuple[Rule, ...] = ()
     language: str | None = None
     entrypoint: str | None = None
+    why: str = ""  # when ``source`` is None: why no program was found
 
     @property
     def name(self) -> str:
@@ -136,11 +137,15 @@ def time_rule(root: Path) -> TimeRule:
 
 
 def expand_braces(pattern: str) -> list[str]:
-    """``a.{py,cpp}`` → ``a.py``, ``a.cpp`` (nested and repeated braces too)."""
+    """``a.{py,cpp}`` → ``a.py``, ``a.cpp`` (nested and repeated braces too).
+
+    Spaces around a choice are layout, not part of a name (``{ 4 }`` is ``4``),
+    as BAPCtools reads them.
+    """
     match = re.search(r"\{([^{}]*)\}", pattern)
     if match is None:
         return [pattern]
-    return [p for choice in match.group(1).split(",") for p in expand_braces(pattern[:match.start()] + choice + pattern[match.end():])]
+    return [p for choice in match.group(1).split(",") for p in expand_braces(pattern[:match.start()] + choice.strip() + pattern[match.end():])]
 
 
 def glob_matches(pattern: str, path: str) -> bool:
@@ -224,19 +229,78 @@ def _rules_for(name: str, folder: str, entries: dict[str, dict[str, Any]], file:
     return rules, settings
 
 
-def submissions(problem: Problem) -> list[KattisSubmission]:
-    """submissions/<folder>/<file or folder> with their rules; a folder submission must hold one source we can build."""
-    out: list[KattisSubmission] = []
+def ignored(problem: Problem) -> list[tuple[str, str]]:
+    """Entries of the submission folders no tool judges, with the reason: listed by verify, never judged.
+
+    BAPCtools' ``*.disabled`` files, and files of no language the judge
+    knows (notes, data, a language nobody registered); hidden files are left
+    out silently (``.gitkeep``).
+    """
+    return [(f"{e.parent.name}/{e.name}", why) for e, why in _walk(problem) if why]
+
+
+def _walk(problem: Problem) -> list[tuple[Path, str]]:
+    """Every entry of ``submissions/<folder>/`` with why it is ignored ("" when it is a submission)."""
     base = problem.root / "submissions"
     if not base.is_dir():
-        return out
-    file = base / "submissions.yaml"
-    entries = _entries(file)
-    for folder in sorted(p for p in base.iterdir() if p.is_dir()):
+        return []
+    out = []
+    for folder in sorted(p for p in base.iterdir() if p.is_dir() and not p.name.startswith(".")):
         for entry in sorted(folder.iterdir()):
             if entry.name.startswith("."):
                 continue
-            sub = KattisSubmission(entry, _program(entry) if entry.is_dir() else entry, folder.name)
+            if entry.name.endswith(".disabled"):
+                out.append((entry, "disabled (*.disabled): not judged"))
+            elif not entry.is_dir() and not entry.is_symlink() and not problem.kind.submit_answer and not is_source(entry):
+                out.append((entry, f"no known language for '{entry.suffix or entry.name}': not judged"))
+            else:
+                out.append((entry, ""))
+    return out
+
+
+def _followed(path: Path, root: Path) -> Path | None:
+    """A link's target when it is a regular file inside the package (setters share a solution by linking it), else None."""
+    if not path.is_symlink():
+        return None
+    target = path.resolve()
+    return target if target.is_file() and target.is_relative_to(root.resolve()) else None
+
+
+def _located(entry: Path, problem: Problem) -> tuple[Path | None, str]:
+    """The program a submission entry stands for, or why there is none.
+
+    A submit-answer submission is its folder of answers (never a program to
+    build: its files are answers, whatever their names). A link is followed
+    only to a file inside the package, never out of it.
+    """
+    if problem.kind.submit_answer:  # a folder of answers, or one answer file for a one-case problem, as judge takes them
+        return entry, ""
+    if entry.is_symlink():
+        target = _followed(entry, problem.root)
+        if target is not None:
+            return target, ""
+        return None, "a link to something outside the package: not followed" if entry.exists() else "a link to nothing (its target is missing)"
+    if not entry.is_dir():
+        return entry, ""
+    links = [p for p in sorted(entry.iterdir()) if p.is_symlink() and not p.name.startswith(".")]
+    found = _program(entry)
+    if found is None and len(links) == 1:
+        return _located(links[0], problem)
+    if found is None:
+        return None, "no source file of a known language in the folder"
+    return found, ""
+
+
+def submissions(problem: Problem) -> list[KattisSubmission]:
+    """submissions/<folder>/<file or folder> with their rules; a folder submission must hold one source we can build."""
+    out: list[KattisSubmission] = []
+    file = problem.root / "submissions" / "submissions.yaml"
+    entries = _entries(file)
+    for entry, why in _walk(problem):
+        if not why:
+            folder = entry.parent
+            source, missing = _located(entry, problem)
+            sub = KattisSubmission(entry, source, folder.name, why=missing)
             rules, settings = _rules_for(sub.name, folder.name, entries, file)
             sub.rules = tuple(rules)
             sub.language = str(settings["language"]) if "language" in settings else None
