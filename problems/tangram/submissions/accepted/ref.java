@@ -22,6 +22,58 @@ public class Main {
         {{0, 0, 0, 0}, {2, 0, 0, 0}, {3, 0, 1, 0}, {1, 0, 1, 0}},
     };
 
+    public static void main(String[] args) throws IOException {
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+        StringBuilder all = new StringBuilder();
+        for (String line; (line = in.readLine()) != null; ) all.append(line).append(' ');
+        String[] tokens = all.toString().trim().split("\\s+");
+        int at = 0;
+        int figures = Integer.parseInt(tokens[at++]);
+        StringBuilder out = new StringBuilder();
+        while (figures-- > 0) {
+            int parts = Integer.parseInt(tokens[at++]);
+            List<long[][][]> raw = new ArrayList<>();
+            long scale = 1;
+            for (int k = 0; k < parts; k++) {
+                int n = Integer.parseInt(tokens[at++]);
+                long[][][] poly = new long[n * 2][][];
+                for (int i = 0; i < 2 * n; i++) {
+                    poly[i] = parseNumber(tokens[at++]);
+                    for (long[] r : poly[i]) scale = scale / gcd(scale, r[1]) * r[1];
+                }
+                raw.add(poly);
+            }
+            List<Pt[]> figure = new ArrayList<>();
+            for (long[][][] poly : raw) {
+                Pt[] scaled = new Pt[poly.length / 2];
+                for (int i = 0; i < scaled.length; i++) {
+                    long[][] x = poly[2 * i], y = poly[2 * i + 1];
+                    scaled[i] = new Pt(x[0][0] * (scale / x[0][1]), x[1][0] * (scale / x[1][1]), y[0][0] * (scale / y[0][1]), y[1][0] * (scale / y[1][1]));
+                }
+                figure.add(scaled);
+            }
+            BigInteger areaA = BigInteger.ZERO, areaB = BigInteger.ZERO;
+            for (Pt[] poly : figure)
+                for (int i = 0; i < poly.length; i++) {
+                    Pt p = poly[i], q = poly[(i + 1) % poly.length];
+                    areaA = areaA.add(mul(p.xa, q.ya)).add(mul(2 * p.xb, q.yb)).subtract(mul(p.ya, q.xa)).subtract(mul(2 * p.yb, q.xb));
+                    areaB = areaB.add(mul(p.xa, q.yb)).add(mul(p.xb, q.ya)).subtract(mul(p.ya, q.xb)).subtract(mul(p.yb, q.xa));
+                }
+            Solver solver = new Solver(figure, scale);
+            if (areaB.signum() != 0 || !areaA.equals(mul(32 * scale, scale)) || !solver.search()) {
+                out.append("impossible\n");
+                continue;
+            }
+            int[] used = new int[5];
+            for (Placed piece : solver.placed) {
+                String name = String.valueOf(KINDS.charAt(piece.kind)) + (COUNT[piece.kind] == 2 ? String.valueOf(++used[piece.kind]) : "");
+                out.append(name).append(' ').append(piece.rot).append(' ').append(piece.flip).append(' ')
+                   .append(show(piece.t.xa, piece.t.xb, scale)).append(' ').append(show(piece.t.ya, piece.t.yb, scale)).append('\n');
+            }
+        }
+        System.out.print(out);
+    }
+
     /** A point: x = xa + xb*sqrt2, y = ya + yb*sqrt2 (scaled by D). */
     record Pt(long xa, long xb, long ya, long yb) {
         Pt plus(Pt o) { return new Pt(xa + o.xa, xb + o.xb, ya + o.ya, yb + o.yb); }
@@ -271,58 +323,6 @@ public class Main {
         String coef = showRational(Math.abs(b), scale) + "s";
         if (a == 0) return (b < 0 ? "-" : "") + coef;
         return showRational(a, scale) + (b < 0 ? "-" : "+") + coef;
-    }
-
-    public static void main(String[] args) throws IOException {
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
-        StringBuilder all = new StringBuilder();
-        for (String line; (line = in.readLine()) != null; ) all.append(line).append(' ');
-        String[] tokens = all.toString().trim().split("\\s+");
-        int at = 0;
-        int figures = Integer.parseInt(tokens[at++]);
-        StringBuilder out = new StringBuilder();
-        while (figures-- > 0) {
-            int parts = Integer.parseInt(tokens[at++]);
-            List<long[][][]> raw = new ArrayList<>();
-            long scale = 1;
-            for (int k = 0; k < parts; k++) {
-                int n = Integer.parseInt(tokens[at++]);
-                long[][][] poly = new long[n * 2][][];
-                for (int i = 0; i < 2 * n; i++) {
-                    poly[i] = parseNumber(tokens[at++]);
-                    for (long[] r : poly[i]) scale = scale / gcd(scale, r[1]) * r[1];
-                }
-                raw.add(poly);
-            }
-            List<Pt[]> figure = new ArrayList<>();
-            for (long[][][] poly : raw) {
-                Pt[] scaled = new Pt[poly.length / 2];
-                for (int i = 0; i < scaled.length; i++) {
-                    long[][] x = poly[2 * i], y = poly[2 * i + 1];
-                    scaled[i] = new Pt(x[0][0] * (scale / x[0][1]), x[1][0] * (scale / x[1][1]), y[0][0] * (scale / y[0][1]), y[1][0] * (scale / y[1][1]));
-                }
-                figure.add(scaled);
-            }
-            BigInteger areaA = BigInteger.ZERO, areaB = BigInteger.ZERO;
-            for (Pt[] poly : figure)
-                for (int i = 0; i < poly.length; i++) {
-                    Pt p = poly[i], q = poly[(i + 1) % poly.length];
-                    areaA = areaA.add(mul(p.xa, q.ya)).add(mul(2 * p.xb, q.yb)).subtract(mul(p.ya, q.xa)).subtract(mul(2 * p.yb, q.xb));
-                    areaB = areaB.add(mul(p.xa, q.yb)).add(mul(p.xb, q.ya)).subtract(mul(p.ya, q.xb)).subtract(mul(p.yb, q.xa));
-                }
-            Solver solver = new Solver(figure, scale);
-            if (areaB.signum() != 0 || !areaA.equals(mul(32 * scale, scale)) || !solver.search()) {
-                out.append("impossible\n");
-                continue;
-            }
-            int[] used = new int[5];
-            for (Placed piece : solver.placed) {
-                String name = String.valueOf(KINDS.charAt(piece.kind)) + (COUNT[piece.kind] == 2 ? String.valueOf(++used[piece.kind]) : "");
-                out.append(name).append(' ').append(piece.rot).append(' ').append(piece.flip).append(' ')
-                   .append(show(piece.t.xa, piece.t.xb, scale)).append(' ').append(show(piece.t.ya, piece.t.yb, scale)).append('\n');
-            }
-        }
-        System.out.print(out);
     }
 
     static BigInteger mul(long a, long b) { return BigInteger.valueOf(a).multiply(BigInteger.valueOf(b)); }
