@@ -25,8 +25,8 @@ from pathlib import Path
 
 sys.path.append(str(Path(__file__).resolve().parent / "lib"))  # by hand; the judge ships the library beside this file
 from drawing import picture  # noqa: E402
-from qgeom import (KIND_OF, NAMES, ZERO, Num, Point, approx, approx_small, area, clip, edges, inside_figure,  # noqa: E402
-                   interiors_meet, parse_number, place, segment_enters)
+from qgeom import (KIND_OF, NAMES, ZERO, Num, Point, approx_small, area, bounds, boxes_apart, clip, edges,  # noqa: E402
+                   inside_figure, interiors_meet, parse_number, place, segment_enters)
 
 ACCEPTED = 42
 WRONG_ANSWER = 43
@@ -158,9 +158,10 @@ def sticking_out(polygon: list[Point], figure: list[list[Point]]) -> tuple[str, 
     for p in polygon:
         if inside_figure(p, figure) == "out":
             return f"its vertex {point_text(p)} lies outside the figure", [p], []
+    box = bounds(polygon)
     for ring in figure:
         for a, b in edges(ring):
-            if segment_enters(a, b, polygon):
+            if not boxes_apart(bounds([a, b]), box) and segment_enters(a, b, polygon):
                 return f"the figure's edge from {point_text(a)} to {point_text(b)} runs through it", [], [(a, b)]
     share = Fraction(1, len(polygon))
     centre = (sum((p[0] for p in polygon), ZERO).scale(share), sum((p[1] for p in polygon), ZERO).scale(share))
@@ -203,10 +204,11 @@ def check_geometry(index: int, figure: list[list[Point]], pieces: list[tuple[str
             reason, spots, bad_lines = why
             message = f"figure {index}: piece {label(name, numbers[at])} sticks out: {reason}"
             raise Wrong(message, index, picture(figure, pieces, message, bad=[at], spots=spots, lines=bad_lines))
+    boxes = [bounds(polygon) for _, polygon in pieces]
     for i, (first, a) in enumerate(pieces):
         for j in range(i + 1, len(pieces)):
             second, b = pieces[j]
-            if interiors_meet(a, b):
+            if not boxes_apart(boxes[i], boxes[j]) and interiors_meet(a, b):
                 common = clip(a, b)
                 size = area(common)
                 message = (f"figure {index}: pieces {label(first, numbers[i])} and {label(second, numbers[j])} overlap"

@@ -22,8 +22,8 @@ class Num:
     __slots__ = ("a", "b")
 
     def __init__(self, a: Fraction | int = 0, b: Fraction | int = 0) -> None:
-        self.a = Fraction(a)
-        self.b = Fraction(b)
+        self.a = a if type(a) is Fraction else Fraction(a)  # the arithmetic below already makes fractions: no copy
+        self.b = b if type(b) is Fraction else Fraction(b)
 
     def __add__(self, other: Num) -> Num:
         return Num(self.a + other.a, self.b + other.b)
@@ -239,6 +239,18 @@ def on_segment(p: Point, a: Point, b: Point) -> bool:
 
 def edges(polygon: list[Point]) -> list[tuple[Point, Point]]:
     return [(p, polygon[(i + 1) % len(polygon)]) for i, p in enumerate(polygon)]
+
+
+def bounds(points: list[Point]) -> tuple[Num, Num, Num, Num]:
+    """(least x, greatest x, least y, greatest y)."""
+    xs = sorted(p[0] for p in points)
+    ys = sorted(p[1] for p in points)
+    return xs[0], xs[-1], ys[0], ys[-1]
+
+
+def boxes_apart(a: tuple[Num, Num, Num, Num], b: tuple[Num, Num, Num, Num]) -> bool:
+    """Boxes with no interior point in common (touching allowed): a cheap test before the exact ones."""
+    return a[1] <= b[0] or b[1] <= a[0] or a[3] <= b[2] or b[3] <= a[2]
 
 
 def interiors_meet(a: list[Point], b: list[Point]) -> bool:
