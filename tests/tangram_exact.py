@@ -69,7 +69,7 @@ SHAPES = {
 PIECES = ["L1", "L2", "M", "S1", "S2", "Q", "P"]
 H = Fraction(1, 2)
 COS = [r2(1), r2(0, H), r2(0), r2(0, -H), r2(-1), r2(0, -H), r2(0), r2(0, H)]  # cos(k·45°)
-SIN = COS[2:] + COS[:2]  # sin(k·45°) = cos((k - 2)·45°)
+SIN = COS[6:] + COS[:6]  # sin(k·45°) = cos((k - 2)·45°)
 
 Point = tuple[R2, R2]
 
