@@ -277,3 +277,22 @@ def test_judge_json_carries_the_checker_s_picture(tmp_path: Path) -> None:
     svg = base64.b64decode(attached["base64"]).decode()
     assert ET.fromstring(svg).find("{http://www.w3.org/2000/svg}title").text == failing["message"]
     assert "figure-1.svg (image/svg+xml" in run.stdout
+
+
+# ---- the package's wrong submissions, run for real ---------------------------------------------------------------
+
+@pytest.mark.parametrize("submission, case, reason", [
+    ("wa_float12", "convex/convex-moved", "figure 1: piece L1 (large triangle, line 1) sticks out: its vertex (11085786437627/250000000000"),
+    ("wa_triangle_flip", "sample/sample-1", "figure 1: piece L1 (large triangle, line 1) sticks out: its vertex (8, 0) lies outside the figure"),
+    ("wa_large_twice", "sample/sample-1", "figure 1: piece L1 is placed 2 times (lines 1, 2) and piece L2 not at all"),
+    ("wa_sliver", "nearmiss/taller", "figure 1: the pieces lie inside the figure without overlapping, but they leave area 19601/3465-4s"),
+])
+def test_each_wrong_submission_is_rejected_for_its_own_bug(tmp_path: Path, submission: str, case: str, reason: str) -> None:
+    binary = tmp_path / submission
+    subprocess.run(["g++", "-O2", "-std=c++17", "-o", str(binary), str(PACKAGE / "submissions" / "wrong_answer" / f"{submission}.cpp")], check=True)
+    figures = (REPO_ROOT / "cases" / "tangram" / f"{case}.in").read_text()
+    output = subprocess.run([str(binary)], input=figures, capture_output=True, text=True, check=True, timeout=60).stdout
+    answer = (REPO_ROOT / "cases" / "tangram" / f"{case}.ans").read_text()
+    code, message, feedback = run_checker(tmp_path, figures, output, answer)
+    assert code == WRONG and message.startswith(reason), message
+    assert (feedback / "attachments" / "figure-1.svg").exists()
