@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import json
 import random
+import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -46,10 +47,8 @@ def run_checker(tmp_path: Path, figures: str, output: str, answer: str) -> tuple
     (tmp_path / "in").write_text(figures)
     (tmp_path / "ans").write_text(answer)
     feedback = tmp_path / "feedback"
-    if feedback.exists():
-        for old in sorted(feedback.rglob("*"), reverse=True):
-            old.rmdir() if old.is_dir() else old.unlink()
-    feedback.mkdir(exist_ok=True)
+    shutil.rmtree(feedback, ignore_errors=True)  # a fresh folder per run, as the judge gives
+    feedback.mkdir()
     proc = subprocess.run([sys.executable, str(CHECKER), str(tmp_path / "in"), str(tmp_path / "ans"), str(feedback)],
                           input=output.encode(), capture_output=True, timeout=120)
     message = (feedback / "judgemessage.txt").read_text()

@@ -54,7 +54,7 @@ def picture(figure: list[list[Point]], pieces: list[tuple[str, list[Point]]], ti
     out.append(f'<g stroke-linejoin="round" stroke-width="{stroke}">')
     for polygon in figure:
         out.append(f'<path d="{_path(polygon)}" fill="#ffcdd2" stroke="#555"/>')
-    for index, (name, polygon) in enumerate(pieces):
+    for name, polygon in pieces:
         colour = COLOURS[KIND_OF[name].letter]
         out.append(f'<path d="{_path(polygon)}" fill="{colour}" fill-opacity="0.8" stroke="#222"/>')
     for polygon in overlaps:
