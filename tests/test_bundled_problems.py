@@ -16,7 +16,7 @@ from conftest import run_cli
 pytestmark = pytest.mark.slow
 
 REPO = Path(__file__).resolve().parent.parent
-BUNDLED = ["hdoj3600", "poj2893", "cube", "reach", "eight", "slide", "klotski", "blind"]
+BUNDLED = ["hdoj3600", "poj2893", "cube", "reach", "eight", "slide", "klotski", "blind", "tangram"]
 
 
 @pytest.mark.parametrize("problem", BUNDLED)

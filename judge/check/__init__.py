@@ -1,13 +1,15 @@
 """The check layer: deciding whether an output is right.
 
 Owns the pure comparators (``compare.py``), the checker programs speaking the
-testlib or Kattis protocol (``programs.py``) and the checker-type registry
+testlib or Kattis protocol (``programs.py``), the files a checker attaches to
+a result (``attachments.py``) and the checker-type registry
 (``registry.py``). May import ``judge.lang``, ``judge.run``, the problem model
 (``judge.problem.model``) and the shared base modules; nothing above.
 """
 from ..lazy import exports
 
 __getattr__, __dir__, __all__ = exports(__name__, {
+    ".attachments": ("Attachment",),
     ".compare": ("CheckOutcome", "compare_exact", "compare_floats", "compare_kattis_default", "compare_lines", "compare_tokens"),
     ".programs": ("CHECKER_MEMORY_MIB", "BuiltinChecker", "Checker", "KattisChecker", "TestlibChecker", "checker_limits"),
     ".registry": ("CHECKER_TYPES", "KATTIS_CUSTOM", "KATTIS_DEFAULT", "CheckerType", "Option", "checker_type", "make_checker", "native_types", "option", "register"),

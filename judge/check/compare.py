@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from .attachments import Attachment
 from ..text import safe_text
 from ..verdict import Verdict
 
@@ -20,12 +21,14 @@ SHOW = 60
 @dataclass(frozen=True)
 class CheckOutcome:
     """A checker's verdict; ``score`` a fraction of the case; ``score_file`` what a Kattis validator wrote
-    (``score.txt`` or ``score_multiplier.txt`` and its value), which only aggregation, knowing the case's group, can weigh."""
+    (``score.txt`` or ``score_multiplier.txt`` and its value), which only aggregation, knowing the case's group, can weigh;
+    ``attachments`` the files a checker program handed over with its verdict (``attachments.py``)."""
 
     verdict: Verdict
     message: str = ""
     score: float | None = None
     score_file: tuple[str, float] | None = None
+    attachments: tuple[Attachment, ...] = ()
 
     @property
     def fraction(self) -> float:

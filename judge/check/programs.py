@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import re
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Protocol, Sequence
 
@@ -18,6 +18,7 @@ from ..lang import Program
 from ..run import RunLimits, RunResult, RunSpec, Slot, read_head
 from ..text import safe_text
 from ..verdict import Verdict
+from .attachments import collect
 from .compare import CheckOutcome
 
 CHECKER_MEMORY_MIB = 2048
@@ -98,11 +99,18 @@ SCORE_FILES = ("score.txt", "score_multiplier.txt")
 
 
 def scored(accepted: bool, feedback: Path, message: str) -> CheckOutcome:
-    """A Kattis verdict with the score file it came with, checked for the rules that need no knowledge of the case.
+    """A Kattis verdict with the score file and the attachments it came with (the rules on score files that need no
+    knowledge of the case checked here).
 
     The file and its value travel in ``score_file`` so that aggregation, which
     knows the case's group, can apply the rest of the rules.
     """
+    attachments, note = collect(feedback)
+    outcome = _score(accepted, feedback, message)
+    return replace(outcome, message=f"{outcome.message} {note}".strip(), attachments=attachments)
+
+
+def _score(accepted: bool, feedback: Path, message: str) -> CheckOutcome:
     written = {name: safe_text(read_head(feedback / name, 100).strip(), one_line=True) for name in SCORE_FILES if (feedback / name).exists()}
     if len(written) == 2:
         return CheckOutcome(Verdict.JE, "output validator wrote both score.txt and score_multiplier.txt")

@@ -57,6 +57,9 @@ def summary(report: JudgeReport) -> str:
         more = f"\n  … ({len(shown) - TRANSCRIPT_LINES} more lines in the JSON report)" if len(shown) > TRANSCRIPT_LINES else ""
         line += "\nthe exchange on that case began (> the submission, < the interactor):\n" + \
             "\n".join(f"  {safe_text(row, one_line=True)}" for row in shown[:TRANSCRIPT_LINES]) + more
+    if failing is not None and failing.attachments:
+        line += "\nthe checker attached to that case (in the JSON report): " + \
+            ", ".join(f"{a.name} ({a.media_type}, {len(a.data)} bytes)" for a in failing.attachments)
     return line
 
 

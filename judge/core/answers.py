@@ -61,7 +61,7 @@ def check_answer(
     if found > limit:
         return CaseResult(verdict=Verdict.OLE, message=f"answer file over the {limit / (1 << 20):g} MiB output limit", **base)
     outcome = checker.check(inp, out, ans, slot, args)
-    return CaseResult(verdict=outcome.verdict, message=outcome.message, score=outcome.fraction, **base)
+    return CaseResult(verdict=outcome.verdict, message=outcome.message, score=outcome.fraction, attachments=outcome.attachments, **base)
 
 
 def _inside(folder: Path, place: str, out: Path, limit: int) -> int | None:

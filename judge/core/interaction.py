@@ -78,7 +78,7 @@ def _result(problem: Problem, passes: list[Pass], name: str, group: str) -> Case
         name=name, group=group, verdict=last.outcome.verdict, time=slowest.cpu, wall_time=max(p.run.wall for p in passes),
         memory_kb=max(p.run.memory_kb for p in passes), exit_code=last.run.exit_code, signal=last.run.signal_name,
         message=message, score=last.outcome.fraction if last.outcome.verdict is Verdict.AC else last.outcome.score or 0.0,
-        score_file=last.outcome.score_file,
+        score_file=last.outcome.score_file, attachments=last.outcome.attachments,
         transcript="\n---\n".join(p.transcript for p in passes if p.transcript),
     )
 

@@ -111,7 +111,8 @@ def run_on(
         verdict, message = early
         return CaseResult(verdict=verdict, message=message + stderr_note(stderr_ends), **base)
     outcome = checker.check(inp, out, ans, slot, checker_args)
-    return CaseResult(verdict=outcome.verdict, message=outcome.message, score=outcome.fraction, score_file=outcome.score_file, **base)
+    return CaseResult(verdict=outcome.verdict, message=outcome.message, score=outcome.fraction, score_file=outcome.score_file,
+                      attachments=outcome.attachments, **base)
 
 
 class _Stop:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Sequence
 
+from ..check.attachments import Attachment
 from ..problem import Group
 from ..verdict import Verdict
 
@@ -33,9 +34,11 @@ class CaseResult:
     score: float = 0.0
     score_file: tuple[str, float] | None = None  # what a Kattis validator wrote (score.txt or score_multiplier.txt), weighed by its group
     transcript: str = ""  # interactive problems: the first exchanges, as a Kattis .interaction file shows them
+    attachments: tuple[Attachment, ...] = ()  # files the checker handed over (a picture of a wrong answer)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
+        data["attachments"] = [a.to_json() for a in self.attachments]
         data["verdict"] = self.verdict.value
         data["time"] = round(self.time, 4)
         data["wall_time"] = round(self.wall_time, 4)

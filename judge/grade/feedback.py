@@ -1,7 +1,9 @@
 """One Markdown file per student, ready to hand back: verdict per group, the first failing case, the compiler output.
 
 Markdown because it pastes into any LMS comment box and reads as plain text
-too. Everything a program or a student wrote (messages, compiler logs, ids)
+too. The files a checker attached to that case (a picture of the wrong
+answer) are saved beside it in ``<id>.files/`` and linked by their cleaned
+names. Everything a program or a student wrote (messages, compiler logs, ids)
 goes into code spans or fenced blocks only, with fences longer than any run
 of backticks inside, so it can never become a link, an image or markup.
 """
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +19,7 @@ from ..atomic import atomic_write
 from ..text import safe_text
 from ..verdict import Verdict
 from .roster import late_text
-from .view import Grading, Row
+from .view import Grading, Row, case_attachments
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
 
@@ -82,20 +85,45 @@ def feedback(row: Row, problem: str) -> str:
         out += ["", "## First failing case", "", f"{_span(failing['group'] + '/' + failing['name'])}: **{failing['verdict']}** "
                 f"({_meaning(failing['verdict'])}), {failing['time']:.3f} s CPU, {failing['memory_kb'] / 1024:.1f} MiB", ""]
         out.append(_block(failing["message"] or "(no message)"))
+        folder = files_folder(row.id)
+        for item in case_attachments(failing):
+            out.append(f"\n{'!' if item.is_image else ''}[{item.name}]({folder}/{item.name})")
     log = report.get("compile", {}).get("log", "")
     if log and not row.entry.error:
         out += ["", "## Compiler output", "", _block(log)]
     return "\n".join(out) + "\n"
 
 
+def files_folder(student: str) -> str:
+    """The folder beside a student's Markdown holding the files attached to the first failing case."""
+    return file_name(student)[:-len(".md")] + ".files"
+
+
 def write_feedback(grading: Grading, folder: Path) -> Path:
-    """``feedback/<id>.md`` for every student of the grading; files of students no longer in
+    """``feedback/<id>.md`` (and ``<id>.files/``) for every student of the grading; files of students no longer in
     it are removed, so the folder is exactly this class."""
     folder.mkdir(parents=True, exist_ok=True)
     wanted = {file_name(row.id): row for row in grading.rows}
     for name, row in wanted.items():
         atomic_write(folder / name, feedback(row, grading.problem))
-    for old in folder.glob("*.md"):
-        if old.name not in wanted:
+        _write_files(folder / files_folder(row.id), row)
+    kept = set(wanted) | {files_folder(row.id) for row in grading.rows}
+    for old in [*folder.glob("*.md"), *folder.glob("*.files")]:
+        if old.name in kept:
+            continue
+        if old.is_dir() and not old.is_symlink():
+            shutil.rmtree(old)
+        else:
             old.unlink(missing_ok=True)
     return folder
+
+
+def _write_files(target: Path, row: Row) -> None:
+    """The first failing case's attachments, replacing what an earlier grading left there."""
+    shutil.rmtree(target, ignore_errors=True)
+    failing = row.first_failure
+    attached = case_attachments(failing) if failing is not None else []
+    if attached:
+        target.mkdir()
+        for item in attached:
+            atomic_write(target / item.name, item.data)

@@ -11,13 +11,14 @@ names, messages, compiler logs, matched source text) is escaped here.
 """
 from __future__ import annotations
 
+import base64
 import html
 import statistics
 from typing import Any
 
 from ..text import safe_text
 from .roster import late_text
-from .view import Grading, Row
+from .view import Grading, Row, case_attachments
 
 COLOURS = {
     "AC": "#2e7d32", "WA": "#c62828", "PE": "#ef6c00", "TLE": "#6a1b9a", "MLE": "#4527a0", "OLE": "#00838f",
@@ -36,7 +37,7 @@ pre{background:#f6f6f6;padding:.5em;overflow:auto;max-height:18em;margin:.3em 0}
 #matrix td.s{text-align:right;font-weight:600;color:#fff}#matrix th.gh{cursor:pointer;color:#0d47a1}#matrix th[data-k]{cursor:pointer}
 #matrix th.gh:before{content:"\\25B8 "}#matrix th.gh.open:before{content:"\\25BE "}#matrix td.late{color:#b71c1c}
 .tools{margin:.6em 0}.tools input,.tools select,.tools button{margin-right:.6em}.hint{color:#555;font-size:12px}
-.pair td pre{max-width:45vw}mark{background:#fff59d}.top{display:flex;gap:3em;align-items:flex-start}.top h2{margin:.2em 0}"""
+.pair td pre{max-width:45vw}img.att{max-width:420px;max-height:420px;border:1px solid #ccc;display:block;margin:.3em 0}mark{background:#fff59d}.top{display:flex;gap:3em;align-items:flex-start}.top h2{margin:.2em 0}"""
 SCRIPT = """(function(){
 var t=document.getElementById('matrix');if(!t)return;var body=t.tBodies[0],rows=[].slice.call(body.rows);
 function fold(g,open){t.classList.toggle('o'+g,open);var h=t.querySelector('th.gh[data-g="'+g+'"]');h.colSpan=open?+h.dataset.n+1:1;h.classList.toggle('open',open);}
@@ -192,6 +193,19 @@ def _similarity(grading: Grading) -> list[str]:
     return out + ["</table>"]
 
 
+def _attachments(case: dict[str, Any]) -> str:
+    """A case's attached files: pictures as <img> (an SVG shown that way runs no script and loads nothing), the rest as
+    download links; everything as base64 data URLs, so the page stays one self-contained file."""
+    out = []
+    for item in case_attachments(case):
+        url = f"data:{item.media_type};base64,{base64.b64encode(item.data).decode('ascii')}"
+        if item.is_image:
+            out.append(f"<img class='att' alt='{esc(item.name)}' title='{esc(item.name)}' src='{url}'>")
+        else:
+            out.append(f"<a download='{esc(item.name)}' href='{url}'>{esc(item.name)}</a> ({len(item.data)} bytes)")
+    return "".join(out)
+
+
 def _details(row: Row) -> list[str]:
     report = row.report or {}
     name = row.info.get("name", "")
@@ -211,7 +225,7 @@ def _details(row: Row) -> list[str]:
     if failed:
         out.append("<table><tr><th>failed case</th><th>verdict</th><th>time</th><th>memory</th><th>message</th></tr>")
         out += [f"<tr><td>{esc(c['group'])}/{esc(c['name'])}</td><td>{badge(c['verdict'])}</td><td>{c['time']:.3f} s</td>"
-                f"<td>{c['memory_kb'] / 1024:.1f} MiB</td><td><pre>{esc(c['message'][:600])}</pre></td></tr>" for c in failed]
+                f"<td>{c['memory_kb'] / 1024:.1f} MiB</td><td><pre>{esc(c['message'][:600])}</pre>{_attachments(c)}</td></tr>" for c in failed]
         out.append("</table>")
     return out + ["</details>"]
 

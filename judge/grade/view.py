@@ -2,14 +2,36 @@
 entries and similarity hints. Shared by ``reports.py``, ``report_html.py`` and ``feedback.py``."""
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..check.attachments import MAX_BYTES, MAX_FILES, Attachment, clean_name, media_type
 from .store import Entry, Store
 
 PENDING = "PENDING"
+
+
+def case_attachments(case: dict[str, Any]) -> list[Attachment]:
+    """The files a checker attached to a case, decoded from a stored report and checked again before a report uses them.
+
+    The store is a file anyone with the folder can edit, so the name is
+    cleaned, the media type comes from the name, the size is bounded and bad
+    base64 drops the file, exactly as when the checker handed it over.
+    """
+    out = []
+    for item in (case.get("attachments") or [])[:MAX_FILES]:
+        try:
+            data = base64.b64decode(str(item["base64"]), validate=True)
+            name = clean_name(str(item["name"]))
+        except (KeyError, TypeError, binascii.Error):
+            continue
+        if len(data) <= MAX_BYTES:
+            out.append(Attachment(name, media_type(name), data))
+    return out
 
 
 @dataclass(frozen=True)
