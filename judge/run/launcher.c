@@ -24,7 +24,7 @@
  *   cpu_ms N, wall_ms N, mem_kb N (the whole tree; 0: no limit), as_kb N (RLIMIT_AS; 0: none),
  *   fsize N (bytes, 0: no limit), stack_kb N (0: unchanged), nofile N, nproc N (0: unchanged),
  *   pids N (the group's process limit), uid N, gid N (-1: unchanged),
- *   cgroup 0|1|2, fresh BITS (launcher.h), tmp_kb N, hide PATH, expose PATH (repeated)
+ *   cgroup 0|1|2, fresh BITS (launcher.h), tmp_kb N, hide PATH, expose PATH, writable PATH (repeated)
  * Answer: one message
  *   ok exit=E signal=S cpu_us=C wall_us=W maxrss_kb=M killed=none|cpu|wall|memory oom=0|1 cgroup=V
  *   (M: the larger of the tree's peak and the largest process's resident peak)
@@ -32,6 +32,13 @@
  *
  * Started with --own-network (rlimits mode as root), the launcher first moves
  * into a network namespace of its own: no interface but a loopback that is down.
+ *
+ * With FRESH_PID the child is the run's init: pid 1 of a new PID namespace,
+ * which sets up the run's namespaces and mounts, starts the program as pid 2
+ * and passes on how it ended. The program is never pid 1 itself, because the
+ * kernel drops every signal to a namespace's init that it has no handler for
+ * (a raise(SIGABRT), a SIGXFSZ, a kill from inside would do nothing), and
+ * when the init ends the kernel kills whatever is left in the namespace.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -87,6 +94,7 @@ static void free_request(struct request *r) {
     free(r->scratch);
     for (int i = 0; i < r->nhide; i++) free(r->hide[i]);
     for (int i = 0; i < r->nexpose; i++) free(r->expose[i]);
+    for (int i = 0; i < r->nwritable; i++) free(r->writable[i]);
     for (int i = 0; i < r->nfds; i++) close(r->fds[i]);
     memset(r, 0, sizeof *r);
     r->uid = r->gid = -1;
@@ -141,11 +149,11 @@ static int read_request(struct request *r, const char **bad) {
         else if (!strcmp(line, "cgroup")) r->cgroup_version = atoi(value);
         else if (!strcmp(line, "fresh")) r->fresh = atoll(value);
         else if (!strcmp(line, "tmp_kb")) r->tmp_kb = atoll(value);
-        else if (!strcmp(line, "hide") || !strcmp(line, "expose")) {
-            int hide = line[0] == 'h';
-            int *count = hide ? &r->nhide : &r->nexpose;
-            if (*count >= MAX_PATHS || value[0] != '/') { *bad = "bad hide/expose path"; return -1; }
-            (hide ? r->hide : r->expose)[(*count)++] = strdup(value);
+        else if (!strcmp(line, "hide") || !strcmp(line, "expose") || !strcmp(line, "writable")) {
+            char **paths = line[0] == 'h' ? r->hide : line[0] == 'e' ? r->expose : r->writable;
+            int *count = line[0] == 'h' ? &r->nhide : line[0] == 'e' ? &r->nexpose : &r->nwritable;
+            if (*count >= MAX_PATHS || value[0] != '/') { *bad = "bad hide/expose/writable path"; return -1; }
+            paths[(*count)++] = strdup(value);
         }
         else if (!strcmp(line, "fsize")) r->fsize = atoll(value);
         else if (!strcmp(line, "stack_kb")) r->stack_kb = atoll(value);
@@ -181,8 +189,11 @@ static void set_limit(int resource, rlim_t soft, rlim_t hard) {
 /* What the child of a run tells the parent, which is suspended until the child has exec'd or failed (vfork, or
  * clone3 with CLONE_VFORK): why it could not exec, and whether it could not get an IPC namespace of its own
  * (the parent then sweeps). A page mapped shared once, since a clone3 child runs on its own copy of memory. */
-static struct child_report { char error[256]; volatile int ipc_shared; } *report;
+static struct child_report { char error[256]; volatile int ipc_shared; int status; volatile int has_status; } *report;
 static int privileged;
+/* The launcher's own network namespace, and one made ahead for the next run with FRESH_NET: making a namespace
+ * costs about a millisecond, paid after the answer is sent, while the judge checks the output. */
+static int home_net = -1, spare_net = -1, wants_net;
 static const struct run_group *child_group;
 
 void child_fail(const char *what) {
@@ -190,8 +201,9 @@ void child_fail(const char *what) {
     _exit(127);
 }
 
-/* Runs in the child, on the parent's memory after vfork: it only makes system calls, then execs or _exits. */
-static void exec_child(const struct request *r) {
+/* The child's first steps, on the parent's memory after vfork (or its copy after clone): fresh signal state, the
+ * run's descriptors and groups, its network; every other descriptor of the launcher's is closed. */
+static void begin_child(const struct request *r) {
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
@@ -206,8 +218,12 @@ static void exec_child(const struct request *r) {
      * a child created inside its v2 group (clone_into) has none to write */
     for (int i = 0; i < child_group->nprocs; i++)
         if (write(child_group->procs[i], "0", 1) < 0) child_fail("joining the run's cgroup");
+    confine_network(r, spare_net);
     syscall(SYS_close_range, 3, ~0U, 0);
-    confine_child(r, privileged, &report->ipc_shared);
+}
+
+/* The program's own limits and identity, then exec: the last steps of every run's child. */
+static void exec_program(const struct request *r) {
     if (r->cwd && *r->cwd && chdir(r->cwd) < 0) child_fail("chdir");
 
     if (r->as_kb > 0) set_limit(RLIMIT_AS, (rlim_t)r->as_kb * 1024, (rlim_t)r->as_kb * 1024);
@@ -230,6 +246,47 @@ static void exec_child(const struct request *r) {
 
     execve(r->argv[0], r->argv, r->envp);
     child_fail(r->argv[0]);
+}
+
+/* A run without a PID namespace of its own: the child becomes the program. */
+static void exec_child(const struct request *r) {
+    begin_child(r);
+    confine_child(r, privileged, &report->ipc_shared);
+    exec_program(r);
+}
+
+/* The run's init, pid 1 of its new PID namespace: it confines itself (namespaces, mounts, the /proc of its
+ * namespace), starts the program, reaps whatever is reparented to it, and reports the program's wait status
+ * through the shared page once the program has ended. Its own end makes the kernel kill the rest. It keeps the
+ * launcher's uid and is not dumpable, so the program can neither signal nor trace it. */
+static void run_init(const struct request *r) {
+    begin_child(r);
+    prctl(PR_SET_DUMPABLE, 0);
+    confine_child(r, privileged, &report->ipc_shared);
+    pid_t program = vfork();
+    if (program < 0) child_fail("fork");
+    if (program == 0) exec_program(r);
+    for (;;) {
+        int status;
+        pid_t got = waitpid(-1, &status, __WALL);
+        if (got == program) {
+            report->status = status;
+            report->has_status = 1;
+            _exit(0);
+        }
+        if (got < 0 && errno != EINTR) _exit(0);
+    }
+}
+
+/* Makes the spare network namespace: the launcher moves into a new one, keeps a descriptor of it, and returns
+ * home. Where it may not (no privilege), the run's init fails to get one and says so. */
+static void prepare_net(void) {
+    if (spare_net >= 0 || home_net < 0 || unshare(CLONE_NEWNET) < 0) return;
+    spare_net = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
+    if (setns(home_net, CLONE_NEWNET) < 0) {
+        perror("launcher: back to its own network namespace");
+        exit(1);
+    }
 }
 
 /* The start of /proc/PID/NAME as a string; 0 when the process is gone. */
@@ -354,23 +411,24 @@ static void sweep(struct usage *u) {
  * joining it afterwards through cgroup.procs takes the kernel's threadgroup lock for writing, which waits for an
  * RCU grace period (5-20 ms whenever the machine's groups were idle a moment). Without CLONE_VM the child has
  * its own copy of memory, so it can return from here (vfork's child could not) and its report goes through the
- * shared page. Returns the pid, 0 in the child, or -2 where clone3 cannot do it (old kernel, v1): then vfork. */
-static pid_t clone_into(struct run_group *g) {
+ * shared page. flags: CLONE_VFORK for a child that becomes the program (vfork where clone3 cannot do it), or
+ * CLONE_NEWPID for the run's init (a plain clone, like fork). Returns the pid, 0 in the child, -1 on failure. */
+static pid_t clone_into(struct run_group *g, unsigned long long flags) {
 #if defined(SYS_clone3) && defined(CLONE_INTO_CGROUP)
-    if (g->version != 2 || g->run < 0) return -2;
-    struct clone_args args;
-    memset(&args, 0, sizeof args);
-    args.flags = CLONE_VFORK | CLONE_INTO_CGROUP;
-    args.exit_signal = SIGCHLD;
-    args.cgroup = (__u64)g->run;
-    pid_t pid = (pid_t)syscall(SYS_clone3, &args, sizeof args);
-    if (pid == 0) g->nprocs = 0;  /* already in its group: the child's copy has nothing to join */
-    if (pid >= 0) return pid;
-    return errno == ENOSYS || errno == E2BIG || errno == EINVAL || errno == EOPNOTSUPP ? -2 : -1;
-#else
-    (void)g;
-    return -2;
+    if (g->version == 2 && g->run >= 0) {
+        struct clone_args args;
+        memset(&args, 0, sizeof args);
+        args.flags = flags | CLONE_INTO_CGROUP;
+        args.exit_signal = SIGCHLD;
+        args.cgroup = (__u64)g->run;
+        pid_t pid = (pid_t)syscall(SYS_clone3, &args, sizeof args);
+        if (pid == 0) g->nprocs = 0;  /* already in its group: the child's copy has nothing to join */
+        if (pid >= 0) return pid;
+        if (!(errno == ENOSYS || errno == E2BIG || errno == EINVAL || errno == EOPNOTSUPP)) return -1;
+    }
 #endif
+    if (flags & CLONE_VFORK) return vfork();
+    return (pid_t)syscall(SYS_clone, (unsigned long)flags | SIGCHLD, NULL, NULL, NULL, NULL);
 }
 
 static void run(const struct request *r) {
@@ -389,18 +447,30 @@ static void run(const struct request *r) {
      * has exec'd or failed, so a failure is already in the report without a pipe and an extra wake-up. */
     report->error[0] = '\0';
     report->ipc_shared = 0;
+    report->has_status = 0;
     child_group = &g;
+    int with_init = (r->fresh & FRESH_PID) != 0;
+    if (r->fresh & FRESH_NET) {
+        wants_net = 1;
+        prepare_net();
+    }
     long long start = now_us();
-    pid_t pid = clone_into(&g);
-    if (pid == -2) pid = vfork();
+    pid_t pid = clone_into(&g, with_init ? CLONE_NEWPID : CLONE_VFORK);
+    if (pid == 0) {
+        if (with_init) run_init(r);
+        exec_child(r);
+    }
+    if (spare_net >= 0 && r->fresh & FRESH_NET) {  /* the run's init holds it now, or has failed */
+        close(spare_net);
+        spare_net = -1;
+    }
     if (pid < 0) {
         group_finish(&g, &(long long){0}, &(long){0}, &(int){0});
         reply("error fork: %s\n", strerror(errno));
         return;
     }
-    if (pid == 0) exec_child(r);
     struct usage u = {0, 0};
-    if (report->error[0]) {
+    if (!with_init && report->error[0]) {
         for (char *c = report->error; *c; c++)
             if (*c == '\n') *c = ' ';
         group_kill(&g);
@@ -459,6 +529,13 @@ static void run(const struct request *r) {
     if (sampled_kb > u.maxrss_kb) u.maxrss_kb = (long)sampled_kb;
     if (report->ipc_shared) sweep_sysv_ipc();
     clean_scratch(r->scratch);
+    if (with_init && report->error[0]) {  /* the init or the program failed before the exec */
+        for (char *c = report->error; *c; c++)
+            if (*c == '\n') *c = ' ';
+        reply("error %s\n", report->error);
+        return;
+    }
+    if (with_init && report->has_status) status = report->status;
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
     /* end_us: when the run ended on CLOCK_MONOTONIC, which every process of the machine shares: the judge orders
@@ -480,6 +557,7 @@ int main(int argc, char **argv) {
         perror("launcher: network namespace");
         return 1;
     }
+    home_net = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_parent_death;
@@ -497,6 +575,7 @@ int main(int argc, char **argv) {
         if (got < 0) reply("error %s\n", bad);
         else run(&r);
         free_request(&r);
+        if (wants_net) prepare_net();
     }
     return 0;
 }

@@ -30,7 +30,7 @@ from typing import Sequence
 from ..errors import SetupError, UsageError
 from .cgroups import Cgroups, probe as probe_cgroups
 from .files import cache_root
-from .types import FRESH_IPC, FRESH_MOUNTS, FRESH_SECCOMP
+from .types import FRESH_IPC, FRESH_MOUNTS, FRESH_NET, FRESH_NOUSERNS, FRESH_PID, FRESH_READONLY, FRESH_SECCOMP, FRESH_SHM
 
 MODES = ("auto", "bwrap", "rlimits", "none")
 ENV_MODE = "TILEJUDGE_SANDBOX"
@@ -72,10 +72,17 @@ class Isolation:
 
     @property
     def fresh(self) -> int:
-        """What each untrusted run gets of its own (launcher.h's FRESH_* bits)."""
+        """What each untrusted run gets of its own (launcher.h's FRESH_* bits).
+
+        The namespaces and mounts made per run need the launcher to be root: as root in both modes every run has
+        its own PID and network namespaces, /dev/shm and a read-only view but for its scratch. Without root a
+        bwrap sandbox gives those once per submission and slot."""
         if self.mode == "none":
             return 0
-        return FRESH_IPC | FRESH_SECCOMP | (FRESH_MOUNTS if self.private_mounts else 0)
+        fresh = FRESH_IPC | FRESH_SECCOMP | FRESH_NOUSERNS
+        if self.switches_uid:
+            fresh |= FRESH_PID | FRESH_NET | FRESH_READONLY | FRESH_SHM
+        return fresh | (FRESH_MOUNTS if self.private_mounts else 0)
 
     def launcher_argv(self, launcher: Path, binds: Sequence[Bind]) -> list[str]:
         """The command that starts a launcher for untrusted runs."""
