@@ -411,24 +411,26 @@ static void sweep(struct usage *u) {
  * joining it afterwards through cgroup.procs takes the kernel's threadgroup lock for writing, which waits for an
  * RCU grace period (5-20 ms whenever the machine's groups were idle a moment). Without CLONE_VM the child has
  * its own copy of memory, so it can return from here (vfork's child could not) and its report goes through the
- * shared page. flags: CLONE_VFORK for a child that becomes the program (vfork where clone3 cannot do it), or
- * CLONE_NEWPID for the run's init (a plain clone, like fork). Returns the pid, 0 in the child, -1 on failure. */
+ * shared page. flags: CLONE_VFORK for a child that becomes the program, or CLONE_NEWPID for the run's init.
+ * Returns the pid, 0 in the child, -1 on failure, or -2 where clone3 cannot do it (old kernel, v1): then the
+ * caller forks itself, since a vfork child must not return from the function that called vfork. */
 static pid_t clone_into(struct run_group *g, unsigned long long flags) {
 #if defined(SYS_clone3) && defined(CLONE_INTO_CGROUP)
-    if (g->version == 2 && g->run >= 0) {
-        struct clone_args args;
-        memset(&args, 0, sizeof args);
-        args.flags = flags | CLONE_INTO_CGROUP;
-        args.exit_signal = SIGCHLD;
-        args.cgroup = (__u64)g->run;
-        pid_t pid = (pid_t)syscall(SYS_clone3, &args, sizeof args);
-        if (pid == 0) g->nprocs = 0;  /* already in its group: the child's copy has nothing to join */
-        if (pid >= 0) return pid;
-        if (!(errno == ENOSYS || errno == E2BIG || errno == EINVAL || errno == EOPNOTSUPP)) return -1;
-    }
+    if (g->version != 2 || g->run < 0) return -2;
+    struct clone_args args;
+    memset(&args, 0, sizeof args);
+    args.flags = flags | CLONE_INTO_CGROUP;
+    args.exit_signal = SIGCHLD;
+    args.cgroup = (__u64)g->run;
+    pid_t pid = (pid_t)syscall(SYS_clone3, &args, sizeof args);
+    if (pid == 0) g->nprocs = 0;  /* already in its group: the child's copy has nothing to join */
+    if (pid >= 0) return pid;
+    return errno == ENOSYS || errno == E2BIG || errno == EINVAL || errno == EOPNOTSUPP ? -2 : -1;
+#else
+    (void)g;
+    (void)flags;
+    return -2;
 #endif
-    if (flags & CLONE_VFORK) return vfork();
-    return (pid_t)syscall(SYS_clone, (unsigned long)flags | SIGCHLD, NULL, NULL, NULL, NULL);
 }
 
 static void run(const struct request *r) {
@@ -456,6 +458,7 @@ static void run(const struct request *r) {
     }
     long long start = now_us();
     pid_t pid = clone_into(&g, with_init ? CLONE_NEWPID : CLONE_VFORK);
+    if (pid == -2) pid = with_init ? (pid_t)syscall(SYS_clone, CLONE_NEWPID | SIGCHLD, NULL, NULL, NULL, NULL) : vfork();
     if (pid == 0) {
         if (with_init) run_init(r);
         exec_child(r);
