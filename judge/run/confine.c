@@ -4,10 +4,10 @@
  *
  *  - FRESH_IPC: new IPC and UTS namespaces per run, so SysV objects and POSIX message queues die
  *    with the run. Without the privilege for it, the SysV objects are removed after the run.
- *  - FRESH_NET: a network namespace per run (made ahead by the launcher, see launcher.c): a loopback
- *    that is down, so no socket state (TIME_WAIT entries, abstract socket names) reaches the next run.
- *  - FRESH_PID: the run's init is pid 1 of a new PID namespace and mounts a /proc of its own, so no
- *    pid counter or process list carries over; all of it dies with the init.
+ *  - FRESH_NET: a network namespace per run: a loopback that is down, so no socket state (TIME_WAIT
+ *    entries, abstract socket names) reaches the next run.
+ *  - FRESH_PID: a new PID namespace per run, whose pid 1 (the holder, fresh.c, which does all of
+ *    this ahead of the run) mounts a /proc of its own, so no pid counter or process list carries over.
  *  - FRESH_MOUNTS (rlimits mode as root): a private mount namespace with fresh tmpfs on /tmp,
  *    /dev/shm and /var/tmp; "hide" paths get an empty tmpfs over them (test data, the build cache),
  *    "expose" paths (the program's own files, its interpreter) are cloned into place on top, with
@@ -67,7 +67,6 @@ struct mount_attr { unsigned long long attr_set, attr_clr, propagation, userns_f
 #define CLONE_NEWUSER 0x10000000
 #endif
 
-extern void child_fail(const char *what);
 
 static const char *const TMPFS_PLACES[] = {"/tmp", "/dev/shm", "/var/tmp"};
 
@@ -123,13 +122,6 @@ static void read_only_but(const struct request *r, const char *const *mine, int 
     if (r->scratch && *r->scratch && mount_read_only(r->scratch, 0, 0) < 0) child_fail(r->scratch);
     for (int i = 0; i < r->nwritable; i++)
         if (mount_read_only(r->writable[i], 0, 0) < 0) child_fail(r->writable[i]);
-}
-
-/* Done before the child closes the launcher's descriptors, since the namespace made ahead is one of them. */
-void confine_network(const struct request *r, int spare_net) {
-    if (!(r->fresh & FRESH_NET)) return;
-    if (spare_net < 0 || setns(spare_net, CLONE_NEWNET) < 0)
-        if (unshare(CLONE_NEWNET) < 0) child_fail("network namespace");
 }
 
 void confine_child(const struct request *r, int privileged, volatile int *ipc_shared) {

@@ -33,12 +33,8 @@
  * Started with --own-network (rlimits mode as root), the launcher first moves
  * into a network namespace of its own: no interface but a loopback that is down.
  *
- * With FRESH_PID the child is the run's init: pid 1 of a new PID namespace,
- * which sets up the run's namespaces and mounts, starts the program as pid 2
- * and passes on how it ended. The program is never pid 1 itself, because the
- * kernel drops every signal to a namespace's init that it has no handler for
- * (a raise(SIGABRT), a SIGXFSZ, a kill from inside would do nothing), and
- * when the init ends the kernel kills whatever is left in the namespace.
+ * With FRESH_PID the child joins namespaces a holder process made ahead for
+ * it (fresh.c) and is pid 2 of its own PID namespace.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -189,15 +185,13 @@ static void set_limit(int resource, rlim_t soft, rlim_t hard) {
 /* What the child of a run tells the parent, which is suspended until the child has exec'd or failed (vfork, or
  * clone3 with CLONE_VFORK): why it could not exec, and whether it could not get an IPC namespace of its own
  * (the parent then sweeps). A page mapped shared once, since a clone3 child runs on its own copy of memory. */
-static struct child_report { char error[256]; volatile int ipc_shared; int status; volatile int has_status; } *report;
+static struct child_report { char error[256]; volatile int ipc_shared; } *report;
+char *fail_buffer;  /* where child_fail writes: the report's error, or the holder's own (fresh.c) */
 static int privileged;
-/* The launcher's own network namespace, and one made ahead for the next run with FRESH_NET: making a namespace
- * costs about a millisecond, paid after the answer is sent, while the judge checks the output. */
-static int home_net = -1, spare_net = -1, wants_net;
 static const struct run_group *child_group;
 
 void child_fail(const char *what) {
-    snprintf(report->error, sizeof report->error, "%s: %s", what, strerror(errno));
+    snprintf(fail_buffer, sizeof report->error, "%s: %s", what, strerror(errno));
     _exit(127);
 }
 
@@ -218,7 +212,7 @@ static void begin_child(const struct request *r) {
      * a child created inside its v2 group (clone_into) has none to write */
     for (int i = 0; i < child_group->nprocs; i++)
         if (write(child_group->procs[i], "0", 1) < 0) child_fail("joining the run's cgroup");
-    confine_network(r, spare_net);
+    if (r->fresh & FRESH_PID) holder_enter(r, &report->ipc_shared);
     syscall(SYS_close_range, 3, ~0U, 0);
 }
 
@@ -248,45 +242,11 @@ static void exec_program(const struct request *r) {
     child_fail(r->argv[0]);
 }
 
-/* A run without a PID namespace of its own: the child becomes the program. */
+/* The run's child: it becomes the program, in the holder's namespaces or confined here. */
 static void exec_child(const struct request *r) {
     begin_child(r);
-    confine_child(r, privileged, &report->ipc_shared);
+    if (!(r->fresh & FRESH_PID)) confine_child(r, privileged, &report->ipc_shared);
     exec_program(r);
-}
-
-/* The run's init, pid 1 of its new PID namespace: it confines itself (namespaces, mounts, the /proc of its
- * namespace), starts the program, reaps whatever is reparented to it, and reports the program's wait status
- * through the shared page once the program has ended. Its own end makes the kernel kill the rest. It keeps the
- * launcher's uid and is not dumpable, so the program can neither signal nor trace it. */
-static void run_init(const struct request *r) {
-    begin_child(r);
-    prctl(PR_SET_DUMPABLE, 0);
-    confine_child(r, privileged, &report->ipc_shared);
-    pid_t program = vfork();
-    if (program < 0) child_fail("fork");
-    if (program == 0) exec_program(r);
-    for (;;) {
-        int status;
-        pid_t got = waitpid(-1, &status, __WALL);
-        if (got == program) {
-            report->status = status;
-            report->has_status = 1;
-            _exit(0);
-        }
-        if (got < 0 && errno != EINTR) _exit(0);
-    }
-}
-
-/* Makes the spare network namespace: the launcher moves into a new one, keeps a descriptor of it, and returns
- * home. Where it may not (no privilege), the run's init fails to get one and says so. */
-static void prepare_net(void) {
-    if (spare_net >= 0 || home_net < 0 || unshare(CLONE_NEWNET) < 0) return;
-    spare_net = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
-    if (setns(home_net, CLONE_NEWNET) < 0) {
-        perror("launcher: back to its own network namespace");
-        exit(1);
-    }
 }
 
 /* The start of /proc/PID/NAME as a string; 0 when the process is gone. */
@@ -387,7 +347,7 @@ static void sweep(struct usage *u) {
             buf[n] = '\0';
             for (char *tok = strtok(buf, " \n"); tok; tok = strtok(NULL, " \n")) {
                 pid_t p = (pid_t)atoi(tok);
-                if (p > 0) {
+                if (p > 0 && p != holder_dying()) {
                     kill(p, SIGKILL);
                     killpg(p, SIGKILL);
                     listed = 1;
@@ -403,6 +363,7 @@ static void sweep(struct usage *u) {
         }
         if (got < 0 && errno == ECHILD) return;
         if (got < 0 && errno == EINTR) continue;
+        if (got == 0 && !listed) return;  /* nothing listed: only a holder still tearing its namespaces down */
         usleep(1000);
     }
 }
@@ -411,15 +372,14 @@ static void sweep(struct usage *u) {
  * joining it afterwards through cgroup.procs takes the kernel's threadgroup lock for writing, which waits for an
  * RCU grace period (5-20 ms whenever the machine's groups were idle a moment). Without CLONE_VM the child has
  * its own copy of memory, so it can return from here (vfork's child could not) and its report goes through the
- * shared page. flags: CLONE_VFORK for a child that becomes the program, or CLONE_NEWPID for the run's init.
- * Returns the pid, 0 in the child, -1 on failure, or -2 where clone3 cannot do it (old kernel, v1): then the
+ * shared page. Returns the pid, 0 in the child, -1 on failure, or -2 where clone3 cannot do it (old kernel, v1): then the
  * caller forks itself, since a vfork child must not return from the function that called vfork. */
-static pid_t clone_into(struct run_group *g, unsigned long long flags) {
+static pid_t clone_into(struct run_group *g) {
 #if defined(SYS_clone3) && defined(CLONE_INTO_CGROUP)
     if (g->version != 2 || g->run < 0) return -2;
     struct clone_args args;
     memset(&args, 0, sizeof args);
-    args.flags = flags | CLONE_INTO_CGROUP;
+    args.flags = CLONE_VFORK | CLONE_INTO_CGROUP;
     args.exit_signal = SIGCHLD;
     args.cgroup = (__u64)g->run;
     pid_t pid = (pid_t)syscall(SYS_clone3, &args, sizeof args);
@@ -428,7 +388,6 @@ static pid_t clone_into(struct run_group *g, unsigned long long flags) {
     return errno == ENOSYS || errno == E2BIG || errno == EINVAL || errno == EOPNOTSUPP ? -2 : -1;
 #else
     (void)g;
-    (void)flags;
     return -2;
 #endif
 }
@@ -449,31 +408,27 @@ static void run(const struct request *r) {
      * has exec'd or failed, so a failure is already in the report without a pipe and an extra wake-up. */
     report->error[0] = '\0';
     report->ipc_shared = 0;
-    report->has_status = 0;
+    fail_buffer = report->error;
     child_group = &g;
-    int with_init = (r->fresh & FRESH_PID) != 0;
-    if (r->fresh & FRESH_NET) {
-        wants_net = 1;
-        prepare_net();
+    int own_pids = (r->fresh & FRESH_PID) != 0;
+    char refused[320];
+    if (own_pids && holder_use(r, refused, sizeof refused) < 0) {
+        group_finish(&g, &(long long){0}, &(long){0}, &(int){0});
+        reply("error %s\n", refused);
+        return;
     }
     long long start = now_us();
-    pid_t pid = clone_into(&g, with_init ? CLONE_NEWPID : CLONE_VFORK);
-    if (pid == -2) pid = with_init ? (pid_t)syscall(SYS_clone, CLONE_NEWPID | SIGCHLD, NULL, NULL, NULL, NULL) : vfork();
-    if (pid == 0) {
-        if (with_init) run_init(r);
-        exec_child(r);
-    }
-    if (spare_net >= 0 && r->fresh & FRESH_NET) {  /* the run's init holds it now, or has failed */
-        close(spare_net);
-        spare_net = -1;
-    }
+    pid_t pid = clone_into(&g);
+    if (pid == -2) pid = vfork();
+    if (pid == 0) exec_child(r);
+    if (own_pids) holder_leave();
     if (pid < 0) {
         group_finish(&g, &(long long){0}, &(long){0}, &(int){0});
         reply("error fork: %s\n", strerror(errno));
         return;
     }
     struct usage u = {0, 0};
-    if (!with_init && report->error[0]) {
+    if (report->error[0]) {
         for (char *c = report->error; *c; c++)
             if (*c == '\n') *c = ' ';
         group_kill(&g);
@@ -507,6 +462,11 @@ static void run(const struct request *r) {
             rss_kb = group_current_kb(&g);
         } else {
             cpu_us = tree_usage(pid, &rss_kb);
+            if (own_pids) {  /* what the program orphaned is the holder's now */
+                long long orphans_kb;
+                cpu_us += tree_usage(holder_pid(), &orphans_kb);
+                rss_kb += orphans_kb;
+            }
         }
         if (rss_kb > sampled_kb) sampled_kb = rss_kb;
         if (r->cpu_ms > 0 && cpu_us > r->cpu_ms * 1000LL) { killed = "cpu"; break; }
@@ -520,6 +480,7 @@ static void run(const struct request *r) {
     if (pidfd >= 0) close(pidfd);
     add_usage(&u, &ru);
     killpg(pid, SIGKILL);
+    if (own_pids) holder_end(g.version == 0);  /* without a group, only the namespace's end kills the orphans */
     group_kill(&g);
     sweep(&u);
     int oom = 0;
@@ -532,19 +493,13 @@ static void run(const struct request *r) {
     if (sampled_kb > u.maxrss_kb) u.maxrss_kb = (long)sampled_kb;
     if (report->ipc_shared) sweep_sysv_ipc();
     clean_scratch(r->scratch);
-    if (with_init && report->error[0]) {  /* the init or the program failed before the exec */
-        for (char *c = report->error; *c; c++)
-            if (*c == '\n') *c = ' ';
-        reply("error %s\n", report->error);
-        return;
-    }
-    if (with_init && report->has_status) status = report->status;
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
     /* end_us: when the run ended on CLOCK_MONOTONIC, which every process of the machine shares: the judge orders
      * the two sides of an interactive run by it. */
     reply("ok exit=%d signal=%d cpu_us=%lld wall_us=%lld maxrss_kb=%ld killed=%s oom=%d cgroup=%d end_us=%lld\n",
           code, sig, u.cpu_us, wall, u.maxrss_kb, killed, oom, g.version, start + wall);
+    if (!parent_gone) holder_prepare(r);  /* the next run's namespaces, made while the judge checks this one */
 }
 
 int main(int argc, char **argv) {
@@ -560,7 +515,8 @@ int main(int argc, char **argv) {
         perror("launcher: network namespace");
         return 1;
     }
-    home_net = open("/proc/self/ns/net", O_RDONLY | O_CLOEXEC);
+    fail_buffer = report->error;
+    holder_start();
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_parent_death;
@@ -578,7 +534,8 @@ int main(int argc, char **argv) {
         if (got < 0) reply("error %s\n", bad);
         else run(&r);
         free_request(&r);
-        if (wants_net) prepare_net();
     }
+    holder_end(1);  /* the next run's holder, and any still ending, are reaped before the launcher goes */
+    while (waitpid(-1, NULL, __WALL) > 0 || errno == EINTR) {}
     return 0;
 }

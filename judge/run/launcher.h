@@ -49,11 +49,22 @@ long long group_current_kb(const struct run_group *g);
 void group_kill(const struct run_group *g);
 void group_finish(struct run_group *g, long long *cpu_us, long *peak_kb, int *oom);
 
-void confine_network(const struct request *r, int spare_net);
 void confine_child(const struct request *r, int privileged, volatile int *ipc_shared);
 void confine_before_exec(const struct request *r);
 void sweep_sysv_ipc(void);
 void clean_scratch(const char *path);
+
+/* fresh.c: a run's namespaces made ahead by a holder process (FRESH_PID) */
+extern char *fail_buffer;
+void child_fail(const char *what);
+void holder_start(void);
+int holder_use(const struct request *r, char *why, size_t size);
+void holder_leave(void);
+void holder_enter(const struct request *r, volatile int *ipc_shared);
+void holder_end(int wait);
+void holder_prepare(const struct request *r);
+pid_t holder_pid(void);
+pid_t holder_dying(void);
 
 /* relay.c: launcher --relay, the pipe relay of an interactive run */
 int relay_main(int argc, char **argv);

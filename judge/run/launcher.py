@@ -21,7 +21,7 @@ from .cgroups import SlotGroup
 from .types import ExecError, RunResult, RunSpec
 
 LAUNCHER_SOURCE = Path(__file__).with_name("launcher.c")
-LAUNCHER_PARTS = tuple(LAUNCHER_SOURCE.with_name(name) for name in ("launcher.c", "cgroup.c", "confine.c", "relay.c", "launcher.h"))
+LAUNCHER_PARTS = tuple(LAUNCHER_SOURCE.with_name(name) for name in ("launcher.c", "cgroup.c", "confine.c", "fresh.c", "relay.c", "launcher.h"))
 DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
 REQUEST_MAX = 65536
 SCRATCH_KB = 64 * 1024  # size of each private tmpfs of a run with FRESH_MOUNTS
