@@ -25,7 +25,9 @@ none of this, see the README's table):
 - POSIX shared memory and named semaphores work (a forked child sums into
   an shm_open segment and posts a sem_open semaphore), and a segment left
   on c1 is gone on c2 and c3: AC on every case (exit 56: refused, 55: found).
-  multiprocessing.Pool with a Lock: AC.
+  multiprocessing.Pool with a Lock: AC. 40 MiB left in /dev/shm on c1 is
+  not charged to c2 and c3, which hold 40 MiB of heap each under 64 MiB
+  (the slot's control group is reused on cgroup v1): AC.
 - the judge killed with SIGKILL mid-run, while the run holds a child in a
   session of its own, POSIX and System V shared memory and a scratch file:
   every process of the run and of the judge's session goes, no process is
@@ -121,6 +123,13 @@ def test_posix_shared_memory_works_and_is_fresh(hostile: Hostile, tmp_path: Path
     for case in run.cases:
         assert not (case["verdict"] == "RE" and case["exit_code"] == 56), f"shared memory refused\n{run.describe()}"
     _expect_not_found(run, 55)
+
+
+@pytest.mark.parametrize("mode", _modes())
+def test_shared_memory_of_a_run_is_not_charged_to_the_next(hostile: Hostile, mode: str) -> None:
+    """40 MiB left in /dev/shm on c1, 40 MiB of heap on c2 and c3 under 64 MiB: AC only if c1's files were gone."""
+    run = hostile.run(HSUM, PROGRAMS / "hx_fresh_shm_memory.c", mode, "hxshmmem", jobs=1)
+    _expect_accepted(run, CASES[HSUM])
 
 
 @pytest.mark.parametrize("mode", _modes())

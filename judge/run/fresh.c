@@ -120,7 +120,7 @@ void holder_start(void) {
 
 /* Kills the holder: the kernel kills what is left in its namespace, which ends with it. Its exit, which tears the
  * namespaces down, is waited for only when asked (without a control group, nothing else kills the orphans
- * before the answer); otherwise a later run reaps it. */
+ * before the answer); otherwise the next run waits for it first (holder_reap), by when it has mostly ended. */
 void holder_end(int wait) {
     if (holder < 0) return;
     kill(holder, SIGKILL);
@@ -140,6 +140,14 @@ pid_t holder_dying(void) {
     return dying;
 }
 
+/* Before the next run: the last run's holder has ended, so its namespaces are gone. Above all its tmpfs (the run's
+ * /dev/shm, in rlimits mode /tmp too), whose pages and inodes are charged to the slot's group: on cgroup v1 the
+ * next run shares that group, and would start with the last run's files counted against its limit. */
+void holder_reap(void) {
+    if (dying > 0) waitpid(dying, NULL, __WALL);
+    dying = -1;
+}
+
 /* After an answer: the holder for a next run like this one. */
 void holder_prepare(const struct request *r) {
     if (!(r->fresh & FRESH_PID) || !shared || holder >= 0) return;
@@ -148,7 +156,6 @@ void holder_prepare(const struct request *r) {
 
 /* Before a run: a ready holder made for this request, and the launcher's next child in its PID namespace. */
 int holder_use(const struct request *r, char *why, size_t size) {
-    while (waitpid(-1, NULL, __WALL | WNOHANG) > 0) {}  /* holders of earlier runs that have ended by now */
     char *key = key_of(r);
     if (holder >= 0 && (!key || !holder_key || strcmp(key, holder_key))) holder_end(1);
     free(key);

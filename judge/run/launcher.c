@@ -397,6 +397,7 @@ static void run(const struct request *r) {
         reply("error empty command\n");
         return;
     }
+    holder_reap();
     struct run_group g;
     const char *why = NULL;
     if (group_prepare(&g, r, &why) < 0) {

@@ -65,6 +65,7 @@ void holder_end(int wait);
 void holder_prepare(const struct request *r);
 pid_t holder_pid(void);
 pid_t holder_dying(void);
+void holder_reap(void);
 
 /* relay.c: launcher --relay, the pipe relay of an interactive run */
 int relay_main(int argc, char **argv);
