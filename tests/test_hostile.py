@@ -59,16 +59,17 @@ Expected verdicts in bwrap mode, where a choice exists:
   none of the file's content in the log.
 
 With --sandbox rlimits the same battery runs. As root, rlimits mode runs
-submissions and compilations under another uid with a network namespace,
-private /tmp and the repository and test data hidden, so it contains all
-but the PID-namespace probe, which is marked `xfail(strict=True,
-raises=NotContained)`: only a failed containment check counts as the
-expected failure, so a broken promise of every mode (a stray process, a
-judge crash) still fails the test, and a containment check that starts
-passing is reported too. Not run in rlimits mode: the parent-killer (without
-a PID namespace, one mistake in the uid switch would let it kill a process
-of the judge's) and #include "/etc/shadow" (the machine's files stay visible
-in rlimits mode, so a mistake would copy real lines into the report).
+submissions and compilations under another uid with PID and network
+namespaces of their own per run, private /tmp and the repository and test
+data hidden, so it contains all of it. A mode that cannot contain an attack
+marks it `xfail(strict=True, raises=NotContained)` (see `_modes`): only a
+failed containment check counts as the expected failure, so a broken
+promise of every mode (a stray process, a judge crash) still fails the
+test, and a containment check that starts passing is reported too. Not run
+in rlimits mode: the parent-killer (one mistake in the uid switch would let
+it kill a process of the judge's) and #include "/etc/shadow" (the machine's
+files stay visible in rlimits mode, so a mistake would copy real lines into
+the report).
 
 The suite is written for root, as CI runs it: only root can give each
 sandbox slot its own uid and make control groups on these machines.
@@ -354,7 +355,7 @@ def _own_pid_namespace(view: dict[str, int]) -> bool:
     return view["pid"] <= 16 and view["ppid"] <= 16 and view["procs"] <= 8
 
 
-@pytest.mark.parametrize("mode", _modes("no PID namespace: the program sees the judge's processes"))
+@pytest.mark.parametrize("mode", _modes())
 def test_probe_sees_own_pid_namespace(hostile: Hostile, mode: str) -> None:
     """The program's view of the process table holds only its sandbox, and it runs as an unprivileged uid."""
     for view in _probe(hostile, mode):

@@ -123,9 +123,10 @@ static int pwrite_number(int fd, long long value) {
  * (7-30 ms here, on every run after the machine's groups were idle a moment), while a thread moving only
  * itself skips that lock (Linux 5.5 and later). The child that joins is a new single-threaded process,
  * so moving its one thread moves all of it, and everything it starts inherits the groups. */
-enum { LIMIT, MEMSW, MAX_USAGE, USAGE, OOM, MEM_JOIN, PIDS_MAX, PIDS_JOIN, PIDS_LIST, CPU_USAGE, CPU_JOIN, V1_FILES };
+enum { LIMIT, MEMSW, TCP_LIMIT, MAX_USAGE, USAGE, OOM, MEM_JOIN, PIDS_MAX, PIDS_JOIN, PIDS_LIST, CPU_USAGE, CPU_JOIN, V1_FILES };
 static const struct { int dir; const char *name; int flags; } V1_LAYOUT[V1_FILES] = {
-    {0, "memory.limit_in_bytes", O_RDWR}, {0, "memory.memsw.limit_in_bytes", O_WRONLY}, {0, "memory.max_usage_in_bytes", O_RDWR},
+    {0, "memory.limit_in_bytes", O_RDWR}, {0, "memory.memsw.limit_in_bytes", O_WRONLY}, {0, "memory.kmem.tcp.limit_in_bytes", O_WRONLY},
+    {0, "memory.max_usage_in_bytes", O_RDWR},
     {0, "memory.usage_in_bytes", O_RDONLY}, {0, "memory.oom_control", O_RDONLY}, {0, "tasks", O_WRONLY},
     {1, "pids.max", O_WRONLY}, {1, "tasks", O_WRONLY}, {1, "cgroup.procs", O_RDONLY},
     {2, "cpuacct.usage", O_RDONLY}, {2, "tasks", O_WRONLY},
@@ -140,7 +141,7 @@ static int open_v1(const struct request *r) {
     v1.open = 0;
     for (int i = 0; i < V1_FILES; i++) {
         v1.fd[i] = openat(r->fds[3 + V1_LAYOUT[i].dir], V1_LAYOUT[i].name, V1_LAYOUT[i].flags | O_CLOEXEC);
-        if (v1.fd[i] < 0 && i != MEMSW) return -1;  /* memsw is absent where swap accounting is off */
+        if (v1.fd[i] < 0 && i != MEMSW && i != TCP_LIMIT) return -1;  /* memsw is absent where swap accounting is off */
     }
     v1.dev = st.st_dev, v1.ino = st.st_ino, v1.open = 1;
     v1.mem_bytes = v1.pids = -2;  /* unknown: written on this first run */
@@ -148,13 +149,17 @@ static int open_v1(const struct request *r) {
     return 0;
 }
 
-/* v1 memory limits must keep memsw >= memory at every step: lower memory first, raise memsw first. */
+/* v1 memory limits must keep memsw >= memory at every step: lower memory first, raise memsw first.
+ * v1 charges TCP socket buffers apart from the group's memory and only once a TCP limit is written: the limit
+ * bounds them by the memory limit too (v2 charges them as memory). A run's own loopback needs a user namespace,
+ * which runs are refused (confine.c), so this is the second line. */
 static int limit_memory_v1(long long bytes) {
     if (bytes == v1.mem_bytes) return 0;
     long long current = pread_number(v1.fd[LIMIT]);
     int lowering = bytes >= 0 && (current < 0 || bytes < current);
     if (lowering && pwrite_number(v1.fd[LIMIT], bytes) < 0) return -1;
     if (v1.fd[MEMSW] >= 0) pwrite_number(v1.fd[MEMSW], bytes);
+    if (v1.fd[TCP_LIMIT] >= 0) pwrite_number(v1.fd[TCP_LIMIT], bytes);
     if (!lowering && pwrite_number(v1.fd[LIMIT], bytes) < 0) return -1;
     v1.mem_bytes = bytes;
     return 0;

@@ -1,16 +1,29 @@
 /*
- * What a run gets that no other run shares, set up in the child between fork and exec, and what
- * is cleaned after it.
+ * What a run gets that no other run shares, set up between fork and exec (in the run's init when it has a
+ * PID namespace of its own), and what is cleaned after it.
  *
  *  - FRESH_IPC: new IPC and UTS namespaces per run, so SysV objects and POSIX message queues die
  *    with the run. Without the privilege for it, the SysV objects are removed after the run.
+ *  - FRESH_NET: a network namespace per run: a loopback that is down, so no socket state (TIME_WAIT
+ *    entries, abstract socket names) reaches the next run.
+ *  - FRESH_PID: a new PID namespace per run, whose pid 1 (the holder, fresh.c, which does all of
+ *    this ahead of the run) mounts a /proc of its own, so no pid counter or process list carries over.
  *  - FRESH_MOUNTS (rlimits mode as root): a private mount namespace with fresh tmpfs on /tmp,
  *    /dev/shm and /var/tmp; "hide" paths get an empty tmpfs over them (test data, the build cache),
  *    "expose" paths (the program's own files, its interpreter) are cloned into place on top, with
  *    any parent the run's uid could not cross (like a 0700 home) replaced by a 0755 tmpfs.
+ *  - FRESH_SHM: a fresh tmpfs on /dev/shm (bwrap mode; FRESH_MOUNTS makes one already). Its pages
+ *    are charged to the writer, so they count in the run's memory.
+ *  - FRESH_READONLY: every mount of the run's view is made read-only, recursively, and only the
+ *    scratch tmpfs and the request's "writable" paths are made writable again: a world-writable
+ *    folder nobody thought of (/run/lock, a PHP session folder) cannot carry anything to later runs.
  *  - FRESH_SECCOMP: no_new_privs and a filter refusing add_key, request_key and keyctl. Kernel
  *    keyrings are not namespaced: a key with world permissions can be found by its serial number
  *    from any uid, so refusing the calls is the only way to close that channel between runs.
+ *  - FRESH_NOUSERNS: the same filter refuses user namespaces (clone and unshare with CLONE_NEWUSER;
+ *    clone3, whose flags a filter cannot read, reports ENOSYS so libc falls back to clone). A user
+ *    namespace is the only way a run could get mount rights or a network namespace with a working
+ *    loopback, whose TCP buffers cgroup v1 does not charge as memory.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -25,6 +38,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ipc.h>
+#include <linux/mount.h>
 #include <sys/mount.h>
 #include <sys/msg.h>
 #include <sys/prctl.h>
@@ -42,8 +56,17 @@
 #ifndef MOVE_MOUNT_F_EMPTY_PATH
 #define MOVE_MOUNT_F_EMPTY_PATH 0x00000004
 #endif
+#ifndef SYS_mount_setattr
+#define SYS_mount_setattr 442
+#endif
+#ifndef MOUNT_ATTR_RDONLY
+#define MOUNT_ATTR_RDONLY 0x00000001
+struct mount_attr { unsigned long long attr_set, attr_clr, propagation, userns_fd; };
+#endif
+#ifndef CLONE_NEWUSER
+#define CLONE_NEWUSER 0x10000000
+#endif
 
-extern void child_fail(const char *what);
 
 static const char *const TMPFS_PLACES[] = {"/tmp", "/dev/shm", "/var/tmp"};
 
@@ -81,14 +104,35 @@ static void make_reachable(char *path, int leaf_is_dir) {
     }
 }
 
+/* Sets or clears the read-only flag of the mount at path (and, with AT_RECURSIVE, of every mount below it). */
+static int mount_read_only(const char *path, unsigned int flags, int read_only) {
+    struct mount_attr attr;
+    memset(&attr, 0, sizeof attr);
+    if (read_only) attr.attr_set = MOUNT_ATTR_RDONLY;
+    else attr.attr_clr = MOUNT_ATTR_RDONLY;
+    return (int)syscall(SYS_mount_setattr, AT_FDCWD, path, flags, &attr, sizeof attr);
+}
+
+/* Everything read-only, then the run's own writable places back: the tmpfs mounted for it, the scratch
+ * (bwrap's /tmp) and the writable binds (a compilation's output folder). Mounts below those stay read-only. */
+static void read_only_but(const struct request *r, const char *const *mine, int nmine) {
+    if (mount_read_only("/", AT_RECURSIVE, 1) < 0) child_fail("read-only mounts");
+    for (int i = 0; i < nmine; i++)
+        if (mount_read_only(mine[i], 0, 0) < 0) child_fail(mine[i]);
+    if (r->scratch && *r->scratch && mount_read_only(r->scratch, 0, 0) < 0) child_fail(r->scratch);
+    for (int i = 0; i < r->nwritable; i++)
+        if (mount_read_only(r->writable[i], 0, 0) < 0) child_fail(r->writable[i]);
+}
+
 void confine_child(const struct request *r, int privileged, volatile int *ipc_shared) {
     if (r->fresh & FRESH_IPC) {
         if (!privileged || unshare(CLONE_NEWIPC | CLONE_NEWUTS) < 0) *ipc_shared = 1;
     }
-    if (!(r->fresh & FRESH_MOUNTS)) return;
+    if (!(r->fresh & (FRESH_MOUNTS | FRESH_PID | FRESH_SHM | FRESH_READONLY))) return;
     int trees[MAX_PATHS];
     int tree_is_dir[MAX_PATHS];
-    for (int i = 0; i < r->nexpose; i++) {
+    int nexpose = r->fresh & FRESH_MOUNTS ? r->nexpose : 0;
+    for (int i = 0; i < nexpose; i++) {
         struct stat st;
         tree_is_dir[i] = is_dir(r->expose[i], &st);
         trees[i] = (int)syscall(SYS_open_tree, AT_FDCWD, r->expose[i], OPEN_TREE_CLONE | O_CLOEXEC | AT_RECURSIVE);
@@ -96,55 +140,108 @@ void confine_child(const struct request *r, int privileged, volatile int *ipc_sh
     }
     if (unshare(CLONE_NEWNS) < 0) child_fail("unshare mount namespace");
     if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0) child_fail("private mounts");
+    const char *mine[sizeof TMPFS_PLACES / sizeof TMPFS_PLACES[0]];
+    int nmine = 0;
     for (size_t i = 0; i < sizeof TMPFS_PLACES / sizeof TMPFS_PLACES[0]; i++) {
         struct stat st;
-        if (is_dir(TMPFS_PLACES[i], &st)) mount_tmpfs(TMPFS_PLACES[i], r->tmp_kb, "1777");
+        int wanted = r->fresh & FRESH_MOUNTS || (r->fresh & FRESH_SHM && !strcmp(TMPFS_PLACES[i], "/dev/shm"));
+        if (wanted && is_dir(TMPFS_PLACES[i], &st)) {
+            mount_tmpfs(TMPFS_PLACES[i], r->tmp_kb, "1777");
+            mine[nmine++] = TMPFS_PLACES[i];
+        }
     }
-    for (int i = 0; i < r->nhide; i++) {
+    for (int i = 0; r->fresh & FRESH_MOUNTS && i < r->nhide; i++) {
         struct stat st;
         if (is_dir(r->hide[i], &st)) mount_tmpfs(r->hide[i], 64, "0755");
     }
-    for (int i = 0; i < r->nexpose; i++) {
+    for (int i = 0; i < nexpose; i++) {
         char path[4096];
         snprintf(path, sizeof path, "%s", r->expose[i]);
         make_reachable(path, tree_is_dir[i]);
         if (syscall(SYS_move_mount, trees[i], "", AT_FDCWD, r->expose[i], MOVE_MOUNT_F_EMPTY_PATH) < 0) child_fail(r->expose[i]);
         close(trees[i]);
     }
+    /* the caller is pid 1 of the run's new PID namespace: this /proc shows the run's processes only */
+    if (r->fresh & FRESH_PID && mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) < 0) child_fail("/proc");
+    if (r->fresh & FRESH_READONLY) read_only_but(r, mine, nmine);
 }
 
-static void refuse_keyrings(void) {
+/* A seccomp program written with named targets: each jump names the label it goes to, resolved to the relative
+ * offsets BPF wants once the program is complete, so a rule can be added without recounting every jump. */
+enum label { NEXT, ALLOW, DENY, NOSYS, FLAGS, COMPAT, LABELS };
+struct filter { struct sock_filter code[48]; unsigned char jt[48], jf[48]; int at[LABELS], n; };
+
+static void emit(struct filter *f, unsigned short code, unsigned int k, enum label jt, enum label jf) {
+    f->code[f->n] = (struct sock_filter)BPF_STMT(code, k);
+    f->jt[f->n] = (unsigned char)jt, f->jf[f->n] = (unsigned char)jf;
+    f->n++;
+}
+static void jump_if(struct filter *f, unsigned int nr, enum label to) { emit(f, BPF_JMP | BPF_JEQ | BPF_K, nr, to, NEXT); }
+static void place(struct filter *f, enum label l) { f->at[l] = f->n; }
+static void load(struct filter *f, unsigned int offset) { emit(f, BPF_LD | BPF_W | BPF_ABS, offset, NEXT, NEXT); }
+static void ret(struct filter *f, unsigned int value) { emit(f, BPF_RET | BPF_K, value, NEXT, NEXT); }
+
+static void resolve(struct filter *f) {
+    for (int i = 0; i < f->n; i++) {
+        if (BPF_CLASS(f->code[i].code) != BPF_JMP) continue;
+        f->code[i].jt = f->jt[i] == NEXT ? 0 : (unsigned char)(f->at[f->jt[i]] - i - 1);
+        f->code[i].jf = f->jf[i] == NEXT ? 0 : (unsigned char)(f->at[f->jf[i]] - i - 1);
+    }
+}
+
+/* The calls refused by number, for one architecture's numbering; clone and unshare go to FLAGS. */
+static void refused_calls(struct filter *f, int keyrings, int userns, const unsigned int nr[6]) {
+    if (keyrings) jump_if(f, nr[0], DENY), jump_if(f, nr[1], DENY), jump_if(f, nr[2], DENY);
+    if (userns) jump_if(f, nr[3], NOSYS), jump_if(f, nr[4], FLAGS), jump_if(f, nr[5], FLAGS);
+    emit(f, BPF_JMP | BPF_JEQ | BPF_K, 0, ALLOW, ALLOW);  /* everything else */
+}
+
+static void install_filter(long long fresh) {
 #if defined(__x86_64__) || defined(__aarch64__)
 #if defined(__x86_64__)
     const unsigned int arch = AUDIT_ARCH_X86_64;
 #else
     const unsigned int arch = AUDIT_ARCH_AARCH64;
 #endif
-    /* index: what it does (jumps are relative to the next instruction) */
-    struct sock_filter program[] = {
-        /*  0 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
-        /*  1 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, arch, 0, 6),         /* other arch: to 8 */
-        /*  2 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-        /*  3 */ BPF_STMT(BPF_ALU | BPF_AND | BPF_K, ~0x40000000u),       /* x32 calls carry this bit */
-        /*  4 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_add_key, 8, 0),  /* to 13 */
-        /*  5 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_request_key, 7, 0),
-        /*  6 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_keyctl, 6, 0),
-        /*  7 */ BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-        /*  8 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_I386, 0, 3), /* i386: add_key..keyctl are 286..288 */
-        /*  9 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-        /* 10 */ BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 286, 0, 1),
-        /* 11 */ BPF_JUMP(BPF_JMP | BPF_JGT | BPF_K, 288, 0, 1),
-        /* 12 */ BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-        /* 13 */ BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
-    };
-    struct sock_fprog prog = {(unsigned short)(sizeof program / sizeof program[0]), program};
+    /* add_key, request_key, keyctl, clone3, clone, unshare */
+    static const unsigned int native[6] = {__NR_add_key, __NR_request_key, __NR_keyctl, 435, __NR_clone, __NR_unshare};
+    int keyrings = (fresh & FRESH_SECCOMP) != 0, userns = (fresh & FRESH_NOUSERNS) != 0;
+    struct filter f;
+    memset(&f, 0, sizeof f);
+    load(&f, offsetof(struct seccomp_data, arch));
+    emit(&f, BPF_JMP | BPF_JEQ | BPF_K, arch, NEXT, COMPAT);
+    load(&f, offsetof(struct seccomp_data, nr));
+    emit(&f, BPF_ALU | BPF_AND | BPF_K, ~0x40000000u, NEXT, NEXT);  /* x32 calls carry this bit */
+    refused_calls(&f, keyrings, userns, native);
+    place(&f, COMPAT);
+#if defined(__x86_64__)
+    static const unsigned int i386[6] = {286, 287, 288, 435, 120, 310};
+    emit(&f, BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_I386, NEXT, ALLOW);
+    load(&f, offsetof(struct seccomp_data, nr));
+    refused_calls(&f, keyrings, userns, i386);
+#else
+    emit(&f, BPF_JMP | BPF_JEQ | BPF_K, 0, ALLOW, ALLOW);
+#endif
+    place(&f, FLAGS);  /* clone's and unshare's first argument holds the namespace flags on every architecture here */
+    load(&f, offsetof(struct seccomp_data, args[0]));
+    emit(&f, BPF_JMP | BPF_JSET | BPF_K, CLONE_NEWUSER, DENY, ALLOW);
+    place(&f, ALLOW);
+    ret(&f, SECCOMP_RET_ALLOW);
+    place(&f, DENY);
+    ret(&f, SECCOMP_RET_ERRNO | EPERM);
+    place(&f, NOSYS);
+    ret(&f, SECCOMP_RET_ERRNO | ENOSYS);
+    resolve(&f);
+    struct sock_fprog prog = {(unsigned short)f.n, f.code};
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0) child_fail("no_new_privs");
     if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) < 0) child_fail("seccomp");
+#else
+    (void)fresh;
 #endif
 }
 
 void confine_before_exec(const struct request *r) {
-    if (r->fresh & FRESH_SECCOMP) refuse_keyrings();
+    if (r->fresh & (FRESH_SECCOMP | FRESH_NOUSERNS)) install_filter(r->fresh);
 }
 
 /* Without an IPC namespace per run: remove every SysV object this namespace shows (the sandbox's

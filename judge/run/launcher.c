@@ -24,7 +24,7 @@
  *   cpu_ms N, wall_ms N, mem_kb N (the whole tree; 0: no limit), as_kb N (RLIMIT_AS; 0: none),
  *   fsize N (bytes, 0: no limit), stack_kb N (0: unchanged), nofile N, nproc N (0: unchanged),
  *   pids N (the group's process limit), uid N, gid N (-1: unchanged),
- *   cgroup 0|1|2, fresh BITS (launcher.h), tmp_kb N, hide PATH, expose PATH (repeated)
+ *   cgroup 0|1|2, fresh BITS (launcher.h), tmp_kb N, hide PATH, expose PATH, writable PATH (repeated)
  * Answer: one message
  *   ok exit=E signal=S cpu_us=C wall_us=W maxrss_kb=M killed=none|cpu|wall|memory oom=0|1 cgroup=V
  *   (M: the larger of the tree's peak and the largest process's resident peak)
@@ -32,6 +32,9 @@
  *
  * Started with --own-network (rlimits mode as root), the launcher first moves
  * into a network namespace of its own: no interface but a loopback that is down.
+ *
+ * With FRESH_PID the child joins namespaces a holder process made ahead for
+ * it (fresh.c) and is pid 2 of its own PID namespace.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -87,6 +90,7 @@ static void free_request(struct request *r) {
     free(r->scratch);
     for (int i = 0; i < r->nhide; i++) free(r->hide[i]);
     for (int i = 0; i < r->nexpose; i++) free(r->expose[i]);
+    for (int i = 0; i < r->nwritable; i++) free(r->writable[i]);
     for (int i = 0; i < r->nfds; i++)
         if (r->fds[i] >= 0) close(r->fds[i]);
     memset(r, 0, sizeof *r);
@@ -142,11 +146,11 @@ static int read_request(struct request *r, const char **bad) {
         else if (!strcmp(line, "cgroup")) r->cgroup_version = atoi(value);
         else if (!strcmp(line, "fresh")) r->fresh = atoll(value);
         else if (!strcmp(line, "tmp_kb")) r->tmp_kb = atoll(value);
-        else if (!strcmp(line, "hide") || !strcmp(line, "expose")) {
-            int hide = line[0] == 'h';
-            int *count = hide ? &r->nhide : &r->nexpose;
-            if (*count >= MAX_PATHS || value[0] != '/') { *bad = "bad hide/expose path"; return -1; }
-            (hide ? r->hide : r->expose)[(*count)++] = strdup(value);
+        else if (!strcmp(line, "hide") || !strcmp(line, "expose") || !strcmp(line, "writable")) {
+            char **paths = line[0] == 'h' ? r->hide : line[0] == 'e' ? r->expose : r->writable;
+            int *count = line[0] == 'h' ? &r->nhide : line[0] == 'e' ? &r->nexpose : &r->nwritable;
+            if (*count >= MAX_PATHS || value[0] != '/') { *bad = "bad hide/expose/writable path"; return -1; }
+            paths[(*count)++] = strdup(value);
         }
         else if (!strcmp(line, "fsize")) r->fsize = atoll(value);
         else if (!strcmp(line, "stack_kb")) r->stack_kb = atoll(value);
@@ -183,16 +187,18 @@ static void set_limit(int resource, rlim_t soft, rlim_t hard) {
  * clone3 with CLONE_VFORK): why it could not exec, and whether it could not get an IPC namespace of its own
  * (the parent then sweeps). A page mapped shared once, since a clone3 child runs on its own copy of memory. */
 static struct child_report { char error[256]; volatile int ipc_shared; } *report;
+char *fail_buffer;  /* where child_fail writes: the report's error, or the holder's own (fresh.c) */
 static int privileged;
 static const struct run_group *child_group;
 
 void child_fail(const char *what) {
-    snprintf(report->error, sizeof report->error, "%s: %s", what, strerror(errno));
+    snprintf(fail_buffer, sizeof report->error, "%s: %s", what, strerror(errno));
     _exit(127);
 }
 
-/* Runs in the child, on the parent's memory after vfork: it only makes system calls, then execs or _exits. */
-static void exec_child(const struct request *r) {
+/* The child's first steps, on the parent's memory after vfork (or its copy after clone): fresh signal state, the
+ * run's descriptors and groups, its network; every other descriptor of the launcher's is closed. */
+static void begin_child(const struct request *r) {
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
@@ -207,8 +213,12 @@ static void exec_child(const struct request *r) {
      * a child created inside its v2 group (clone_into) has none to write */
     for (int i = 0; i < child_group->nprocs; i++)
         if (write(child_group->procs[i], "0", 1) < 0) child_fail("joining the run's cgroup");
+    if (r->fresh & FRESH_PID) holder_enter(r, &report->ipc_shared);
     syscall(SYS_close_range, 3, ~0U, 0);
-    confine_child(r, privileged, &report->ipc_shared);
+}
+
+/* The program's own limits and identity, then exec: the last steps of every run's child. */
+static void exec_program(const struct request *r) {
     if (r->cwd && *r->cwd && chdir(r->cwd) < 0) child_fail("chdir");
 
     if (r->as_kb > 0) set_limit(RLIMIT_AS, (rlim_t)r->as_kb * 1024, (rlim_t)r->as_kb * 1024);
@@ -231,6 +241,13 @@ static void exec_child(const struct request *r) {
 
     execve(r->argv[0], r->argv, r->envp);
     child_fail(r->argv[0]);
+}
+
+/* The run's child: it becomes the program, in the holder's namespaces or confined here. */
+static void exec_child(const struct request *r) {
+    begin_child(r);
+    if (!(r->fresh & FRESH_PID)) confine_child(r, privileged, &report->ipc_shared);
+    exec_program(r);
 }
 
 /* The start of /proc/PID/NAME as a string; 0 when the process is gone. */
@@ -331,7 +348,7 @@ static void sweep(struct usage *u) {
             buf[n] = '\0';
             for (char *tok = strtok(buf, " \n"); tok; tok = strtok(NULL, " \n")) {
                 pid_t p = (pid_t)atoi(tok);
-                if (p > 0) {
+                if (p > 0 && p != holder_dying()) {
                     kill(p, SIGKILL);
                     killpg(p, SIGKILL);
                     listed = 1;
@@ -347,6 +364,7 @@ static void sweep(struct usage *u) {
         }
         if (got < 0 && errno == ECHILD) return;
         if (got < 0 && errno == EINTR) continue;
+        if (got == 0 && !listed) return;  /* nothing listed: only a holder still tearing its namespaces down */
         usleep(1000);
     }
 }
@@ -355,7 +373,8 @@ static void sweep(struct usage *u) {
  * joining it afterwards through cgroup.procs takes the kernel's threadgroup lock for writing, which waits for an
  * RCU grace period (5-20 ms whenever the machine's groups were idle a moment). Without CLONE_VM the child has
  * its own copy of memory, so it can return from here (vfork's child could not) and its report goes through the
- * shared page. Returns the pid, 0 in the child, or -2 where clone3 cannot do it (old kernel, v1): then vfork. */
+ * shared page. Returns the pid, 0 in the child, -1 on failure, or -2 where clone3 cannot do it (old kernel, v1): then the
+ * caller forks itself, since a vfork child must not return from the function that called vfork. */
 static pid_t clone_into(struct run_group *g) {
 #if defined(SYS_clone3) && defined(CLONE_INTO_CGROUP)
     if (g->version != 2 || g->run < 0) return -2;
@@ -379,6 +398,7 @@ static void run(struct request *r) {
         reply("error empty command\n");
         return;
     }
+    holder_reap();
     struct run_group g;
     const char *why = NULL;
     if (group_prepare(&g, r, &why) < 0) {
@@ -390,16 +410,25 @@ static void run(struct request *r) {
      * has exec'd or failed, so a failure is already in the report without a pipe and an extra wake-up. */
     report->error[0] = '\0';
     report->ipc_shared = 0;
+    fail_buffer = report->error;
     child_group = &g;
+    int own_pids = (r->fresh & FRESH_PID) != 0;
+    char refused[320];
+    if (own_pids && holder_use(r, refused, sizeof refused) < 0) {
+        group_finish(&g, &(long long){0}, &(long){0}, &(int){0});
+        reply("error %s\n", refused);
+        return;
+    }
     long long start = now_us();
     pid_t pid = clone_into(&g);
     if (pid == -2) pid = vfork();
+    if (pid == 0) exec_child(r);
+    if (own_pids) holder_leave();
     if (pid < 0) {
         group_finish(&g, &(long long){0}, &(long){0}, &(int){0});
         reply("error fork: %s\n", strerror(errno));
         return;
     }
-    if (pid == 0) exec_child(r);
     struct usage u = {0, 0};
     if (report->error[0]) {
         for (char *c = report->error; *c; c++)
@@ -442,6 +471,11 @@ static void run(struct request *r) {
             rss_kb = group_current_kb(&g);
         } else {
             cpu_us = tree_usage(pid, &rss_kb);
+            if (own_pids) {  /* what the program orphaned is the holder's now */
+                long long orphans_kb;
+                cpu_us += tree_usage(holder_pid(), &orphans_kb);
+                rss_kb += orphans_kb;
+            }
         }
         if (rss_kb > sampled_kb) sampled_kb = rss_kb;
         if (r->cpu_ms > 0 && cpu_us > r->cpu_ms * 1000LL) { killed = "cpu"; break; }
@@ -455,6 +489,7 @@ static void run(struct request *r) {
     if (pidfd >= 0) close(pidfd);
     add_usage(&u, &ru);
     killpg(pid, SIGKILL);
+    if (own_pids) holder_end(g.version == 0);  /* without a group, only the namespace's end kills the orphans */
     group_kill(&g);
     sweep(&u);
     int oom = 0;
@@ -473,6 +508,7 @@ static void run(struct request *r) {
      * the two sides of an interactive run by it. */
     reply("ok exit=%d signal=%d cpu_us=%lld wall_us=%lld maxrss_kb=%ld killed=%s oom=%d cgroup=%d end_us=%lld\n",
           code, sig, u.cpu_us, wall, u.maxrss_kb, killed, oom, g.version, start + wall);
+    if (!parent_gone) holder_prepare(r);  /* the next run's namespaces, made while the judge checks this one */
 }
 
 int main(int argc, char **argv) {
@@ -488,6 +524,8 @@ int main(int argc, char **argv) {
         perror("launcher: network namespace");
         return 1;
     }
+    fail_buffer = report->error;
+    holder_start();
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_parent_death;
@@ -506,5 +544,7 @@ int main(int argc, char **argv) {
         else run(&r);
         free_request(&r);
     }
+    holder_end(1);  /* the next run's holder, and any still ending, are reaped before the launcher goes */
+    while (waitpid(-1, NULL, __WALL) > 0 || errno == EINTR) {}
     return 0;
 }

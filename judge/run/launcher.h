@@ -14,6 +14,11 @@
 #define FRESH_IPC 1      /* new IPC and UTS namespaces: SysV IPC and POSIX queues die with the run */
 #define FRESH_MOUNTS 2   /* new mount namespace: private tmpfs on /tmp, /dev/shm, /var/tmp; hide/expose paths */
 #define FRESH_SECCOMP 4  /* no_new_privs and a filter refusing the kernel keyring calls, which no namespace isolates */
+#define FRESH_PID 8      /* new PID namespace: a small init is pid 1, the program pid 2, and a /proc of its own */
+#define FRESH_NET 16     /* new network namespace: no interface but a loopback that is down */
+#define FRESH_READONLY 32 /* every mount read-only but the scratch tmpfs and the request's writable paths */
+#define FRESH_SHM 64     /* a tmpfs of its own on /dev/shm (POSIX shared memory and semaphores), charged to the run */
+#define FRESH_NOUSERNS 128 /* seccomp refuses new user namespaces, the one way to regain a loopback and mount rights */
 
 struct request {
     char *argv[MAX_ARGS + 1];
@@ -21,8 +26,8 @@ struct request {
     char *envp[MAX_ENV + 1];
     int envc;
     char *cwd, *scratch;
-    char *hide[MAX_PATHS], *expose[MAX_PATHS];
-    int nhide, nexpose;
+    char *hide[MAX_PATHS], *expose[MAX_PATHS], *writable[MAX_PATHS];
+    int nhide, nexpose, nwritable;
     int fds[MAX_FDS];
     int nfds;
     int cgroup_version; /* 0: none; 1: fds 3..5 are the slot's memory, pids, cpuacct groups; 2: fd 3 is the slot group */
@@ -48,6 +53,19 @@ void confine_child(const struct request *r, int privileged, volatile int *ipc_sh
 void confine_before_exec(const struct request *r);
 void sweep_sysv_ipc(void);
 void clean_scratch(const char *path);
+
+/* fresh.c: a run's namespaces made ahead by a holder process (FRESH_PID) */
+extern char *fail_buffer;
+void child_fail(const char *what);
+void holder_start(void);
+int holder_use(const struct request *r, char *why, size_t size);
+void holder_leave(void);
+void holder_enter(const struct request *r, volatile int *ipc_shared);
+void holder_end(int wait);
+void holder_prepare(const struct request *r);
+pid_t holder_pid(void);
+pid_t holder_dying(void);
+void holder_reap(void);
 
 /* relay.c: launcher --relay, the pipe relay of an interactive run */
 int relay_main(int argc, char **argv);

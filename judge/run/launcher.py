@@ -21,7 +21,7 @@ from .cgroups import SlotGroup
 from .types import ExecError, RunResult, RunSpec
 
 LAUNCHER_SOURCE = Path(__file__).with_name("launcher.c")
-LAUNCHER_PARTS = tuple(LAUNCHER_SOURCE.with_name(name) for name in ("launcher.c", "cgroup.c", "confine.c", "relay.c", "launcher.h"))
+LAUNCHER_PARTS = tuple(LAUNCHER_SOURCE.with_name(name) for name in ("launcher.c", "cgroup.c", "confine.c", "fresh.c", "relay.c", "launcher.h"))
 DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
 REQUEST_MAX = 65536
 SCRATCH_KB = 64 * 1024  # size of each private tmpfs of a run with FRESH_MOUNTS
@@ -174,7 +174,7 @@ def _reap(proc: subprocess.Popen[bytes], timeout: float) -> None:
 
 def _encode(spec: RunSpec, cgroup: int) -> bytes:
     """The request lines; with a control group the tree's memory is its limit and no address-space rlimit is set."""
-    paths = [str(p) for p in (*spec.hide, *spec.expose)]
+    paths = [str(p) for p in (*spec.hide, *spec.expose, *spec.writable)]
     values = [*spec.argv, *(f"{k}={v}" for k, v in (spec.env or {}).items()), str(spec.cwd or ""), str(spec.scratch or ""), *paths]
     if any("\n" in v for v in values):
         raise ExecError("arguments, paths and environment values may not contain a newline")
@@ -199,6 +199,7 @@ def _encode(spec: RunSpec, cgroup: int) -> bytes:
         f"tmp_kb {SCRATCH_KB}",
         *(f"hide {p}" for p in spec.hide),
         *(f"expose {p}" for p in spec.expose),
+        *(f"writable {p}" for p in spec.writable),
         f"uid {spec.user if spec.user is not None else -1}",
         f"gid {spec.user if spec.user is not None else -1}",
     ]

@@ -6,11 +6,14 @@ where the machine has one; see cgroups.py):
            system folders plus exactly the program's own files; a private,
            size-limited /tmp as the only writable place; an unprivileged uid
            per slot. One sandbox per slot and program; every run in it gets
-           a fresh IPC namespace and an emptied /tmp.
-  rlimits  no bubblewrap. As root: another uid, a network namespace per slot,
-           and per run fresh IPC and mount namespaces with private /tmp,
-           /dev/shm and /var/tmp, the test data and the build cache hidden.
-           As another user: the judge's own uid and view of the machine.
+           fresh IPC and UTS namespaces and an emptied /tmp, and as root
+           also fresh PID, network and mount namespaces (its own /proc and
+           /dev/shm, everything but the scratch read-only).
+  rlimits  no bubblewrap. As root: another uid, and per run fresh PID,
+           network, IPC and mount namespaces with private /tmp, /dev/shm and
+           /var/tmp, every other mount read-only, the test data and the
+           build cache hidden. As another user: the judge's own uid and view
+           of the machine.
   none     limits only, as for the judge's own trusted programs: for
            benchmarks, never for untrusted code.
   auto     bwrap when it works on this machine, else rlimits with a warning.
@@ -30,7 +33,7 @@ from typing import Sequence
 from ..errors import SetupError, UsageError
 from .cgroups import Cgroups, probe as probe_cgroups
 from .files import cache_root
-from .types import FRESH_IPC, FRESH_MOUNTS, FRESH_SECCOMP
+from .types import FRESH_IPC, FRESH_MOUNTS, FRESH_NET, FRESH_NOUSERNS, FRESH_PID, FRESH_READONLY, FRESH_SECCOMP, FRESH_SHM
 
 MODES = ("auto", "bwrap", "rlimits", "none")
 ENV_MODE = "TILEJUDGE_SANDBOX"
@@ -77,10 +80,17 @@ class Isolation:
 
     @property
     def fresh(self) -> int:
-        """What each untrusted run gets of its own (launcher.h's FRESH_* bits)."""
+        """What each untrusted run gets of its own (launcher.h's FRESH_* bits).
+
+        The namespaces and mounts made per run need the launcher to be root: as root in both modes every run has
+        its own PID and network namespaces, /dev/shm and a read-only view but for its scratch. Without root a
+        bwrap sandbox gives those once per submission and slot."""
         if self.mode == "none":
             return 0
-        return FRESH_IPC | FRESH_SECCOMP | (FRESH_MOUNTS if self.private_mounts else 0)
+        fresh = FRESH_IPC | FRESH_SECCOMP | FRESH_NOUSERNS
+        if self.switches_uid:
+            fresh |= FRESH_PID | FRESH_NET | FRESH_READONLY | FRESH_SHM
+        return fresh | (FRESH_MOUNTS if self.private_mounts else 0)
 
     def launcher_argv(self, launcher: Path, binds: Sequence[Bind]) -> list[str]:
         """The command that starts a launcher for untrusted runs."""
@@ -192,8 +202,8 @@ def resolve(requested: str | None) -> tuple[Isolation, list[str]]:
         problem = bwrap_works()
         mode = "bwrap" if problem is None else "rlimits"
         if problem is not None:
-            weaker = ("no PID namespace and the system's files stay visible; submissions run as another uid with private /tmp, "
-                      "IPC and network" if os.geteuid() == 0 else "no filesystem, network or PID isolation; submissions run as the judge's user")
+            weaker = ("the system's files stay visible (read-only); submissions run as another uid with private /tmp, "
+                      "PID, IPC and network namespaces" if os.geteuid() == 0 else "no filesystem, network or PID isolation; submissions run as the judge's user")
             warnings.append(f"warning: {problem}; falling back to --sandbox rlimits: {weaker}")
     cgroups, why = probe_cgroups()
     if cgroups is None and mode != "none":

@@ -91,9 +91,9 @@ class Slot:
         limits = replace(spec.limits, processes=SANDBOX_PROCESSES if self.uid is not None or group else spec.limits.processes)
         cwd = spec.cwd if spec.cwd is not None else self.scratch
         scratch = None if self.isolation.private_mounts else self.scratch  # emptied after every run, wherever the run starts
-        extra = {}
+        extra: dict[str, tuple[Path, ...]] = dict(writable=tuple(b.path for b in wanted if b.writable))
         if self.isolation.private_mounts:
-            extra = dict(hide=self._hidden, expose=(*(b.path for b in wanted), *interpreter_paths()))
+            extra.update(hide=self._hidden, expose=(*(b.path for b in wanted), *interpreter_paths()))
         return launcher.run(replace(
             spec, limits=limits, cwd=cwd, scratch=scratch, env={**self.untrusted_env, **(spec.env or {})}, user=self.uid, fresh=self.isolation.fresh, **extra,
         ), group)

@@ -48,9 +48,10 @@ class RunSpec:
     fresh: int = 0  # FRESH_* bits: what the run gets of its own (namespaces, tmpfs, the keyring filter)
     hide: Sequence[Path] = ()  # folders an empty tmpfs covers (FRESH_MOUNTS only)
     expose: Sequence[Path] = ()  # paths cloned into place on top, reachable by the run's uid (FRESH_MOUNTS only)
+    writable: Sequence[Path] = ()  # mount points left writable when FRESH_READONLY makes the rest read-only
 
 
-FRESH_IPC, FRESH_MOUNTS, FRESH_SECCOMP = 1, 2, 4  # launcher.h
+FRESH_IPC, FRESH_MOUNTS, FRESH_SECCOMP, FRESH_PID, FRESH_NET, FRESH_READONLY, FRESH_SHM, FRESH_NOUSERNS = 1, 2, 4, 8, 16, 32, 64, 128  # launcher.h
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,193 @@
+/*
+ * A run's namespaces made ahead, by a holder: with FRESH_PID every run gets a new PID namespace, and the
+ * holder is its pid 1. Made right after the previous run's answer, while the judge checks that run's
+ * output, the holder sets up the run's network, IPC, UTS and mount namespaces (confine.c: its own /proc,
+ * /dev/shm, tmpfs and read-only mounts) and waits. The run's child then only joins them (setns on the
+ * holder's pidfd) and is pid 2, a direct child of the launcher as without a namespace, so the launcher
+ * waits for it, reads its status and signals it as always. Making namespaces costs milliseconds on a
+ * busy machine (a network namespace most, and tearing one down as much), none of it on the run's path.
+ *
+ * Why the program is not pid 1 itself: the kernel drops every signal sent to a namespace's init that it
+ * has no handler for, so a raise(SIGABRT), a SIGXFSZ or a kill from inside would do nothing. The holder
+ * reaps what the program orphans; when it is killed after the run, the kernel kills whatever is left in
+ * the namespace, and the namespaces end with it. It keeps the launcher's uid and is not dumpable, so the
+ * program can neither signal nor trace it.
+ *
+ * A holder is made for the request just answered and serves the next one only if that asks for the same
+ * namespaces and paths (the exposed paths also by inode, so a folder replaced in between is not served
+ * from a stale clone); otherwise it is replaced on the spot.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "launcher.h"
+
+static struct shared { char error[256]; volatile int ipc_shared; } *shared;
+static pid_t holder = -1, dying = -1;
+static int holder_fd = -1, ready_fd = -1, home_pid = -1;
+static char *holder_key;
+
+/* What a holder was made for: every request field that shapes the namespaces, and the identity of each exposed path. */
+static char *key_of(const struct request *r) {
+    size_t size = 256;
+    for (int i = 0; i < r->nhide; i++) size += strlen(r->hide[i]) + 4;
+    for (int i = 0; i < r->nexpose; i++) size += strlen(r->expose[i]) + 48;
+    for (int i = 0; i < r->nwritable; i++) size += strlen(r->writable[i]) + 4;
+    size += r->scratch ? strlen(r->scratch) : 0;
+    char *key = malloc(size), *at = key;
+    if (!key) return NULL;
+    at += sprintf(at, "%lld %lld %s\n", r->fresh, r->tmp_kb, r->scratch ? r->scratch : "");
+    for (int i = 0; i < r->nhide; i++) at += sprintf(at, "h %s\n", r->hide[i]);
+    for (int i = 0; i < r->nexpose; i++) {
+        struct stat st;
+        if (stat(r->expose[i], &st) < 0) memset(&st, 0, sizeof st);
+        at += sprintf(at, "e %s %llu %llu\n", r->expose[i], (unsigned long long)st.st_dev, (unsigned long long)st.st_ino);
+    }
+    for (int i = 0; i < r->nwritable; i++) at += sprintf(at, "w %s\n", r->writable[i]);
+    return key;
+}
+
+/* The holder: confines itself and reports ready through the pipe (a failure reaches the launcher as the pipe's
+ * end without a byte, the reason in the shared page), then reaps orphans until it is killed. */
+static void hold(const struct request *r, int ready, int launcher) {
+    sigset_t chld, none;
+    sigemptyset(&none);
+    sigemptyset(&chld);
+    sigaddset(&chld, SIGCHLD);
+    sigprocmask(SIG_SETMASK, &chld, NULL);
+    for (int s = 1; s < NSIG; s++) signal(s, SIG_DFL);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    struct pollfd gone = {launcher, POLLIN, 0};
+    if (poll(&gone, 1, 0) != 0) _exit(0);  /* the launcher died before the death signal was asked for */
+    prctl(PR_SET_DUMPABLE, 0);
+    if (dup2(ready, 3) < 0) _exit(1);
+    syscall(SYS_close_range, 4, ~0U, 0);
+    int null = open("/dev/null", O_RDWR);  /* fds 0-2: the judge's socket must not be held open by the holder */
+    for (int fd = 0; fd < 3; fd++) dup2(null, fd);
+    if (null > 2) close(null);
+    fail_buffer = shared->error;
+    if (r->fresh & FRESH_NET && unshare(CLONE_NEWNET) < 0) child_fail("network namespace");
+    confine_child(r, geteuid() == 0, &shared->ipc_shared);
+    if (write(3, "1", 1) != 1) _exit(1);
+    close(3);
+    for (;;) {
+        while (waitpid(-1, NULL, __WALL | WNOHANG) > 0) {}
+        sigsuspend(&none);  /* SIGCHLD is blocked but for this wait: none is missed between the two */
+    }
+}
+
+static void make_holder(const struct request *r) {
+    int ready[2];
+    int self = (int)syscall(SYS_pidfd_open, getpid(), 0);
+    if (self < 0 || pipe2(ready, O_CLOEXEC) < 0) {
+        if (self >= 0) close(self);
+        return;
+    }
+    shared->error[0] = '\0';
+    shared->ipc_shared = 0;
+    pid_t pid = (pid_t)syscall(SYS_clone, CLONE_NEWPID | SIGCHLD, NULL, NULL, NULL, NULL);
+    if (pid == 0) hold(r, ready[1], self);
+    close(self);
+    close(ready[1]);
+    if (pid < 0) {
+        close(ready[0]);
+        return;
+    }
+    holder = pid;
+    holder_fd = (int)syscall(SYS_pidfd_open, pid, 0);
+    ready_fd = ready[0];
+    holder_key = key_of(r);
+}
+
+void holder_start(void) {
+    shared = mmap(NULL, sizeof *shared, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (shared == MAP_FAILED) shared = NULL;
+    home_pid = open("/proc/self/ns/pid", O_RDONLY | O_CLOEXEC);
+}
+
+/* Kills the holder: the kernel kills what is left in its namespace, which ends with it. Its exit, which tears the
+ * namespaces down, is waited for only when asked (without a control group, nothing else kills the orphans
+ * before the answer); otherwise the next run waits for it first (holder_reap), by when it has mostly ended. */
+void holder_end(int wait) {
+    if (holder < 0) return;
+    kill(holder, SIGKILL);
+    if (wait) waitpid(holder, NULL, __WALL);
+    else dying = holder;
+    if (holder_fd >= 0) close(holder_fd);
+    if (ready_fd >= 0) close(ready_fd);
+    free(holder_key);
+    holder = -1, holder_fd = ready_fd = -1, holder_key = NULL;
+}
+
+pid_t holder_pid(void) {
+    return holder;
+}
+
+pid_t holder_dying(void) {
+    return dying;
+}
+
+/* Before the next run: the last run's holder has ended, so its namespaces are gone. Above all its tmpfs (the run's
+ * /dev/shm, in rlimits mode /tmp too), whose pages and inodes are charged to the slot's group: on cgroup v1 the
+ * next run shares that group, and would start with the last run's files counted against its limit. */
+void holder_reap(void) {
+    if (dying > 0) waitpid(dying, NULL, __WALL);
+    dying = -1;
+}
+
+/* After an answer: the holder for a next run like this one. */
+void holder_prepare(const struct request *r) {
+    if (!(r->fresh & FRESH_PID) || !shared || holder >= 0) return;
+    make_holder(r);
+}
+
+/* Before a run: a ready holder made for this request, and the launcher's next child in its PID namespace. */
+int holder_use(const struct request *r, char *why, size_t size) {
+    char *key = key_of(r);
+    if (holder >= 0 && (!key || !holder_key || strcmp(key, holder_key))) holder_end(1);
+    free(key);
+    if (holder < 0 && shared) make_holder(r);
+    char byte;
+    ssize_t n = -1;
+    if (ready_fd >= 0)
+        while ((n = read(ready_fd, &byte, 1)) < 0 && errno == EINTR) {}
+    if (n != 1 || holder_fd < 0 || setns(holder_fd, CLONE_NEWPID) < 0) {
+        snprintf(why, size, "namespaces: %s", shared && shared->error[0] ? shared->error : strerror(errno));
+        holder_end(1);
+        return -1;
+    }
+    return 0;
+}
+
+/* In the launcher after the fork: its later children are in its own PID namespace again. */
+void holder_leave(void) {
+    if (home_pid >= 0 && setns(home_pid, CLONE_NEWPID) < 0) {
+        perror("launcher: back to its own PID namespace");
+        exit(1);
+    }
+}
+
+/* In the run's child, before the launcher's descriptors are closed: into the holder's namespaces. */
+void holder_enter(const struct request *r, volatile int *ipc_shared) {
+    int flags = 0;
+    if (r->fresh & FRESH_NET) flags |= CLONE_NEWNET;
+    if (r->fresh & FRESH_IPC) {
+        if (shared->ipc_shared) *ipc_shared = 1;
+        else flags |= CLONE_NEWIPC | CLONE_NEWUTS;
+    }
+    if (r->fresh & (FRESH_MOUNTS | FRESH_PID | FRESH_SHM | FRESH_READONLY)) flags |= CLONE_NEWNS;
+    if (flags && setns(holder_fd, flags) < 0) child_fail("joining the run's namespaces");
+}
