@@ -142,3 +142,42 @@ def test_a_missing_starter_file_is_a_usage_error(tmp_path: Path) -> None:
 
     with pytest.raises(UsageError, match="no such starter file"):
         load_handout([tmp_path / "nope.py"], Roster())
+
+
+def test_the_roster_names_a_students_own_starter_files_beside_it(tmp_path: Path) -> None:
+    from judge.grade.roster import load_roster
+
+    (tmp_path / "sections").mkdir()
+    roster = tmp_path / "roster.csv"
+    roster.write_text("id,name,starter\nann,Ann,sections/a.py; sections/common.h\nben,Ben,\n")
+    lines = load_roster(roster, None).lines
+    assert lines["ann"].starter == (tmp_path / "sections" / "a.py", tmp_path / "sections" / "common.h") and lines["ben"].starter == ()
+    with pytest.raises(Exception, match=r"roster: ann: .*a\.py: no such starter file"):
+        load_handout([], load_roster(roster, None))
+
+
+@pytest.mark.slow
+def test_grade_starter_is_remembered_by_the_results_folder_and_a_bad_one_is_refused(tmp_path: Path) -> None:
+    """Graded with --starter, the class has no pair; re-graded without it (--only), the results folder still applies it."""
+    import json
+
+    from conftest import run_cli
+
+    made = generate_class(tmp_path, 2, seed=7)
+    body = "    # TODO: your code here\n    raise NotImplementedError\n"
+    for sid, own in (("ann", "    return a + b\n"), ("ben", "    return b + a\n")):
+        (made.folder / f"{sid}.py").write_text(STARTER.replace(body, own))
+    for extra in made.folder.glob("s*.py"):
+        extra.unlink()
+    out = tmp_path / "results"
+    first = run_cli("grade", str(made.problem), str(made.folder), "--out", str(out), "--starter", str(made.starter), "-j", "2")
+    assert first.returncode == 0, first.stderr
+    similarity = json.loads((out / "grades.json").read_text())["similarity"]
+    assert similarity["pairs"] == [] and similarity["handed_out"] == [str(made.starter.resolve())]
+    again = run_cli("grade", str(made.problem), str(made.folder), "--out", str(out), "--only", "ann")
+    assert again.returncode == 0, again.stderr
+    assert json.loads((out / "grades.json").read_text())["similarity"]["pairs"] == []
+    without = run_cli("grade", str(made.problem), str(made.folder), "--out", str(tmp_path / "plain"))
+    assert [(p["a"], p["b"]) for p in json.loads((tmp_path / "plain" / "grades.json").read_text())["similarity"]["pairs"]] == [("ann", "ben")]
+    bad = run_cli("grade", str(made.problem), str(made.folder), "--out", str(out), "--starter", str(tmp_path / "nope.py"))
+    assert bad.returncode == 2 and "nope.py: no such starter file" in bad.stderr and "Traceback" not in bad.stderr

@@ -144,9 +144,29 @@ class Prints:
 
 
 def fingerprint(source: str, syntax: Syntax, handed_out: Sequence[AbstractSet[int]] = ()) -> Prints:
+    """The winnowed fingerprints whose passage is mostly the student's own: more than half of its K characters outside
+    every passage of handed-out code (a student who changed one short line of a template has no fingerprint there)."""
     hashes = kgram_hashes(normalise(source, syntax).text)
-    kept = [(hashes[p], p) for p in winnow(hashes) if not any(hashes[p] in given for given in handed_out)]
-    return Prints(array("Q", (h for h, _ in kept)), array("l", (p for _, p in kept)))
+    chosen = winnow(hashes)
+    if any(handed_out):
+        given = _given_before(hashes, handed_out)
+        chosen = [p for p in chosen if 2 * (given[p + K] - given[p]) < K]
+    return Prints(array("Q", (hashes[p] for p in chosen)), array("l", chosen))
+
+
+def _given_before(hashes: list[int], handed_out: Sequence[AbstractSet[int]]) -> list[int]:
+    """For each position i, how many of the normalised characters before i lie in a K-gram of handed-out code."""
+    inside = [0] * (len(hashes) + K)
+    end = 0
+    for p, h in enumerate(hashes):
+        if any(h in given for given in handed_out):
+            for i in range(max(p, end), p + K):
+                inside[i] = 1
+            end = p + K
+    before = [0]
+    for flag in inside:
+        before.append(before[-1] + flag)
+    return before
 
 
 def every_kgram(source: str, syntax: Syntax) -> set[int]:
