@@ -181,3 +181,14 @@ def test_grade_starter_is_remembered_by_the_results_folder_and_a_bad_one_is_refu
     assert [(p["a"], p["b"]) for p in json.loads((tmp_path / "plain" / "grades.json").read_text())["similarity"]["pairs"]] == [("ann", "ben")]
     bad = run_cli("grade", str(made.problem), str(made.folder), "--out", str(out), "--starter", str(tmp_path / "nope.py"))
     assert bad.returncode == 2 and "nope.py: no such starter file" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_every_near_copy_is_paired_with_its_original_and_filled_in_templates_are_not(tmp_path: Path) -> None:
+    made = generate_class(tmp_path, 150, seed=11)
+    result = similarity.similar_pairs(students_of(made.folder), handout=load_handout([made.starter], Roster()))
+    assert result["more"] == 0
+    pairs = {(p["a"], p["b"]): p["score"] for p in result["pairs"]}
+    assert made.copies and all(pairs.get(tuple(sorted(pair))) == 1.0 for pair in made.copies.items())
+    text = {p.stem: p.read_text() for p in made.folder.iterdir()}
+    templates = {sid for sid, source in text.items() if "class Reader" in source}
+    assert len(templates) > 10 and not [pair for pair in pairs if set(pair) <= templates]

@@ -90,6 +90,7 @@ class GeneratedClass:
     problem: Path
     starter: Path
     kinds: dict[str, int]
+    copies: dict[str, str]  # near-copy's id → the id of the program it copies
 
 
 def _name(rng: random.Random, used: set[str]) -> str:
@@ -158,17 +159,20 @@ def generate_class(where: Path, students: int, seed: int = 30) -> GeneratedClass
     starter.write_text(STARTER)
     folder = where / f"class{students}"
     folder.mkdir(exist_ok=True)
-    distinct: list[str] = []
+    distinct: list[tuple[str, str]] = []
     kinds = {"distinct": 0, "near-copy": 0, "starter": 0}
+    copies: dict[str, str] = {}
     for number in range(students):
-        roll = rng.random()
+        sid, roll = f"s{number:05d}", rng.random()
         if roll < 0.15 and distinct:
-            kind, text = "near-copy", _near_copy(rng, rng.choice(distinct))
+            original, source = rng.choice(distinct)
+            kind, text = "near-copy", _near_copy(rng, source)
+            copies[sid] = original
         elif roll < 0.40:
             kind, text = "starter", _starter_user(rng)
         else:
             kind, text = "distinct", _distinct(rng)
-            distinct.append(text)
+            distinct.append((sid, text))
         kinds[kind] += 1
-        (folder / f"s{number:05d}.py").write_text(text)
-    return GeneratedClass(folder, problem, starter, kinds)
+        (folder / f"{sid}.py").write_text(text)
+    return GeneratedClass(folder, problem, starter, kinds, copies)

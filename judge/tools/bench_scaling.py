@@ -100,7 +100,10 @@ def grading_scale(bench: Bench, sizes: tuple[int, ...] = (), judge_up_to: int | 
                      "-j", "2", "--sandbox", mode, "--starter", str(made.starter)]
             row["grade_seconds"], row["grade_peak_kib"], _ = measured(grade)
             judged = out
-            bench.log(f"scaling: {students} students graded in {row['grade_seconds']:.0f} s, peak {row['grade_peak_kib'] / 1024:.0f} MiB")
+            verdicts = [s["verdict"] for s in json.loads((out / "grades.json").read_text())["students"]]
+            row["verdicts"] = {v: verdicts.count(v) for v in sorted(set(verdicts))}
+            bench.log(f"scaling: {students} students graded in {row['grade_seconds']:.0f} s, peak {row['grade_peak_kib'] / 1024:.0f} MiB, "
+                      + ", ".join(f"{v} {n}" for v, n in row["verdicts"].items()))
         else:
             _recycled_results(out, judged, made)
         row["similarity_process_seconds"], row["similarity_peak_kib"], printed = measured(
