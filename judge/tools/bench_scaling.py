@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -112,19 +113,41 @@ def grading_scale(bench: Bench, sizes: tuple[int, ...] = (), judge_up_to: int | 
         row["similarity_seconds"], row["pairs"] = float(seconds), int(pairs)
         row["report_seconds"], row["report_peak_kib"], _ = measured([sys.executable, str(REPO / "run_judge.py"), "report", str(out)])
         row["report_html_bytes"] = (out / "report.html").stat().st_size
+        row["chromium_seconds"] = _page_load(out / "report.html", bench.work)
         data[str(students)] = row
         rows.append(_cells(students, row))
     bench.figures["grading_scale"] = data
     bench.log("\ngrading scale (generated Python class, 3 cases, -j 2, --starter, sandbox " + mode + "):\n" + table(rows, HEADERS))
 
 
+def _page_load(page: Path, work: Path) -> dict[str, float] | None:
+    """Headless Chromium loading the page and running its script (``--dump-dom``), and a blank page the same way: the
+    difference is what the report costs to open. None without Chromium."""
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        return None
+    blank = work / "blank.html"
+    blank.write_text("<!DOCTYPE html><title>blank</title>")
+    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", f"--user-data-dir={work / 'chromium-profile'}", "--dump-dom"]
+    runs: dict[str, list[float]] = {"blank": [], "report": []}
+    for _ in range(2):  # alternated, the faster of two each: a shared machine's noise is mostly added time
+        for name, target in (("blank", blank), ("report", page)):
+            runs[name].append(measured([browser, *flags, target.as_uri()])[0])
+    return {name: min(times) for name, times in runs.items()}
+
+
 def _cells(students: int | str, row: dict[str, Any]) -> list[str]:
     judged = [f"{row['grade_seconds']:.0f} s", f"{row['grade_peak_kib'] / 1024:.0f} MiB"] if row["judged"] else ["not judged", "-"]
     return [str(students), *judged, f"{row['similarity_seconds']:.1f} s", f"{row['similarity_peak_kib'] / 1024:.0f} MiB",
-            f"{row['report_seconds']:.1f} s", f"{row['report_peak_kib'] / 1024:.0f} MiB", f"{row['report_html_bytes'] / 1e6:.1f} MB", str(row["pairs"])]
+            f"{row['report_seconds']:.1f} s", f"{row['report_peak_kib'] / 1024:.0f} MiB", f"{row['report_html_bytes'] / 1e6:.1f} MB", _opened(row), str(row["pairs"])]
 
 
-HEADERS = ["students", "grade (all)", "judge peak", "similarity alone", "its peak", "reports alone", "their peak", "report.html", "pairs"]
+def _opened(row: dict[str, Any]) -> str:
+    load = row.get("chromium_seconds")
+    return f"{load['report']:.1f} s (blank {load['blank']:.1f} s)" if load else "-"
+
+
+HEADERS = ["students", "grade (all)", "judge peak", "similarity alone", "its peak", "reports alone", "their peak", "report.html", "opened (Chromium)", "pairs"]
 
 
 def scaling_markdown(data: dict[str, Any]) -> list[str]:
