@@ -3,9 +3,8 @@ command a teacher types, with its wall time and the judge's peak memory, and the
 
 Each size is ``grade -j 2 --starter`` in a fresh process on a fresh results
 folder (``bench_class.py`` writes the class), so its peak memory is that
-size's alone: the largest resident set in the grading's process tree
-(``wait4``), which is the judge itself (the submissions are small Python
-programs). The similarity step and the report stage are then run on their
+size's alone: the judge process's own peak resident set (VmHWM, written
+as it exits; its children, the sandboxed submissions, are not counted). The similarity step and the report stage are then run on their
 own, each in its own process, on the same class and results: the time a
 class costs beyond judging it, and their own peaks.
 """
@@ -32,6 +31,20 @@ from .bench_class import GeneratedClass, generate_class
 REPO = Path(__file__).resolve().parents[2]
 SIZES = (500, 1000, 2000, 5000)
 QUICK_SIZES = (500, 1000)
+PEAK_FILE = "TILEJUDGE_BENCH_PEAK"
+# Runs a Python program and, as it exits, writes its VmHWM: the peak of the process itself. ru_maxrss from wait4 is
+# not that: Linux carries the parent's resident set at the fork into the child's figure, so a big benchmark process
+# would make every small child look big.
+PEAK_WRAPPER = """import atexit, os, runpy, sys
+def _peak():
+    with open("/proc/self/status") as status:
+        kib = next(line.split()[1] for line in status if line.startswith("VmHWM:"))
+    with open(os.environ["TILEJUDGE_BENCH_PEAK"], "w") as out:
+        out.write(kib)
+atexit.register(_peak)
+sys.argv = sys.argv[1:]
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
 SIMILARITY_ALONE = """import sys, time, hashlib
 from pathlib import Path
 from judge.grade.discovery import discover
@@ -54,19 +67,22 @@ class Bench(Protocol):
     def modes(self) -> list[str]: ...
 
 
-def measured(command: list[str]) -> tuple[float, int, str]:
-    """Wall seconds, the largest resident set in the process tree (KiB) and the standard output of one command."""
+def measured(command: list[str], peak: Path | None = None) -> tuple[float, int, str]:
+    """Wall seconds, the peak resident set (KiB) the command wrote to ``peak`` (0 without one) and its standard output."""
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=out, stderr=err, cwd=REPO, text=True)
-        _, status, usage = os.wait4(process.pid, 0)  # reaped here, for its rusage: Popen.wait would discard it
+        process = subprocess.run(command, stdout=out, stderr=err, cwd=REPO, text=True, env=os.environ | ({PEAK_FILE: str(peak)} if peak else {}))
         elapsed = time.perf_counter() - start
-        process.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
         if process.returncode != 0:
             raise RuntimeError(f"{' '.join(command[:4])} ... exited {process.returncode}: {err.read().strip()[-500:]}")
-        return elapsed, usage.ru_maxrss, out.read()
+        return elapsed, int(peak.read_text()) if peak else 0, out.read()
+
+
+def python_measured(script: Path, args: list[str], work: Path) -> tuple[float, int, str]:
+    """A Python program run under ``PEAK_WRAPPER``: its own peak, not its children's nor the benchmark's."""
+    return measured([sys.executable, "-c", PEAK_WRAPPER, str(script), *args], work / "peak.txt")
 
 
 def _recycled_results(out: Path, judged: Path, made: GeneratedClass) -> None:
@@ -97,9 +113,8 @@ def grading_scale(bench: Bench, sizes: tuple[int, ...] = (), judge_up_to: int | 
         out = bench.work / f"scale-results-{students}"
         row: dict[str, Any] = {"kinds": made.kinds, "sandbox": mode, "judged": judged is None or judge_up_to is None or students <= judge_up_to}
         if row["judged"]:
-            grade = [sys.executable, str(REPO / "run_judge.py"), "grade", str(made.problem), str(made.folder), "--out", str(out),
-                     "-j", "2", "--sandbox", mode, "--starter", str(made.starter)]
-            row["grade_seconds"], row["grade_peak_kib"], _ = measured(grade)
+            grade = ["grade", str(made.problem), str(made.folder), "--out", str(out), "-j", "2", "--sandbox", mode, "--starter", str(made.starter)]
+            row["grade_seconds"], row["grade_peak_kib"], _ = python_measured(REPO / "run_judge.py", grade, bench.work)
             judged = out
             verdicts = [s["verdict"] for s in json.loads((out / "grades.json").read_text())["students"]]
             row["verdicts"] = {v: verdicts.count(v) for v in sorted(set(verdicts))}
@@ -107,11 +122,12 @@ def grading_scale(bench: Bench, sizes: tuple[int, ...] = (), judge_up_to: int | 
                       + ", ".join(f"{v} {n}" for v, n in row["verdicts"].items()))
         else:
             _recycled_results(out, judged, made)
-        row["similarity_process_seconds"], row["similarity_peak_kib"], printed = measured(
-            [sys.executable, "-c", SIMILARITY_ALONE, str(made.folder), str(made.starter)])
+        script = bench.work / "similarity_alone.py"
+        script.write_text(SIMILARITY_ALONE)
+        row["similarity_process_seconds"], row["similarity_peak_kib"], printed = python_measured(script, [str(made.folder), str(made.starter)], bench.work)
         seconds, pairs = printed.split()
         row["similarity_seconds"], row["pairs"] = float(seconds), int(pairs)
-        row["report_seconds"], row["report_peak_kib"], _ = measured([sys.executable, str(REPO / "run_judge.py"), "report", str(out)])
+        row["report_seconds"], row["report_peak_kib"], _ = python_measured(REPO / "run_judge.py", ["report", str(out)], bench.work)
         row["report_html_bytes"] = (out / "report.html").stat().st_size
         row["chromium_seconds"] = _page_load(out / "report.html", bench.work)
         data[str(students)] = row
@@ -155,7 +171,7 @@ def scaling_markdown(data: dict[str, Any]) -> list[str]:
     lines = ["## Grading scale: 500 to 5,000 students with similarity hints", "",
              "`grade -j 2 --starter starter.py` on a generated class of Python submissions to a 3-case problem (about 60% distinct",
              "programs, 15% near-copies of one of them, 25% filled-in starter files; all accepted), each size in a fresh process",
-             "and results folder. Peak memory is the largest resident set in the grading's process tree (`wait4`: the judge).",
+             "and results folder. Peak memory is the judge process's own peak resident set (VmHWM as it exits; not its sandboxed children).",
              "The similarity step and the report stage (`report`) were then run alone on the same class: the part beyond judging.", "",
              "| " + " | ".join(HEADERS) + " |", "|" + "---|" * len(HEADERS)]
     lines += ["| " + " | ".join(_cells(students, row)) + " |" for students, row in data.items()]
