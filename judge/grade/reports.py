@@ -15,7 +15,6 @@ from __future__ import annotations
 import statistics
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import Any
 
 from ..atomic import atomic_write
 from ..text import safe_text, table
