@@ -9,14 +9,19 @@ checker, ``judge --json``) is pinned by ``test_tangram_checker.py``.
 from __future__ import annotations
 
 import base64
+import json
 import os
 import re
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from judge.check.attachments import MAX_BYTES, MAX_FILES, Attachment, clean_name, collect
 from judge.check.programs import scored
 from judge.core import CaseResult, JudgeReport
 from judge.grade.feedback import feedback, files_folder, write_feedback
+from judge.grade import report_matrix
 from judge.grade.report_html import to_html
 from judge.grade.reports import Grading, Row
 from judge.grade.store import Entry, Key
@@ -94,18 +99,42 @@ def stored(name: str, data: bytes, media_type: str = "image/svg+xml") -> dict[st
     return {"name": name, "media_type": media_type, "size": len(data), "base64": base64.b64encode(data).decode()}
 
 
+def page_data(page: str) -> dict[str, Any]:
+    """The JSON blob report.html draws its matrix and details from."""
+    blob = re.search(r"<script type='application/json' id='grades-data'>(.*?)</script>", page, re.S)
+    assert blob is not None
+    return json.loads(blob[1])
+
+
+def failed_attachments(page: str) -> list[list[Any]]:
+    """[name, media type, data URL, is a picture] of each file attached to the one student's failed case."""
+    (row,) = page_data(page)["rows"]
+    (failed,) = row[8]["f"]
+    return failed[5]
+
+
 def test_html_report_shows_an_svg_as_an_image_never_as_markup() -> None:
     page = to_html(grading([stored("figure-1.svg", HOSTILE_SVG), stored("log.txt", b"a log", "text/plain")]))
-    images = re.findall(r"<img class='att' alt='figure-1.svg' title='figure-1.svg' src='data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)'>", page)
-    assert [base64.b64decode(i) for i in images] == [HOSTILE_SVG]
+    shown = failed_attachments(page)
+    assert [(name, kind, picture) for name, kind, _, picture in shown] == [("figure-1.svg", "image/svg+xml", True), ("log.txt", "text/plain", False)]
+    prefix = "data:image/svg+xml;base64,"
+    assert shown[0][2].startswith(prefix) and base64.b64decode(shown[0][2][len(prefix):]) == HOSTILE_SVG
+    assert shown[1][2] == "data:text/plain;base64," + base64.b64encode(b"a log").decode()
     assert "alert(1)" not in page and "<script>alert" not in page
-    assert "<a download='log.txt' href='data:text/plain;base64," in page
+    assert "'<img class=\"att\" alt=\"'+e(a[0])" in page  # drawn as an <img>, every string escaped by the script
 
 
 def test_html_report_trusts_neither_the_stored_name_nor_type_nor_base64() -> None:
     page = to_html(grading([stored("x'><script>.svg", b"<svg/>", "text/html"), {"name": "bad.svg", "base64": "!!notbase64"}]))
-    assert "<script>.svg" not in page and "x___script_.svg" in page and "data:image/svg+xml" in page
-    assert "bad.svg" not in page and "text/html" not in page
+    assert [a[:2] for a in failed_attachments(page)] == [["x___script_.svg", "image/svg+xml"]]
+    assert "<script>.svg" not in page and "bad.svg" not in page and "text/html" not in page
+
+
+def test_html_report_embeds_attachments_up_to_a_page_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(report_matrix, "MAX_ATTACHED_BYTES", len(HOSTILE_SVG) + 3)
+    page = to_html(grading([stored("one.svg", HOSTILE_SVG), stored("two.svg", HOSTILE_SVG)]))
+    first, second = failed_attachments(page)
+    assert first[2].startswith("data:image/svg+xml;base64,") and second[:3] == ["two.svg", "image/svg+xml", ""]
 
 
 def test_feedback_saves_the_first_failure_s_attachments_and_links_them(tmp_path: Path) -> None:

@@ -167,7 +167,7 @@ def test_feedback_file_per_student(graded: tuple[Path, Path, subprocess.Complete
 def test_similarity_hints_pair_the_renamed_copy(graded: tuple[Path, Path, subprocess.CompletedProcess[str]]) -> None:
     _, out, _ = graded
     similarity = json.loads((out / "grades.json").read_text())["similarity"]
-    assert similarity["tool"].startswith("copydetect") and not similarity["error"]
+    assert similarity["tool"].startswith("tilejudge winnowing") and not similarity["error"]
     pairs = {(p["a"], p["b"]): p for p in similarity["pairs"]}
     renamed = pairs[("alice", "mallory")]
     assert renamed["score"] >= 0.8 and not renamed["identical"] and renamed["regions"][0] and renamed["regions"][1]

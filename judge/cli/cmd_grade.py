@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,8 @@ def add(sub: argparse._SubParsersAction) -> None:
                     "remembered by the results folder")
     gr.add_argument("--deadline", help="everyone's deadline, ISO 8601 (e.g. '2025-03-01 23:59'); later submissions are flagged late; "
                     "remembered by the results folder")
+    gr.add_argument("--starter", type=Path, nargs="+", metavar="FILE",
+                    help="code handed out to everyone (a template, given helpers): it never counts as similarity; remembered by the results folder")
     gr.add_argument("--cluster", metavar="ADDRESS", help="judge on a Dask cluster, e.g. tcp://HOST:8786 (needs requirements-cluster.txt)")
 
 
@@ -64,10 +67,21 @@ class _Feed:
             self.bar.close()
 
 
+def _starter_files(given: list[Path] | None, meta: dict[str, str]) -> list[Path]:
+    """``--starter`` as given, else the files this results folder was graded with (as --roster and --deadline are)."""
+    if given:
+        return given
+    try:
+        return [Path(p) for p in json.loads(meta.get("starter") or "[]")]
+    except ValueError:
+        return []
+
+
 def run(args: argparse.Namespace) -> int:
     from ..grade import reports
     from ..grade.grading import GradeOptions, grade
     from ..grade.roster import load_roster
+    from ..grade.starter import load_handout
     from ..grade.store import Store, problem_of, stored_meta
 
     problem = load_problem_arg(args.problem)
@@ -81,16 +95,19 @@ def run(args: argparse.Namespace) -> int:
     roster_path = args.roster or (Path(meta["roster"]) if meta.get("roster") else None)
     deadline = args.deadline or meta.get("deadline") or None
     roster = load_roster(roster_path, deadline)
+    starter = _starter_files(args.starter, meta)
+    handout = load_handout(starter, roster)
     with open_pool(args, problem) as pool:
         problem = ready(problem, pool)
         isolation = pool.isolation
     options = GradeOptions(jobs=args.jobs, rejudge=args.rejudge, only=tuple(args.only or ()), all_cases=args.all_cases,
-                           cluster=args.cluster, roster=roster)
+                           cluster=args.cluster, roster=roster, handout=handout)
     feed = _Feed()
     interrupted = False
     with Store(args.out) as store:
         store.set_meta("roster", str(roster_path.resolve()) if roster_path else "")
         store.set_meta("deadline", deadline or "")
+        store.set_meta("starter", json.dumps([str(p.resolve()) for p in starter]))
         try:
             result = grade(problem, args.submissions, store, isolation, options, feed.finished, feed.start)
         except KeyboardInterrupt:  # the runs in flight are already killed (grade stops them on its way out)

@@ -30,6 +30,7 @@ from ..text import safe_text
 from .discovery import Student, discover
 from .roster import MISSING, Roster, student_info
 from .similarity import similar_pairs
+from .starter import Handout
 from .store import Entry, Key, Store
 from .submissions import Results, invalid_report, judge_submission
 
@@ -73,6 +74,7 @@ class GradeOptions:
     all_cases: bool = False
     cluster: str | None = None
     roster: Roster = field(default_factory=Roster)
+    handout: Handout = field(default_factory=Handout)
 
 
 @dataclass
@@ -178,5 +180,5 @@ def grade(
             result.judged += 1
             if on_result:
                 on_result(student_id, report)
-    store.set_meta("similarity", json.dumps(similar_pairs(students)))
+    store.set_meta("similarity", json.dumps(similar_pairs(students, handout=options.handout)))
     return result

@@ -12,25 +12,16 @@ escapes them by itself.
 """
 from __future__ import annotations
 
-import csv
-import io
-import json
 import statistics
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from typing import Any
 
 from ..atomic import atomic_write
 from ..text import safe_text, table
 from .roster import late_text
 from .store import Store
-from .view import PENDING, Grading, Row, load
-
-FIXED_FIELDS = ["id", "name", "language", "verdict", "score", "max_score"]
-TAIL_FIELDS = [
-    "cases_passed", "cases_total", "cases_skipped", "max_cpu_time", "peak_memory_kb", "first_failing_case", "first_failing_verdict",
-    "submitted", "late_minutes", "similar_to", "worker", "error",
-]
+from .streamed import replaced, write_csv, write_json
+from .view import Grading, Row, each_row, load, load_head
 
 
 def write_all(store: Store, out: Path) -> list[Path]:
@@ -38,39 +29,15 @@ def write_all(store: Store, out: Path) -> list[Path]:
     from .feedback import write_feedback
     from .report_html import to_html
 
-    grading = load(store)
     paths = [out / "grades.csv", out / "grades.json", out / "junit.xml", out / "report.html"]
-    atomic_write(paths[0], to_csv(grading))
-    atomic_write(paths[1], json.dumps(to_json(grading), indent=1) + "\n")
+    head = load_head(store)
+    for path, write in ((paths[0], write_csv), (paths[1], write_json)):
+        with replaced(path) as stream:
+            write(head, each_row(store), stream)
+    grading = load(store)
     atomic_write(paths[2], to_junit(grading))
     atomic_write(paths[3], to_html(grading))
     return paths + [write_feedback(grading, out / "feedback")]
-
-
-def to_csv(grading: Grading) -> str:
-    buffer = io.StringIO()
-    fields = FIXED_FIELDS + [f"group:{g['name']}" for g in grading.groups] + TAIL_FIELDS
-    writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n")
-    writer.writeheader()
-    similar = grading.similar()
-    for row in grading.rows:  # ids come from file names and messages from programs: a spreadsheet or a `cat` gets no raw control byte
-        writer.writerow({k: safe_text(v, one_line=True) if isinstance(v, str) else v for k, v in row.csv_row(grading.groups, similar).items()})
-    return buffer.getvalue()
-
-
-def to_json(grading: Grading) -> dict[str, Any]:
-    return {
-        "problem": grading.meta.get("problem", ""),
-        "submissions": grading.meta.get("submissions", ""),
-        "groups": grading.groups,
-        "ignored": [{"entry": entry, "why": why} for entry, why in grading.ignored],
-        "similarity": grading.similarity,
-        "students": [
-            {"id": r.id, **r.info, "source": r.entry.source, "worker": r.worker, "error": r.entry.error,
-             **(r.report or {"verdict": PENDING, "cases": [], "groups": []})}
-            for r in grading.rows
-        ],
-    }
 
 
 def to_junit(grading: Grading) -> str:

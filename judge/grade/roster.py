@@ -3,9 +3,11 @@
 A teacher's roster is a CSV file with a header row: ``id`` (the student id
 as grading finds it: file name without extension, or folder name) and any of
 ``name``, ``deadline`` (overrides ``--deadline`` for that student, e.g. an
-extension) and ``submitted`` (the time an LMS recorded; without it, the
+extension), ``submitted`` (the time an LMS recorded; without it, the
 submission's file modification time is used, which a copy or an unzip may
-have changed, hence the column). Times are ISO 8601 (``2025-03-01 23:59``,
+have changed, hence the column) and ``starter`` (code handed out to that
+student, e.g. a section's own template: files separated by ``;``, relative
+to the roster's folder; it never counts as similarity). Times are ISO 8601 (``2025-03-01 23:59``,
 local time unless an offset is given). Students on the roster with no
 submission are reported as MISSING, so nobody is lost on either side.
 """
@@ -28,6 +30,7 @@ class RosterLine:
     name: str = ""
     deadline: datetime | None = None
     submitted: datetime | None = None
+    starter: tuple[Path, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -60,7 +63,7 @@ def load_roster(path: Path | None, deadline: str | None) -> Roster:
     header = [h.strip().lower() for h in rows[0]]
     if "id" not in header:
         raise UsageError(f"{path}:1: the roster's header has no 'id' column (it has: {', '.join(header) or 'nothing'})")
-    column = {name: header.index(name) for name in ("id", "name", "deadline", "submitted") if name in header}
+    column = {name: header.index(name) for name in ("id", "name", "deadline", "submitted", "starter") if name in header}
     lines: dict[str, RosterLine] = {}
     for number, row in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in row):
@@ -76,6 +79,7 @@ def load_roster(path: Path | None, deadline: str | None) -> Roster:
             name=safe_text(cell("name"), one_line=True),
             deadline=parse_time(cell("deadline"), where) if cell("deadline") else None,
             submitted=parse_time(cell("submitted"), where) if cell("submitted") else None,
+            starter=tuple(path.parent / part.strip() for part in cell("starter").split(";") if part.strip()),
         )
     return Roster(lines, default)
 

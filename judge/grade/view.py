@@ -7,7 +7,7 @@ import binascii
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from ..check.attachments import MAX_BYTES, MAX_FILES, Attachment, clean_name, media_type
 from .store import Entry, Store
@@ -131,11 +131,24 @@ def _loads(text: str | None, default: Any) -> Any:
 
 
 def load(store: Store) -> Grading:
-    data = [Row(s.entry, s.report, s.worker, s.info) for s in store.current()]
+    data = list(each_row(store))
+    return _grading(store, data, iter(data))
+
+
+def load_head(store: Store) -> Grading:
+    """Everything but the rows (``rows`` is empty): for the reports written one student at a time (``each_row``)."""
+    return _grading(store, [], each_row(store))
+
+
+def each_row(store: Store) -> Iterator[Row]:
+    return (Row(s.entry, s.report, s.worker, s.info) for s in store.each_current())
+
+
+def _grading(store: Store, data: list[Row], reports: Iterator[Row]) -> Grading:
     meta = store.meta()
     groups = _loads(meta.get("groups"), [])
     if not groups:  # a results folder written before groups were recorded: take them from a report
-        first = next((r.report for r in data if r.report and r.report.get("groups")), {})
+        first = next((r.report for r in reports if r.report and r.report.get("groups")), {})
         groups = [{"name": g["name"], "points": g["points"], "cases": []} for g in first.get("groups", [])]
     ignored = [tuple(i) for i in _loads(meta.get("ignored"), [])]
     return Grading(data, meta, groups, ignored, _loads(meta.get("similarity"), {}))

@@ -35,6 +35,7 @@ from ..run import Isolation, RunLimits, RunSpec, SlotPool, bwrap_works
 from ..text import table
 from .bench_grading import failing_class, grading_throughput
 from .bench_interactive import relay_cost
+from .bench_scaling import grading_scale
 from . import bench_startup
 from .bench_markdown import to_markdown
 from .bench_series import Series, interleave, timed
@@ -234,7 +235,7 @@ class Bench:
 
 
 def run(problem_root: Path, rounds: int, quick: bool, peers: bool, json_path: Path | None, markdown: Path | None,
-        startup_only: bool = False) -> dict[str, Any]:
+        startup_only: bool = False, scaling_only: tuple[int, ...] = (), judge_up_to: int | None = None) -> dict[str, Any]:
     """Run every measurement (or only start-up) and return the figures; nothing here can fail a build on timing."""
     config_path = problem_root / "bench.yaml"
     if not config_path.is_file():
@@ -248,6 +249,9 @@ def run(problem_root: Path, rounds: int, quick: bool, peers: bool, json_path: Pa
     bench.figures["command"] = " ".join(["python", "run_judge.py", "bench", *sys.argv[2:]])
     bench.log(f"machine: {machine['processor']}, {machine['cpus']} CPUs, {machine['platform']}")
     try:
+        if scaling_only:
+            grading_scale(bench, scaling_only, judge_up_to)
+            return _written(bench.figures, json_path, None)
         if startup_only:
             with SlotPool(1, Isolation("none")) as pool:
                 program = prepare_program((problem_root / config["solution"]).resolve(), None, pool, 120)
@@ -269,6 +273,7 @@ def run(problem_root: Path, rounds: int, quick: bool, peers: bool, json_path: Pa
         bench.test_data([problem.name] if quick else sorted(p.parent.name for p in (REPO / "problems").glob("*/problem.yaml")))
         grading_throughput(bench)
         failing_class(bench)
+        grading_scale(bench)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return _written(bench.figures, json_path, markdown)

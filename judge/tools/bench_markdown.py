@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .bench_scaling import scaling_markdown
 from .bench_startup import BASELINES, goal_text
 
 
@@ -71,6 +72,8 @@ def to_markdown(figures: dict[str, Any]) -> str:
         lines += ["## Grading on a local Dask cluster", "", "| workers | submissions | time | per minute |", "|---|---|---|---|"]
         lines += [f"| {k[7:]} | {v['submissions']} | {v['seconds']:.1f} s | {v['per_minute']:.0f} |" for k, v in c.items() if k.startswith("workers")]
         lines += ["", f"Speed-up from 1 to 2 workers: {c['speedup']:.2f}×.", ""]
+    if "grading_scale" in figures:
+        lines += scaling_markdown(figures["grading_scale"])
     if "peers" in figures:
         lines += ["## Other peers", ""] + [f"- {k}: {v}" for k, v in figures["peers"].items()] + [""]
     return "\n".join(lines)
