@@ -8,8 +8,10 @@ to load is measured, not asserted (no timed assertions here).
 """
 from __future__ import annotations
 
+import base64
 import json
 import random
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -24,6 +26,7 @@ pytestmark = pytest.mark.slow
 
 GROUPS = [("sample", 0, 2), ("exhaustive", 20, 12), ("lines", 10, 6), ("traps", 20, 22), ("random", 5, 7), ("overflow", 15, 8), ("max", 30, 9)]
 STUDENTS = 5000
+PICTURE = b'<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="red"/></svg>'
 VERDICTS = ["AC"] * 12 + ["WA", "TLE", "RE", "MLE", "PE"]
 
 
@@ -59,8 +62,16 @@ def make_results(out: Path, students: int = 200) -> Path:
         store.set_current(entries, {"problem": "/p/poj2893", "problem_name": "poj2893", "groups": json.dumps(groups),
                                     "similarity": json.dumps({"tool": "copydetect 0.5.0", "threshold": 0.8, "error": "", "pairs": pairs}),
                                     "ignored": json.dumps([["__MACOSX", "unzip or file-manager leftover"]])}, info)
+        pictured = False
         for i, entry in enumerate(entries):
-            store.put(entry.key, fake_report(rng, i), "here")
+            report = fake_report(rng, i)
+            failing = next((c for c in report["cases"] if c["verdict"] not in ("AC", "SKIPPED")), None)
+            if failing is not None and not pictured:  # the first student with a failure gets a checker's picture of it
+                failing["attachments"] = [{"name": "placement.svg", "media_type": "image/svg+xml", "size": len(PICTURE),
+                                           "base64": base64.b64encode(PICTURE).decode()}]
+                (out / "pictured").write_text(entry.key.student)
+                pictured = True
+            store.put(entry.key, report, "here")
         write_all(store, out)
     return out / "report.html"
 
@@ -96,6 +107,11 @@ def test_a_class_of_5000_renders_filters_and_opens_details_in_chromium(tmp_path:
     assert f"{wrong} of 5000 students shown" in dump(browser, page.as_uri() + "#verdict=WA", tmp_path / "profile")
     one = dump(browser, page.as_uri() + "#q=student4217", tmp_path / "profile")
     assert "1 of 5000 students shown" in one and drawn_rows(one) == 1 and "id=\"s-student4217\"" in one
+
+    assert re.search(r'<td class="s" style="background:#[0-9a-f]+">[0-2]/2</td>', dom)  # the no-points sample group: cases passed
+    pictured = (page.parent / "pictured").read_text()
+    shown = dump(browser, page.as_uri() + f"#s-{pictured}", tmp_path / "profile")
+    assert '<img class="att" alt="placement.svg" title="placement.svg" src="data:image/svg+xml;base64,' in shown
 
     last = dump(browser, page.as_uri() + "#s-student4999", tmp_path / "profile")  # a link to a student far down the list
     assert "<details id=\"s-student4999\" open=\"\">" in last and "students 4951–5000 of 5000" in last
