@@ -105,8 +105,7 @@ def run_on(
         name=name, group=group, time=result.cpu, wall_time=result.wall, memory_kb=result.memory_kb,
         exit_code=result.exit_code, signal=result.signal_name,
     )
-    written = max((f.stat().st_size for f in (out, err) if f.exists()), default=0)
-    early = classify(result, limits, problem.limits.memory_mib, written, stderr_ends.encode(), program.language)
+    early = classify(result, limits, problem.limits.memory_mib, stderr_ends.encode(), program.language)
     if early is not None:
         verdict, message = early
         return CaseResult(verdict=verdict, message=message + stderr_note(stderr_ends), **base)
