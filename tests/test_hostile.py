@@ -242,15 +242,15 @@ class Hostile:
         self._monkeypatch = monkeypatch
         self._caches = caches
 
-    def run(self, problem: Path, submission: Path, mode: str, marker: str, jobs: int = 2) -> JudgeRun:
+    def run(self, problem: Path, submission: Path, mode: str, marker: str, jobs: int = 2, cache: str | None = None) -> JudgeRun:
         """Judge `submission` in `mode`; fail on a judge error or a stray process, raise NotContained on a changed file.
 
         Each mode compiles into its own build cache, so a compile-time attack
         is really compiled in the mode under test, never served from a build
-        made in the other one.
+        made in the other one; `cache` names another mode whose cache to share.
         """
         assert not _processes_marked(marker), f"processes marked {marker!r} exist before the run"
-        self._monkeypatch.setenv("TILEJUDGE_CACHE", str(self._caches / mode))
+        self._monkeypatch.setenv("TILEJUDGE_CACHE", str(self.cache(cache or mode)))
         sandbox = mode
         if mode == NO_CGROUPS:
             self._monkeypatch.setenv("TILEJUDGE_NO_CGROUPS", "1")
@@ -260,12 +260,16 @@ class Hostile:
         run = self._judge(problem, submission, "--sandbox", sandbox, "-j", str(jobs))
         assert run.returncode in (0, 1), f"the judge failed\n{run.describe()}"
         assert "Traceback" not in run.stderr, run.describe()
-        expected = () if run.verdict == "CE" else CASES[problem]
+        expected = () if run.verdict == "CE" else CASES[problem if problem in CASES else HOSTILE / "problems" / problem.name]  # a copy: its original's
         assert tuple(case["name"] for case in run.cases) == expected, f"cases missing\n{run.describe()}"
         _assert_no_leftovers(marker)
         changed = _changes(before, _snapshot(roots, self._tmp_path))
         _expect_contained(not changed, f"files changed outside the scratch folder: {changed[:10]}", run)
         return run
+
+    def cache(self, mode: str) -> Path:
+        """The build cache judgings in `mode` use."""
+        return self._caches / mode
 
 
 @pytest.fixture(scope="session")
