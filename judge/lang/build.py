@@ -270,7 +270,7 @@ def _compile(argv: list[str], env: dict[str, str], work: Path, includes: list[Pa
         return False, f"compilation exceeded the {compile_time:g} s limit\n{log}".strip(), False
     if not result.succeeded:
         near = result.cpu >= NEAR_COMPILE_LIMIT * compile_time or result.wall >= NEAR_COMPILE_LIMIT * limits.wall
-        said = any(marker in log for marker in (*LIMIT_MARKERS, *lang.oom_markers))
+        said = any(marker in log for marker in LIMIT_MARKERS) or any(marker.decode("utf-8", "replace") in log for marker in lang.oom_markers)
         return False, (log or f"compiler failed ({status_text(result.exit_code, result.signal_name)})"), not (result.signal or near or said)
     return True, log, True
 
