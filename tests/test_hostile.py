@@ -384,12 +384,13 @@ def test_killing_parent_is_refused(hostile: Hostile) -> None:
 
 @pytest.mark.parametrize("mode", _modes())
 def test_sigterm_ignoring_loop_is_stopped(hostile: Hostile, mode: str) -> None:
-    """A busy loop that ignores SIGTERM is killed at the CPU limit: TLE, promptly."""
+    """A busy loop that ignores SIGTERM is killed at the CPU limit: TLE, promptly (apart from the time the machine's
+    load kept it waiting for a CPU, which the wall limit does not count)."""
     run = hostile.run(HSUM, PROGRAMS / "sigterm_loop.c", mode, "hxsigterm")
     _expect_accepted(run, ["c2", "c3"])
     case = run.case("c1")
     assert case["verdict"] == "TLE" and case["signal"] == "SIGKILL", run.describe()
-    assert case["wall_time"] < HSUM_WALL_LIMIT_S + 1, run.describe()
+    assert case["wall_time"] - case["waited"] < HSUM_WALL_LIMIT_S + 1, run.describe()
 
 
 @pytest.mark.parametrize("mode", _modes())

@@ -8,7 +8,9 @@ Two kinds of results depend on something other than the program:
 - stopped by the wall clock with CPU time well under the limit: either the
   program slept or blocked (its own doing), or it was computing and the
   machine's load kept it from a CPU, at any ``-j``, even when this judge runs
-  nothing else. The launcher measures how long the run was runnable but
+  nothing else. (The launcher already gives the main process back the time
+  it waited for a CPU, up to 3× the wall limit; past that, or when other
+  processes of the run were the ones kept waiting, the clock still stops it.) The launcher measures how long the run was runnable but
   waiting for a CPU (``waited``); a program that computed or waited for most
   of its wall time is confirmed by a run alone, given the time it waited as
   extra wall time (at most the wall limit again), and the report notes the

@@ -21,7 +21,8 @@
  *   arg X         (repeated; argv[0] must be an absolute path)
  *   env K=V       (repeated; the whole environment)
  *   cwd PATH, scratch PATH (emptied after the run; optional)
- *   cpu_ms N, wall_ms N, mem_kb N (the whole tree; 0: no limit), as_kb N (RLIMIT_AS; 0: none),
+ *   cpu_ms N, wall_ms N, mem_kb N (the whole tree; 0: no limit)
+ *   (wall_ms counts only time the run was not waiting for a CPU: see WALL_STRETCH), as_kb N (RLIMIT_AS; 0: none),
  *   fsize N (RLIMIT_FSIZE for every file, bytes, 0: no limit), out_max N (what stdout and stderr may each carry, counted
  *   by output.c; 0: no limit), stack_kb N (0: unchanged), nofile N, nproc N (0: unchanged),
  *   pids N (the group's process limit), uid N, gid N (-1: unchanged),
@@ -63,6 +64,10 @@
 #include "launcher.h"
 
 #define POLL_MS 10
+/* The wall limit counts the time a run was not kept from a CPU by the machine's load: at the deadline, the time
+ * its main process waited on a run queue is added, up to this many times the limit in all (a judge is never held
+ * for long; a sleeper waits for no CPU and is stopped at the limit itself). */
+#define WALL_STRETCH 3
 #define REQUEST_MAX 65536
 
 struct usage {
@@ -454,7 +459,16 @@ static void run(struct request *r) {
         int wait_ms = POLL_MS;
         if (r->wall_ms > 0) {
             long long left_ms = (deadline - now + 999) / 1000;
-            if (left_ms <= 0) { killed = "wall"; break; }
+            if (left_ms <= 0) {
+                long long cap = start + r->wall_ms * 1000LL * WALL_STRETCH;
+                long long stretched = start + r->wall_ms * 1000LL + run_delay_us(pid);
+                if (stretched > now + 1000 && now < cap) {
+                    deadline = stretched < cap ? stretched : cap;
+                    continue;
+                }
+                killed = "wall";
+                break;
+            }
             if (left_ms < wait_ms) wait_ms = (int)left_ms;
         }
         /* fd 0 is the judge's pipe: when it hangs up, the judge is gone and the run must not outlive it. */
