@@ -193,7 +193,7 @@ def judge(
         _each(task, pending, min(pool.size, len(pending)))
         for index in sorted(i for i in pending if i in results and (starved(results[i], limit) or concurrent and disturbed(results[i], limit))):
             first, before = results[index], machine_load()
-            extra = wall_allowance(first, problem.limits.wall_for(program.language.name)) if starved(first, limit) else 0.0
+            extra = wall_allowance(first, problem.limits.wall_for(program.language.name), limit) if starved(first, limit) else 0.0
             with run_lock.exclusive(), pool.slot() as slot:
                 again = run_case(problem, program, cases[index], referee, slot, extra_wall=extra)
             results[index] = confirmed(again, first, before, machine_load(), extra) if starved(first, limit) else again

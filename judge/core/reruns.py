@@ -12,9 +12,10 @@ Two kinds of results depend on something other than the program:
   it waited for a CPU, up to 3× the wall limit; past that, or when other
   processes of the run were the ones kept waiting, the clock still stops it.) The launcher measures how long the run was runnable but
   waiting for a CPU (``waited``); a program that computed or waited for most
-  of its wall time is confirmed by a run alone, given the time it waited as
-  extra wall time (at most the wall limit again), and the report notes the
-  machine's load average for both runs. A sleeper uses no CPU and waits for
+  of its wall time is confirmed by a run alone, given extra wall time (what it
+  waited, or what it would need at its first run's CPU rate to reach the CPU
+  limit: its workers may be the ones kept waiting; at most twice the wall
+  limit), and the report notes the machine's load average for both runs. A sleeper uses no CPU and waits for
   none: it is TLE at once, never run again.
 """
 from __future__ import annotations
@@ -29,6 +30,7 @@ NEAR_LIMIT = 0.8
 WORKING_SHARE = 0.1  # CPU time, as a share of the limit, that shows a wall-stopped program was computing
 WANTING_SHARE = 0.5  # CPU time plus time waiting for a CPU, as a share of the wall time, that shows the same
 OVERRUN = 1.5
+RATE_MARGIN = 1.5  # a confirming run's wall time reaches the CPU limit even at two thirds of the first run's CPU rate
 
 
 @dataclass(frozen=True)
@@ -66,10 +68,13 @@ def starved(result: CaseResult, limit: float) -> bool:
     return result.time >= WORKING_SHARE * limit or result.time + result.waited >= WANTING_SHARE * result.wall_time
 
 
-def wall_allowance(first: CaseResult, wall_limit: float) -> float:
-    """The wall time a confirming run gets beyond the limit: what the first run lost waiting for a CPU, at most the
-    limit again, so a judge is never held for long by one case."""
-    return min(first.waited, wall_limit)
+def wall_allowance(first: CaseResult, wall_limit: float, cpu_limit: float) -> float:
+    """The wall time a confirming run gets beyond the limit: what the first run lost waiting for a CPU, or, when that
+    was less, what it would need at its first run's CPU rate to reach the CPU limit (a program whose children did
+    the computing waits for no CPU itself); at most twice the limit, so a judge is never held for long by one case."""
+    rate = first.time / first.wall_time if first.wall_time > 0 else 0.0
+    to_cpu_limit = RATE_MARGIN * cpu_limit / rate - wall_limit if rate > 0 else 0.0
+    return min(max(first.waited, to_cpu_limit, 0.0), 2 * wall_limit)
 
 
 def confirmed(again: CaseResult, first: CaseResult, before: Load, after: Load, extra: float) -> CaseResult:
