@@ -453,7 +453,7 @@ static void run(struct request *r) {
     int pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
     const char *killed = pidfd < 0 ? "wall" : "none";
     long long deadline = start + r->wall_ms * 1000LL;
-    long long sampled_kb = 0, next_sample = 0, delay_us = 0;
+    long long sampled_kb = 0, next_sample = start + POLL_MS * 1000LL, delay_us = 0;  /* the first sample a tick in, as before output woke the loop */
     while (pidfd >= 0) {
         long long now = now_us();
         int wait_ms = POLL_MS;
