@@ -28,8 +28,9 @@ Expected verdicts in bwrap mode, where a choice exists:
 - daemonised grandchild: the main process answers (AC); the grandchild,
   sleeping 30 s, must be gone right after the run.
 - memory bombs (C++, Python, Java): MLE.
-- 1 GB to stdout, 1 GB to stderr: OLE (SIGXFSZ) within 3 s of wall time;
-  also OLE when the program ignores SIGXFSZ and keeps writing to stderr.
+- 1 GB to stdout, 1 GB to stderr: OLE within 3 s of wall time, the message
+  naming the stream (the launcher counts both and stops the run past the
+  limit); also OLE when the program ignores SIGXFSZ and SIGPIPE.
 - filling the scratch disk: the program sees ENOSPC and exits 3 (RE), or
   is MLE first (tmpfs pages are memory charged to the run's group); the
   next case, in the same slot (-j 1), must find none of its files.
@@ -242,15 +243,15 @@ class Hostile:
         self._monkeypatch = monkeypatch
         self._caches = caches
 
-    def run(self, problem: Path, submission: Path, mode: str, marker: str, jobs: int = 2) -> JudgeRun:
+    def run(self, problem: Path, submission: Path, mode: str, marker: str, jobs: int = 2, cache: str | None = None) -> JudgeRun:
         """Judge `submission` in `mode`; fail on a judge error or a stray process, raise NotContained on a changed file.
 
         Each mode compiles into its own build cache, so a compile-time attack
         is really compiled in the mode under test, never served from a build
-        made in the other one.
+        made in the other one; `cache` names another mode whose cache to share.
         """
         assert not _processes_marked(marker), f"processes marked {marker!r} exist before the run"
-        self._monkeypatch.setenv("TILEJUDGE_CACHE", str(self._caches / mode))
+        self._monkeypatch.setenv("TILEJUDGE_CACHE", str(self.cache(cache or mode)))
         sandbox = mode
         if mode == NO_CGROUPS:
             self._monkeypatch.setenv("TILEJUDGE_NO_CGROUPS", "1")
@@ -260,12 +261,16 @@ class Hostile:
         run = self._judge(problem, submission, "--sandbox", sandbox, "-j", str(jobs))
         assert run.returncode in (0, 1), f"the judge failed\n{run.describe()}"
         assert "Traceback" not in run.stderr, run.describe()
-        expected = () if run.verdict == "CE" else CASES[problem]
+        expected = () if run.verdict == "CE" else CASES[problem if problem in CASES else HOSTILE / "problems" / problem.name]  # a copy: its original's
         assert tuple(case["name"] for case in run.cases) == expected, f"cases missing\n{run.describe()}"
         _assert_no_leftovers(marker)
         changed = _changes(before, _snapshot(roots, self._tmp_path))
         _expect_contained(not changed, f"files changed outside the scratch folder: {changed[:10]}", run)
         return run
+
+    def cache(self, mode: str) -> Path:
+        """The build cache judgings in `mode` use."""
+        return self._caches / mode
 
 
 @pytest.fixture(scope="session")
@@ -380,12 +385,13 @@ def test_killing_parent_is_refused(hostile: Hostile) -> None:
 
 @pytest.mark.parametrize("mode", _modes())
 def test_sigterm_ignoring_loop_is_stopped(hostile: Hostile, mode: str) -> None:
-    """A busy loop that ignores SIGTERM is killed at the CPU limit: TLE, promptly."""
+    """A busy loop that ignores SIGTERM is killed at the CPU limit: TLE, promptly (apart from the time the machine's
+    load kept it waiting for a CPU, which the wall limit does not count)."""
     run = hostile.run(HSUM, PROGRAMS / "sigterm_loop.c", mode, "hxsigterm")
     _expect_accepted(run, ["c2", "c3"])
     case = run.case("c1")
     assert case["verdict"] == "TLE" and case["signal"] == "SIGKILL", run.describe()
-    assert case["wall_time"] < HSUM_WALL_LIMIT_S + 1, run.describe()
+    assert case["wall_time"] - case["waited"] < HSUM_WALL_LIMIT_S + 1, run.describe()
 
 
 @pytest.mark.parametrize("mode", _modes())
@@ -426,20 +432,19 @@ def test_deep_recursion_fits_in_memory_limit(hostile: Hostile, mode: str) -> Non
 
 
 @pytest.mark.parametrize("mode", _modes())
-@pytest.mark.parametrize(("source", "marker", "killed_by"), [
-    pytest.param("flood_stdout.c", "hxstdout", "SIGXFSZ", id="stdout"),
-    pytest.param("flood_stderr.c", "hxstderr", "SIGXFSZ", id="stderr"),
-    pytest.param("flood_stderr_nosig.c", "hxerrnosig", None, id="stderr-sigxfsz-ignored"),
+@pytest.mark.parametrize(("source", "marker", "stream"), [
+    pytest.param("flood_stdout.c", "hxstdout", "stdout", id="stdout"),
+    pytest.param("flood_stderr.c", "hxstderr", "stderr", id="stderr"),
+    pytest.param("flood_stderr_nosig.c", "hxerrnosig", "stderr", id="stderr-sigxfsz-ignored"),
 ])
-def test_gigabyte_of_output_is_ole(hostile: Hostile, mode: str, source: str, marker: str, killed_by: str | None) -> None:
-    """1 GiB to stdout or stderr is OLE at once; ignoring SIGXFSZ only turns the kill into failed writes, still OLE."""
+def test_gigabyte_of_output_is_ole(hostile: Hostile, mode: str, source: str, marker: str, stream: str) -> None:
+    """1 GiB to stdout or stderr is OLE at once, naming the stream; ignoring SIGXFSZ changes nothing."""
     run = hostile.run(HSUM, PROGRAMS / source, mode, marker)
     _expect_accepted(run, ["c2", "c3"])
     case = run.case("c1")
     assert case["verdict"] == "OLE", run.describe()
     assert case["wall_time"] < 3, run.describe()
-    if killed_by is not None:
-        assert case["signal"] == killed_by, run.describe()
+    assert case["message"].startswith(f"{stream} over the 1 MiB limit"), run.describe()
 
 
 @pytest.mark.parametrize("mode", _modes())

@@ -147,25 +147,32 @@ def result(**kw: object) -> RunResult:
     return RunResult(**{**fields, **kw})  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(("kw", "written", "stderr", "verdict"), [
-    ({"killed": "cpu"}, 0, b"", Verdict.TLE),
-    ({"killed": "wall"}, 0, b"", Verdict.TLE),
-    ({}, 2000, b"", Verdict.OLE),
-    ({"memory_kb": 70 * 1024}, 0, b"", Verdict.MLE),
-    ({"exit_code": None, "signal": 9, "memory_kb": 64 * 1024, "oom_killed": True, "cgroup": 1}, 0, b"", Verdict.MLE),
-    ({"oom_killed": True, "cgroup": 2}, 0, b"", Verdict.MLE),
-    ({"exit_code": None, "signal": 9, "killed": "memory"}, 0, b"", Verdict.MLE),
-    ({"memory_kb": 70 * 1024, "cgroup": 1}, 0, b"", None),
-    ({"exit_code": 1}, 0, b"std::bad_alloc", Verdict.MLE),
-    ({"exit_code": None, "signal": 11}, 0, b"", Verdict.RE),
-    ({}, 0, b"", None),
-], ids=["cpu", "wall", "output", "peak-without-group", "oom-v1", "oom-in-a-child-v2", "tick", "group-peak-is-not-oom",
-        "bad_alloc", "segv", "clean"])
-def test_classify(kw: dict[str, object], written: int, stderr: bytes, verdict: Verdict | None) -> None:
+@pytest.mark.parametrize(("kw", "stderr", "verdict"), [
+    ({"killed": "cpu"}, b"", Verdict.TLE),
+    ({"killed": "wall"}, b"", Verdict.TLE),
+    ({"exit_code": None, "signal": 9, "killed": "output", "output_over": "stdout"}, b"", Verdict.OLE),
+    ({"output_over": "stderr"}, b"", Verdict.OLE),
+    ({"exit_code": None, "signal": 25}, b"", Verdict.RE),
+    ({"exit_code": None, "signal": 24}, b"", Verdict.RE),
+    ({"exit_code": None, "signal": 9, "cgroup": 1}, b"", Verdict.RE),
+    ({"memory_kb": 70 * 1024}, b"", Verdict.MLE),
+    ({"exit_code": None, "signal": 9, "memory_kb": 64 * 1024, "oom_killed": True, "cgroup": 1}, b"", Verdict.MLE),
+    ({"oom_killed": True, "cgroup": 2}, b"", Verdict.MLE),
+    ({"exit_code": None, "signal": 9, "killed": "memory"}, b"", Verdict.MLE),
+    ({"memory_kb": 70 * 1024, "cgroup": 1}, b"", None),
+    ({"exit_code": 1}, b"std::bad_alloc", Verdict.MLE),
+    ({"exit_code": None, "signal": 11}, b"", Verdict.RE),
+    ({}, b"", None),
+], ids=["cpu", "wall", "output-stopped", "output-counted-at-the-end", "own-sigxfsz", "own-sigxcpu", "own-sigkill",
+        "peak-without-group", "oom-v1", "oom-in-a-child-v2", "tick", "group-peak-is-not-oom", "bad_alloc", "segv", "clean"])
+def test_classify(kw: dict[str, object], stderr: bytes, verdict: Verdict | None) -> None:
     """With a group, only the kernel's OOM record makes MLE (a peak at the limit may be reclaimable page cache);
-    without one, the peak over the limit or the launcher's tick does."""
-    got = classify(result(**kw), LIMITS, 64, written, stderr, LANGUAGES["cpp"])
+    without one, the peak over the limit or the launcher's tick does. OLE only from the launcher's count of the
+    output; a resource signal the judge did not cause (SIGXFSZ, SIGXCPU, SIGKILL) is RE naming it."""
+    got = classify(result(**kw), LIMITS, 64, stderr, LANGUAGES["cpp"])
     assert (got[0] if got else None) is verdict
+    if verdict is Verdict.RE and kw.get("signal") in (24, 25, 9):
+        assert got is not None and ("SIGXFSZ" in got[1] or "SIGXCPU" in got[1] or "SIGKILL" in got[1]), got
 
 
 def cases(group: str, *verdicts: Verdict) -> tuple[Group, list[CaseResult]]:

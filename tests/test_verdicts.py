@@ -56,6 +56,8 @@ def _expect_cpu_burnt(time_limit_s: float) -> Callable[[JudgeRun], None]:
     the limit. When other work shares the two cores the wall limit may come
     first; the time must then still show a real share of CPU, so a judge that
     measures no CPU time fails. (The sleeper catches one that reports wall time.)
+    Promptly means apart from the time the machine's load kept it waiting for a
+    CPU (``waited``), which the wall limit does not count.
     """
     wall_limit_s = _default_wall_limit(time_limit_s)
 
@@ -64,7 +66,7 @@ def _expect_cpu_burnt(time_limit_s: float) -> Callable[[JudgeRun], None]:
             stopped_by_wall = case["wall_time"] >= 0.95 * wall_limit_s
             assert case["time"] >= time_limit_s or stopped_by_wall, run.describe()
             assert case["time"] >= 0.25 * time_limit_s, run.describe()
-            assert case["wall_time"] < 5, run.describe()
+            assert case["wall_time"] - case["waited"] < 5, run.describe()
 
     return check
 

@@ -140,6 +140,8 @@ def _failure(result: RunResult, limits: RunLimits) -> str:
         return f"exceeded its CPU time limit ({limits.cpu:g} s)"
     if result.killed == "wall":
         return f"exceeded its wall time limit ({limits.wall:g} s)"
+    if result.killed == "output":
+        return f"wrote more than its output limit ({limits.output_bytes / (1 << 20):g} MiB) to {result.output_over}"
     return f"was killed by {result.signal_name}"
 
 

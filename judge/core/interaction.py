@@ -115,7 +115,7 @@ def _interactive_pass(
     if judgement.verdict in (Verdict.WA, Verdict.PE) and pair.peer_first:
         return Pass(_capped(pair.submission, limits), judgement.outcome, judgement, transcript)
     stderr_ends = ends(err, STDERR_KEEP)
-    early = classify(pair.submission, limits, problem.limits.memory_mib, _size(err), stderr_ends.encode(), program.language)
+    early = classify(pair.submission, limits, problem.limits.memory_mib, stderr_ends.encode(), program.language)
     if early is not None:
         verdict, message = early
         return Pass(pair.submission, CheckOutcome(verdict, message + stderr_note(stderr_ends)), None, transcript)
@@ -134,7 +134,7 @@ def _plain_pass(
     result = slot.run_untrusted(RunSpec(argv=program.command(problem.limits.memory_mib), limits=stop_at, stdin=inp, stdout=out, stderr=err,
                                         cwd=work_folder(problem, program)), program.binds)
     stderr_ends = ends(err, STDERR_KEEP)
-    early = classify(result, limits, problem.limits.memory_mib, max(_size(out), _size(err)), stderr_ends.encode(), program.language)
+    early = classify(result, limits, problem.limits.memory_mib, stderr_ends.encode(), program.language)
     if early is not None:
         verdict, message = early
         return Pass(result, CheckOutcome(verdict, message + stderr_note(stderr_ends)), None)
@@ -147,13 +147,6 @@ def _plain_pass(
 def _capped(result: RunResult, limits: RunLimits) -> RunResult:
     """A rejected submission's time, at most the limit: what it did after the interactor gave up is not its speed."""
     return replace(result, cpu=min(result.cpu, limits.cpu))
-
-
-def _size(path: Path) -> int:
-    try:
-        return path.stat().st_size
-    except OSError:
-        return 0
 
 
 def render_transcript(pair: PairResult) -> str:

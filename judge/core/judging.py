@@ -7,8 +7,10 @@ Under parallel load a run may go on to ``OVERRUN`` times its CPU limit
 before it is stopped: stopped there, it is over the limit by far more than
 load explains, so it needs no re-run (the re-runs, holding every other run
 of the machine off, were most of the cost of grading a class with slow
-solutions). A grading may also skip the cases of an all-or-nothing group
-that is already lost: they cannot change the score.
+solutions). A wall-clock TLE of a program that was computing is confirmed by
+a run alone at every ``-j`` (``reruns.py``: the machine's own load can starve
+it too). A grading may also skip the cases of an all-or-nothing group that
+is already lost: they cannot change the score.
 """
 from __future__ import annotations
 
@@ -24,16 +26,13 @@ from ..problem import CaseSpec, Problem, answer_path, input_path
 from ..run import RunSpec, Slot, SlotPool
 from ..verdict import Verdict
 from .limits import classify, run_limits, work_folder
+from .reruns import OVERRUN, confirmed, disturbed, machine_load, starved, wall_allowance
 from .rwlock import ReadersWriterLock
 from .stderr import STDERR_KEEP, ends, stderr_note
 from .verdicts import CaseResult, GroupResult, group_results, loses_group, overall_verdict
 
 if TYPE_CHECKING:  # imported where used: a batch problem needs neither the interactive layer nor submit-answer checks
     from ..check.interactors import Interactor
-
-NEAR_LIMIT = 0.8
-WORKING_SHARE = 0.1
-OVERRUN = 1.5
 
 
 @dataclass(frozen=True)
@@ -70,20 +69,23 @@ class JudgeReport:
         }
 
 
-def run_case(problem: Problem, program: Program, case: CaseSpec, referee: Referee, slot: Slot, overrun: float = 1.0) -> CaseResult:
+def run_case(problem: Problem, program: Program, case: CaseSpec, referee: Referee, slot: Slot, overrun: float = 1.0,
+             extra_wall: float = 0.0) -> CaseResult:
     """Run one case of the problem's test data in a slot and check it."""
     return run_on(
         problem, program, input_path(problem, case), answer_path(problem, case), referee, slot, case.name, case.group, case.checker_args, overrun,
+        extra_wall,
     )
 
 
 def run_on(
     problem: Problem, program: Program, inp: Path, ans: Path, referee: Referee, slot: Slot, name: str, group: str,
-    checker_args: Sequence[str] = (), overrun: float = 1.0,
+    checker_args: Sequence[str] = (), overrun: float = 1.0, extra_wall: float = 0.0,
 ) -> CaseResult:
     """Run the program on any input under the problem's limits and check it against ``ans``.
 
-    The run is stopped at ``overrun`` times the CPU limit; anything over the limit itself is TLE. An interactive or
+    The run is stopped at ``overrun`` times the CPU limit; anything over the limit itself is TLE. ``extra_wall``: wall
+    time beyond the limit, for a run confirming a wall-clock TLE caused by load (batch problems). An interactive or
     multi-pass problem's case goes pass by pass through its interactor; a submit-answer problem's answer file is checked.
     """
     if problem.kind.submit_answer:
@@ -96,17 +98,16 @@ def run_on(
         return run_passes(problem, program, referee.interactor, referee.checker, inp, ans, slot, name, group, checker_args, overrun)
     checker = referee.checker
     limits = run_limits(problem, program.language)
-    stop_at = replace(limits, cpu=limits.cpu * overrun)
+    stop_at = replace(limits, cpu=limits.cpu * overrun, wall=limits.wall + extra_wall)
     out, err = slot.private / "stdout", slot.private / "stderr"
     result = slot.run_untrusted(RunSpec(argv=program.command(problem.limits.memory_mib), limits=stop_at, stdin=inp, stdout=out, stderr=err,
                                         cwd=work_folder(problem, program)), program.binds)
     stderr_ends = ends(err, STDERR_KEEP)
     base = dict(
         name=name, group=group, time=result.cpu, wall_time=result.wall, memory_kb=result.memory_kb,
-        exit_code=result.exit_code, signal=result.signal_name,
+        exit_code=result.exit_code, signal=result.signal_name, waited=result.waited,
     )
-    written = max((f.stat().st_size for f in (out, err) if f.exists()), default=0)
-    early = classify(result, limits, problem.limits.memory_mib, written, stderr_ends.encode(), program.language)
+    early = classify(result, replace(limits, wall=stop_at.wall), problem.limits.memory_mib, stderr_ends.encode(), program.language)
     if early is not None:
         verdict, message = early
         return CaseResult(verdict=verdict, message=message + stderr_note(stderr_ends), **base)
@@ -191,10 +192,12 @@ def judge(
                 on_case(result)
 
         _each(task, pending, min(pool.size, len(pending)))
-        if concurrent:
-            for index in sorted(i for i in pending if i in results and _suspicious(results[i], limit)):
-                with run_lock.exclusive(), pool.slot() as slot:
-                    results[index] = run_case(problem, program, cases[index], referee, slot)
+        for index in sorted(i for i in pending if i in results and (starved(results[i], limit) or concurrent and disturbed(results[i], limit))):
+            first, before = results[index], machine_load()
+            extra = wall_allowance(first, problem.limits.wall_for(program.language.name), limit) if starved(first, limit) else 0.0
+            with run_lock.exclusive(), pool.slot() as slot:
+                again = run_case(problem, program, cases[index], referee, slot, extra_wall=extra)
+            results[index] = confirmed(again, first, before, machine_load(), extra) if starved(first, limit) else again
         lost = _Lost(problem, results)  # a re-run alone may have won a group back: its skipped cases are run then
         first_failure = next((i for i in sorted(results) if results[i].verdict is not Verdict.AC), None)
         pending = [
@@ -231,22 +234,6 @@ def _each(task: Callable[[int], None], indices: list[int], workers: int) -> None
         list(executor.map(task, indices))
     finally:  # on Ctrl-C no queued case starts (a with-block would run them all); those in flight end within their limits
         executor.shutdown(wait=True, cancel_futures=True)
-
-
-def _suspicious(result: CaseResult, limit: float) -> bool:
-    """Worth a re-run alone: close to the CPU limit or over it by less than the overrun, or stopped by the wall clock
-    while really computing.
-
-    A run stopped at ``OVERRUN`` times the limit is over it beyond what load
-    explains; a program stopped by the wall clock after using almost no CPU
-    was sleeping or blocked, which load beside it cannot explain either.
-    Neither is re-run.
-    """
-    if result.verdict is Verdict.TLE and result.time >= OVERRUN * limit:
-        return False
-    if result.time >= NEAR_LIMIT * limit:
-        return True
-    return result.verdict is Verdict.TLE and result.time >= WORKING_SHARE * limit
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,8 @@ class CaseResult:
     score_file: tuple[str, float] | None = None  # what a Kattis validator wrote (score.txt or score_multiplier.txt), weighed by its group
     transcript: str = ""  # interactive problems: the first exchanges, as a Kattis .interaction file shows them
     attachments: tuple[Attachment, ...] = ()  # files the checker handed over (a picture of a wrong answer)
+    waited: float = 0.0  # seconds the run was runnable but waiting for a CPU: the machine's load
+    confirmation: str = ""  # a wall-clock TLE run again alone (reruns.py): the first run and the load at both
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -42,6 +44,7 @@ class CaseResult:
         data["verdict"] = self.verdict.value
         data["time"] = round(self.time, 4)
         data["wall_time"] = round(self.wall_time, 4)
+        data["waited"] = round(self.waited, 4)
         return data
 
 

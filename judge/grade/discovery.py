@@ -3,25 +3,28 @@
 A class folder is untrusted: it comes from an LMS export or a zip, and may
 hold unzip leftovers (``__MACOSX/``, ``._main.cpp``), documents, compiled
 programs, symbolic links, named pipes, huge files, odd names, or this
-grading's own results folder. Nothing here follows a link or opens anything
-but a regular file, walks are bounded, and no entry is dropped without a
-word: a teacher must be able to account for every student.
+grading's own results folder. A student's folder may be a clone of a whole
+project: what tools made in it (installed packages, virtual environments,
+caches, build output: ``judge.lang.toolfolders``) is not walked, and each
+such folder is listed as ignored with what it is. Nothing here follows a link
+or opens anything but a regular file, walks are bounded, and no entry is
+dropped without a word: a teacher must be able to account for every student.
 """
 from __future__ import annotations
 
 import hashlib
 import os
 import stat
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable
 
 from ..errors import UsageError
-from ..lang import LANGUAGES, by_extension
+from ..lang import LANGUAGES, by_extension, tool_folder
 from ..text import safe_text
 
 MAX_SOURCE_BYTES = 1 << 20  # far above any hand-written solution; a bigger "source" is a data dump or an accident
-MAX_WALK = 2000  # entries looked at inside one student's folder (a node_modules must not stall the grading)
+MAX_WALK = 2000  # entries looked at inside one student's folder, tool folders not counted (they are not walked)
 MAX_DEPTH = 8
 LEFTOVERS = frozenset({"__MACOSX", ".DS_Store", "Thumbs.db", "desktop.ini"})  # what zip tools and file managers leave
 ARCHIVES = (".zip", ".tar", ".gz", ".tgz", ".bz2", ".xz", ".7z", ".rar")
@@ -38,6 +41,7 @@ class Student:
     digest: str = ""
     entry: str = ""  # the name of the entry in the class folder, for messages
     attempt: bool = True  # a source file or a folder; False for a document, a binary or a link beside it
+    skipped: tuple[tuple[str, str], ...] = ()  # folders inside theirs that tools made, left out: (path, what it is)
 
 
 @dataclass
@@ -118,11 +122,22 @@ def _kind(mode: int) -> str:
     return "a device or special file, not a file"
 
 
-def _walk(folder: Path) -> tuple[list[Path], list[str], str | None]:
-    """Regular files under ``folder`` (no link followed, leftovers skipped); the other names seen; an error if the walk
-    could not finish."""
-    files: list[Path] = []
-    others: list[str] = []
+@dataclass
+class _Walk:
+    files: list[Path] = field(default_factory=list)  # regular files, leftovers and tool folders left out
+    others: list[str] = field(default_factory=list)  # other names seen (links, pipes)
+    skipped: list[tuple[str, str]] = field(default_factory=list)  # tool folders: (path inside the folder, what made it)
+    error: str | None = None  # why the walk could not finish
+
+
+def _is_source(path: Path) -> bool:
+    return by_extension(path) is not None
+
+
+def _walk(folder: Path) -> _Walk:
+    """What ``folder`` holds, no link followed, tool folders named and not walked, at most ``MAX_WALK`` entries."""
+    found = _Walk()
+    files, others = found.files, found.others
     stack = [(folder, 0)]
     seen = 0
     while stack:
@@ -131,55 +146,66 @@ def _walk(folder: Path) -> tuple[list[Path], list[str], str | None]:
             with os.scandir(current) as entries:
                 listed = sorted(entries, key=lambda e: e.name)
         except OSError as exc:
-            return files, others, f"cannot read the folder {_shown(current.name)}: {exc.strerror}"
+            found.error = f"cannot read the folder {_shown(current.name)}: {exc.strerror}"
+            return found
         for entry in listed:
             seen += 1
             if seen > MAX_WALK:
-                return files, others, f"more than {MAX_WALK} files in the folder"
+                found.error = f"more than {MAX_WALK} files in the folder, besides what tools made"
+                return found
+            relative = str(Path(entry.path).relative_to(folder))
+            directory = entry.is_dir(follow_symlinks=False)
+            made_by = tool_folder(Path(entry.path), _is_source) if directory else None
+            if made_by is not None:
+                if entry.name != "__MACOSX":
+                    found.skipped.append((relative, made_by))
+                continue
             if leftover(entry.name):
                 continue
-            relative = str(Path(entry.path).relative_to(folder))
-            if entry.is_dir(follow_symlinks=False):
+            if directory:
                 if depth + 1 < MAX_DEPTH:
                     stack.append((Path(entry.path), depth + 1))
             elif entry.is_file(follow_symlinks=False):
                 files.append(Path(entry.path))
             else:
                 others.append(relative)
-    return files, others, None
+    return found
 
 
 def _folder_student(path: Path, entry: str) -> Student:
     sid = _student_id(path.name)
-    files, others, error = _walk(path)
-    if error is not None:
-        return Student(sid, None, error, entry=entry)
-    sources = sorted(p for p in files if by_extension(p) is not None)
+    walk = _walk(path)
+    skipped = tuple(walk.skipped)
+    if walk.error is not None:
+        return Student(sid, None, walk.error, entry=entry, skipped=skipped)
+    sources = sorted(p for p in walk.files if by_extension(p) is not None)
     if len(sources) == 1:
-        return _source_student(sid, sources[0], sources[0].stat(follow_symlinks=False), entry)
+        return replace(_source_student(sid, sources[0], sources[0].stat(follow_symlinks=False), entry), skipped=skipped)
     if sources:
         names = ", ".join(_shown(str(p.relative_to(path))) for p in sources[:5])
-        return Student(sid, None, f"several candidate source files: {names}", entry=entry)
-    found = sorted([_shown(str(p.relative_to(path))) for p in files] + [_shown(o) for o in others])
+        return Student(sid, None, f"several candidate source files: {names}", entry=entry, skipped=skipped)
+    found = sorted([_shown(str(p.relative_to(path))) for p in walk.files] + [_shown(o) for o in walk.others])
     holds = f"; it holds: {', '.join(found[:5])}{', …' if len(found) > 5 else ''}" if found else "; it is empty"
-    return Student(sid, None, f"no source file of a supported language ({source_extensions()}) in the folder{holds}", entry=entry)
+    return Student(sid, None, f"no source file of a supported language ({source_extensions()}) in the folder{holds}", entry=entry,
+                   skipped=skipped)
 
 
 def _answers_student(path: Path, entry: str) -> Student:
     """A submit-answer problem's student: a folder of answer files, keyed by every file's name and bytes."""
     sid = _student_id(path.name)
-    files, _, error = _walk(path)
-    if error is not None:
-        return Student(sid, None, error, entry=entry)
+    walk = _walk(path)
+    files, skipped = walk.files, tuple(walk.skipped)
+    if walk.error is not None:
+        return Student(sid, None, walk.error, entry=entry, skipped=skipped)
     if not files:
-        return Student(sid, None, "no answer file in the folder", entry=entry)
+        return Student(sid, None, "no answer file in the folder", entry=entry, skipped=skipped)
     digest = hashlib.sha256()
     for file in sorted(files):
         try:
             digest.update(str(file.relative_to(path)).encode("utf-8", "surrogateescape") + b"\0" + _hash(file).encode())
         except OSError as exc:
-            return Student(sid, None, f"cannot read {_shown(file.name)}: {exc.strerror}", entry=entry)
-    return Student(sid, path, digest=digest.hexdigest(), entry=entry)
+            return Student(sid, None, f"cannot read {_shown(file.name)}: {exc.strerror}", entry=entry, skipped=skipped)
+    return Student(sid, path, digest=digest.hexdigest(), entry=entry, skipped=skipped)
 
 
 def _top_entry(path: Path, excluded: set[Path], answers: bool = False) -> Student | str:
@@ -247,4 +273,6 @@ def discover(folder: Path, exclude: Iterable[Path] = (), answers: bool = False) 
             by_id.setdefault(found.id, []).append(found)
     for sid in sorted(by_id):
         result.students.append(_merge(sid, by_id[sid], result.ignored))
+    for student in result.students:
+        result.ignored += [(_shown(f"{student.entry}/{inside}"), f"{what}, made by a tool: not judged") for inside, what in student.skipped]
     return result

@@ -1,20 +1,25 @@
 """Turning a source into a runnable ``Program``: sandboxed compilation with a content-addressed build cache.
 
 Builds are cached by the hash of recipe + source (+ the headers beside a
-problem program, + the files a problem adds to it), so re-judging a submission never recompiles it, and a
-failed build (CE) is cached too. ``build_or_fail`` is the one rule for the
-problem setter's programs: they must compile, or the judge cannot go on.
+problem program, + the files a problem adds to it), so re-judging a submission never recompiles it. A failed
+build (CE) is cached only when the compiler itself ended with an error: a compile stopped by a limit (time,
+memory, output, processes) or by a signal depends on the limits and the machine's load, and is compiled again
+next time. A cached build belongs to the judge, is read-only to every run, and is used again only while it
+matches its seal (``seal.py``). ``build_or_fail`` is the one rule for the problem setter's programs: they must
+compile, or the judge cannot go on.
 """
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
 import sys
 import tempfile
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from ..errors import JudgeError, UsageError
 from ..run import Bind, RunLimits, RunSpec, Slot, SlotPool, cache_root, read_head
@@ -23,11 +28,17 @@ from . import command
 from .classfile import main_class
 from .language import Language, tool
 from .registry import EXE, LANGUAGES, Registry
+from .seal import intact, seal
 from .sources import Additions, SourceSet, collect, with_additions
 
-BUILD_CACHE_VERSION = b"3"  # bump when the way builds are made or logged changes: old cache entries are then ignored
+BUILD_CACHE_VERSION = b"4"  # bump when the way builds are made or logged changes: old cache entries are then ignored
 COMPILE_MEMORY_MIB = 2048
 COMPILE_OUTPUT_BYTES = 64 * 1024 * 1024
+# What a compiler says when a limit or the machine, not the source, ended it (gcc's driver reports a killed cc1plus
+# with exit 1): such a failure is not remembered.
+LIMIT_MARKERS = ("signal terminated program", "virtual memory exhausted", "Cannot allocate memory", "out of memory",
+                 "Resource temporarily unavailable", "No space left on device", "File size limit exceeded")
+NEAR_COMPILE_LIMIT = 0.8
 
 
 @dataclass(frozen=True)
@@ -74,10 +85,13 @@ def prepare(source: Path, lang: Language, slot: Slot, compile_time: float, inclu
     import hashlib  # here, not at the top: only a command that builds pays for it
 
     key = hashlib.sha256(b"\0".join([BUILD_CACHE_VERSION, lang.name.encode(), recipe.encode(), sources.main.encode(), *named, *headers]))
-    folder = cache_root() / "build" / key.hexdigest()[:32]
-    if not (folder / "build.json").is_file():
-        _build(lang, sources, folder, slot, compile_time, includes)
-    meta = json.loads((folder / "build.json").read_text())
+    root = cache_root() / "build"
+    name = key.hexdigest()[:32]
+    folder, record = root / name, root / f"{name}.seal"
+    meta = _cached(folder, record)
+    if meta is None:
+        with _locked(root / f"{name}.lock"):  # one compile per source at a time, across judges
+            meta = _cached(folder, record) or _build(lang, sources, folder, record, slot, compile_time, includes)
     if meta["ok"] and lang.entry == "class":  # the class holding main, read from the compiled classes (classfile.py)
         sources = replace(sources, main_class=meta.get("main_class") or main_class(folder, sources.main, sources.main_class))
     binds = (Bind(folder), *(Bind(path) for path in lang.system_paths()))
@@ -120,8 +134,29 @@ class _Strings(dict):
         return "{" + key + "}"
 
 
-def _build(lang: Language, sources: SourceSet, folder: Path, slot: Slot, compile_time: float, includes: list[Path]) -> None:
-    """Compile in a private folder, then move it into the cache in one rename so no half-built entry is ever seen."""
+def _cached(folder: Path, record: Path) -> dict[str, Any] | None:
+    """The cached build's outcome, when the folder still holds what the judge sealed; None: build (again)."""
+    if not intact(folder, record):
+        return None
+    meta: dict[str, Any] = json.loads((folder / "build.json").read_text())
+    return meta
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _build(lang: Language, sources: SourceSet, folder: Path, record: Path, slot: Slot, compile_time: float,
+           includes: list[Path]) -> dict[str, Any]:
+    """Compile in a private folder; an outcome worth remembering is made the judge's, read-only to runs, moved into the
+    cache in one rename (so no half-built entry is ever seen, a stale one is replaced whole) and sealed."""
     folder.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="build-", dir=folder.parent))
     try:
@@ -129,7 +164,7 @@ def _build(lang: Language, sources: SourceSet, folder: Path, slot: Slot, compile
             copy = work / "src" / item.name
             copy.parent.mkdir(parents=True, exist_ok=True)
             copy.write_bytes(item.data)
-        ok, log = True, ""
+        ok, log, lasting = True, "", True
         if not lang.compile:
             (work / "src" / sources.main).chmod(0o755)
         else:
@@ -137,25 +172,58 @@ def _build(lang: Language, sources: SourceSet, folder: Path, slot: Slot, compile
             values = _values(lang, sources, work, includes, COMPILE_MEMORY_MIB)
             env = {k: v.format_map(_Strings(values)) for k, v in lang.env.items()}
             for step in lang.compile:
-                ok, log = _compile(expand(step, values), env, work, includes, slot, compile_time, lang)
+                ok, log, lasting = _compile(expand(step, values), env, work, includes, slot, compile_time, lang)
                 if not ok:
                     break
             log = _readable(log, work, sources)
             shutil.rmtree(work / "tmp", ignore_errors=True)
         meta = {"ok": ok, "log": log}
-        if ok and lang.entry == "class":
+        if ok and lang.entry == "class":  # the class holding main, read from the compiled classes (classfile.py)
             meta["main_class"] = main_class(work, sources.main, sources.main_class)
+        if not lasting:
+            return meta
         (work / "build.json").write_text(json.dumps(meta))
-        for path in (work, *work.rglob("*")):
-            if path.is_dir() and not path.is_symlink():
-                path.chmod(0o755)
-        try:
-            os.rename(work, folder)
-        except OSError:
-            if not (folder / "build.json").is_file():
-                raise
+        _make_read_only(work)
+        if folder.exists() or folder.is_symlink():  # a build that no longer matches its seal: out of the way, whole
+            stale = Path(tempfile.mkdtemp(prefix="stale-", dir=folder.parent))
+            os.rename(folder, stale / "build")
+            _remove(stale)
+        os.rename(work, folder)
+        if not seal(folder, record):
+            record.unlink(missing_ok=True)
+        return meta
     finally:
-        shutil.rmtree(work, ignore_errors=True)
+        _remove(work)
+
+
+def _make_read_only(work: Path) -> None:
+    """The judge's own, writable by nobody else: the compile ran as the slot's uid, and a run of that uid (or any
+    other) must not change what later judgings of the same source run."""
+    uid, gid = os.geteuid(), os.getegid()
+    for top, dirs, files in os.walk(work):
+        for name in (*dirs, *files):
+            path = os.path.join(top, name)
+            info = os.lstat(path)
+            if info.st_uid != uid or info.st_gid != gid:
+                os.lchown(path, uid, gid)
+            if not os.path.islink(path):
+                executable = os.path.isdir(path) or info.st_mode & 0o111
+                os.chmod(path, 0o755 if executable else 0o644)
+    os.chown(work, uid, gid)
+    work.chmod(0o755)
+
+
+def _remove(path: Path) -> None:
+    """Remove a folder whatever a run did to its modes."""
+    if not path.exists():
+        return
+    for top, dirs, _ in os.walk(path):
+        for name in dirs:
+            try:
+                os.chmod(os.path.join(top, name), 0o700, follow_symlinks=False)
+            except OSError:
+                pass
+    shutil.rmtree(path, ignore_errors=True)
 
 
 def _readable(log: str, work: Path, sources: SourceSet) -> str:
@@ -168,15 +236,19 @@ def _readable(log: str, work: Path, sources: SourceSet) -> str:
 
 
 def _compile(argv: list[str], env: dict[str, str], work: Path, includes: list[Path], slot: Slot, compile_time: float,
-             lang: Language) -> tuple[bool, str]:
-    """Compile as untrusted code: a hostile source may try to include secrets or blow up the compiler."""
+             lang: Language) -> tuple[bool, str, bool]:
+    """Compile as untrusted code: a hostile source may try to include secrets or blow up the compiler.
+
+    Returns whether it compiled, the log, and whether the outcome lasts (may be remembered): a success, or the
+    compiler's own error exit well within the limits, saying nothing of a limit or the machine.
+    """
     log_path, out_path = slot.private / "compile.log", slot.private / "compile.out"
     if slot.uid is not None:
         for path in (work, *work.rglob("*")):
             os.chown(path, slot.uid, slot.uid, follow_symlinks=False)
     limits = RunLimits(
         cpu=compile_time, wall=compile_time * 2 + 5, memory_mib=COMPILE_MEMORY_MIB, address_space_mib=lang.address_space(COMPILE_MEMORY_MIB),
-        output_bytes=COMPILE_OUTPUT_BYTES, open_files=512, stack_mib=64,
+        output_bytes=COMPILE_OUTPUT_BYTES, file_bytes=COMPILE_OUTPUT_BYTES, open_files=512, stack_mib=64,
     )
     binds = [Bind(work, writable=True), *(Bind(folder) for folder in includes), *(Bind(path) for path in lang.system_paths())]
     spec = RunSpec(argv=argv, limits=limits, stdout=out_path, stderr=log_path, cwd=work / "src", env=env or None)
@@ -185,14 +257,16 @@ def _compile(argv: list[str], env: dict[str, str], work: Path, includes: list[Pa
     for p in (log_path, out_path):
         p.unlink(missing_ok=True)
     if result.out_of_memory:
-        return False, f"compilation ran out of memory under the {COMPILE_MEMORY_MIB} MiB limit\n{log}".strip()
+        return False, f"compilation ran out of memory under the {COMPILE_MEMORY_MIB} MiB limit\n{log}".strip(), False
+    if result.killed == "output" or result.signal_name == "SIGXFSZ":
+        return False, f"compilation output exceeded {COMPILE_OUTPUT_BYTES >> 20} MiB\n{log}".strip(), False
     if result.killed != "none":
-        return False, f"compilation exceeded the {compile_time:g} s limit\n{log}".strip()
-    if result.signal_name == "SIGXFSZ":
-        return False, f"compilation output exceeded {COMPILE_OUTPUT_BYTES >> 20} MiB\n{log}".strip()
+        return False, f"compilation exceeded the {compile_time:g} s limit\n{log}".strip(), False
     if not result.succeeded:
-        return False, (log or f"compiler failed ({status_text(result.exit_code, result.signal_name)})")
-    return True, log
+        near = result.cpu >= NEAR_COMPILE_LIMIT * compile_time or result.wall >= NEAR_COMPILE_LIMIT * limits.wall
+        said = any(marker in log for marker in LIMIT_MARKERS) or any(marker.decode("utf-8", "replace") in log for marker in lang.oom_markers)
+        return False, (log or f"compiler failed ({status_text(result.exit_code, result.signal_name)})"), not (result.signal or near or said)
+    return True, log, True
 
 
 def prepare_program(source: Path, lang: Language | None, pool: SlotPool, compile_time: float, include: Path | None = None,

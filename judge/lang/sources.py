@@ -1,8 +1,9 @@
 """What a submission consists of: one file, or a folder of sources in one language, and which of them is the entry point.
 
 A folder is untrusted input (a student's unzipped upload): only regular
-files are taken, never links, devices or pipes; hidden files and unzip
-leftovers (``__MACOSX``, ``._x``) are skipped; a source above
+files are taken, never links, devices or pipes; hidden files, unzip
+leftovers (``__MACOSX``, ``._x``) and what tools made (``toolfolders.py``:
+installed packages, virtual environments, build output) are skipped; a source above
 ``MAX_SOURCE_BYTES`` is refused before it is read. The entry-point rules are
 the registry's (``entry`` of an entry: all, file, class), so a language picks
 its rule as data.
@@ -17,10 +18,10 @@ from typing import Callable, Mapping
 
 from ..errors import UsageError
 from .language import Language
+from .toolfolders import tool_folder
 
 MAX_SOURCE_BYTES = 4 << 20
 MAX_FILES = 200
-SKIPPED_FOLDERS = {"__MACOSX", "__pycache__", "node_modules", "target", "bin", "obj", "out", "build"}
 
 
 @dataclass(frozen=True)
@@ -65,10 +66,11 @@ def folder_sources(folder: Path, language_of: Callable[[Path], object | None]) -
         except OSError:
             continue
         for entry in entries:
-            if entry.name.startswith(".") or entry.name in SKIPPED_FOLDERS:
+            if entry.name.startswith("."):
                 continue
             if entry.is_dir() and not entry.is_symlink():
-                pending.append(entry)
+                if tool_folder(entry, lambda p: language_of(p) is not None) is None:
+                    pending.append(entry)
             elif _regular(entry):
                 if language_of(entry) is not None:
                     found.append(entry)

@@ -21,13 +21,17 @@
  *   arg X         (repeated; argv[0] must be an absolute path)
  *   env K=V       (repeated; the whole environment)
  *   cwd PATH, scratch PATH (emptied after the run; optional)
- *   cpu_ms N, wall_ms N, mem_kb N (the whole tree; 0: no limit), as_kb N (RLIMIT_AS; 0: none),
- *   fsize N (bytes, 0: no limit), stack_kb N (0: unchanged), nofile N, nproc N (0: unchanged),
+ *   cpu_ms N, wall_ms N, mem_kb N (the whole tree; 0: no limit)
+ *   (wall_ms counts only time the run was not waiting for a CPU: see WALL_STRETCH), as_kb N (RLIMIT_AS; 0: none),
+ *   fsize N (RLIMIT_FSIZE for every file, bytes, 0: no limit), out_max N (what stdout and stderr may each carry, counted
+ *   by output.c; 0: no limit), stack_kb N (0: unchanged), nofile N, nproc N (0: unchanged),
  *   pids N (the group's process limit), uid N, gid N (-1: unchanged),
  *   cgroup 0|1|2, fresh BITS (launcher.h), tmp_kb N, hide PATH, expose PATH, writable PATH (repeated)
  * Answer: one message
- *   ok exit=E signal=S cpu_us=C wall_us=W maxrss_kb=M killed=none|cpu|wall|memory oom=0|1 cgroup=V
- *   (M: the larger of the tree's peak and the largest process's resident peak)
+ *   ok exit=E signal=S cpu_us=C wall_us=W maxrss_kb=M killed=none|cpu|wall|memory|output oom=0|1 cgroup=V end_us=T
+ *      output=0|1|2 delay_us=D
+ *   (M: the larger of the tree's peak and the largest process's resident peak; output: the stream that went past
+ *   out_max, 1 stdout, 2 stderr; D: how long the run's main process waited for a CPU while runnable)
  *   error MESSAGE
  *
  * Started with --own-network (rlimits mode as root), the launcher first moves
@@ -63,6 +67,10 @@
 #include "launcher.h"
 
 #define POLL_MS 10
+/* The wall limit counts the time a run was not kept from a CPU by the machine's load: at the deadline, the time
+ * its main process waited on a run queue is added, up to this many times the limit in all (a judge is never held
+ * for long; a sleeper waits for no CPU and is stopped at the limit itself). */
+#define WALL_STRETCH 3
 #define REQUEST_MAX 65536
 
 struct usage {
@@ -153,6 +161,7 @@ static int read_request(struct request *r, const char **bad) {
             paths[(*count)++] = strdup(value);
         }
         else if (!strcmp(line, "fsize")) r->fsize = atoll(value);
+        else if (!strcmp(line, "out_max")) r->out_max = atoll(value);
         else if (!strcmp(line, "stack_kb")) r->stack_kb = atoll(value);
         else if (!strcmp(line, "nofile")) r->nofile = atoll(value);
         else if (!strcmp(line, "nproc")) r->nproc = atoll(value);
@@ -289,6 +298,26 @@ static long long proc_cpu_us(pid_t pid) {
     return (long long)(v[14] + v[15] + v[16] + v[17]) * 1000000LL / hz;
 }
 
+/* How long the threads of a process waited on a run queue while runnable (the second field of each thread's
+ * schedstat, in ns): the time the machine's load took from it. A sleeping or blocked program waits on none,
+ * which is how the judge tells a wall-clock timeout caused by load from one the program caused itself. */
+static long long run_delay_us(pid_t pid) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+    DIR *tasks = opendir(path);
+    if (!tasks) return 0;
+    long long total = 0;
+    for (struct dirent *t; (t = readdir(tasks));) {
+        if (t->d_name[0] == '.') continue;
+        char name[300], buf[128];
+        snprintf(name, sizeof name, "task/%s/schedstat", t->d_name);
+        unsigned long long on_cpu = 0, waited = 0;
+        if (read_proc(pid, name, buf, sizeof buf) && sscanf(buf, "%llu %llu", &on_cpu, &waited) == 2) total += (long long)(waited / 1000);
+    }
+    closedir(tasks);
+    return total;
+}
+
 /* Without a control group: CPU time of a process and all its live descendants
  * (and of every descendant already reaped inside the tree, through
  * cutime/cstime), and their summed resident memory. Walked on every poll, so
@@ -406,6 +435,14 @@ static void run(struct request *r) {
         reply("error cgroup: %s: %s\n", why, strerror(errno));
         return;
     }
+    struct capture cap;
+    if (capture_start(&cap, r->fds, r->out_max) < 0) {
+        capture_forked(&cap);
+        capture_finish(&cap);
+        group_finish(&g, &(long long){0}, &(long){0}, &(int){0});
+        reply("error output pipes: %s\n", strerror(errno));
+        return;
+    }
     /* vfork (or clone3 with CLONE_VFORK): no page tables to copy, and the parent resumes only once the child
      * has exec'd or failed, so a failure is already in the report without a pipe and an extra wake-up. */
     report->error[0] = '\0';
@@ -415,6 +452,8 @@ static void run(struct request *r) {
     int own_pids = (r->fresh & FRESH_PID) != 0;
     char refused[320];
     if (own_pids && holder_use(r, refused, sizeof refused) < 0) {
+        capture_forked(&cap);
+        capture_finish(&cap);
         group_finish(&g, &(long long){0}, &(long){0}, &(int){0});
         reply("error %s\n", refused);
         return;
@@ -424,7 +463,9 @@ static void run(struct request *r) {
     if (pid == -2) pid = vfork();
     if (pid == 0) exec_child(r);
     if (own_pids) holder_leave();
+    capture_forked(&cap);
     if (pid < 0) {
+        capture_finish(&cap);
         group_finish(&g, &(long long){0}, &(long){0}, &(int){0});
         reply("error fork: %s\n", strerror(errno));
         return;
@@ -435,36 +476,53 @@ static void run(struct request *r) {
             if (*c == '\n') *c = ' ';
         group_kill(&g);
         sweep(&u);
+        capture_finish(&cap);
         group_finish(&g, &(long long){0}, &(long){0}, &(int){0});
         reply("error %s\n", report->error);
         return;
     }
 
     /* The child has its own stdin and stdout now. Copies kept here would hold off the end-of-file the other
-     * side of a pipe must see the moment the child closes them (an interactor that stops talking early). */
-    for (int i = 0; i < 2; i++) {
-        close(r->fds[i]);
-        r->fds[i] = -1;
+     * side of a pipe must see the moment the child closes them (an interactor that stops talking early). A
+     * captured stdout is a file this launcher still copies the run's output into: it stays open. */
+    close(r->fds[0]);
+    r->fds[0] = -1;
+    if (cap.streams[0].read_end < 0) {
+        close(r->fds[1]);
+        r->fds[1] = -1;
     }
 
     int pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
     const char *killed = pidfd < 0 ? "wall" : "none";
     long long deadline = start + r->wall_ms * 1000LL;
-    long long sampled_kb = 0;
+    long long sampled_kb = 0, next_sample = start + POLL_MS * 1000LL, delay_us = 0;  /* the first sample a tick in, as before output woke the loop */
     while (pidfd >= 0) {
         long long now = now_us();
         int wait_ms = POLL_MS;
         if (r->wall_ms > 0) {
             long long left_ms = (deadline - now + 999) / 1000;
-            if (left_ms <= 0) { killed = "wall"; break; }
+            if (left_ms <= 0) {
+                long long cap = start + r->wall_ms * 1000LL * WALL_STRETCH;
+                long long stretched = start + r->wall_ms * 1000LL + run_delay_us(pid);
+                if (stretched > now + 1000 && now < cap) {
+                    deadline = stretched < cap ? stretched : cap;
+                    continue;
+                }
+                killed = "wall";
+                break;
+            }
             if (left_ms < wait_ms) wait_ms = (int)left_ms;
         }
         /* fd 0 is the judge's pipe: when it hangs up, the judge is gone and the run must not outlive it. */
-        struct pollfd pfd[2] = {{pidfd, POLLIN, 0}, {0, 0, 0}};
-        int ready = poll(pfd, 2, wait_ms);
+        struct pollfd pfd[4] = {{pidfd, POLLIN, 0}, {0, 0, 0}};
+        int ready = poll(pfd, (nfds_t)(2 + capture_poll(&cap, pfd + 2)), wait_ms);
+        if (capture_drain(&cap)) { killed = "output"; break; }
         if (ready > 0 && (pfd[0].revents & POLLIN)) break;
         if (pfd[1].revents & (POLLHUP | POLLERR)) parent_gone = 1;
         if (parent_gone) { killed = "wall"; break; }
+        /* a program writing much wakes this loop often: the groups are read once per tick all the same */
+        if (now_us() < next_sample) continue;
+        next_sample = now_us() + POLL_MS * 1000LL;
         long long cpu_us, rss_kb;
         if (g.version) {
             cpu_us = group_cpu_us(&g);
@@ -481,6 +539,7 @@ static void run(struct request *r) {
         if (r->cpu_ms > 0 && cpu_us > r->cpu_ms * 1000LL) { killed = "cpu"; break; }
         if (!g.version && r->mem_kb > 0 && rss_kb > r->mem_kb) { killed = "memory"; break; }
     }
+    delay_us = run_delay_us(pid);  /* before the kill: a stopped run's threads are still there to be read */
     if (strcmp(killed, "none")) killpg(pid, SIGKILL), kill(pid, SIGKILL);
     int status = 0;
     struct rusage ru;
@@ -492,6 +551,8 @@ static void run(struct request *r) {
     if (own_pids) holder_end(g.version == 0);  /* without a group, only the namespace's end kills the orphans */
     group_kill(&g);
     sweep(&u);
+    capture_finish(&cap);
+    if (cap.over && !strcmp(killed, "none")) killed = "output";  /* past the limit in the last bytes, read after the end */
     int oom = 0;
     long peak_kb = 0;
     group_finish(&g, &u.cpu_us, &peak_kb, &oom);
@@ -506,8 +567,8 @@ static void run(struct request *r) {
     int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
     /* end_us: when the run ended on CLOCK_MONOTONIC, which every process of the machine shares: the judge orders
      * the two sides of an interactive run by it. */
-    reply("ok exit=%d signal=%d cpu_us=%lld wall_us=%lld maxrss_kb=%ld killed=%s oom=%d cgroup=%d end_us=%lld\n",
-          code, sig, u.cpu_us, wall, u.maxrss_kb, killed, oom, g.version, start + wall);
+    reply("ok exit=%d signal=%d cpu_us=%lld wall_us=%lld maxrss_kb=%ld killed=%s oom=%d cgroup=%d end_us=%lld output=%d delay_us=%lld\n",
+          code, sig, u.cpu_us, wall, u.maxrss_kb, killed, oom, g.version, start + wall, cap.over, delay_us);
     if (!parent_gone) holder_prepare(r);  /* the next run's namespaces, made while the judge checks this one */
 }
 

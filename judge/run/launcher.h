@@ -3,6 +3,7 @@
 #ifndef LAUNCHER_H
 #define LAUNCHER_H
 
+#include <poll.h>
 #include <sys/types.h>
 
 #define MAX_ARGS 512
@@ -32,6 +33,7 @@ struct request {
     int nfds;
     int cgroup_version; /* 0: none; 1: fds 3..5 are the slot's memory, pids, cpuacct groups; 2: fd 3 is the slot group */
     long long cpu_ms, wall_ms, mem_kb, as_kb, fsize, stack_kb, nofile, nproc, pids, uid, gid, fresh, tmp_kb;
+    long long out_max;  /* bytes stdout and stderr may each carry (0: no limit), counted by output.c */
 };
 
 /* A run's control group(s), and what was read before the run so that the answer can report deltas. */
@@ -66,6 +68,22 @@ void holder_prepare(const struct request *r);
 pid_t holder_pid(void);
 pid_t holder_dying(void);
 void holder_reap(void);
+/* output.c: stdout and stderr of a run through pipes the launcher copies into the judge's files, counted */
+struct stream {
+    int read_end, write_end, file, no_splice;
+    int *slot;               /* the request's descriptor the child takes as fd 1 or 2 */
+    long long written;
+};
+struct capture {
+    struct stream streams[2];
+    long long limit;
+    int over;                /* 1: stdout, 2: stderr went past the limit */
+};
+int capture_start(struct capture *c, int *fds, long long limit);
+void capture_forked(struct capture *c);
+int capture_poll(const struct capture *c, struct pollfd *p);
+int capture_drain(struct capture *c);
+void capture_finish(struct capture *c);
 
 /* relay.c: launcher --relay, the pipe relay of an interactive run */
 int relay_main(int argc, char **argv);

@@ -21,7 +21,7 @@ from .cgroups import SlotGroup
 from .types import ExecError, RunResult, RunSpec
 
 LAUNCHER_SOURCE = Path(__file__).with_name("launcher.c")
-LAUNCHER_PARTS = tuple(LAUNCHER_SOURCE.with_name(name) for name in ("launcher.c", "cgroup.c", "confine.c", "fresh.c", "relay.c", "launcher.h"))
+LAUNCHER_PARTS = tuple(LAUNCHER_SOURCE.with_name(name) for name in ("launcher.c", "cgroup.c", "confine.c", "fresh.c", "output.c", "relay.c", "launcher.h"))
 DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
 REQUEST_MAX = 65536
 SCRATCH_KB = 64 * 1024  # size of each private tmpfs of a run with FRESH_MOUNTS
@@ -190,7 +190,8 @@ def _encode(spec: RunSpec, cgroup: int) -> bytes:
         f"mem_kb {lim.memory_mib * 1024 if lim.memory_mib else 0}",
         f"as_kb {lim.address_space_mib * 1024 if lim.address_space_mib and not cgroup else 0}",
         f"stack_kb {lim.stack_mib * 1024 if lim.stack_mib else 0}",
-        f"fsize {lim.output_bytes + 1}",
+        f"fsize {lim.file_bytes if lim.file_bytes is not None else lim.output_bytes + 1}",
+        f"out_max {lim.output_bytes}",
         f"nofile {lim.open_files}",
         f"nproc {lim.processes if spec.user is not None else 0}",
         f"pids {lim.processes}",
@@ -224,4 +225,6 @@ def _decode(line: str) -> RunResult:
         oom_killed=fields["oom"] == "1",
         cgroup=int(fields["cgroup"]),
         ended=int(fields.get("end_us", 0)) / 1e6,
+        output_over=("", "stdout", "stderr")[int(fields.get("output", 0))],
+        waited=int(fields.get("delay_us", 0)) / 1e6,
     )

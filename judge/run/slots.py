@@ -17,7 +17,7 @@ from typing import Iterator, Sequence
 
 from .files import cache_root
 from .launcher import DEFAULT_PATH, Launcher, build_launcher
-from .sandbox import SANDBOX_PROCESSES, SCRATCH_VIEW, Bind, Isolation, UidLease, interpreter_paths
+from .sandbox import SANDBOX_PROCESSES, SCRATCH_BYTES, SCRATCH_VIEW, Bind, Isolation, UidLease, interpreter_paths
 from .types import RunResult, RunSpec
 
 
@@ -88,7 +88,8 @@ class Slot:
                 self._untrusted = self._new_launcher(self.isolation.launcher_argv(self._launcher, wanted), "sandbox.log")
                 self._binds = wanted
             launcher = self._untrusted
-        limits = replace(spec.limits, processes=SANDBOX_PROCESSES if self.uid is not None or group else spec.limits.processes)
+        limits = replace(spec.limits, processes=SANDBOX_PROCESSES if self.uid is not None or group else spec.limits.processes,
+                         file_bytes=SCRATCH_BYTES if spec.limits.file_bytes is None else spec.limits.file_bytes)  # scratch files: the scratch's size, not the output limit
         cwd = spec.cwd if spec.cwd is not None else self.scratch
         scratch = None if self.isolation.private_mounts else self.scratch  # emptied after every run, wherever the run starts
         extra: dict[str, tuple[Path, ...]] = dict(writable=tuple(b.path for b in wanted if b.writable))

@@ -18,6 +18,9 @@ class RunLimits:
     ``address_space_mib`` is an RLIMIT_AS per process, used only where no
     control group limits memory, because it breaks threads, JVMs, Go and Node
     (they reserve far more address space than they use).
+    ``output_bytes`` is what stdout and stderr may each carry, counted by the
+    launcher; ``file_bytes`` bounds any other file the run writes (its scratch
+    files: RLIMIT_FSIZE), the output limit plus one byte when not given.
     """
 
     cpu: float
@@ -28,6 +31,7 @@ class RunLimits:
     open_files: int = 256
     processes: int = 0
     address_space_mib: int | None = None
+    file_bytes: int | None = None
 
 
 @dataclass(frozen=True)
@@ -58,12 +62,15 @@ FRESH_IPC, FRESH_MOUNTS, FRESH_SECCOMP, FRESH_PID, FRESH_NET, FRESH_READONLY, FR
 class RunResult:
     """What a run did.
 
-    ``killed`` is 'cpu', 'wall' or 'memory' (the no-cgroup tick) when the
+    ``killed`` is 'cpu', 'wall', 'memory' (the no-cgroup tick) or 'output' when the
     launcher stopped it at a limit; ``oom_killed`` is the kernel's own record
     that its OOM killer acted inside the run's control group. ``memory_kb`` is
     the larger of the tree's peak (the group's charge, kernel memory and tmpfs
     pages included, when ``cgroup`` is 1 or 2; else the tick's sampled sum) and
     the largest process's resident peak (shared library pages included).
+    ``output_over`` names the stream ('stdout' or 'stderr') that went past the
+    output limit. ``waited`` is how long the main process was runnable but
+    waiting for a CPU: the machine's load, never the program's own sleeping.
     """
 
     exit_code: int | None
@@ -75,6 +82,8 @@ class RunResult:
     oom_killed: bool = False
     cgroup: int = 0
     ended: float = 0.0  # CLOCK_MONOTONIC seconds when it ended (time.monotonic() of this machine)
+    output_over: str = ""
+    waited: float = 0.0
 
     @property
     def out_of_memory(self) -> bool:

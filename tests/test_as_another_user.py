@@ -1,0 +1,105 @@
+"""rlimits mode as another user (a judge that is not root and has no bubblewrap): what it still promises, judged by a
+real judge running as `nobody` on the hostile `hsum` problem (see test_hostile.py).
+
+Such a judge runs submissions as its own uid, so it cannot make anything of
+its own read-only to them; what it still promises:
+
+- verdicts from measurements: the right answer followed by a resource signal
+  raised by the program itself is RE naming it, never OLE, TLE or MLE;
+- the output limit is for stdout and stderr: a 2 MiB scratch file under a 1 MiB
+  output limit is AC, 1 GiB to stdout is OLE;
+- a build a run changed is never used by a later judging: a program that
+  replaces its own binary (it can, in this mode) is built again from its
+  source by the next judging, whose first case then runs the original.
+
+Needs root (to start the judge as `nobody`) and a system Python that `nobody`
+can run with PyYAML (the test session's own interpreter may live in a home
+folder `nobody` cannot enter).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from conftest import REPO_ROOT, _run_bounded
+from test_hostile import HSUM, PROGRAMS, _from_template
+
+pytestmark = pytest.mark.slow
+
+NOBODY = 65534
+SYSTEM_PYTHON = "/usr/bin/python3"
+
+
+def _usable() -> str | None:
+    if os.geteuid() != 0:
+        return "starting the judge as another user needs root"
+    if shutil.which("setpriv") is None:
+        return "setpriv is not installed (Debian package util-linux)"
+    probe = subprocess.run([SYSTEM_PYTHON, "-c", "import yaml"], capture_output=True)
+    return None if probe.returncode == 0 else f"{SYSTEM_PYTHON} cannot import yaml (Debian package python3-yaml)"
+
+
+@pytest.fixture
+def home() -> Iterator[Path]:
+    """A folder of nobody's own, with the program files it judges: the test's tmp_path is root's (0700)."""
+    reason = _usable()
+    if reason:
+        pytest.skip(reason)
+    folder = Path(tempfile.mkdtemp(prefix="tilejudge-nobody-"))
+    os.chown(folder, NOBODY, NOBODY)
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _judge(home: Path, source: Path) -> dict[str, Any]:
+    """Judge `source` on hsum as nobody, in rlimits mode; the report's JSON."""
+    copy = home / source.name
+    shutil.copy(source, copy)
+    os.chown(copy, NOBODY, NOBODY)
+    report = home / "report.json"
+    report.unlink(missing_ok=True)
+    args = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", "env", f"HOME={home}", f"TILEJUDGE_CACHE={home / 'cache'}",
+            "PYTHONDONTWRITEBYTECODE=1", SYSTEM_PYTHON, str(REPO_ROOT / "run_judge.py"), "judge", str(HSUM), str(copy), "--sandbox", "rlimits",
+            "-j", "1", "--json", str(report)]
+    code, _, stderr = _run_bounded(args)
+    assert code in (0, 1) and "Traceback" not in stderr and report.is_file(), stderr[-2000:]
+    data: dict[str, Any] = json.loads(report.read_text())
+    return data
+
+
+def _cases(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {case["name"]: case for case in report["cases"]}
+
+
+@pytest.mark.parametrize("signal", ["SIGXFSZ", "SIGXCPU", "SIGKILL"])
+def test_signal_raised_by_the_program_is_re(home: Path, tmp_path: Path, signal: str) -> None:
+    marker = f"hxraise{signal[3:].lower()}"
+    cases = _cases(_judge(home, _from_template("hx_raise_signal.c", tmp_path, SIGNAL=signal, NAME=marker)))
+    assert cases["c1"]["verdict"] == "RE" and cases["c1"]["signal"] == signal and signal in cases["c1"]["message"], cases["c1"]
+    assert cases["c2"]["verdict"] == cases["c3"]["verdict"] == "AC", cases
+
+
+def test_output_limit_is_for_stdout_and_stderr(home: Path) -> None:
+    scratch = _cases(_judge(home, PROGRAMS / "hx_scratch_file.c"))
+    assert all(case["verdict"] == "AC" for case in scratch.values()), scratch
+    flood = _cases(_judge(home, PROGRAMS / "flood_stdout.c"))
+    assert flood["c1"]["verdict"] == "OLE" and flood["c1"]["message"].startswith("stdout over the 1 MiB limit"), flood["c1"]
+    assert flood["c2"]["verdict"] == "AC", flood
+
+
+def test_changed_build_is_not_used_by_the_next_judging(home: Path) -> None:
+    """In this mode the program can replace its binary (its later cases in the same judging run the replacement: the
+    README says so); the next judging finds the build changed, builds it again, and its first case runs the original."""
+    for _ in range(2):
+        cases = _cases(_judge(home, PROGRAMS / "hx_replace_build.c"))
+        assert cases["c1"]["verdict"] == "AC" and cases["c1"]["exit_code"] == 0, cases["c1"]
