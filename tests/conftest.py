@@ -48,7 +48,7 @@ VERDICTS = frozenset({"AC", "WA", "PE", "TLE", "MLE", "OLE", "RE", "CE", "JE"})
 JUDGE_TIMEOUT_S = 120
 
 # Files owned by other work whose tests are slow: marked here by name instead of a pytestmark in the file.
-SLOW_FILES = frozenset({"test_hostile.py", "test_containment.py"})
+SLOW_FILES = frozenset({"test_hostile.py", "test_containment.py", "test_kattis_packages.py"})  # hostile programs; whole packages verified
 
 # Tool on PATH -> the Debian package that provides it, named when a test is skipped because the tool is missing.
 SYSTEM_PACKAGES = {"gcc": "gcc", "g++": "g++", "javac": "default-jdk-headless", "bwrap": "bubblewrap", "chromium": "chromium"}

@@ -191,6 +191,7 @@ def test_kattis_folders_decide_what_rejects_and_skipped_cases_stop_the_matrix(su
         strength(problem, [outcome("run_time_error", 6)])
 
 
+@pytest.mark.slow  # verifies a whole package
 def test_verify_matrix_on_a_kattis_package(sum_package: Path, tmp_path: Path) -> None:
     page = tmp_path / "out" / "sum.html"
     run = run_cli("verify", str(sum_package), "--html", str(page), "-j", "2")

@@ -48,7 +48,7 @@ def test_fast_subset_passes_in_a_fresh_venv_of_the_distributions_python(installe
     """The README's set-up as a newcomer meets it: nothing preloaded by a global site-packages, another interpreter
     than the one running this suite, and only the packages the wheel's extras bring. The tests and the judge they
     start run from the checkout (``python -m pytest`` puts it first on the path), with the venv's Python."""
-    done = subprocess.run([str(installed / "python"), "-m", "pytest", "-q", "-m", "not slow", "-p", "no:cacheprovider",
+    done = subprocess.run([str(installed / "python"), "-m", "pytest", "-q", "-m", "not slow", "-n", "2", "-p", "no:cacheprovider",
                            "-x", "--basetemp", str(tmp_path / "base")],
                           cwd=REPO_ROOT, capture_output=True, text=True, timeout=1200)
     tail = done.stdout[-3000:] + done.stderr[-2000:]
