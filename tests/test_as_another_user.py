@@ -49,13 +49,19 @@ def _usable() -> str | None:
 
 @pytest.fixture
 def home() -> Iterator[Path]:
-    """A folder of nobody's own, with the program files it judges: the test's tmp_path is root's (0700)."""
+    """A folder of nobody's own holding the judge and the hsum problem as nobody can read them, and the program
+    files it judges: the test's tmp_path is root's (0700), and so may be the checkout (a clone in a private folder)."""
     reason = _usable()
     if reason:
         pytest.skip(reason)
     folder = Path(tempfile.mkdtemp(prefix="tilejudge-nobody-"))
-    os.chown(folder, NOBODY, NOBODY)
     try:
+        shutil.copytree(REPO_ROOT / "judge", folder / "judge", ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copy(REPO_ROOT / "run_judge.py", folder / "run_judge.py")
+        shutil.copytree(HSUM, folder / "problems" / HSUM.name)
+        shutil.copytree(HSUM.parent.parent / "cases" / HSUM.name, folder / "cases" / HSUM.name)
+        for path in (folder, *folder.rglob("*")):
+            os.lchown(path, NOBODY, NOBODY)
         yield folder
     finally:
         shutil.rmtree(folder, ignore_errors=True)
@@ -69,7 +75,8 @@ def _judge(home: Path, source: Path) -> dict[str, Any]:
     report = home / "report.json"
     report.unlink(missing_ok=True)
     args = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", "env", f"HOME={home}", f"TILEJUDGE_CACHE={home / 'cache'}",
-            "PYTHONDONTWRITEBYTECODE=1", SYSTEM_PYTHON, str(REPO_ROOT / "run_judge.py"), "judge", str(HSUM), str(copy), "--sandbox", "rlimits",
+            "PYTHONDONTWRITEBYTECODE=1", SYSTEM_PYTHON, str(home / "run_judge.py"), "judge", str(home / "problems" / HSUM.name), str(copy),
+            "--sandbox", "rlimits",
             "-j", "1", "--json", str(report)]
     code, _, stderr = _run_bounded(args)
     assert code in (0, 1) and "Traceback" not in stderr and report.is_file(), stderr[-2000:]
