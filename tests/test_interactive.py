@@ -131,6 +131,28 @@ def test_rejection_by_the_interactor_first_stands(tmp_path: Path) -> None:
     assert "0 is out of range" in report["cases"][0]["message"]
 
 
+# Rejects the first guess, stops reading and writing, and only then takes its time to exit.
+LINGERING_VALIDATOR = r"""
+import os, sys, time
+sys.stdin.readline()
+open(os.path.join(sys.argv[3], "judgemessage.txt"), "w").write("no second chances\n")
+os.close(0)
+os.close(1)
+time.sleep(0.5)
+sys.exit(43)
+"""
+
+
+def test_a_rejection_decided_before_the_submission_ended_stands_whoever_exits_first(tmp_path: Path) -> None:
+    """The submission crashes on the end-of-file the rejection caused, and its exit is reported before the
+    interactor's: the interactor still decided first (it stopped reading before the submission's end could
+    reach it), so the verdict is its WA, as it must be on a loaded machine where the reports come in any order."""
+    package = kattis_guess(tmp_path / "guess", LINGERING_VALIDATOR, {"wrong_answer/crash.py": "print(50, flush=True)\ninput()\n"})
+    code, report = judged(tmp_path, package, package / "submissions" / "wrong_answer" / "crash.py")
+    assert [c["verdict"] for c in report["cases"]] == ["WA"] * 4, report
+    assert "no second chances" in report["cases"][0]["message"]
+
+
 @pytest.mark.parametrize(("validator", "expected"), [
     ("import sys\nsys.exit(1)\n", "exited 1 (expected 42 or 43)"),
     pytest.param("import time\ntime.sleep(60)\n", "exceeded its wall limit", marks=pytest.mark.slow),

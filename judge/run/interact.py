@@ -53,11 +53,17 @@ class PairResult:
     transcript: list[Exchange] = field(default_factory=list)
     truncated: bool = False  # the exchanges went on past the transcript's size
     overflowed: bool = False  # the submission wrote more than its output limit; the relay closed its output there
+    peer_left: bool = False  # the peer stopped reading before the submission's end-of-file was passed to it
 
     @property
     def peer_first(self) -> bool:
-        """The peer ended before the submission: what lets a peer's rejection stand whatever the submission did after."""
-        return self.peer.ended < self.submission.ended
+        """The peer decided before it could know how the submission ended: what lets its rejection stand whatever
+        the submission did after (a crash on the end-of-file the peer's exit caused, above all).
+
+        The relay's record is causal and so holds under any load; the clock comparison is kept for a peer whose
+        input outlives it (a child of its own still holding the pipe), where the relay cannot see it go.
+        """
+        return self.peer_left or self.peer.ended < self.submission.ended
 
 
 def run_pair(slot: Slot, submission: RunSpec, binds: Sequence[Bind], peer: RunSpec, keep: int = 4096) -> PairResult:
@@ -106,15 +112,16 @@ def run_pair(slot: Slot, submission: RunSpec, binds: Sequence[Bind], peer: RunSp
             relay.kill()
             relay.wait()
         os.close(control[1])
-    transcript, truncated, overflowed = _parse(record.read_bytes())
-    return PairResult(sub_result, peer_result, transcript, truncated, overflowed)
+    transcript, flags = _parse(record.read_bytes())
+    return PairResult(sub_result, peer_result, transcript, b"t" in flags, b"o" in flags, b"g" in flags)
 
 
-def _parse(data: bytes) -> tuple[list[Exchange], bool, bool]:
-    """The relay's records ``<s|p> <length>\\n<bytes>`` as exchanges, consecutive pieces of one side joined; whether
-    the transcript was cut (``t``) and whether the submission went over its output limit (``o``)."""
+def _parse(data: bytes) -> tuple[list[Exchange], set[bytes]]:
+    """The relay's records ``<s|p> <length>\\n<bytes>`` as exchanges, consecutive pieces of one side joined, and
+    the flags it noted: the transcript was cut (``t``), the submission went over its output limit (``o``), the
+    peer stopped reading first (``g``)."""
     exchanges: list[Exchange] = []
-    truncated = overflowed = False
+    flags: set[bytes] = set()
     at = 0
     while at < len(data):
         line_end = data.find(b"\n", at)
@@ -124,12 +131,12 @@ def _parse(data: bytes) -> tuple[list[Exchange], bool, bool]:
         size = int(length or 0)
         piece = data[line_end + 1:line_end + 1 + size]
         at = line_end + 1 + size
-        if who in (b"t", b"o"):
-            truncated, overflowed = truncated or who == b"t", overflowed or who == b"o"
+        if who in (b"t", b"o", b"g"):
+            flags.add(who)
             continue
         sender = SUBMISSION if who == b"s" else PEER
         if exchanges and exchanges[-1].sender == sender:
             exchanges[-1] = Exchange(sender, exchanges[-1].data + piece)
         else:
             exchanges.append(Exchange(sender, piece))
-    return exchanges, truncated, overflowed
+    return exchanges, flags

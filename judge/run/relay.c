@@ -8,7 +8,9 @@
  *             is gone, and the relay stops at once
  *   TRANSCRIPT (write) the first KEEP bytes that passed, as records "<s|p> <length>\n<bytes>",
  *             and "t 0\n" once when more passed than was kept, "o 0\n" when the submission wrote more
- *             than MAX_OUT bytes (0: no limit): its output is then closed, as a full file would stop it.
+ *             than MAX_OUT bytes (0: no limit): its output is then closed, as a full file would stop it,
+ *             and "g 0\n" when the interactor stopped reading before the submission's end-of-file was passed
+ *             to it: it decided without knowing how the submission ended.
  *
  * Why C: a relay in the judge's Python cost about 100 us per exchange, which turns a
  * problem with 10^5 queries into a wall-clock timeout; this one costs a few.
@@ -66,13 +68,24 @@ static void close_target(struct link *l) {
     l->len = l->off = 0;
 }
 
+/* The reader of this link is gone. For the interactor that is the fact the verdict turns on: had it waited
+ * for the submission's end-of-file, the relay would have closed this end itself, so it decided first. Who
+ * exited first by the clock is no substitute: the two exits are reported by two launchers, and under load
+ * a crash caused by the interactor's exit was reported before that exit. */
+static void reader_gone(struct link *l) {
+    if (l->owner == 's' && l->target >= 0) {
+        if (write(transcript_fd, "g 0\n", 4) < 0) {}
+    }
+    close_target(l);
+}
+
 static void flush_link(struct link *l) {
     while (l->target >= 0 && l->off < l->len) {
         ssize_t w = write(l->target, l->buf + l->off, l->len - l->off);
         if (w > 0) { l->off += (size_t)w; continue; }
         if (w < 0 && errno == EINTR) continue;
         if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return;
-        close_target(l);   /* the reader is gone: from now on this side's bytes are dropped */
+        reader_gone(l);   /* from now on this side's bytes are dropped */
         return;
     }
     if (l->off >= l->len) l->len = l->off = 0;
@@ -134,7 +147,9 @@ int relay_main(int argc, char **argv) {
         for (int i = 0; i < 2; i++) {
             struct link *l = &links[i];
             if (l->source >= 0 && l->len == 0) { p[n] = (struct pollfd){l->source, POLLIN, 0}; kinds[n] = 1; which[n++] = i; }
-            if (l->target >= 0 && l->len > 0) { p[n] = (struct pollfd){l->target, POLLOUT, 0}; kinds[n] = 2; which[n++] = i; }
+            /* with nothing to write, the interactor's input is still watched: POLLERR says it stopped reading */
+            if (l->target >= 0 && (l->len > 0 || l->owner == 's'))
+                { p[n] = (struct pollfd){l->target, l->len > 0 ? POLLOUT : 0, 0}; kinds[n] = 2; which[n++] = i; }
         }
         if (poll(p, (nfds_t)n, -1) < 0) {
             if (errno == EINTR) continue;
@@ -151,7 +166,7 @@ int relay_main(int argc, char **argv) {
             } else if (kinds[k] == 1) {
                 read_link(&links[which[k]]);
             } else if (p[k].revents & (POLLERR | POLLHUP)) {
-                close_target(&links[which[k]]);
+                reader_gone(&links[which[k]]);
             } else {
                 flush_link(&links[which[k]]);
             }
