@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 JUDGE = Path(__file__).resolve().parents[1] / "judge"
-BASE = {"judge", "judge.errors", "judge.text", "judge.atomic", "judge.verdict", "judge.lazy", "judge.remembered"}
+BASE = {"judge", "judge.errors", "judge.text", "judge.atomic", "judge.verdict", "judge.lazy_exports", "judge.filecache",
+        "judge.locations"}
 MAX_LINES = 400
 
 # layer -> the layers it may import (besides itself and the base modules)

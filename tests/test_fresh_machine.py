@@ -124,12 +124,18 @@ def test_json_dash_writes_the_report_to_stdout_alone(tmp_path: Path) -> None:
 
 
 def test_the_format_docs_and_the_readme_say_the_same_of_the_memory_limit() -> None:
-    """They disagreed: the format page called it an address-space limit, the README a control-group limit."""
+    """They disagreed: the format page called it an address-space limit, the README a control-group limit. The
+    README's details moved to docs/judging.md and docs/sandbox.md: all of them say the same."""
     row = next(line for line in (REPO_ROOT / "docs" / "problem-format.md").read_text().splitlines() if line.startswith("| `limits.memory`"))
     readme = (REPO_ROOT / "README.md").read_text()
     assert "control group" in row and "process tree" in row
     assert "address-space limit per process" in row and "without usable control groups" in row  # the fallback, named as such
     assert "whole process tree" in readme and "control group" in readme
+    judging, sandbox = (" ".join((REPO_ROOT / "docs" / page).read_text().split()) for page in ("judging.md", "sandbox.md"))
+    assert "the limit bounds the whole process tree through the run's control group" in judging
+    assert "without usable control groups the limit falls back to an address-space rlimit" in judging
+    assert "limits the whole process tree of a run through a **control group**" in sandbox
+    assert "| no usable cgroup |" in sandbox and "per-process address-space rlimit" in sandbox
 
 
 def _readme_commands() -> list[str]:

@@ -8,7 +8,7 @@ so every case shares the slot's launcher and, in bwrap mode, its sandbox.
 
 Expected in both modes (bwrap, and rlimits as root, the modes that promise
 a fresh PID and network namespace per run; rlimits as another user promises
-none of this, see the README's table):
+none of this, see the table in docs/sandbox.md):
 
 - network state: c1 leaves a TCP socket in TIME_WAIT and binds a UDP port
   when it has a loopback; c2 and c3 find no socket at all in /proc/net:

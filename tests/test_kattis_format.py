@@ -18,7 +18,7 @@ import pytest
 from conftest import REPO_ROOT, run_cli, write_files
 
 from judge.core import judge
-from judge.core.additions import additions
+from judge.core.added_to_build import added_to_build
 from judge.core.testdata import generate, validate
 from judge.lang import prepare_program
 from judge.problem.formats import is_kattis, load
@@ -253,13 +253,13 @@ def test_a_library_reaches_problem_programs_and_never_submissions(tmp_path: Path
     assert problem.files.libraries == (lib.resolve(),)
     student = write_files(tmp_path / "student", {"sol.py": "import shared\nprint(shared.twice(int(input())))\n",
                                            "plain.py": "print(2 * int(input()))\n"})
-    assert not additions(problem, student / "sol.py").folders and additions(problem, root / "gen.py").folders == (lib.resolve(),)
+    assert not added_to_build(problem, student / "sol.py").folders and added_to_build(problem, root / "gen.py").folders == (lib.resolve(),)
     with SlotPool(1, Isolation("none")) as pool:
         generate(problem, pool)
         assert (problem.cases_dir / "all" / "b.in").read_text() == "42\n"
         assert validate(problem, pool) == []
-        plain = judge(problem, prepare_program(student / "plain.py", None, pool, 60, extra=additions(problem, student / "plain.py")), pool)
-        importing = judge(problem, prepare_program(student / "sol.py", None, pool, 60, extra=additions(problem, student / "sol.py")), pool)
+        plain = judge(problem, prepare_program(student / "plain.py", None, pool, 60, extra=added_to_build(problem, student / "plain.py")), pool)
+        importing = judge(problem, prepare_program(student / "sol.py", None, pool, 60, extra=added_to_build(problem, student / "sol.py")), pool)
     assert plain.verdict is Verdict.AC and importing.verdict is Verdict.RE
     manifest = json.loads((problem.cases_dir / "manifest.json").read_text())
     assert manifest["sources"]["../_lib/py/shared.py"]  # editing the library makes the data stale

@@ -6,7 +6,7 @@ a result (``attachments.py``) and the checker-type registry
 (``registry.py``). May import ``judge.lang``, ``judge.run``, the problem model
 (``judge.problem.model``) and the shared base modules; nothing above.
 """
-from ..lazy import exports
+from ..lazy_exports import exports
 
 __getattr__, __dir__, __all__ = exports(__name__, {
     ".attachments": ("Attachment",),

@@ -26,7 +26,7 @@ def add(sub: argparse._SubParsersAction) -> None:
     gr.add_argument("--only", nargs="+", metavar="ID", help="judge only these students again (ids as in grades.csv); the others keep their results")
     gr.add_argument("--all-cases", action="store_true",
                     help="run every case, also those of a group already lost (by default they are skipped: they cannot change the score)")
-    gr.add_argument("--roster", type=Path, help="CSV with a header: id, and any of name, deadline, submitted (see the README); "
+    gr.add_argument("--roster", type=Path, help="CSV with a header: id, and any of name, deadline, submitted (see docs/grading.md); "
                     "remembered by the results folder")
     gr.add_argument("--deadline", help="everyone's deadline, ISO 8601 (e.g. '2025-03-01 23:59'); later submissions are flagged late; "
                     "remembered by the results folder")

@@ -6,7 +6,7 @@ import shlex
 import tempfile
 from pathlib import Path
 
-from ..core.additions import additions
+from ..core.added_to_build import added_to_build
 from ..errors import EXIT_ACCEPTED, EXIT_REJECTED, UsageError
 from ..lang import prepare_program
 from ..text import safe_text
@@ -31,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--size must be at least 1 and --seconds positive")
     templates = [stress.parse_template(args.gen_args)] if args.gen_args else stress.spec_templates(problem)
     with open_pool(args, problem) as pool, tempfile.TemporaryDirectory(prefix="stress-") as work:
-        program = prepare_program(args.submission.resolve(), None, pool, problem.limits.compile_time, extra=additions(problem, args.submission))
+        program = prepare_program(args.submission.resolve(), None, pool, problem.limits.compile_time, extra=added_to_build(problem, args.submission))
         if not program.compiled:
             print(f"CE: {safe_text(program.compile_log.splitlines()[0]) if program.compile_log else ''}")
             return EXIT_REJECTED

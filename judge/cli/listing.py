@@ -15,7 +15,8 @@ from __future__ import annotations
 import json
 import os
 
-from ..remembered import cache_folder, loader_context, still_true
+from ..filecache import loader_context, still_true
+from ..locations import cache_folder
 
 SPEC = "problem.yaml"  # judge.problem.SPEC_NAME, not imported: the model is what a cached list avoids importing
 HEADERS = ["problem", "title", "time", "memory", "cases", "source"]

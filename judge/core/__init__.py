@@ -10,7 +10,7 @@ May import ``judge.check``, ``judge.lang``, ``judge.run``, ``judge.problem``
 (model and formats) and the shared base modules; never ``grade``, ``tools``
 or ``cli``.
 """
-from ..lazy import exports
+from ..lazy_exports import exports
 
 __getattr__, __dir__, __all__ = exports(__name__, {
     ".answers": ("answer_set",),

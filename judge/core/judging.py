@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..check import Checker, checker_limits, make_checker
 from ..lang import Program, build_or_fail
-from .additions import additions
+from .added_to_build import added_to_build
 from ..problem import CaseSpec, Problem, answer_path, input_path
 from ..run import RunSpec, Slot, SlotPool
 from ..verdict import Verdict
@@ -248,7 +248,7 @@ def problem_referee(problem: Problem, pool: SlotPool) -> Referee:
     """The problem's checker and interactor, their programs built first (a setter's program that does not build stops the judge)."""
     program = None
     if problem.checker.program is not None:
-        program = build_or_fail(problem.checker.program, pool, problem.limits.compile_time, "checker", additions(problem, problem.checker.program))
+        program = build_or_fail(problem.checker.program, pool, problem.limits.compile_time, "checker", added_to_build(problem, problem.checker.program))
     checker = make_checker(problem.checker, program, problem.limits.time)
     side = problem.interactor if problem.kind.interactive else problem.checker if problem.kind.multi_pass else None
     if side is None or side.program is None:
@@ -257,5 +257,5 @@ def problem_referee(problem: Problem, pool: SlotPool) -> Referee:
     from ..check.interactors import Interactor
 
     built = program if side.program == problem.checker.program and program is not None else \
-        build_or_fail(side.program, pool, problem.limits.compile_time, role, additions(problem, side.program))
+        build_or_fail(side.program, pool, problem.limits.compile_time, role, added_to_build(problem, side.program))
     return Referee(checker, Interactor(built, side.type, checker_limits(problem.limits.time, built)))

@@ -12,7 +12,7 @@ from pathlib import Path
 from ..lang import Language, Program, prepare_program, registry_for
 from ..problem import Problem
 from ..run import SlotPool
-from .additions import additions
+from .added_to_build import added_to_build
 from .answers import answer_set
 
 
@@ -22,4 +22,4 @@ def prepare_submission(problem: Problem, path: Path, pool: SlotPool, lang: Langu
     if problem.kind.submit_answer:
         return answer_set(path)
     return prepare_program(path, lang, pool, problem.limits.compile_time, main=main, registry=registry_for(problem.root),
-                           extra=additions(problem, path))
+                           extra=added_to_build(problem, path))

@@ -9,7 +9,7 @@ hand-written inputs), so data that no longer matches its sources is noticed
 before anything is judged on it, and produced again. Hashing 80 MB of data
 on every command would cost more than judging a small submission, so a file
 is hashed only when its size or modification time changed since it was last
-found good (``stamps.py``).
+found good (``digests.py``).
 """
 from __future__ import annotations
 
@@ -23,13 +23,14 @@ from typing import Callable
 
 from ..atomic import atomic_write
 from ..errors import JudgeError, UsageError
+from ..filecache import sha256_file
 from ..lang import Program, build_or_fail
 from ..problem import CaseSpec, FromFile, Generated, Problem, answer_path, input_path
 from ..problem.programfiles import TESTLIB
 from ..run import RunLimits, RunSpec, Slot, SlotPool, read_head
 from ..text import safe_text, status_text
-from .additions import additions
-from .stamps import Stamps, library_files, produced, sha256_file, source_files
+from .added_to_build import added_to_build
+from .data_sources import case_digests, library_files, produced, source_digests, source_files
 from .validators import INVALID, VALID, validator_protocol, verdict
 
 MANIFEST = "manifest.json"
@@ -51,9 +52,9 @@ class _Tools:
 
 def _tools(problem: Problem, pool: SlotPool) -> _Tools:
     compile_time = problem.limits.compile_time
-    generator = build_or_fail(problem.generator, pool, compile_time, "generator", additions(problem, problem.generator)) if problem.generator else None
+    generator = build_or_fail(problem.generator, pool, compile_time, "generator", added_to_build(problem, problem.generator)) if problem.generator else None
     reference = problem.solutions[0]
-    return _Tools(generator, build_or_fail(reference, pool, compile_time, "reference solution", additions(problem, reference)))
+    return _Tools(generator, build_or_fail(reference, pool, compile_time, "reference solution", added_to_build(problem, reference)))
 
 
 def run_trusted(slot: Slot, program: Program, args: list[str], stdin: Path | None, target: Path, limits: RunLimits, what: str) -> None:
@@ -171,10 +172,10 @@ def generate(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], Non
     if not cases:
         raise UsageError(f"{problem.root}: this package's test data is given, not generated from a spec")
     _produce(problem, pool, cases, problem.cases_dir, on_done)
-    stamps = Stamps(problem)
-    sources = stamps.sources()
+    digests = case_digests(problem)
+    sources = source_digests(problem, digests)
     _write_manifest(problem, {case.key: _entry(problem, case, problem.cases_dir) for case in cases}, sources)
-    stamps.save(sources)
+    digests.save(sources)
 
 
 def stale_cases(problem: Problem) -> dict[str, str]:
@@ -189,9 +190,9 @@ def stale_cases(problem: Problem) -> dict[str, str]:
     manifest = data.get("cases", {})
     if not manifest:
         return {}
-    stamps = Stamps(problem)
-    current = stamps.sources()
-    baseline = data.get("sources") or stamps.baseline or current
+    digests = case_digests(problem)
+    current = source_digests(problem, digests)
+    baseline = data.get("sources") or digests.baseline or current
     changed = {name for name, digest in current.items() if name in baseline and baseline[name] != digest}
     names = {path: name for name, path in source_files(problem).items()}
     generator = names.get(problem.generator) if problem.generator else None
@@ -202,7 +203,7 @@ def stale_cases(problem: Problem) -> dict[str, str]:
         entry = manifest.get(case.key)
         if entry is None:
             continue
-        if isinstance(case.origin, FromFile) and stamps.sha256(case.origin.path) != entry["input"]["sha256"]:
+        if isinstance(case.origin, FromFile) and digests.sha256(case.origin.path) != entry["input"]["sha256"]:
             out[case.key] = f"{names[case.origin.path]} changed"
         elif isinstance(case.origin, Generated) and generator in changed:
             out[case.key] = f"{generator} changed"
@@ -210,7 +211,7 @@ def stale_cases(problem: Problem) -> dict[str, str]:
             out[case.key] = f"{reference} changed (it writes the answers)"
         elif library is not None:
             out[case.key] = f"{library} changed (the generator and reference may use it)"
-    stamps.save(stamps.baseline or current)
+    digests.save(digests.baseline or current)
     return out
 
 
@@ -218,15 +219,15 @@ def edited_files(problem: Problem) -> list[Path]:
     """Case files that differ from their manifest hash: edited by hand (an experiment, or an accident). They are used as
     they are, never overwritten behind the user's back; the commands say so and ``generate`` restores them."""
     manifest = read_manifest(problem) if produced(problem) else {}
-    stamps = Stamps(problem)
+    digests = case_digests(problem)
     out = []
     for case in produced(problem):
         entry = manifest.get(case.key)
         for role, path in (("input", input_path(problem, case)), ("answer", answer_path(problem, case))):
-            have = stamps.sha256(path) if entry is not None else None
+            have = digests.sha256(path) if entry is not None else None
             if have is not None and have != entry[role]["sha256"]:
                 out.append(path)
-    stamps.save()
+    digests.save()
     return out
 
 
@@ -260,10 +261,10 @@ def ensure(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], None]
         if old is not None and old.get("source") == case.source and old != fresh and case.key not in stale:
             raise JudgeError(f"case {case.key}: regenerated data differs from manifest.json (is the generator deterministic?)")
         manifest[case.key] = fresh
-    stamps = Stamps(problem)
-    sources = stamps.sources() if stale or data.get("sources") else None
+    digests = case_digests(problem)
+    sources = source_digests(problem, digests) if stale or data.get("sources") else None
     _write_manifest(problem, manifest, sources)
-    stamps.save(sources or stamps.baseline)
+    digests.save(sources or digests.baseline)
     return todo
 
 
@@ -293,7 +294,7 @@ def validate(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], Non
     """Run every input validator on every input; returns one line per rejection."""
     if not problem.validators:
         raise JudgeError(f"{problem.spec_path}: no input validator in the package")
-    validators = [build_or_fail(path, pool, problem.limits.compile_time, "validator", additions(problem, path)) for path in problem.validators]
+    validators = [build_or_fail(path, pool, problem.limits.compile_time, "validator", added_to_build(problem, path)) for path in problem.validators]
     protocols = [validator_protocol(problem, path) for path in problem.validators]
     failures: list[str] = []
 

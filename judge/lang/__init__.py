@@ -9,7 +9,7 @@ version probes (``probe.py``) and building (``build.py``: sandboxed compiles, th
 May import ``judge.run`` and the shared base modules (``judge.errors``,
 ``judge.text``); nothing above.
 """
-from ..lazy import exports
+from ..lazy_exports import exports
 
 __getattr__, __dir__, __all__ = exports(__name__, {
     ".build": ("BUILD_CACHE_VERSION", "Program", "build_or_fail", "from_command", "prepare", "prepare_problem_program", "prepare_program"),

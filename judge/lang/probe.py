@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Iterable
 
-from ..remembered import recall, remember, signatures
+from ..filecache import recall, remember, signatures
 from .language import Language, which
 
 PROBE_SECONDS = 30

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import SpecError, UsageError
-from ..remembered import code_signature, recall, remember, signatures, user_language_file
+from ..filecache import code_signature, recall, remember, signatures
+from ..locations import user_language_file
 from .language import Language
 from .sources import folder_sources
 

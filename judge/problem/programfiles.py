@@ -2,7 +2,7 @@
 
 Kept apart from ``model.py`` so the formats that fill it (Kattis ``include/``
 and ``constants``, our ``libraries`` key, validator protocols) stay one small
-record; ``judge.core.additions`` turns it into what the build layer adds.
+record; ``judge.core.added_to_build`` turns it into what the build layer adds.
 """
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
 """The run layer: run one command under limits, isolated per the sandbox mode, and measure it.
 
 Owns the launcher (``launcher.c``, ``cgroup.c``, ``confine.c`` and their
-protocol), the sandbox modes, control groups and slots. Imports nothing of the judge but the base modules (``judge.errors``, ``judge.lazy``, ``judge.remembered``); every
+protocol), the sandbox modes, control groups and slots. Imports nothing of the judge but the base modules (``judge.errors``, ``judge.lazy_exports``, ``judge.filecache``, ``judge.locations``); every
 other layer reaches execution only through the names exported here.
 """
-from ..lazy import exports
+from ..lazy_exports import exports
 
 __getattr__, __dir__, __all__ = exports(__name__, {
     ".files": ("cache_root", "read_head"),

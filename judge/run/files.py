@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..remembered import cache_folder
+from ..locations import cache_folder
 
 
 def cache_root() -> Path:
-    """Where compiled artefacts live (``judge.remembered.cache_folder``: ``TILEJUDGE_CACHE`` lets tests and CI isolate it), made if missing."""
+    """Where compiled artefacts live (``judge.locations.cache_folder``: ``TILEJUDGE_CACHE`` lets tests and CI isolate it), made if missing."""
     root = Path(cache_folder())
     root.mkdir(parents=True, exist_ok=True)
     return root

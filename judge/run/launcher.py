@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..errors import Aborted, JudgeError, SetupError
-from ..remembered import recall, remember, signatures
+from ..filecache import recall, remember, signatures
 from .files import cache_root, read_head
 from .cgroups import SlotGroup
 from .types import ExecError, RunResult, RunSpec

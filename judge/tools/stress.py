@@ -20,7 +20,7 @@ from typing import Callable
 import yaml
 
 from ..core import CaseResult, Referee, problem_referee, run_on
-from ..core.additions import additions
+from ..core.added_to_build import added_to_build
 from ..core.testdata import GENERATOR_LIMITS, reference_limits, run_trusted
 from ..errors import JudgeError, SpecError, UsageError
 from ..lang import Program, build_or_fail, prepare_problem_program, prepare_program
@@ -99,7 +99,7 @@ class Stresser:
         if problem.generator is None:
             raise UsageError(f"{problem.spec_path}: stress needs a generator")
         self.problem, self.submission, self.reference, self.pool, self.work = problem, submission, reference, pool, work
-        self.generator = build_or_fail(problem.generator, pool, problem.limits.compile_time, "generator", additions(problem, problem.generator))
+        self.generator = build_or_fail(problem.generator, pool, problem.limits.compile_time, "generator", added_to_build(problem, problem.generator))
         self.referee: Referee = problem_referee(problem, pool)
         self.rounds = 0
 
@@ -243,9 +243,9 @@ def _quote(text: str) -> str:
 def prepare_reference(problem: Problem, against: Path | None, pool: SlotPool) -> Program:
     source = against or problem.solutions[0]
     if against is None:
-        program = prepare_problem_program(source, pool, problem.limits.compile_time, additions(problem, source))
+        program = prepare_problem_program(source, pool, problem.limits.compile_time, added_to_build(problem, source))
     else:
-        program = prepare_program(source, None, pool, problem.limits.compile_time, extra=additions(problem, source))
+        program = prepare_program(source, None, pool, problem.limits.compile_time, extra=added_to_build(problem, source))
     if not program.compiled:
         raise UsageError(f"{source}: the reference does not compile")
     return program

@@ -11,8 +11,8 @@ import os
 from pathlib import Path
 
 from ...errors import UsageError
-from ...lazy import exports
-from ...remembered import Signature, loader_context, package_deps, recall, remember
+from ...filecache import Signature, loader_context, package_deps, recall, remember
+from ...lazy_exports import exports
 from ..model import SPEC_NAME, Problem
 
 __getattr__, __dir__, _readers = exports(__name__, {".kattis": ("is_kattis", "load_kattis"), ".native": ("load_problem",)})
@@ -34,7 +34,7 @@ def resolve_problem(arg: str, problems_root: Path) -> Path:
 def load(root: Path, shown: str | None = None) -> Problem:
     """Our own package or a Kattis one, as it is: both become the same Problem model.
 
-    The result is remembered (``judge.remembered``) until a file it was read
+    The result is remembered (``judge.filecache``) until a file it was read
     from changes: a warm command imports neither YAML nor the format readers.
     """
     from ...lang.registry import LANGUAGES

@@ -1,35 +1,37 @@
-"""What the judge computed from files, remembered until one of those files changes: a loaded package, a language file.
+"""Results computed from files, used again only while none of those files changed: the judge's one cache rule.
 
-Loading a package (YAML, the language and checker registries, a check of
-every file it names) is most of what a quick command costs at start-up
-(``bench --startup``), and its result changes only when a file the loader
-looked at changes. So a result is kept with the stat signature (mtime, size,
-inode) of each of those files, and of the judge's own code that produced it,
-and used again while every one still matches.
+A result (a loaded package, a language file, a tool's version, the sha256
+of a case file) is kept with the stat signature (mtime, size, inode) of
+each file it was computed from, and used again while every one still
+matches; nothing else is compared, so checking costs a ``stat`` per file,
+never a read. Loading a package is most of what a quick command costs at
+start-up (``bench --startup``) and hashing 80 MB of test data more than
+judging a small submission, and both change only when a file does.
 
-Results are pickles in the user's cache folder. Unpickling runs code, so a
-cache folder that another user could write to is never read from.
-Imports only the standard library's smallest modules (not even ``typing``):
-``list`` uses this without paying for more than it shows.
+Two stores follow the rule, both in the user's cache folder and neither
+needed for correctness (lose them and the work is done again):
+``recall``/``remember`` keep any value as a pickle, tied also to the code
+that computed it; ``FileDigests`` keeps the sha256 of files. Unpickling
+runs code and a forged digest would hide an edited case, so a cache folder
+another user could write to is never read from.
+
+Imports only the standard library's smallest modules (not even ``typing``
+or ``pathlib``): ``list`` uses this without paying for more than it shows.
 """
 from __future__ import annotations
 
 import functools
+import json
 import os
 import sys
 import zlib
 from collections.abc import Iterable
 
 from . import __version__
+from .locations import JUDGE_FOLDER, cache_folder, language_files
 
 Signature = list[int] | None
-_JUDGE = os.path.dirname(os.path.realpath(__file__))
 LOADER_CODE = ("problem", "problem.formats", "lang", "check")  # the subpackages whose code turns a package into a Problem
-
-
-def cache_folder() -> str:
-    """The judge's cache folder (``TILEJUDGE_CACHE``, else ``~/.cache/tilejudge``); not created here."""
-    return os.environ.get("TILEJUDGE_CACHE") or os.path.join(os.path.expanduser("~"), ".cache", "tilejudge")
 
 
 def signature(path: str) -> Signature:
@@ -74,18 +76,6 @@ def paths_in(value: object) -> list[str]:
     return []
 
 
-def user_language_file() -> str:
-    """Where the user's language file is looked for (it may not exist): ``TILEJUDGE_LANGUAGES``, else
-    ``tilejudge/languages.yaml`` in the config home. The one statement of that rule: the registry reads it too."""
-    config_home = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    return os.environ.get("TILEJUDGE_LANGUAGES") or os.path.join(config_home, "tilejudge", "languages.yaml")
-
-
-def language_files(problem_root: str) -> list[str]:
-    """Where the language files layered under a package are looked for, found or not: one appearing changes the result."""
-    return [user_language_file(), os.path.join(_JUDGE, "lang", "languages.yaml"), os.path.join(problem_root, "languages.yaml")]
-
-
 def package_deps(root: str, loaded: object, generated: str | None) -> dict[str, Signature]:
     """What a package loaded from ``root`` was read from: its files and folders (but the cases this judge
     generated, in ``generated``), every path the loaded value names, and the language files layered under it."""
@@ -112,7 +102,7 @@ def code_signature(*packages: str) -> list[object]:
 def _package_signature(package: str) -> list[object]:
     """One subpackage's modules and their signatures, read once per process: a command asks for ``lang``'s for
     every language file and again for the package it loads, and its own code does not change while it runs."""
-    folder = os.path.join(_JUDGE, *package.split("."))
+    folder = os.path.join(JUDGE_FOLDER, *package.split("."))
     try:
         names = sorted(n for n in os.listdir(folder) if n.endswith((".py", ".yaml")))
     except OSError:
@@ -164,3 +154,65 @@ def remember(kind: str, key: str, context: list[object], value: object, deps: di
             atomic_write(path, pickle.dumps((key, context, deps, value), protocol=pickle.HIGHEST_PROTOCOL))
     except (OSError, pickle.PicklingError):
         pass
+
+
+def sha256_file(path: str | os.PathLike[str]) -> str:
+    import hashlib  # only when a file is really hashed: a warm command finds every digest in its FileDigests
+
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+class FileDigests:
+    """The sha256 of files, each hashed again only when its signature changed: one record per ``key`` (a cases
+    folder's path), saved as JSON in the cache.
+
+    ``baseline`` is a set of digests the caller compares with later, kept in
+    the same record: for test data, the digests of what the cases were last
+    made from.
+    """
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        self.path = os.path.join(cache_folder(), "testdata", f"{zlib.crc32(key.encode()):08x}.json")
+        self.files: dict[str, list] = {}
+        self.baseline: dict[str, str] = {}
+        if not _safe(os.path.dirname(self.path)):
+            return
+        try:
+            with open(self.path, encoding="utf-8") as f:
+                data = json.load(f)
+            if data["key"] == key:  # else another folder whose name has the same checksum: start afresh
+                self.files, self.baseline = dict(data["files"]), dict(data["baseline"])
+        except (OSError, ValueError, KeyError, TypeError):
+            self.files, self.baseline = {}, {}
+
+    def sha256(self, path: str | os.PathLike[str]) -> str | None:
+        """The file's sha256 (None when it is absent), hashed again only when its signature changed."""
+        name = os.fspath(path)
+        now = signature(name)
+        if now is None:
+            return None
+        known = self.files.get(name)
+        if isinstance(known, list) and len(known) == 2 and known[0] == now:
+            return known[1]
+        digest = sha256_file(name)
+        self.files[name] = [now, digest]
+        return digest
+
+    def save(self, baseline: dict[str, str] | None = None) -> None:
+        """Keep the record; a cache folder that cannot be written only means hashing again next time."""
+        from .atomic import atomic_write
+
+        if baseline is not None:
+            self.baseline = baseline
+        folder = os.path.dirname(self.path)
+        try:
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+            if _safe(folder):
+                atomic_write(self.path, json.dumps({"key": self.key, "files": self.files, "baseline": self.baseline}))
+        except OSError:
+            pass

@@ -15,7 +15,7 @@ from ..lang import Additions
 from ..problem import Problem
 
 
-def additions(problem: Problem, source: Path | None) -> Additions:
+def added_to_build(problem: Problem, source: Path | None) -> Additions:
     """What the build adds to the program at ``source`` (None: a command line, nothing to add)."""
     files = problem.files
     if source is None:

@@ -1,5 +1,5 @@
-"""Remembered results (``judge.remembered``): used while every file they came from is unchanged, never from a folder
-someone else could write, and a remembered package is the package as it is now."""
+"""The one cache rule (``judge.filecache``): remembered values and file digests are used while every file they came
+from keeps its signature, never from a folder someone else could write; a remembered package is the package as it is now."""
 from __future__ import annotations
 
 import os
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from conftest import copy_problem, write_files
-from judge import remembered
+from judge import filecache
 from judge.problem.formats import load
 
 
@@ -22,36 +22,73 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_a_value_is_recalled_until_a_file_it_came_from_changes(tmp_path: Path) -> None:
     source = tmp_path / "source.txt"
     source.write_text("one")
-    remembered.remember("unit", "k", ["ctx"], {"value": 1}, remembered.signatures([str(source)]))
-    assert remembered.recall("unit", "k", ["ctx"]) == {"value": 1}
-    assert remembered.recall("unit", "k", ["other code"]) is None  # remembered by other code: not trusted
-    assert remembered.recall("unit", "other key", ["ctx"]) is None
+    filecache.remember("unit", "k", ["ctx"], {"value": 1}, filecache.signatures([str(source)]))
+    assert filecache.recall("unit", "k", ["ctx"]) == {"value": 1}
+    assert filecache.recall("unit", "k", ["other code"]) is None  # remembered by other code: not trusted
+    assert filecache.recall("unit", "other key", ["ctx"]) is None
     source.write_text("two, longer")
-    assert remembered.recall("unit", "k", ["ctx"]) is None
-    remembered.remember("unit", "k", ["ctx"], "absent", remembered.signatures([str(tmp_path / "nothing")]))
-    assert remembered.recall("unit", "k", ["ctx"]) == "absent"
+    assert filecache.recall("unit", "k", ["ctx"]) is None
+    filecache.remember("unit", "k", ["ctx"], "absent", filecache.signatures([str(tmp_path / "nothing")]))
+    assert filecache.recall("unit", "k", ["ctx"]) == "absent"
     (tmp_path / "nothing").write_text("")  # a file that appears where none was also changes the result
-    assert remembered.recall("unit", "k", ["ctx"]) is None
+    assert filecache.recall("unit", "k", ["ctx"]) is None
 
 
 def test_a_folder_others_can_write_is_neither_read_nor_written(cache: Path) -> None:
-    remembered.remember("unit", "k", [], 42, {})
-    assert remembered.recall("unit", "k", []) == 42
+    filecache.remember("unit", "k", [], 42, {})
+    assert filecache.recall("unit", "k", []) == 42
     folder = cache / "remembered"
     folder.chmod(0o777)  # anyone could have put a pickle there: unpickling it would run their code
-    assert remembered.recall("unit", "k", []) is None
-    remembered.remember("unit", "k2", [], 43, {})
+    assert filecache.recall("unit", "k", []) is None
+    filecache.remember("unit", "k2", [], 43, {})
     assert len(list(folder.iterdir())) == 1  # only the first entry
     folder.chmod(0o700)
-    assert remembered.recall("unit", "k", []) == 42
+    assert filecache.recall("unit", "k", []) == 42
 
 
 def test_a_torn_entry_is_a_miss(cache: Path) -> None:
-    remembered.remember("unit", "k", [], 42, {})
+    filecache.remember("unit", "k", [], 42, {})
     (entry,) = (cache / "remembered").iterdir()
     entry.write_bytes(entry.read_bytes()[:10])
-    assert remembered.recall("unit", "k", []) is None
+    assert filecache.recall("unit", "k", []) is None
 
+
+
+def test_a_digest_is_hashed_again_only_when_its_files_signature_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The digests follow the same rule as remembered values: a file replaced by another of the same size and times (a
+    new inode, as ``cp`` over a rename or ``git checkout`` makes it) is hashed again, an untouched one never."""
+    case = tmp_path / "1.in"
+    case.write_text("first\n")
+    hashed: list[str] = []
+    real = filecache.sha256_file
+    monkeypatch.setattr(filecache, "sha256_file", lambda path: hashed.append(os.fspath(path)) or real(path))
+    digests = filecache.FileDigests("cases/a")
+    first = digests.sha256(case)
+    digests.save({"generator.py": "abc"})
+    again = filecache.FileDigests("cases/a")
+    assert again.sha256(case) == first and again.baseline == {"generator.py": "abc"} and len(hashed) == 1
+
+    info = case.stat()
+    replacement = tmp_path / "replacement"
+    replacement.write_text("other\n")  # same size
+    os.utime(replacement, ns=(info.st_atime_ns, info.st_mtime_ns))
+    replacement.rename(case)
+    assert case.stat().st_size == info.st_size and case.stat().st_mtime_ns == info.st_mtime_ns
+    assert again.sha256(case) == real(case) != first and len(hashed) == 2
+    assert again.sha256(tmp_path / "absent") is None
+
+
+def test_digests_are_kept_per_folder_and_never_read_from_a_folder_others_can_write(cache: Path, tmp_path: Path) -> None:
+    case = tmp_path / "1.in"
+    case.write_text("data\n")
+    digests = filecache.FileDigests("cases/a")
+    digests.sha256(case)
+    digests.save({"ref.cpp": "1"})
+    assert filecache.FileDigests("cases/b").baseline == {}  # another cases folder starts afresh
+    (cache / "testdata").chmod(0o777)  # a forged digest there would hide an edited case
+    assert filecache.FileDigests("cases/a").baseline == {} and filecache.FileDigests("cases/a").files == {}
+    (cache / "testdata").chmod(0o700)
+    assert filecache.FileDigests("cases/a").baseline == {"ref.cpp": "1"}
 
 def test_a_remembered_native_package_follows_its_files(tmp_path: Path) -> None:
     root = copy_problem("aplusb", tmp_path)
