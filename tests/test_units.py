@@ -18,7 +18,7 @@ from judge.grade.report_html import to_html
 from judge.grade.reports import Grading, Row, terminal_summary, to_junit
 from judge.grade.store import Entry, Key
 from judge.lang import LANGUAGES
-from judge.problem import CaseSpec, Generated, Group
+from judge.model import CaseSpec, Generated, Group
 from judge.problem.formats import load_problem
 from judge.run import RunLimits, RunResult
 from judge.text import safe_text, status_text, table

@@ -4,7 +4,7 @@ Owns the pure comparators (``compare.py``), the checker programs speaking the
 testlib or Kattis protocol (``programs.py``), the files a checker attaches to
 a result (``attachments.py``) and the checker-type registry
 (``registry.py``). May import ``judge.lang``, ``judge.run``, the problem model
-(``judge.problem.model``) and the shared base modules; nothing above.
+(``judge.model``) and the shared base modules; nothing above.
 """
 from ..lazy import exports
 

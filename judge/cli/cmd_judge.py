@@ -10,7 +10,7 @@ from ..core.answers import ANSWERS
 from ..core.submission import prepare_submission
 from ..errors import EXIT_ACCEPTED, EXIT_JUDGE_ERROR, EXIT_REJECTED, UsageError
 from ..lang import Language, Program, from_command, registry_for
-from ..problem import Problem
+from ..model import Problem
 from ..run import SlotPool
 from ..verdict import Verdict
 from . import render

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from ..core.testdata import edited_files, ensure, missing_cases, stale_cases
-from ..problem import Problem
+from ..model import Problem
 from ..problem.formats import load, resolve_problem
 from ..run import ENV_MODE, MODES, SlotPool, resolve_sandbox
 from .places import PROBLEMS, shown

@@ -17,7 +17,7 @@ from typing import Sequence
 from ..check import Checker
 from ..errors import UsageError
 from ..lang import Language, Program
-from ..problem import Problem
+from ..model import Problem
 from ..run import Slot
 from ..verdict import Verdict
 from .verdicts import CaseResult

@@ -21,7 +21,7 @@ from typing import Sequence
 from ..check import Checker, CheckOutcome
 from ..check.interactors import Interactor, Judgement
 from ..lang import Program
-from ..problem import Problem
+from ..model import Problem
 from ..run import PairResult, RunLimits, RunResult, RunSpec, Slot, run_pair
 from ..text import safe_text
 from ..verdict import Verdict

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from ..check import Checker, checker_limits, make_checker
 from ..lang import Program, build_or_fail
 from .additions import additions
-from ..problem import CaseSpec, Problem, answer_path, input_path
+from ..model import CaseSpec, Problem, answer_path, input_path
 from ..run import RunSpec, Slot, SlotPool
 from ..verdict import Verdict
 from .limits import classify, run_limits, work_folder

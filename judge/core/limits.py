@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..lang import Language, Program
-from ..problem import Problem
+from ..model import Problem
 from ..run import RunLimits, RunResult
 from ..text import status_text
 from ..verdict import Verdict

@@ -14,7 +14,7 @@ import zlib
 from pathlib import Path
 
 from ..atomic import atomic_write
-from ..problem import CaseSpec, FromFile, Problem
+from ..model import CaseSpec, FromFile, Problem
 from ..run import cache_root
 
 

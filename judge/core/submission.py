@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..lang import Language, Program, prepare_program, registry_for
-from ..problem import Problem
+from ..model import Problem
 from ..run import SlotPool
 from .additions import additions
 from .answers import answer_set

@@ -24,8 +24,8 @@ from typing import Callable
 from ..atomic import atomic_write
 from ..errors import JudgeError, UsageError
 from ..lang import Program, build_or_fail
-from ..problem import CaseSpec, FromFile, Generated, Problem, answer_path, input_path
-from ..problem.programfiles import TESTLIB
+from ..model import CaseSpec, FromFile, Generated, Problem, answer_path, input_path
+from ..model.programfiles import TESTLIB
 from ..run import RunLimits, RunSpec, Slot, SlotPool, read_head
 from ..text import safe_text, status_text
 from .additions import additions

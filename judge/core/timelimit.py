@@ -15,7 +15,7 @@ from typing import Callable
 
 from ..atomic import atomic_write
 from ..errors import SetupError, UsageError
-from ..problem import Problem
+from ..model import Problem
 from ..problem.formats.kattis import SIDE_CAR, submissions, time_rule
 from ..problem.formats.kattis_submissions import KattisSubmission, StoredLimit, stored_limit, stored_text
 from ..run import SlotPool

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Sequence
 
 from ..check.attachments import Attachment
-from ..problem import Group
+from ..model import Group
 from ..verdict import Verdict
 
 # Kattis names for our verdicts: MLE and OLE are run-time errors there, PE is a wrong answer.

@@ -24,7 +24,7 @@ from ..core import ReadersWriterLock
 from ..core.testdata import MANIFEST
 from ..errors import UsageError
 from ..lang import BUILD_CACHE_VERSION
-from ..problem import Problem
+from ..model import Problem
 from ..run import Isolation, SlotPool, launcher_digest
 from ..text import safe_text
 from .discovery import Student, discover

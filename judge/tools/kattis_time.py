@@ -13,7 +13,7 @@ from typing import Callable
 from ..core import JudgeOptions, judge
 from ..core.timelimit import Inference, infer, store, with_limit
 from ..lang import Program
-from ..problem import Problem
+from ..model import Problem
 from ..problem.formats import kattis
 from ..run import SlotPool
 from ..verdict import Verdict

@@ -24,7 +24,7 @@ from ..core.additions import additions
 from ..core.testdata import GENERATOR_LIMITS, reference_limits, run_trusted
 from ..errors import JudgeError, SpecError, UsageError
 from ..lang import Program, build_or_fail, prepare_problem_program, prepare_program
-from ..problem import Problem
+from ..model import Problem
 from ..problem.formats import fastyaml, load_problem
 from ..run import SlotPool
 from ..verdict import Verdict

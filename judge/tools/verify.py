@@ -19,7 +19,7 @@ from ..core.timelimit import Inference
 from ..core.verdicts import KATTIS_VERDICT
 from ..errors import JudgeError, SetupError
 from ..lang import is_source, registry_for
-from ..problem import Problem
+from ..model import Problem
 from ..problem.formats import kattis
 from ..problem.formats.kattis_submissions import KattisSubmission
 from ..run import SlotPool

@@ -23,7 +23,7 @@ import yaml
 from ...check import KATTIS_CUSTOM, KATTIS_DEFAULT
 from ...errors import SpecError, UsageError
 from . import fastyaml
-from ..model import SPEC_NAME, CheckerSpec, Limits, Problem
+from ...model import SPEC_NAME, CheckerSpec, Limits, Problem
 from .kattis_files import looks_kattis, package_warnings, program_files, refuse_scripted, validator_entries  # noqa: F401  (package_warnings: for verify)
 from .kattis_kind import kind_of, type_words
 from .kattis_scoring import _groups

@@ -21,7 +21,7 @@ import yaml
 
 from ...errors import SpecError
 from ...lang import is_source
-from ..model import SPEC_NAME, Problem
+from ...model import SPEC_NAME, Problem
 from . import fastyaml
 
 SIDE_CAR = "tilejudge.yaml"  # what Kattis has no key for (per-language time factors, the stored limit); ignored by other judges
