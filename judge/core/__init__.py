@@ -1,7 +1,7 @@
 """The core layer: judging one submission, as code that knows no command line, store or report file.
 
 Owns judging (``judging.py``: the run-and-check loop with near-limit re-runs
-under a ``ReadersWriterLock``; ``interaction.py``: interactive and multi-pass
+under a ``ReadersWriterLock``; ``pass_by_pass.py``: interactive and multi-pass
 cases; ``answers.py``: submit-answer cases; ``stderr.py``: a failed run's
 message), limits and classification (``limits.py``),
 verdict aggregation as pure code (``verdicts.py``), test data (``testdata.py``:

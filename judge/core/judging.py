@@ -32,7 +32,7 @@ from .stderr import STDERR_KEEP, ends, stderr_note
 from .verdicts import CaseResult, GroupResult, group_results, loses_group, overall_verdict
 
 if TYPE_CHECKING:  # imported where used: a batch problem needs neither the interactive layer nor submit-answer checks
-    from ..check.interactors import Interactor
+    from ..check.interactor_protocols import Interactor
 
 
 @dataclass(frozen=True)
@@ -93,7 +93,7 @@ def run_on(
 
         return check_answer(problem, program, inp, ans, referee.checker, slot, name, group, checker_args)
     if referee.interactor is not None:
-        from .interaction import run_passes
+        from .pass_by_pass import run_passes
 
         return run_passes(problem, program, referee.interactor, referee.checker, inp, ans, slot, name, group, checker_args, overrun)
     checker = referee.checker
@@ -254,7 +254,7 @@ def problem_referee(problem: Problem, pool: SlotPool) -> Referee:
     if side is None or side.program is None:
         return Referee(checker)
     role = "interactor" if problem.kind.interactive else "multi-pass validator"
-    from ..check.interactors import Interactor
+    from ..check.interactor_protocols import Interactor
 
     built = program if side.program == problem.checker.program and program is not None else \
         build_or_fail(side.program, pool, problem.limits.compile_time, role, additions(problem, side.program))

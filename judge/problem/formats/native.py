@@ -15,7 +15,7 @@ from typing import Any, Callable
 import yaml
 
 from ...check import checker_type, native_types
-from ...check.interactors import PROTOCOLS
+from ...check.interactor_protocols import PROTOCOLS
 from ...errors import SpecError
 from ...lang import Registry, registry_for
 from . import fastyaml

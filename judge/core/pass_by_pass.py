@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Sequence
 
 from ..check import Checker, CheckOutcome
-from ..check.interactors import Interactor, Judgement
+from ..check.interactor_protocols import Interactor, Judgement
 from ..lang import Program
 from ..model import Problem
 from ..run import PairResult, RunLimits, RunResult, RunSpec, Slot, run_pair
