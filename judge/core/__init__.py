@@ -3,9 +3,11 @@
 Owns judging (``judging.py``: the run-and-check loop with near-limit re-runs
 under a ``ReadersWriterLock``; ``pass_by_pass.py``: interactive and multi-pass
 cases; ``answers.py``: submit-answer cases; ``stderr.py``: a failed run's
-message), limits and classification (``limits.py``),
-verdict aggregation as pure code (``verdicts.py``), test data (``testdata.py``:
-generate, hash, validate) and time-limit inference (``timelimit.py``).
+message), limits and classification (``limits.py``), results and the
+overall verdict (``verdicts.py``), score rules as values (``score_rules.py``:
+a group's points, never changing the results given), test data
+(``testdata.py``: generate, hash, validate) and time-limit inference
+(``timelimit.py``).
 May import ``judge.check``, ``judge.lang``, ``judge.run``, ``judge.problem``
 (model and formats) and the shared base modules; never ``grade``, ``tools``
 or ``cli``.
@@ -17,6 +19,7 @@ __getattr__, __dir__, __all__ = exports(__name__, {
     ".judging": ("JudgeOptions", "JudgeReport", "Referee", "judge", "problem_referee", "run_case", "run_on"),
     ".limits": ("classify", "run_limits"),
     ".rwlock": ("ReadersWriterLock",),
+    ".score_rules": ("SCORE_RULES", "ScoreRule", "group_results", "score"),
     ".timelimit": ("infer_time_limit",),
-    ".verdicts": ("CaseResult", "GroupResult", "group_results", "meets_rule", "overall_verdict"),
+    ".verdicts": ("CaseResult", "GroupResult", "overall_verdict"),
 })

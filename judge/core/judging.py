@@ -29,7 +29,8 @@ from .limits import classify, run_limits, work_folder
 from .reruns import OVERRUN, confirmed, disturbed, machine_load, starved, wall_allowance
 from .rwlock import ReadersWriterLock
 from .stderr import STDERR_KEEP, ends, stderr_note
-from .verdicts import CaseResult, GroupResult, group_results, loses_group, overall_verdict
+from .score_rules import group_results, loses_group, score
+from .verdicts import CaseResult, GroupResult, overall_verdict
 
 if TYPE_CHECKING:  # imported where used: a batch problem needs neither the interactive layer nor submit-answer checks
     from ..check.interactor_protocols import Interactor
@@ -213,9 +214,9 @@ def judge(
     if options.first_fail:
         cut = next((n for n, r in enumerate(ordered) if r.verdict is not Verdict.AC), len(ordered) - 1)
         ordered = ordered[:cut + 1]
-    report.cases = ordered
-    report.groups = group_results(problem.groups, ordered)
-    report.verdict = overall_verdict(ordered)
+    scored = score(problem.groups, ordered)  # a rule may turn a case into JE (a broken score file) or SKIPPED (require_pass)
+    report.cases, report.groups = scored.cases, scored.groups
+    report.verdict = overall_verdict(scored.cases)
     report.score = round(sum(g.earned for g in report.groups), 6)
     return report
 

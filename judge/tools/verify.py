@@ -12,11 +12,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from ..core import JudgeOptions, JudgeReport, judge, meets_rule
+from ..core import JudgeOptions, JudgeReport, judge
 from ..core.submission import prepare_submission
 from ..core.testdata import validate
 from ..core.timelimit import Inference
-from ..core.verdicts import KATTIS_VERDICT
 from ..errors import JudgeError, SetupError
 from ..lang import is_source, registry_for
 from ..model import Problem
@@ -24,7 +23,7 @@ from ..problem.formats import kattis
 from ..problem.formats.kattis_submissions import KattisSubmission
 from ..run import SlotPool
 from ..verdict import Verdict
-from .kattis_rules import broken, catches, label
+from .kattis_rules import KATTIS_VERDICT, broken, catches, label, meets_rule
 from .kattis_time import check_tle_margin, inferred_once, unruled
 from .matrix import Matrix, Row, analyse
 
