@@ -24,7 +24,7 @@ from . import __version__
 
 Signature = list[int] | None
 _JUDGE = os.path.dirname(os.path.realpath(__file__))
-LOADER_CODE = ("problem", "problem.formats", "lang", "check")  # the subpackages whose code turns a package into a Problem
+LOADER_CODE = ("model", "problem", "problem.formats", "lang", "check")  # the subpackages whose code turns a package into a Problem
 
 
 def cache_folder() -> str:
