@@ -1,8 +1,9 @@
 """The core layer: judging one submission, as code that knows no command line, store or report file.
 
 Owns judging (``judging.py``: the run-and-check loop with near-limit re-runs
-under a ``ReadersWriterLock``; ``pass_by_pass.py``: interactive and multi-pass
-cases; ``answers.py``: submit-answer cases; ``stderr.py``: a failed run's
+under a ``ReadersWriterLock``; ``kinds.py``: the problem kinds as strategies, chosen
+once; ``case_run.py``: one case's run as one value; ``pass_by_pass.py``:
+interactive and multi-pass cases; ``answers.py``: submit-answer cases; ``stderr.py``: a failed run's
 message), limits and classification (``limits.py``), results and the
 overall verdict (``verdicts.py``), score rules as values (``score_rules.py``:
 a group's points, never changing the results given), test data
@@ -16,7 +17,9 @@ from ..lazy import exports
 
 __getattr__, __dir__, __all__ = exports(__name__, {
     ".answers": ("answer_set",),
-    ".judging": ("JudgeOptions", "JudgeReport", "Referee", "judge", "problem_referee", "run_case", "run_on"),
+    ".case_run": ("CaseRun", "Referee"),
+    ".judging": ("JudgeOptions", "JudgeReport", "judge", "problem_referee", "run_case", "run_on"),
+    ".kinds": ("KINDS", "ProblemKind", "kind_of"),
     ".limits": ("classify", "run_limits"),
     ".rwlock": ("ReadersWriterLock",),
     ".score_rules": ("SCORE_RULES", "ScoreRule", "group_results", "score"),

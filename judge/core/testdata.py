@@ -29,6 +29,7 @@ from ..model.programfiles import TESTLIB
 from ..run import RunLimits, RunSpec, Slot, SlotPool, read_head
 from ..text import safe_text, status_text
 from .additions import additions
+from .kinds import kind_of
 from .stamps import Stamps, library_files, produced, sha256_file, source_files
 from .validators import INVALID, VALID, validator_protocol, verdict
 
@@ -101,7 +102,7 @@ def _make_answer(problem: Problem, tools: _Tools, case: CaseSpec, inp: Path, ans
     interactor's replies), and the interactor finds all it needs in the input,
     so the answer file only has to exist, as the Kattis format requires.
     """
-    if problem.kind.interactive:
+    if not kind_of(problem).answers_from_reference:
         atomic_write(ans, "")
         ans.chmod(0o644)
         return

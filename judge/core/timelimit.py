@@ -21,6 +21,7 @@ from ..problem.formats.kattis_submissions import KattisSubmission, StoredLimit, 
 from ..run import SlotPool
 from ..verdict import Verdict
 from .judging import JudgeOptions, JudgeReport, judge
+from .kinds import kind_of
 from .submission import prepare_submission
 
 
@@ -108,7 +109,7 @@ def with_limit(problem: Problem, limit: float) -> Problem:
 
 def infer_time_limit(problem: Problem, pool: SlotPool, log: Callable[[str], None]) -> Problem:
     """The limit verify stored when it still matches the package, else inferred now (and not stored: verify does that)."""
-    if problem.limits.time > 0 or problem.kind.submit_answer:  # answers are never run: no time limit to find
+    if problem.limits.time > 0 or not kind_of(problem).needs_time_limit:  # answers are never run: no time limit to find
         return problem
     stored = stored_limit(problem.root)
     if stored is not None:
