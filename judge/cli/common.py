@@ -64,6 +64,6 @@ def ready(problem: Problem, slots: SlotPool) -> Problem:
     ensure_cases(problem, slots)
     if problem.limits.time > 0:  # nothing to infer: the Kattis readers that inference needs are not even imported
         return problem
-    from ..core.timelimit import infer_time_limit
+    from ..tools.kattis_time import infer_time_limit
 
     return infer_time_limit(problem, slots, lambda line: print(line, file=sys.stderr))

@@ -9,9 +9,10 @@ overall verdict (``verdicts.py``), score rules as values (``score_rules.py``:
 a group's points, never changing the results given), test data
 (``testdata.py``: generate, hash, validate) and time-limit inference
 (``timelimit.py``).
-May import ``judge.check``, ``judge.lang``, ``judge.run``, ``judge.problem``
-(model and formats) and the shared base modules; never ``grade``, ``tools``
-or ``cli``.
+May import ``judge.check``, ``judge.lang``, ``judge.run``, the model
+(``judge.model``) and the shared base modules; never a package format
+(``judge.problem``: the loaders put what judging needs into the model), nor
+``grade``, ``tools`` or ``cli``.
 """
 from ..lazy import exports
 
@@ -23,6 +24,5 @@ __getattr__, __dir__, __all__ = exports(__name__, {
     ".limits": ("classify", "run_limits"),
     ".rwlock": ("ReadersWriterLock",),
     ".score_rules": ("SCORE_RULES", "ScoreRule", "group_results", "score"),
-    ".timelimit": ("infer_time_limit",),
     ".verdicts": ("CaseResult", "GroupResult", "overall_verdict"),
 })
