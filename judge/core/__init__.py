@@ -19,7 +19,7 @@ from ..lazy import exports
 __getattr__, __dir__, __all__ = exports(__name__, {
     ".answers": ("answer_set",),
     ".case_run": ("CaseRun", "Referee"),
-    ".judging": ("JudgeOptions", "JudgeReport", "judge", "problem_referee", "run_case", "run_on"),
+    ".judging": ("JudgeOptions", "JudgeReport", "judge", "problem_referee", "run_case"),
     ".kinds": ("KINDS", "ProblemKind", "kind_of"),
     ".limits": ("classify", "run_limits"),
     ".rwlock": ("ReadersWriterLock",),

@@ -1,9 +1,10 @@
 """One case's run as one value: what every problem kind needs to judge a submission on one input.
 
-Before this, running a case took nine to eleven loose parameters, passed on
-from ``run_on`` to the interactive and submit-answer code and from there to
-each pass; one frozen value keeps them together, and a kind that needs one
-more thing adds a field here instead of a parameter everywhere.
+Running a case took nine to eleven loose parameters, passed on from the
+batch code to the interactive and submit-answer code and from there to each
+pass; one frozen value keeps them together, and a kind that needs one more
+thing adds a field here instead of a parameter everywhere. Stress builds one
+for an input that is no case of the problem.
 """
 from __future__ import annotations
 

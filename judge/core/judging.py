@@ -74,11 +74,6 @@ def run_case(problem: Problem, program: Program, case: CaseSpec, referee: Refere
     return (kind or kind_of(problem)).run_case(run)
 
 
-def run_on(run: CaseRun) -> CaseResult:
-    """Run a program on any input under the problem's limits and check it against ``run.ans`` (stress: inputs of no case)."""
-    return kind_of(run.problem).run_case(run)
-
-
 class _Stop:
     """Shared first-failure index for ``--first-fail``: cases after it need not run."""
 
