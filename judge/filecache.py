@@ -31,7 +31,7 @@ from . import __version__
 from .locations import JUDGE_FOLDER, cache_folder, language_files
 
 Signature = list[int] | None
-LOADER_CODE = ("problem", "problem.formats", "lang", "check")  # the subpackages whose code turns a package into a Problem
+LOADER_CODE = ("model", "problem", "problem.formats", "lang", "check")  # the subpackages whose code turns a package into a Problem
 
 
 def signature(path: str) -> Signature:

@@ -21,7 +21,7 @@ from conftest import REPO_ROOT, needs, run_cli
 from judge.errors import UsageError
 from judge.problem.formats import load
 from judge.problem.formats.kattis_export import export
-from judge.problem.model import CheckerSpec, Kind, Problem
+from judge.model import CheckerSpec, Kind, Problem
 
 PACKAGE = REPO_ROOT / "problems" / "blind"
 

@@ -22,7 +22,7 @@ from judge.core.added_to_build import added_to_build
 from judge.core.testdata import generate, validate
 from judge.lang import prepare_program
 from judge.problem.formats import is_kattis, load
-from judge.problem.model import Kind
+from judge.model import Kind
 from judge.run import Isolation, SlotPool
 from judge.verdict import Verdict
 

@@ -74,8 +74,8 @@ def test_judge_imports_neither_grading_nor_the_tools() -> None:
 
 # What judging a batch problem with a ready program must not import once the package is remembered: the YAML parser,
 # the format readers, the interactive layer, time-limit inference and the thread pool.
-WARM_JUDGE_AVOIDS = {"yaml", "judge.problem.formats.native", "judge.problem.formats.kattis", "judge.core.interaction",
-                     "judge.check.interactors", "judge.run.interact", "judge.core.timelimit", "concurrent.futures"}
+WARM_JUDGE_AVOIDS = {"yaml", "judge.problem.formats.native", "judge.problem.formats.kattis", "judge.core.pass_by_pass",
+                     "judge.check.interactor_protocols", "judge.run.relayed_pair", "judge.core.timelimit", "concurrent.futures"}
 
 
 def test_warm_judge_reads_no_yaml_and_imports_only_what_a_batch_case_needs(tmp_path: Path) -> None:

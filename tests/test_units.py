@@ -12,16 +12,17 @@ import pytest
 
 from judge.check import compare_exact, compare_floats, compare_kattis_default, compare_lines, compare_tokens
 from judge.cli.render import case_table, summary
-from judge.core import CaseResult, JudgeReport, ReadersWriterLock, classify, group_results, meets_rule, overall_verdict
+from judge.core import CaseResult, JudgeReport, ReadersWriterLock, classify, group_results, overall_verdict
 from judge.errors import SpecError
 from judge.grade.report_html import to_html
 from judge.grade.reports import Grading, Row, terminal_summary, to_junit
 from judge.grade.store import Entry, Key
 from judge.lang import LANGUAGES
-from judge.problem import CaseSpec, Generated, Group
+from judge.model import CaseSpec, Generated, Group
 from judge.problem.formats import load_problem
 from judge.run import RunLimits, RunResult
 from judge.text import safe_text, status_text, table
+from judge.tools.kattis_rules import meets_rule
 from judge.verdict import Verdict
 
 HOSTILE = b"\x1b[2J\x1b]0;pwned\x07A\x00B\rC\x7fD\xff\xfeE\nF\tG"

@@ -2,9 +2,10 @@
 
 Owns the pure comparators (``compare.py``), the checker programs speaking the
 testlib or Kattis protocol (``programs.py``), the files a checker attaches to
-a result (``attachments.py``) and the checker-type registry
+a result (``attachments.py``), how an interactor or multi-pass validator is
+called and what its exit means (``interactor_protocols.py``) and the checker-type registry
 (``registry.py``). May import ``judge.lang``, ``judge.run``, the problem model
-(``judge.problem.model``) and the shared base modules; nothing above.
+(``judge.model``) and the shared base modules; nothing above.
 """
 from ..lazy_exports import exports
 

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from ..errors import UsageError
 from ..lang import Program
-from ..problem.model import CheckerSpec
+from ..model import CheckerSpec
 from .compare import compare_exact, compare_floats, compare_kattis_default, compare_lines, compare_tokens
 from .programs import BuiltinChecker, Checker, KattisChecker, TestlibChecker, checker_limits
 

@@ -5,12 +5,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..core import JudgeOptions, judge
+from ..core import JudgeOptions, judge, kind_of
 from ..core.answers import ANSWERS
 from ..core.submission import prepare_submission
 from ..errors import EXIT_ACCEPTED, EXIT_JUDGE_ERROR, EXIT_REJECTED, UsageError
-from ..lang import Language, Program, from_command, registry_for
-from ..problem import Problem
+from ..lang import Language, Program, from_command
+from ..model import Problem
 from ..run import SlotPool
 from ..verdict import Verdict
 from . import render
@@ -42,12 +42,7 @@ def _source(args: argparse.Namespace, problem: Problem) -> tuple[Path, Language]
     path = Path(args.submission)
     if not path.is_file() and not path.is_dir():
         raise UsageError(f"{args.submission}: no such file")
-    if problem.kind.submit_answer:
-        return path.resolve(), ANSWERS
-    registry = registry_for(problem.root)
-    lang = registry.language(args.lang) if args.lang else registry.detect(path)
-    lang.require()
-    return path.resolve(), lang
+    return path.resolve(), kind_of(problem).submission_language(problem, path, args.lang)
 
 
 def _submission(args: argparse.Namespace, source: tuple[Path, Language] | None, problem: Problem, pool: SlotPool) -> Program:

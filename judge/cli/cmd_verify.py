@@ -11,7 +11,7 @@ from ..text import safe_text
 from .common import add_problem_command, ensure_cases, load_problem_arg, open_pool, ready, shown
 
 if TYPE_CHECKING:
-    from ..problem import Problem
+    from ..model import Problem
     from ..tools.verify import Outcome
 
 

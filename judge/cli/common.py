@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from ..core.testdata import edited_files, ensure, missing_cases, stale_cases
-from ..problem import Problem
+from ..model import Problem
 from ..problem.formats import load, resolve_problem
 from ..run import ENV_MODE, MODES, SlotPool, resolve_sandbox
 from .places import PROBLEMS, shown
@@ -64,6 +64,6 @@ def ready(problem: Problem, slots: SlotPool) -> Problem:
     ensure_cases(problem, slots)
     if problem.limits.time > 0:  # nothing to infer: the Kattis readers that inference needs are not even imported
         return problem
-    from ..core.timelimit import infer_time_limit
+    from ..tools.kattis_time import infer_time_limit
 
     return infer_time_limit(problem, slots, lambda line: print(line, file=sys.stderr))

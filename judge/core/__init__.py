@@ -1,22 +1,28 @@
 """The core layer: judging one submission, as code that knows no command line, store or report file.
 
 Owns judging (``judging.py``: the run-and-check loop with near-limit re-runs
-under a ``ReadersWriterLock``; ``interaction.py``: interactive and multi-pass
-cases; ``answers.py``: submit-answer cases; ``stderr.py``: a failed run's
-message), limits and classification (``limits.py``),
-verdict aggregation as pure code (``verdicts.py``), test data (``testdata.py``:
-generate, hash, validate) and time-limit inference (``timelimit.py``).
-May import ``judge.check``, ``judge.lang``, ``judge.run``, ``judge.problem``
-(model and formats) and the shared base modules; never ``grade``, ``tools``
-or ``cli``.
+under a ``ReadersWriterLock``; ``kinds.py``: the problem kinds as strategies, chosen
+once; ``case_run.py``: one case's run as one value; ``pass_by_pass.py``:
+interactive and multi-pass cases; ``answers.py``: submit-answer cases; ``stderr.py``: a failed run's
+message), limits and classification (``limits.py``), results and the
+overall verdict (``verdicts.py``), score rules as values (``score_rules.py``:
+a group's points, never changing the results given), test data
+(``testdata.py``: generate, hash, validate) and time-limit inference
+(``timelimit.py``).
+May import ``judge.check``, ``judge.lang``, ``judge.run``, the model
+(``judge.model``) and the shared base modules; never a package format
+(``judge.problem``: the loaders put what judging needs into the model), nor
+``grade``, ``tools`` or ``cli``.
 """
 from ..lazy_exports import exports
 
 __getattr__, __dir__, __all__ = exports(__name__, {
     ".answers": ("answer_set",),
-    ".judging": ("JudgeOptions", "JudgeReport", "Referee", "judge", "problem_referee", "run_case", "run_on"),
+    ".case_run": ("CaseRun", "Referee"),
+    ".judging": ("JudgeOptions", "JudgeReport", "judge", "problem_referee", "run_case"),
+    ".kinds": ("KINDS", "ProblemKind", "kind_of"),
     ".limits": ("classify", "run_limits"),
     ".rwlock": ("ReadersWriterLock",),
-    ".timelimit": ("infer_time_limit",),
-    ".verdicts": ("CaseResult", "GroupResult", "group_results", "meets_rule", "overall_verdict"),
+    ".score_rules": ("SCORE_RULES", "ScoreRule", "group_results", "score"),
+    ".verdicts": ("CaseResult", "GroupResult", "overall_verdict"),
 })

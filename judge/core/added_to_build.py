@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..lang import Additions
-from ..problem import Problem
+from ..model import Problem
 
 
 def added_to_build(problem: Problem, source: Path | None) -> Additions:

@@ -12,14 +12,11 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import Sequence
-
-from ..check import Checker
 from ..errors import UsageError
 from ..lang import Language, Program
-from ..problem import Problem
-from ..run import Slot
+from ..model import Problem
 from ..verdict import Verdict
+from .case_run import CaseRun
 from .verdicts import CaseResult
 
 ANSWERS = Language(name="answers", run=(), title="answer files")
@@ -41,11 +38,9 @@ def candidates(problem: Problem, group: str, name: str) -> list[str]:
     return places
 
 
-def check_answer(
-    problem: Problem, program: Program, inp: Path, ans: Path, checker: Checker, slot: Slot, name: str, group: str,
-    args: Sequence[str] = (),
-) -> CaseResult:
+def check_answer(run: CaseRun) -> CaseResult:
     """Copy the case's answer file out of the submission (bounded) and check it like a program's output."""
+    problem, program, slot, name, group = run.problem, run.program, run.slot, run.name, run.group
     if program.source is None:
         raise UsageError("a submit-answer problem is judged on a folder of answer files, not a command")
     out = slot.private / "stdout"
@@ -60,7 +55,7 @@ def check_answer(
         return CaseResult(verdict=Verdict.WA, message=f"no answer file for this case (looked for {', '.join(places[:2])}, ...)", **base)
     if found > limit:
         return CaseResult(verdict=Verdict.OLE, message=f"answer file over the {limit / (1 << 20):g} MiB output limit", **base)
-    outcome = checker.check(inp, out, ans, slot, args)
+    outcome = run.referee.checker.check(run.inp, out, run.ans, slot, run.checker_args)
     return CaseResult(verdict=outcome.verdict, message=outcome.message, score=outcome.fraction, attachments=outcome.attachments, **base)
 
 

@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 
 from ..filecache import FileDigests
-from ..problem import CaseSpec, FromFile, Problem
+from ..model import CaseSpec, FromFile, Problem
 
 
 def produced(problem: Problem) -> list[CaseSpec]:

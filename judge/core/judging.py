@@ -15,24 +15,21 @@ is already lost: they cannot change the score.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field, replace
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Callable
 
-from ..check import Checker, checker_limits, make_checker
+from ..check import checker_limits, make_checker
 from ..lang import Program, build_or_fail
 from .added_to_build import added_to_build
-from ..problem import CaseSpec, Problem, answer_path, input_path
-from ..run import RunSpec, Slot, SlotPool
+from ..model import CaseSpec, Problem, answer_path, input_path
+from ..run import Slot, SlotPool
 from ..verdict import Verdict
-from .limits import classify, run_limits, work_folder
+from .case_run import CaseRun, Referee
+from .kinds import ProblemKind, kind_of
 from .reruns import OVERRUN, confirmed, disturbed, machine_load, starved, wall_allowance
 from .rwlock import ReadersWriterLock
-from .stderr import STDERR_KEEP, ends, stderr_note
-from .verdicts import CaseResult, GroupResult, group_results, loses_group, overall_verdict
-
-if TYPE_CHECKING:  # imported where used: a batch problem needs neither the interactive layer nor submit-answer checks
-    from ..check.interactors import Interactor
+from .score_rules import group_results, loses_group, score
+from .verdicts import CaseResult, GroupResult, overall_verdict
 
 
 @dataclass(frozen=True)
@@ -70,50 +67,11 @@ class JudgeReport:
 
 
 def run_case(problem: Problem, program: Program, case: CaseSpec, referee: Referee, slot: Slot, overrun: float = 1.0,
-             extra_wall: float = 0.0) -> CaseResult:
-    """Run one case of the problem's test data in a slot and check it."""
-    return run_on(
-        problem, program, input_path(problem, case), answer_path(problem, case), referee, slot, case.name, case.group, case.checker_args, overrun,
-        extra_wall,
-    )
-
-
-def run_on(
-    problem: Problem, program: Program, inp: Path, ans: Path, referee: Referee, slot: Slot, name: str, group: str,
-    checker_args: Sequence[str] = (), overrun: float = 1.0, extra_wall: float = 0.0,
-) -> CaseResult:
-    """Run the program on any input under the problem's limits and check it against ``ans``.
-
-    The run is stopped at ``overrun`` times the CPU limit; anything over the limit itself is TLE. ``extra_wall``: wall
-    time beyond the limit, for a run confirming a wall-clock TLE caused by load (batch problems). An interactive or
-    multi-pass problem's case goes pass by pass through its interactor; a submit-answer problem's answer file is checked.
-    """
-    if problem.kind.submit_answer:
-        from .answers import check_answer
-
-        return check_answer(problem, program, inp, ans, referee.checker, slot, name, group, checker_args)
-    if referee.interactor is not None:
-        from .interaction import run_passes
-
-        return run_passes(problem, program, referee.interactor, referee.checker, inp, ans, slot, name, group, checker_args, overrun)
-    checker = referee.checker
-    limits = run_limits(problem, program.language)
-    stop_at = replace(limits, cpu=limits.cpu * overrun, wall=limits.wall + extra_wall)
-    out, err = slot.private / "stdout", slot.private / "stderr"
-    result = slot.run_untrusted(RunSpec(argv=program.command(problem.limits.memory_mib), limits=stop_at, stdin=inp, stdout=out, stderr=err,
-                                        cwd=work_folder(problem, program)), program.binds)
-    stderr_ends = ends(err, STDERR_KEEP)
-    base = dict(
-        name=name, group=group, time=result.cpu, wall_time=result.wall, memory_kb=result.memory_kb,
-        exit_code=result.exit_code, signal=result.signal_name, waited=result.waited,
-    )
-    early = classify(result, replace(limits, wall=stop_at.wall), problem.limits.memory_mib, stderr_ends.encode(), program.language)
-    if early is not None:
-        verdict, message = early
-        return CaseResult(verdict=verdict, message=message + stderr_note(stderr_ends), **base)
-    outcome = checker.check(inp, out, ans, slot, checker_args)
-    return CaseResult(verdict=outcome.verdict, message=outcome.message, score=outcome.fraction, score_file=outcome.score_file,
-                      attachments=outcome.attachments, **base)
+             extra_wall: float = 0.0, kind: ProblemKind | None = None) -> CaseResult:
+    """Run one case of the problem's test data in a slot and check it, the way the problem's kind (``kind_of``) says."""
+    run = CaseRun(problem, program, referee, slot, input_path(problem, case), answer_path(problem, case), case.name, case.group,
+                  case.checker_args, overrun, extra_wall)
+    return (kind or kind_of(problem)).run_case(run)
 
 
 class _Stop:
@@ -168,6 +126,7 @@ def judge(
         report.groups = group_results(problem.groups, [])
         return report
     referee = problem_referee(problem, pool)
+    kind = kind_of(problem)
     cases = problem.cases
     results: dict[int, CaseResult] = {}
     pending = list(range(len(cases)))
@@ -183,7 +142,7 @@ def judge(
             if (options.first_fail and stop.skip(index)) or (options.skip_lost and lost.at(index, cases[index].group) is not None):
                 return
             with run_lock.shared(), pool.slot() as slot:
-                result = run_case(problem, program, cases[index], referee, slot, overrun)
+                result = run_case(problem, program, cases[index], referee, slot, overrun, kind=kind)
             results[index] = result
             if result.verdict is not Verdict.AC:
                 stop.failed_at(index)
@@ -196,7 +155,7 @@ def judge(
             first, before = results[index], machine_load()
             extra = wall_allowance(first, problem.limits.wall_for(program.language.name), limit) if starved(first, limit) else 0.0
             with run_lock.exclusive(), pool.slot() as slot:
-                again = run_case(problem, program, cases[index], referee, slot, extra_wall=extra)
+                again = run_case(problem, program, cases[index], referee, slot, extra_wall=extra, kind=kind)
             results[index] = confirmed(again, first, before, machine_load(), extra) if starved(first, limit) else again
         lost = _Lost(problem, results)  # a re-run alone may have won a group back: its skipped cases are run then
         first_failure = next((i for i in sorted(results) if results[i].verdict is not Verdict.AC), None)
@@ -213,9 +172,9 @@ def judge(
     if options.first_fail:
         cut = next((n for n, r in enumerate(ordered) if r.verdict is not Verdict.AC), len(ordered) - 1)
         ordered = ordered[:cut + 1]
-    report.cases = ordered
-    report.groups = group_results(problem.groups, ordered)
-    report.verdict = overall_verdict(ordered)
+    scored = score(problem.groups, ordered)  # a rule may turn a case into JE (a broken score file) or SKIPPED (require_pass)
+    report.cases, report.groups = scored.cases, scored.groups
+    report.verdict = overall_verdict(scored.cases)
     report.score = round(sum(g.earned for g in report.groups), 6)
     return report
 
@@ -236,25 +195,17 @@ def _each(task: Callable[[int], None], indices: list[int], workers: int) -> None
         executor.shutdown(wait=True, cancel_futures=True)
 
 
-@dataclass(frozen=True)
-class Referee:
-    """The judge's side of a problem: its checker, and its interactor (or multi-pass validator) when it has one."""
-
-    checker: Checker
-    interactor: Interactor | None = None
-
-
 def problem_referee(problem: Problem, pool: SlotPool) -> Referee:
     """The problem's checker and interactor, their programs built first (a setter's program that does not build stops the judge)."""
     program = None
     if problem.checker.program is not None:
         program = build_or_fail(problem.checker.program, pool, problem.limits.compile_time, "checker", added_to_build(problem, problem.checker.program))
     checker = make_checker(problem.checker, program, problem.limits.time)
-    side = problem.interactor if problem.kind.interactive else problem.checker if problem.kind.multi_pass else None
-    if side is None or side.program is None:
+    judge_side = kind_of(problem).side_program(problem)
+    if judge_side is None or judge_side[0].program is None:
         return Referee(checker)
-    role = "interactor" if problem.kind.interactive else "multi-pass validator"
-    from ..check.interactors import Interactor
+    side, role = judge_side
+    from ..check.interactor_protocols import Interactor
 
     built = program if side.program == problem.checker.program and program is not None else \
         build_or_fail(side.program, pool, problem.limits.compile_time, role, added_to_build(problem, side.program))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..lang import Language, Program
-from ..problem import Problem
+from ..model import Problem
 from ..run import RunLimits, RunResult
 from ..text import status_text
 from ..verdict import Verdict
@@ -35,7 +35,7 @@ def run_limits(problem: Problem, lang: Language) -> RunLimits:
 def work_folder(problem: Problem, program: Program) -> Path | None:
     """Where a submission's run starts. A Kattis package's submission starts among its own files and what the package
     added (include/ data it may open, as the spec's working directory says), read-only; ours start in an empty scratch."""
-    return program.workdir if problem.package_format == "kattis" else None
+    return program.workdir if problem.runs_among_own_files else None
 
 
 def classify(result: RunResult, limits: RunLimits, memory_mib: int, stderr_head: bytes, lang: Language) -> tuple[Verdict, str] | None:

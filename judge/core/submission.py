@@ -9,17 +9,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..lang import Language, Program, prepare_program, registry_for
-from ..problem import Problem
+from ..lang import Language, Program
+from ..model import Problem
 from ..run import SlotPool
-from .added_to_build import added_to_build
-from .answers import answer_set
+from .kinds import kind_of
 
 
 def prepare_submission(problem: Problem, path: Path, pool: SlotPool, lang: Language | None = None, main: str | None = None) -> Program:
     """Build ``path`` (a file or a folder of sources, its language detected unless given) for ``problem``; for a
     submit-answer problem, take it as its folder of answer files."""
-    if problem.kind.submit_answer:
-        return answer_set(path)
-    return prepare_program(path, lang, pool, problem.limits.compile_time, main=main, registry=registry_for(problem.root),
-                           extra=added_to_build(problem, path))
+    return kind_of(problem).prepare(problem, path, pool, lang, main)

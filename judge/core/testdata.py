@@ -25,12 +25,13 @@ from ..atomic import atomic_write
 from ..errors import JudgeError, UsageError
 from ..filecache import sha256_file
 from ..lang import Program, build_or_fail
-from ..problem import CaseSpec, FromFile, Generated, Problem, answer_path, input_path
-from ..problem.programfiles import TESTLIB
+from ..model import CaseSpec, FromFile, Generated, Problem, answer_path, input_path
+from ..model.programfiles import TESTLIB
 from ..run import RunLimits, RunSpec, Slot, SlotPool, read_head
 from ..text import safe_text, status_text
 from .added_to_build import added_to_build
 from .data_sources import case_digests, library_files, produced, source_digests, source_files
+from .kinds import kind_of
 from .validators import INVALID, VALID, validator_protocol, verdict
 
 MANIFEST = "manifest.json"
@@ -102,7 +103,7 @@ def _make_answer(problem: Problem, tools: _Tools, case: CaseSpec, inp: Path, ans
     interactor's replies), and the interactor finds all it needs in the input,
     so the answer file only has to exist, as the Kattis format requires.
     """
-    if problem.kind.interactive:
+    if not kind_of(problem).answers_from_reference:
         atomic_write(ans, "")
         ans.chmod(0o644)
         return

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..problem import Problem
-from ..problem.programfiles import KATTIS, TESTLIB
+from ..model import Problem
+from ..model.programfiles import KATTIS, TESTLIB
 
 VALID, INVALID = 42, 43
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..core import ReadersWriterLock
 from ..errors import JudgeError, SetupError, UsageError
-from ..problem import Problem
+from ..model import Problem
 from ..problem.formats import load_problem
 from ..run import Isolation, SlotPool, cache_root
 from .discovery import Student

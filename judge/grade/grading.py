@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from ..core import ReadersWriterLock
+from ..core import ReadersWriterLock, kind_of
 from ..core.testdata import MANIFEST
 from ..errors import UsageError
 from ..lang import BUILD_CACHE_VERSION
-from ..problem import Problem
+from ..model import Problem
 from ..run import Isolation, SlotPool, launcher_digest
 from ..text import safe_text
 from .discovery import Student, discover
@@ -134,9 +134,10 @@ def grade(
     The results come from this machine's thread pool or, with ``cluster``, from
     Dask workers; either way this process is the only writer of the store.
     """
-    if options.cluster is not None and problem.kind.submit_answer:
+    answers = kind_of(problem).answer_files
+    if options.cluster is not None and answers:
         raise UsageError("--cluster: a submit-answer problem is graded on this machine (workers are sent source files, not folders of answers)")
-    found = discover(folder, exclude=[store.path.parent], answers=problem.kind.submit_answer)
+    found = discover(folder, exclude=[store.path.parent], answers=answers)
     students = found.students
     known = {s.id for s in students}
     unknown = [sid for sid in options.only if sid not in known]

@@ -16,7 +16,7 @@ from typing import Any, Generator, Iterator
 from ..core import JudgeOptions, JudgeReport, ReadersWriterLock, group_results, judge
 from ..core.submission import prepare_submission
 from ..errors import JudgeError
-from ..problem import Problem
+from ..model import Problem
 from ..run import SlotPool
 from ..verdict import Verdict
 from .discovery import Student

@@ -29,7 +29,7 @@ from ..core import judge
 from ..core.testdata import check, generate
 from ..errors import UsageError
 from ..lang import LANGUAGES, Program, prepare_problem_program, prepare_program
-from ..problem import Problem, input_path
+from ..model import Problem, input_path
 from ..problem.formats import fastyaml, load_problem
 from ..run import Isolation, RunLimits, RunSpec, SlotPool, bwrap_works
 from ..text import table

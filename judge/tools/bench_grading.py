@@ -19,7 +19,7 @@ from typing import Any, Callable, Protocol
 
 from ..grade.grading import GradeOptions, grade
 from ..grade.store import Store
-from ..problem import Problem
+from ..model import Problem
 from ..run import Isolation
 from ..text import table
 from .bench_series import interleave, timed

@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
-from ..problem import Problem
+from ..model import Problem
 from .bench_series import interleave, timed
 
 REPO = Path(__file__).resolve().parents[2]

@@ -9,11 +9,22 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..core import JudgeReport
-from ..core.verdicts import KATTIS_VERDICT
 from ..problem.formats.kattis_submissions import Rule, case_in_scope, glob_matches
 from ..verdict import Verdict
 
 EPSILON = 1e-6
+# Kattis names for our verdicts: MLE and OLE are run-time errors there, PE is a wrong answer.
+KATTIS_VERDICT = {
+    Verdict.AC: "AC", Verdict.WA: "WA", Verdict.PE: "WA", Verdict.TLE: "TLE",
+    Verdict.RE: "RTE", Verdict.MLE: "RTE", Verdict.OLE: "RTE",
+}
+
+
+def meets_rule(verdicts: Sequence[Verdict], rule: tuple[set[str], set[str]]) -> bool:
+    """A Kattis submissions/<folder> rule (permitted, required): every case verdict permitted, and (unless nothing is required) one required seen."""
+    permitted, required = rule
+    seen = {KATTIS_VERDICT.get(v, v.value) for v in verdicts}
+    return seen <= permitted and (not required or bool(seen & required))
 
 
 def broken(name: str, rules: Sequence[Rule], report: JudgeReport) -> list[str]:

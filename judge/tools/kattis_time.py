@@ -1,4 +1,9 @@
-"""verify's side of a Kattis package's time limit: infer it once and store it, and check the margin to the TLE submissions.
+"""A Kattis package's time limit outside the core: which submissions bound it, where it is stored, the margin to the TLE ones.
+
+The core infers a limit from the model alone (``core/timelimit.py``); this
+module tells it which submissions count (``lower_bounds``) and keeps the
+result in the package's side-car file with a digest of what it was inferred
+from, so that ``judge`` uses the stored limit while that digest still holds.
 
 The format asks ``T_ac × ac_to_time_limit <= limit`` (how the limit is
 inferred) and ``limit × time_limit_to_tle <= T_tle``: a submission that must
@@ -7,14 +12,18 @@ to it for the verdict to be trusted on another machine.
 """
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Callable
 
-from ..core import JudgeOptions, judge
-from ..core.timelimit import Inference, infer, store, with_limit
+from ..atomic import atomic_write
+from ..core import JudgeOptions, judge, kind_of
+from ..core.timelimit import Inference, infer, with_limit
+from ..errors import UsageError
 from ..lang import Program
-from ..problem import Problem
+from ..model import Problem
 from ..problem.formats import kattis
+from ..problem.formats.kattis_submissions import SIDE_CAR, KattisSubmission, StoredLimit, stored_limit, stored_text
 from ..run import SlotPool
 from ..verdict import Verdict
 
@@ -30,7 +39,7 @@ def inferred_once(problem: Problem, pool: SlotPool, log: Callable[[str], None]) 
     any limit, the rest is still judged, at ``FALLBACK_LIMIT``, so that verify
     reports everything at once; ``found.failures`` says why.
     """
-    found = infer(problem, pool, log)
+    found = _infer(problem, pool, log)
     if not found.who:
         found.failures.append(f"the other submissions are judged at a provisional {FALLBACK_LIMIT:g} s")
         return with_limit(problem, FALLBACK_LIMIT), found
@@ -60,3 +69,53 @@ def check_tle_margin(problem: Problem, path: Path, program: Program, pool: SlotP
     slowest = max((c.time for c in report.cases), default=0.0)
     return [f"{sub.name}: no case times out at {problem.limits.time:g} s × time_limit_to_tle {margin:g} = {longer.limits.time:g} s "
             f"(slowest {slowest:.3f} s): the time limit is too close to this submission"]
+
+
+def lower_bounds(problem: Problem) -> list[KattisSubmission]:
+    """The submissions that bound the limit from below: accepted ones, unless ``use_for_time_limit`` says otherwise."""
+    return [s for s in kattis.submissions(problem) if s.source is not None and s.bounds_time() == "lower"]
+
+
+def limit_digest(problem: Problem, subs: list[KattisSubmission]) -> str:
+    """What the inferred limit depends on: problem.yaml, the test data and the submissions that bound it."""
+    digest = hashlib.sha256()
+    files = [problem.root / "problem.yaml", *sorted(p for p in (problem.root / "data").rglob("*") if p.is_file())]
+    for sub in subs:
+        files += sorted(p for p in sub.path.rglob("*") if p.is_file()) if sub.path.is_dir() else [sub.path]
+    for file in files:
+        if file.is_file():
+            digest.update(file.relative_to(problem.root).as_posix().encode() + b"\0" + hashlib.sha256(file.read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def _infer(problem: Problem, pool: SlotPool, log: Callable[[str], None]) -> Inference:
+    accepted = lower_bounds(problem)
+    return infer(problem, accepted, limit_digest(problem, accepted), pool, log)
+
+
+def store(problem: Problem, found: Inference) -> Path:
+    """Write the inferred limit into the side-car file (its other keys kept), for ``judge`` to reuse."""
+    path = problem.root / SIDE_CAR
+    stored = StoredLimit(found.limit, found.digest, {"slowest_accepted": round(found.slowest, 4), "submission": found.who})
+    try:
+        atomic_write(path, stored_text(problem.root, stored))
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot store the inferred time limit: {exc.strerror}") from exc
+    return path
+
+
+def infer_time_limit(problem: Problem, pool: SlotPool, log: Callable[[str], None]) -> Problem:
+    """The limit verify stored when it still matches the package, else inferred now (and not stored: verify does that)."""
+    if problem.limits.time > 0 or not kind_of(problem).needs_time_limit:  # answers are never run: no time limit to find
+        return problem
+    stored = stored_limit(problem.root)
+    if stored is not None:
+        if stored.digest == limit_digest(problem, lower_bounds(problem)):
+            log(f"time limit {stored.limit:g} s stored by verify in {SIDE_CAR} (not inferred again)")
+            return with_limit(problem, stored.limit)
+        log(f"the time limit stored in {SIDE_CAR} is stale (the data or accepted submissions changed): inferring again")
+    found = _infer(problem, pool, log)
+    if not found.who:
+        raise UsageError(f"{problem.root}: {found.failures[-1]}")
+    log(f"not stored: 'verify {problem.root.name}' would store it in {SIDE_CAR}, so that judging does not infer it again")
+    return with_limit(problem, found.limit)

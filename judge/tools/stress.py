@@ -19,12 +19,12 @@ from typing import Callable
 
 import yaml
 
-from ..core import CaseResult, Referee, problem_referee, run_on
+from ..core import CaseResult, CaseRun, ProblemKind, Referee, kind_of, problem_referee
 from ..core.added_to_build import added_to_build
 from ..core.testdata import GENERATOR_LIMITS, reference_limits, run_trusted
 from ..errors import JudgeError, SpecError, UsageError
 from ..lang import Program, build_or_fail, prepare_problem_program, prepare_program
-from ..problem import Problem
+from ..model import Problem
 from ..problem.formats import fastyaml, load_problem
 from ..run import SlotPool
 from ..verdict import Verdict
@@ -101,6 +101,7 @@ class Stresser:
         self.problem, self.submission, self.reference, self.pool, self.work = problem, submission, reference, pool, work
         self.generator = build_or_fail(problem.generator, pool, problem.limits.compile_time, "generator", added_to_build(problem, problem.generator))
         self.referee: Referee = problem_referee(problem, pool)
+        self.kind: ProblemKind = kind_of(problem)
         self.rounds = 0
 
     def attempt(self, args: list[str], size: int) -> Failure | None:
@@ -112,12 +113,12 @@ class Stresser:
             except JudgeError as exc:
                 raise Refused(str(exc)) from None
             self.rounds += 1  # a refused line is no round: the count estimates how rare a failure is
-            if self.problem.kind.interactive:  # the interactor is the oracle: it reads all it needs from the input
+            if not self.kind.answers_from_reference:  # the interactor is the oracle: it reads all it needs from the input
                 ans.write_bytes(b"")
             else:
                 run_trusted(slot, self.reference, [], inp, ans, reference_limits(self.problem, self.reference), f"reference on {shlex.join(args)}")
         with self.pool.slot() as slot:
-            result = run_on(self.problem, self.submission, inp, ans, self.referee, slot, "stress", STRESS_GROUP)
+            result = self.kind.run_case(CaseRun(self.problem, self.submission, self.referee, slot, inp, ans, "stress", STRESS_GROUP))
         if result.verdict is Verdict.AC:
             return None
         return Failure(args, size, result, inp.read_bytes(), ans.read_bytes())

@@ -12,19 +12,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from ..core import JudgeOptions, JudgeReport, judge, meets_rule
+from ..core import JudgeOptions, JudgeReport, judge, kind_of
 from ..core.submission import prepare_submission
 from ..core.testdata import validate
 from ..core.timelimit import Inference
-from ..core.verdicts import KATTIS_VERDICT
 from ..errors import JudgeError, SetupError
 from ..lang import is_source, registry_for
-from ..problem import Problem
+from ..model import Problem
 from ..problem.formats import kattis
 from ..problem.formats.kattis_submissions import KattisSubmission
 from ..run import SlotPool
 from ..verdict import Verdict
-from .kattis_rules import broken, catches, label
+from .kattis_rules import KATTIS_VERDICT, broken, catches, label, meets_rule
 from .kattis_time import check_tle_margin, inferred_once, unruled
 from .matrix import Matrix, Row, analyse
 
@@ -187,12 +186,12 @@ def submissions(problem: Problem, result: VerifyResult) -> Found:
                 result.errors.append(Finding("package", f"{sub.name}/", "unknown verdict folder (use accepted, wrong_answer, time_limit_exceeded, ...)", True))
                 continue
             for path in sorted(sub.iterdir()):
-                if is_source(path) or (problem.kind.submit_answer and path.is_dir()):
+                if is_source(path) or (kind_of(problem).answer_files and path.is_dir()):
                     found.append((path, path, Expectation.verdict(expected)))
                 elif not path.name.startswith("."):
                     result.skipped.append((f"{sub.name}/{path.name}", "not a source of a known language: not judged"))
     listed = {p.resolve() for p, _, _ in found}
-    if not problem.kind.submit_answer:  # a submit-answer problem's references write the answers; they are not answers
+    if not kind_of(problem).answer_files:  # a submit-answer problem's references write the answers; they are not answers
         found += [(s, s, Expectation.verdict(Verdict.AC)) for s in problem.solutions if s.resolve() not in listed]
     return found
 
@@ -218,7 +217,7 @@ def verify(
         subs = []
     if problem.package_format == "kattis":
         result.warnings += unruled(problem)
-        if problem.limits.time <= 0 and not problem.kind.submit_answer:
+        if problem.limits.time <= 0 and kind_of(problem).needs_time_limit:
             problem, found = inferred_once(problem, pool, log)
             result.errors += [Finding("time_limit", "", line, True) for line in found.failures]
     result.problem = problem

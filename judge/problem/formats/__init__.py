@@ -13,7 +13,7 @@ from pathlib import Path
 from ...errors import UsageError
 from ...filecache import Signature, loader_context, package_deps, recall, remember
 from ...lazy_exports import exports
-from ..model import SPEC_NAME, Problem
+from ...model import SPEC_NAME, Problem
 
 __getattr__, __dir__, _readers = exports(__name__, {".kattis": ("is_kattis", "load_kattis"), ".native": ("load_problem",)})
 

@@ -23,7 +23,7 @@ import yaml
 from ...check import KATTIS_CUSTOM, KATTIS_DEFAULT
 from ...errors import SpecError, UsageError
 from . import fastyaml
-from ..model import SPEC_NAME, CheckerSpec, Limits, Problem
+from ...model import SPEC_NAME, CheckerSpec, Limits, Problem
 from .kattis_files import looks_kattis, package_warnings, program_files, refuse_scripted, validator_entries  # noqa: F401  (package_warnings: for verify)
 from .kattis_kind import kind_of, type_words
 from .kattis_scoring import _groups
@@ -71,12 +71,14 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
     if not any(g.cases for g in groups):
         raise UsageError(f"{shown}: no test cases under data/")
     try:
+        time = float(limits_meta.get("time_limit", 0.0))
         limits = Limits(
-            time=float(limits_meta.get("time_limit", 0.0)),
+            time=time,
             memory_mib=int(limits_meta.get("memory", 1024 if legacy else 2048)),
             output_mib=float(limits_meta.get("output", 8)),
             time_factor=_side_car_factors(root),
             compile_time=float(limits_meta.get("compilation_time", 60)),
+            time_rule=time_rule(root) if time <= 0 else None,  # read only when the limit is to be inferred
         )
     except (TypeError, ValueError, AttributeError) as exc:
         raise SpecError(f"{shown}/{SPEC_NAME}", None, f"limits: {exc}") from None
@@ -89,7 +91,7 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
         name=root.name, root=root, title=title, source=source.get("name", "") if isinstance(source, dict) else str(source),
         statement=statement, limits=limits, checker=checker, generator=None, validators=validators,
         solutions=_reference(root),
-        groups=tuple(groups), cases_dir=root / "data", package_format="kattis", kind=kind,
+        groups=tuple(groups), cases_dir=root / "data", package_format="kattis", runs_among_own_files=True, kind=kind,
         interactor=checker if kind.interactive else None, files=program_files(root, meta, shown),
     )
 

@@ -23,7 +23,7 @@ from ...check import checker_type
 from ...check.registry import KATTIS_CUSTOM
 from ...errors import UsageError
 from ...lang import by_extension, saved_name
-from ..model import SPEC_NAME, CaseSpec, CheckerSpec, FromFile, Problem, answer_path, input_path
+from ...model import SPEC_NAME, CaseSpec, CheckerSpec, FromFile, Problem, answer_path, input_path
 from .kattis import FOLDER_RULES, SIDE_CAR
 
 

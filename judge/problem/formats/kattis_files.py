@@ -15,8 +15,8 @@ from typing import Any
 
 from ...errors import SpecError, UsageError
 from ...lang import is_source, undefined_constants
-from ..model import SPEC_NAME, Problem
-from ..programfiles import ProgramFiles
+from ...model import SPEC_NAME, Problem
+from ...model.programfiles import ProgramFiles
 
 VALIDATOR_FOLDERS = ("input_validators", "input_format_validators")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import SpecError
-from ..model import SPEC_NAME, Kind
+from ...model import SPEC_NAME, Kind
 
 TYPES = ("pass-fail", "scoring", "multi-pass", "interactive", "submit-answer")
 INCOMPATIBLE = (("pass-fail", "scoring"), ("multi-pass", "submit-answer"), ("interactive", "submit-answer"))

@@ -34,7 +34,7 @@ from typing import Any
 
 
 from ...errors import SpecError, UsageError
-from ..model import CaseSpec, Given, Group
+from ...model import CaseSpec, Given, Group
 from . import fastyaml
 
 LEGACY_MODES = ("sum", "avg", "min", "max")

@@ -11,7 +11,6 @@ the limit (``TimeRule``, ``use_for_time_limit``).
 """
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -21,7 +20,7 @@ import yaml
 
 from ...errors import SpecError
 from ...lang import is_source
-from ..model import SPEC_NAME, Problem
+from ...model import SPEC_NAME, Problem, TimeRule
 from . import fastyaml
 
 SIDE_CAR = "tilejudge.yaml"  # what Kattis has no key for (per-language time factors, the stored limit); ignored by other judges
@@ -84,19 +83,6 @@ class KattisSubmission:
         if any(r.permitted == {"AC"} for r in whole):
             return "lower"
         return "upper" if any(r.required == {"TLE"} for r in whole) else None
-
-
-@dataclass(frozen=True)
-class TimeRule:
-    """How the time limit is found when the package does not state one."""
-
-    ac_to_time_limit: float
-    time_limit_to_tle: float
-    resolution: float
-
-    def limit_for(self, slowest_accepted: float) -> float:
-        steps = max(1, math.ceil(slowest_accepted * self.ac_to_time_limit / self.resolution - 1e-9))
-        return steps * self.resolution
 
 
 def _meta(root: Path, shown: str) -> dict[str, Any]:

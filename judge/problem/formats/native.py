@@ -15,12 +15,12 @@ from typing import Any, Callable
 import yaml
 
 from ...check import checker_type, native_types
-from ...check.interactors import PROTOCOLS
+from ...check.interactor_protocols import PROTOCOLS
 from ...errors import SpecError
 from ...lang import Registry, registry_for
 from . import fastyaml
-from ..model import PROBLEM_TYPES, SPEC_NAME, CaseSpec, CheckerSpec, FromFile, Generated, Group, Kind, Limits, Problem, cases_dir_for
-from ..programfiles import KATTIS, TESTLIB, ProgramFiles
+from ...model import PROBLEM_TYPES, SPEC_NAME, CaseSpec, CheckerSpec, FromFile, Generated, Group, Kind, Limits, Problem, cases_dir_for
+from ...model.programfiles import KATTIS, TESTLIB, ProgramFiles
 
 _GROUP_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
 _CASE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\Z")

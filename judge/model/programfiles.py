@@ -1,6 +1,6 @@
 """What a package adds to the programs built for it, beyond their own sources: part of the neutral model.
 
-Kept apart from ``model.py`` so the formats that fill it (Kattis ``include/``
+Kept apart from ``problem.py`` so the formats that fill it (Kattis ``include/``
 and ``constants``, our ``libraries`` key, validator protocols) stay one small
 record; ``judge.core.added_to_build`` turns it into what the build layer adds.
 """

@@ -16,15 +16,15 @@ import os
 import shutil
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Sequence
+from typing import Callable
 
-from ..check import Checker, CheckOutcome
-from ..check.interactors import Interactor, Judgement
-from ..lang import Program
-from ..problem import Problem
-from ..run import PairResult, RunLimits, RunResult, RunSpec, Slot, run_pair
+from ..check import CheckOutcome
+from ..check.interactor_protocols import Interactor, Judgement
+from ..model import Problem
+from ..run import PairResult, RunLimits, RunResult, RunSpec, run_pair
 from ..text import safe_text
 from ..verdict import Verdict
+from .case_run import CaseRun
 from .limits import classify, run_limits, work_folder
 from .stderr import STDERR_KEEP, ends, stderr_note
 from .verdicts import CaseResult
@@ -42,19 +42,19 @@ class Pass:
     transcript: str = ""
 
 
-def run_passes(
-    problem: Problem, program: Program, interactor: Interactor, checker: Checker, inp: Path, ans: Path, slot: Slot,
-    name: str, group: str, args: Sequence[str], overrun: float,
-) -> CaseResult:
+OnePass = Callable[[CaseRun, Interactor, Path, Path], "Pass"]  # (the case, the judge's side, the feedback folder, this pass's input)
+
+
+def run_passes(run: CaseRun, interactor: Interactor, one_pass: OnePass) -> CaseResult:
     """The case's result: every pass until the judge's side stops asking for more, or one fails."""
+    problem, slot = run.problem, run.slot
     feedback = slot.private / "feedback"
     shutil.rmtree(feedback, ignore_errors=True)
     feedback.mkdir()
     passes: list[Pass] = []
-    pass_input = inp
+    pass_input = run.inp
     for number in range(1, problem.kind.passes + 1):
-        done = _interactive_pass(problem, program, interactor, checker, pass_input, ans, slot, feedback, args, overrun) \
-            if problem.kind.interactive else _plain_pass(problem, program, interactor, pass_input, ans, slot, feedback, args, overrun)
+        done = one_pass(run, interactor, feedback, pass_input)
         passes.append(done)
         next_pass = done.judgement.next_pass if done.judgement is not None else None
         if done.outcome.verdict is not Verdict.AC or next_pass is None:
@@ -65,14 +65,14 @@ def run_passes(
             break
         pass_input = slot.private / f"pass{number + 1}.in"
         os.replace(next_pass, pass_input)
-    return _result(problem, passes, name, group)
+    return _result(problem, passes, run.name, run.group)
 
 
 def _result(problem: Problem, passes: list[Pass], name: str, group: str) -> CaseResult:
     last = passes[-1]
     slowest = max(passes, key=lambda p: p.run.cpu).run
     message = last.outcome.message
-    if problem.kind.multi_pass:
+    if problem.kind.multi_pass:  # the pass count is data of the kind: a one-pass interactive case needs no "pass 1:"
         message = f"pass {len(passes)}: {message}".rstrip(": ")
     return CaseResult(
         name=name, group=group, verdict=last.outcome.verdict, time=slowest.cpu, wall_time=max(p.run.wall for p in passes),
@@ -83,10 +83,10 @@ def _result(problem: Problem, passes: list[Pass], name: str, group: str) -> Case
     )
 
 
-def _limits(problem: Problem, program: Program, overrun: float) -> tuple[RunLimits, RunLimits]:
+def _limits(run: CaseRun) -> tuple[RunLimits, RunLimits]:
     """The submission's limits, and where it is stopped (``overrun`` times the CPU limit under parallel load)."""
-    limits = run_limits(problem, program.language)
-    return limits, replace(limits, cpu=limits.cpu * overrun)
+    limits = run_limits(run.problem, run.program.language)
+    return limits, replace(limits, cpu=limits.cpu * run.overrun)
 
 
 def _side_limits(interactor: Interactor, submission: RunLimits) -> RunLimits:
@@ -94,16 +94,15 @@ def _side_limits(interactor: Interactor, submission: RunLimits) -> RunLimits:
     return replace(interactor.limits, wall=submission.wall + interactor.limits.wall)
 
 
-def _interactive_pass(
-    problem: Problem, program: Program, interactor: Interactor, checker: Checker, inp: Path, ans: Path, slot: Slot,
-    feedback: Path, args: Sequence[str], overrun: float,
-) -> Pass:
-    limits, stop_at = _limits(problem, program, overrun)
+def interactive_pass(run: CaseRun, interactor: Interactor, feedback: Path, inp: Path) -> Pass:
+    """One pass of an interactive case: the submission and the interactor joined by the relay, then who decides."""
+    problem, program, slot = run.problem, run.program, run.slot
+    limits, stop_at = _limits(run)
     err, side_out, side_err, record = (slot.private / n for n in ("stderr", "interactor.out", "interactor.err", "record"))
     record.unlink(missing_ok=True)
     submission = RunSpec(argv=program.command(problem.limits.memory_mib), limits=stop_at, stdout=side_out, stderr=err,
                          cwd=work_folder(problem, program))
-    side = RunSpec(argv=interactor.argv(problem.limits.memory_mib, inp, ans, feedback, record, args),
+    side = RunSpec(argv=interactor.argv(problem.limits.memory_mib, inp, run.ans, feedback, record, run.checker_args),
                    limits=_side_limits(interactor, stop_at), stdout=side_out, stderr=side_err, cwd=slot.private, env=slot.env)
     pair = run_pair(slot, submission, program.binds, side, TRANSCRIPT_BYTES)
     transcript = render_transcript(pair)
@@ -120,16 +119,14 @@ def _interactive_pass(
         verdict, message = early
         return Pass(pair.submission, CheckOutcome(verdict, message + stderr_note(stderr_ends)), None, transcript)
     if judgement.verdict is Verdict.AC and interactor.protocol == "testlib" and problem.checker.program is not None:
-        return Pass(pair.submission, checker.check(inp, record, ans, slot, args), judgement, transcript)
+        return Pass(pair.submission, run.referee.checker.check(inp, record, run.ans, slot, run.checker_args), judgement, transcript)
     return Pass(pair.submission, judgement.outcome, judgement, transcript)
 
 
-def _plain_pass(
-    problem: Problem, program: Program, validator: Interactor, inp: Path, ans: Path, slot: Slot, feedback: Path,
-    args: Sequence[str], overrun: float,
-) -> Pass:
+def plain_pass(run: CaseRun, validator: Interactor, feedback: Path, inp: Path) -> Pass:
     """A multi-pass problem that is not interactive: run on the pass's input, then the validator on the output."""
-    limits, stop_at = _limits(problem, program, overrun)
+    problem, program, slot = run.problem, run.program, run.slot
+    limits, stop_at = _limits(run)
     out, err, side_out, side_err = (slot.private / n for n in ("stdout", "stderr", "validator.out", "validator.err"))
     result = slot.run_untrusted(RunSpec(argv=program.command(problem.limits.memory_mib), limits=stop_at, stdin=inp, stdout=out, stderr=err,
                                         cwd=work_folder(problem, program)), program.binds)
@@ -138,8 +135,8 @@ def _plain_pass(
     if early is not None:
         verdict, message = early
         return Pass(result, CheckOutcome(verdict, message + stderr_note(stderr_ends)), None)
-    checked = slot.run(RunSpec(argv=validator.argv(problem.limits.memory_mib, inp, ans, feedback, out, args), limits=validator.limits,
-                               stdin=out, stdout=side_out, stderr=side_err, cwd=slot.private, env=slot.env))
+    checked = slot.run(RunSpec(argv=validator.argv(problem.limits.memory_mib, inp, run.ans, feedback, out, run.checker_args),
+                               limits=validator.limits, stdin=out, stdout=side_out, stderr=side_err, cwd=slot.private, env=slot.env))
     judgement = validator.judge(checked, feedback, side_err)
     return Pass(result, judgement.outcome, judgement)
 

@@ -7,6 +7,7 @@ package already holds) without naming the format that said so.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -14,6 +15,24 @@ from typing import Any, Mapping
 from .programfiles import ProgramFiles
 
 SPEC_NAME = "problem.yaml"
+
+
+@dataclass(frozen=True)
+class TimeRule:
+    """How a package that states no time limit gets one: its slowest accepted run × ``ac_to_time_limit``, rounded up.
+
+    Part of the model so that inferring the limit (judging, in the core)
+    needs no format: the loader fills it in from the package's multipliers.
+    ``time_limit_to_tle``: how much longer a must-time-out submission must still time out.
+    """
+
+    ac_to_time_limit: float
+    time_limit_to_tle: float
+    resolution: float
+
+    def limit_for(self, slowest_accepted: float) -> float:
+        steps = max(1, math.ceil(slowest_accepted * self.ac_to_time_limit / self.resolution - 1e-9))
+        return steps * self.resolution
 
 
 @dataclass(frozen=True)
@@ -27,6 +46,7 @@ class Limits:
     time_factor: dict[str, float] = field(default_factory=dict)
     compile_time: float = 60.0
     default_factors: Mapping[str, float] = field(default_factory=dict)  # the language registry's, for languages the spec does not name
+    time_rule: TimeRule | None = None  # how ``time`` 0 is inferred; None: the format states every limit
 
     def factor(self, language: str) -> float:
         """The problem's own factor for a language, else the registry's default, else 1."""
@@ -193,7 +213,8 @@ class Problem:
     solutions: tuple[Path, ...]
     groups: tuple[Group, ...]
     cases_dir: Path
-    package_format: str = "native"  # or "kattis": verdict rules and time-limit inference follow that format
+    package_format: str = "native"  # or "kattis": which submissions verify judges and with which rules (the tools read it, never the core)
+    runs_among_own_files: bool = False  # a submission starts in its own folder with what the package added (Kattis), not an empty scratch
     kind: Kind = Kind()
     # the program on the judge's side of an interactive problem: its protocol is its checker type ("kattis" or "testlib")
     interactor: CheckerSpec | None = None

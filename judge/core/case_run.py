@@ -1,0 +1,52 @@
+"""One case's run as one value: what every problem kind needs to judge a submission on one input.
+
+Running a case took nine to eleven loose parameters, passed on from the
+batch code to the interactive and submit-answer code and from there to each
+pass; one frozen value keeps them together, and a kind that needs one more
+thing adds a field here instead of a parameter everywhere. Stress builds one
+for an input that is no case of the problem.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..check import Checker
+from ..lang import Program
+from ..model import Problem
+from ..run import Slot
+
+if TYPE_CHECKING:  # imported where used: a batch problem needs no interactor
+    from ..check.interactor_protocols import Interactor
+
+
+@dataclass(frozen=True)
+class Referee:
+    """The judge's side of a problem: its checker, and its interactor (or multi-pass validator) when it has one."""
+
+    checker: Checker
+    interactor: Interactor | None = None
+
+
+@dataclass(frozen=True)
+class CaseRun:
+    """A submission on one input, in one slot, to be checked against ``ans``.
+
+    ``name``/``group`` label the result; ``checker_args`` go to the checker
+    and interactor. The run is stopped at ``overrun`` times the CPU limit
+    (anything over the limit itself is TLE); ``extra_wall`` is wall time
+    beyond the limit, for a run confirming a wall-clock TLE caused by load.
+    """
+
+    problem: Problem
+    program: Program
+    referee: Referee
+    slot: Slot
+    inp: Path
+    ans: Path
+    name: str
+    group: str
+    checker_args: tuple[str, ...] = ()
+    overrun: float = 1.0
+    extra_wall: float = 0.0
