@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
 """Entry point: ``python run_judge.py --help``. All the work is in the ``judge`` package."""
+
 import sys
 
 from judge.cli import main

@@ -4,6 +4,7 @@
 A ratio rather than milliseconds, so figures from a loaded or a slow machine
 still compare; the best of several runs, so a busy neighbour does not count.
 """
+
 from __future__ import annotations
 
 import subprocess

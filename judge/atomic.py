@@ -4,6 +4,7 @@ Reports, manifests and ``--json`` files are read by people and CI while the
 judge may be killed at any moment; every such write goes through here.
 Imports nothing of the judge, so every layer may use it.
 """
+
 from __future__ import annotations
 
 import os

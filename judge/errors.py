@@ -3,6 +3,7 @@
 The CLI catches exactly these; anything else is a bug in the judge and is
 reported as a judge error (exit 3) rather than a traceback.
 """
+
 from __future__ import annotations
 
 EXIT_ACCEPTED = 0

@@ -18,6 +18,7 @@ another user could write to is never read from.
 Imports only the standard library's smallest modules (not even ``typing``
 or ``pathlib``): ``list`` uses this without paying for more than it shows.
 """
+
 from __future__ import annotations
 
 import functools
@@ -31,7 +32,13 @@ from . import __version__
 from .locations import JUDGE_FOLDER, cache_folder, language_files
 
 Signature = list[int] | None
-LOADER_CODE = ("model", "problem", "problem.formats", "lang", "check")  # the subpackages whose code turns a package into a Problem
+LOADER_CODE = (
+    "model",
+    "problem",
+    "problem.formats",
+    "lang",
+    "check",
+)  # the subpackages whose code turns a package into a Problem
 
 
 def signature(path: str) -> Signature:
@@ -86,7 +93,12 @@ def package_deps(root: str, loaded: object, generated: str | None) -> dict[str, 
 def loader_context() -> list[object]:
     """What a loaded package depends on that is no file: the loader's code, and where language files are looked for
     (another ``TILEJUDGE_LANGUAGES`` names a file the remembered package was never read with)."""
-    return [*code_signature(*LOADER_CODE), os.environ.get("TILEJUDGE_LANGUAGES"), os.environ.get("XDG_CONFIG_HOME"), os.path.expanduser("~")]
+    return [
+        *code_signature(*LOADER_CODE),
+        os.environ.get("TILEJUDGE_LANGUAGES"),
+        os.environ.get("XDG_CONFIG_HOME"),
+        os.path.expanduser("~"),
+    ]
 
 
 def code_signature(*packages: str) -> list[object]:

@@ -9,14 +9,18 @@ package keeps its one public list of names (``from ..run import SlotPool``
 still works, and the architecture test still sees which layer imports
 which), while only the modules actually used are imported.
 """
+
 from __future__ import annotations
 
 import importlib
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 
-def exports(package: str, table: dict[str, tuple[str, ...]]) -> tuple[Callable[[str], Any], Callable[[], list[str]], list[str]]:
+def exports(
+    package: str, table: dict[str, tuple[str, ...]]
+) -> tuple[Callable[[str], Any], Callable[[], list[str]], list[str]]:
     """``__getattr__``, ``__dir__`` and ``__all__`` for ``package``: ``table`` maps a submodule (".slots") to the
     names it provides, each ``"name"`` or ``"exported=name"`` for a name exported under another one."""
     where: dict[str, tuple[str, str]] = {}

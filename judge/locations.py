@@ -3,11 +3,14 @@
 Every command reads these paths before anything else (a warm ``list``
 too), so this module imports ``os`` alone.
 """
+
 from __future__ import annotations
 
 import os
 
-JUDGE_FOLDER = os.path.dirname(os.path.realpath(__file__))  # the judge package itself: its own language file and its code
+JUDGE_FOLDER = os.path.dirname(
+    os.path.realpath(__file__)
+)  # the judge package itself: its own language file and its code
 
 
 def cache_folder() -> str:
@@ -25,4 +28,8 @@ def user_language_file() -> str:
 def language_files(problem_root: str) -> list[str]:
     """Where the language files layered under a package are looked for, found or not: the user's, the judge's own,
     the package's."""
-    return [user_language_file(), os.path.join(JUDGE_FOLDER, "lang", "languages.yaml"), os.path.join(problem_root, "languages.yaml")]
+    return [
+        user_language_file(),
+        os.path.join(JUDGE_FOLDER, "lang", "languages.yaml"),
+        os.path.join(problem_root, "languages.yaml"),
+    ]

@@ -7,6 +7,7 @@ report. ``safe_text`` is the one place that turns such bytes into visible
 escapes; every renderer calls it instead of printing the bytes as they came.
 Imports nothing of the judge, so every layer may use it.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -23,7 +24,13 @@ def _escape(char: str) -> str:
 def _is_control(char: str) -> bool:
     """C0 controls, DEL, C1 controls, and the Unicode line/paragraph separators that terminals and XML treat as breaks."""
     code = ord(char)
-    return code < 0x20 or 0x7F <= code <= 0x9F or code in (0x2028, 0x2029) or 0xD800 <= code <= 0xDFFF or code in (0xFFFE, 0xFFFF)
+    return (
+        code < 0x20
+        or 0x7F <= code <= 0x9F
+        or code in (0x2028, 0x2029)
+        or 0xD800 <= code <= 0xDFFF
+        or code in (0xFFFE, 0xFFFF)
+    )
 
 
 def safe_text(data: bytes | str, one_line: bool = False) -> str:

@@ -29,9 +29,10 @@ import signal
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -48,10 +49,18 @@ VERDICTS = frozenset({"AC", "WA", "PE", "TLE", "MLE", "OLE", "RE", "CE", "JE"})
 JUDGE_TIMEOUT_S = 120
 
 # Files owned by other work whose tests are slow: marked here by name instead of a pytestmark in the file.
-SLOW_FILES = frozenset({"test_hostile.py", "test_containment.py", "test_kattis_packages.py"})  # hostile programs; whole packages verified
+SLOW_FILES = frozenset(
+    {"test_hostile.py", "test_containment.py", "test_kattis_packages.py"}
+)  # hostile programs; whole packages verified
 
 # Tool on PATH -> the Debian package that provides it, named when a test is skipped because the tool is missing.
-SYSTEM_PACKAGES = {"gcc": "gcc", "g++": "g++", "javac": "default-jdk-headless", "bwrap": "bubblewrap", "chromium": "chromium"}
+SYSTEM_PACKAGES = {
+    "gcc": "gcc",
+    "g++": "g++",
+    "javac": "default-jdk-headless",
+    "bwrap": "bubblewrap",
+    "chromium": "chromium",
+}
 
 
 def missing(tool: str) -> str | None:
@@ -83,13 +92,18 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     and where PYTHONDONTWRITEBYTECODE is set (this workplace sets it) each start would compile every module it imports
     again, about a fifth of a quick command's time. The compiled files go where Python keeps them (``__pycache__``,
     ignored by git); a stale one is never used, Python checks it against its source."""
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(REPO_ROOT / "judge")],
-                   stdout=subprocess.DEVNULL, check=False)
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", str(REPO_ROOT / "judge")], stdout=subprocess.DEVNULL, check=False
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "slow: judges whole classes, clusters, packages or hostile programs (deselect with -m 'not slow')")
-    config.addinivalue_line("markers", "oracle: checks a bundled problem's references against an independent oracle (also slow)")
+    config.addinivalue_line(
+        "markers", "slow: judges whole classes, clusters, packages or hostile programs (deselect with -m 'not slow')"
+    )
+    config.addinivalue_line(
+        "markers", "oracle: checks a bundled problem's references against an independent oracle (also slow)"
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -250,11 +264,7 @@ def write_printer(directory: Path, output: bytes, name: str = "printer.py") -> P
     pipe.
     """
     path = directory / name
-    path.write_text(
-        "import sys\n"
-        "sys.stdin.buffer.read()\n"
-        f"sys.stdout.buffer.write({output!r})\n"
-    )
+    path.write_text(f"import sys\nsys.stdin.buffer.read()\nsys.stdout.buffer.write({output!r})\n")
     return path
 
 

@@ -9,6 +9,7 @@ Hodgman, exact, the piece being convex) has the piece's whole area; two
 pieces overlap iff the part of one clipped to the other has positive area;
 and the figure is covered iff its area is 16.
 """
+
 from __future__ import annotations
 
 import re
@@ -63,8 +64,11 @@ def number(text: str) -> R2:
 
 
 SHAPES = {
-    "L": [(0, 0), (4, 0), (2, 2)], "M": [(0, 0), (2, 0), (0, 2)], "S": [(0, 0), (2, 0), (1, 1)],
-    "Q": [(r2(), r2()), (r2(0, 1), r2()), (r2(0, 1), r2(0, 1)), (r2(), r2(0, 1))], "P": [(0, 0), (2, 0), (3, 1), (1, 1)],
+    "L": [(0, 0), (4, 0), (2, 2)],
+    "M": [(0, 0), (2, 0), (0, 2)],
+    "S": [(0, 0), (2, 0), (1, 1)],
+    "Q": [(r2(), r2()), (r2(0, 1), r2()), (r2(0, 1), r2(0, 1)), (r2(), r2(0, 1))],
+    "P": [(0, 0), (2, 0), (3, 1), (1, 1)],
 }
 PIECES = ["L1", "L2", "M", "S1", "S2", "Q", "P"]
 H = Fraction(1, 2)
@@ -101,6 +105,7 @@ def clip(subject: list[Point], convex: list[Point]) -> list[Point]:
 
         def side(v: Point) -> R2:
             return (q[0] - p[0]) * (v[1] - p[1]) - (q[1] - p[1]) * (v[0] - p[0])
+
         kept: list[Point] = []
         for j, s in enumerate(out):
             e = out[(j + 1) % len(out)]
@@ -146,7 +151,7 @@ def judge(figure: list[list[Point]], lines: list[str]) -> bool:
         if inside != area(p):
             return False
     for i, p in enumerate(pieces):
-        for q in pieces[i + 1:]:
+        for q in pieces[i + 1 :]:
             if area(clip(p, q)).positive():
                 return False
     return sum((area(part) for part in figure), ZERO) == r2(16)
@@ -162,6 +167,6 @@ def answers(text: str, count: int) -> list[list[str] | None]:
             out.append(None)
             at += 1
         else:
-            out.append(lines[at:at + 7])
+            out.append(lines[at : at + 7])
             at += 7
     return out

@@ -24,11 +24,11 @@ import os
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
-
 from conftest import REPO_ROOT, _run_bounded
 from test_hostile import HSUM, PROGRAMS, _from_template
 
@@ -74,10 +74,27 @@ def _judge(home: Path, source: Path) -> dict[str, Any]:
     os.chown(copy, NOBODY, NOBODY)
     report = home / "report.json"
     report.unlink(missing_ok=True)
-    args = ["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", "env", f"HOME={home}", f"TILEJUDGE_CACHE={home / 'cache'}",
-            "PYTHONDONTWRITEBYTECODE=1", SYSTEM_PYTHON, str(home / "run_judge.py"), "judge", str(home / "problems" / HSUM.name), str(copy),
-            "--sandbox", "rlimits",
-            "-j", "1", "--json", str(report)]
+    args = [
+        "setpriv",
+        f"--reuid={NOBODY}",
+        f"--regid={NOBODY}",
+        "--clear-groups",
+        "env",
+        f"HOME={home}",
+        f"TILEJUDGE_CACHE={home / 'cache'}",
+        "PYTHONDONTWRITEBYTECODE=1",
+        SYSTEM_PYTHON,
+        str(home / "run_judge.py"),
+        "judge",
+        str(home / "problems" / HSUM.name),
+        str(copy),
+        "--sandbox",
+        "rlimits",
+        "-j",
+        "1",
+        "--json",
+        str(report),
+    ]
     code, _, stderr = _run_bounded(args)
     assert code in (0, 1) and "Traceback" not in stderr and report.is_file(), stderr[-2000:]
     data: dict[str, Any] = json.loads(report.read_text())
@@ -92,7 +109,9 @@ def _cases(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
 def test_signal_raised_by_the_program_is_re(home: Path, tmp_path: Path, signal: str) -> None:
     marker = f"hxraise{signal[3:].lower()}"
     cases = _cases(_judge(home, _from_template("hx_raise_signal.c", tmp_path, SIGNAL=signal, NAME=marker)))
-    assert cases["c1"]["verdict"] == "RE" and cases["c1"]["signal"] == signal and signal in cases["c1"]["message"], cases["c1"]
+    assert cases["c1"]["verdict"] == "RE" and cases["c1"]["signal"] == signal and signal in cases["c1"]["message"], (
+        cases["c1"]
+    )
     assert cases["c2"]["verdict"] == cases["c3"]["verdict"] == "AC", cases
 
 
@@ -100,7 +119,9 @@ def test_output_limit_is_for_stdout_and_stderr(home: Path) -> None:
     scratch = _cases(_judge(home, PROGRAMS / "hx_scratch_file.c"))
     assert all(case["verdict"] == "AC" for case in scratch.values()), scratch
     flood = _cases(_judge(home, PROGRAMS / "flood_stdout.c"))
-    assert flood["c1"]["verdict"] == "OLE" and flood["c1"]["message"].startswith("stdout over the 1 MiB limit"), flood["c1"]
+    assert flood["c1"]["verdict"] == "OLE" and flood["c1"]["message"].startswith("stdout over the 1 MiB limit"), flood[
+        "c1"
+    ]
     assert flood["c2"]["verdict"] == "AC", flood
 
 

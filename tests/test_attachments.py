@@ -6,6 +6,7 @@ the reports must never let an attached SVG run as part of the page: it is
 shown through ``<img src="data:...">`` only. The end-to-end path (a real
 checker, ``judge --json``) is pinned by ``test_tangram_checker.py``.
 """
+
 from __future__ import annotations
 
 import base64
@@ -20,8 +21,8 @@ import pytest
 from judge.check.attachments import MAX_BYTES, MAX_FILES, Attachment, clean_name, collect
 from judge.check.programs import scored
 from judge.core import CaseResult, JudgeReport
-from judge.grade.feedback import feedback, files_folder, write_feedback
 from judge.grade import report_matrix
+from judge.grade.feedback import feedback, files_folder, write_feedback
 from judge.grade.report_html import to_html
 from judge.grade.reports import Grading, Row
 from judge.grade.store import Entry, Key
@@ -42,7 +43,10 @@ def test_collect_keeps_regular_files_in_name_order_with_their_media_types(tmp_pa
     folder = feedback_dir(tmp_path, {"b.svg": b"<svg/>", "a.txt": b"log", "c.bin": b"\x00"})
     attached, note = collect(folder)
     assert [(a.name, a.media_type, a.data) for a in attached] == [
-        ("a.txt", "text/plain", b"log"), ("b.svg", "image/svg+xml", b"<svg/>"), ("c.bin", "application/octet-stream", b"\x00")]
+        ("a.txt", "text/plain", b"log"),
+        ("b.svg", "image/svg+xml", b"<svg/>"),
+        ("c.bin", "application/octet-stream", b"\x00"),
+    ]
     assert note == ""
 
 
@@ -84,13 +88,19 @@ def test_a_kattis_verdict_carries_its_attachments_and_the_note(tmp_path: Path) -
 def test_case_json_holds_each_attachment_as_base64() -> None:
     case = CaseResult("c", "g", Verdict.WA, attachments=(Attachment("f.svg", "image/svg+xml", HOSTILE_SVG),))
     item = case.to_json()["attachments"][0]
-    assert item == {"name": "f.svg", "media_type": "image/svg+xml", "size": len(HOSTILE_SVG),
-                    "base64": base64.b64encode(HOSTILE_SVG).decode()}
+    assert item == {
+        "name": "f.svg",
+        "media_type": "image/svg+xml",
+        "size": len(HOSTILE_SVG),
+        "base64": base64.b64encode(HOSTILE_SVG).decode(),
+    }
 
 
 def grading(attachments: list[dict[str, object]]) -> Grading:
     case = CaseResult("c1", "g", Verdict.WA, message="piece L1 placed twice").to_json() | {"attachments": attachments}
-    report = JudgeReport("p", "s.py", "python3", True, "", verdict=Verdict.WA, max_score=1).to_json() | {"cases": [case]}
+    report = JudgeReport("p", "s.py", "python3", True, "", verdict=Verdict.WA, max_score=1).to_json() | {
+        "cases": [case]
+    }
     row = Row(Entry(Key("student one", "a", "b", "c"), "s.py"), report, "w", {})
     return Grading([row], {"problem": "p"}, [{"name": "g", "points": 1, "cases": ["c1"]}], [], {})
 
@@ -116,16 +126,21 @@ def failed_attachments(page: str) -> list[list[Any]]:
 def test_html_report_shows_an_svg_as_an_image_never_as_markup() -> None:
     page = to_html(grading([stored("figure-1.svg", HOSTILE_SVG), stored("log.txt", b"a log", "text/plain")]))
     shown = failed_attachments(page)
-    assert [(name, kind, picture) for name, kind, _, picture in shown] == [("figure-1.svg", "image/svg+xml", True), ("log.txt", "text/plain", False)]
+    assert [(name, kind, picture) for name, kind, _, picture in shown] == [
+        ("figure-1.svg", "image/svg+xml", True),
+        ("log.txt", "text/plain", False),
+    ]
     prefix = "data:image/svg+xml;base64,"
-    assert shown[0][2].startswith(prefix) and base64.b64decode(shown[0][2][len(prefix):]) == HOSTILE_SVG
+    assert shown[0][2].startswith(prefix) and base64.b64decode(shown[0][2][len(prefix) :]) == HOSTILE_SVG
     assert shown[1][2] == "data:text/plain;base64," + base64.b64encode(b"a log").decode()
     assert "alert(1)" not in page and "<script>alert" not in page
-    assert "'<img class=\"att\" alt=\"'+e(a[0])" in page  # drawn as an <img>, every string escaped by the script
+    assert '\'<img class="att" alt="\'+e(a[0])' in page  # drawn as an <img>, every string escaped by the script
 
 
 def test_html_report_trusts_neither_the_stored_name_nor_type_nor_base64() -> None:
-    page = to_html(grading([stored("x'><script>.svg", b"<svg/>", "text/html"), {"name": "bad.svg", "base64": "!!notbase64"}]))
+    page = to_html(
+        grading([stored("x'><script>.svg", b"<svg/>", "text/html"), {"name": "bad.svg", "base64": "!!notbase64"}])
+    )
     assert [a[:2] for a in failed_attachments(page)] == [["x___script_.svg", "image/svg+xml"]]
     assert "<script>.svg" not in page and "bad.svg" not in page and "text/html" not in page
 

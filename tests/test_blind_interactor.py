@@ -10,6 +10,7 @@ with a one-line message naming the round; a defective input file is the
 jury's fault (exit 1). The last test solves a generated file with a search
 of its own and checks the interactor's totals.
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -38,11 +39,15 @@ class Outcome:
 @pytest.fixture(scope="module")
 def interactor(tmp_path_factory: pytest.TempPathFactory) -> Path:
     binary = tmp_path_factory.mktemp("blind") / "interactor"
-    subprocess.run(["g++", "-O2", "-std=c++17", "-o", str(binary), str(PACKAGE / "interactor.cpp")], check=True, timeout=120)
+    subprocess.run(
+        ["g++", "-O2", "-std=c++17", "-o", str(binary), str(PACKAGE / "interactor.cpp")], check=True, timeout=120
+    )
     return binary
 
 
-def play(interactor: Path, tmp_path: Path, commands: bytes, board_input: Path = SAMPLE, close_replies: bool = False) -> Outcome:
+def play(
+    interactor: Path, tmp_path: Path, commands: bytes, board_input: Path = SAMPLE, close_replies: bool = False
+) -> Outcome:
     """Run the interactor on ``board_input`` with the submission's whole output written at once, then closed.
 
     The interactor's replies are small, so the pipe holds them until the end;
@@ -53,8 +58,12 @@ def play(interactor: Path, tmp_path: Path, commands: bytes, board_input: Path = 
     (feedback / "judgemessage.txt").unlink(missing_ok=True)
     answer = tmp_path / "empty.ans"
     answer.write_bytes(b"")
-    proc = subprocess.Popen([str(interactor), str(board_input), str(answer), f"{feedback}/"],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [str(interactor), str(board_input), str(answer), f"{feedback}/"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     assert proc.stdin is not None and proc.stdout is not None
     if close_replies:
         proc.stdout.close()
@@ -73,7 +82,9 @@ def play(interactor: Path, tmp_path: Path, commands: bytes, board_input: Path = 
     return Outcome(proc.returncode, message.strip(), replies)
 
 
-def test_the_statements_sample_transcript_is_what_the_interactor_says_and_accepts(interactor: Path, tmp_path: Path) -> None:
+def test_the_statements_sample_transcript_is_what_the_interactor_says_and_accepts(
+    interactor: Path, tmp_path: Path
+) -> None:
     lines = (PACKAGE / "samples" / "1.interaction").read_text().splitlines()
     ours = "".join(line[2:] + "\n" for line in lines if line.startswith("> "))
     judges = "".join(line[2:] + "\n" for line in lines if line.startswith("< "))
@@ -91,36 +102,45 @@ ROUND_3 = "D\nR\n! done\n"
 
 
 def test_moves_are_simulated_and_looks_show_the_board_as_it_is_now(interactor: Path, tmp_path: Path) -> None:
-    outcome = play(interactor, tmp_path, ("R\n? 2 1\n? 2 2\n! done\n" + ROUND_2 + "? 2 2\nD\n? 2 2\n? 3 2\nR\n? 3 3\n! done\n").encode())
+    outcome = play(
+        interactor,
+        tmp_path,
+        ("R\n? 2 1\n? 2 2\n! done\n" + ROUND_2 + "? 2 2\nD\n? 2 2\n? 3 2\nR\n? 3 3\n! done\n").encode(),
+    )
     assert (outcome.code, outcome.message) == (ACCEPTED, "3 boards, 3 moves, 6 queries")
     assert outcome.replies == "3\n2 2\n3\n0\n2 3\n3 3\n0\n5\n0\n0\n"
 
 
-@pytest.mark.parametrize("commands, message", [
-    ("? 1 1\n? 1 2\n? 2 1\n? 2 2\n", "round 1: query 4; a 2x2 board allows 3"),
-    ("L\n", "round 1: move 1 (L) takes the blank off the board from row 2, column 1"),
-    ("R\nL\n", "round 1: move 2; the board is solved in 1"),
-    ("! done\n", "round 1: `! done` after 0 moves, but the board is not solved"),
-    ("! impossible\n", "round 1: `! impossible`, but 1 moves solve this board"),
-    (ROUND_1 + "! done\n", "round 2: `! done`, but this board cannot be solved"),
-    (ROUND_1 + "L\n", "round 2: move L on a board that cannot be solved"),
-    (ROUND_1 + ROUND_2 + "R\nD\n! done\n", "round 3: `! done` after 2 moves, but the board is not solved"),
-    (ROUND_1 + ROUND_2 + "D\nR\nR\n", "round 3: move 3; the board is solved in 2"),
-    (ROUND_1 + ROUND_2 + ROUND_3 + "! done\n", "output after the last round: `!`"),
-    (ROUND_1, "round 2: the submission's output ended before `!` (after 0 moves)"),
-    ("R\n", "round 1: the submission's output ended before `!` (after 1 moves)"),
-    ("R\n!", "round 1: the output ends after `!`"),
-    ("R\n! solved\n", "round 1: `! solved`; expected `! done` or `! impossible`"),
-    ("? 3 1\n", "round 1: row 3 is outside 1..2"),
-    ("? 1 0\n", "round 1: column 0 is outside 1..2"),
-    ("? 1 x\n", "round 1: `x` is not a column number"),
-    ("? 1", "round 1: the output ends inside a query"),
-    ("r\n", "round 1: unknown command `r`"),
-    ("\x00\xff\n", "round 1: unknown command `\\x00\\xff`"),
-    ("U" * 100, "garbage: a token longer than 24 bytes starting `" + "U" * 24 + "`"),
-    ("", "round 1: the submission's output ended before `!` (after 0 moves)"),
-])
-def test_every_broken_rule_is_a_wrong_answer_naming_the_round(interactor: Path, tmp_path: Path, commands: str, message: str) -> None:
+@pytest.mark.parametrize(
+    "commands, message",
+    [
+        ("? 1 1\n? 1 2\n? 2 1\n? 2 2\n", "round 1: query 4; a 2x2 board allows 3"),
+        ("L\n", "round 1: move 1 (L) takes the blank off the board from row 2, column 1"),
+        ("R\nL\n", "round 1: move 2; the board is solved in 1"),
+        ("! done\n", "round 1: `! done` after 0 moves, but the board is not solved"),
+        ("! impossible\n", "round 1: `! impossible`, but 1 moves solve this board"),
+        (ROUND_1 + "! done\n", "round 2: `! done`, but this board cannot be solved"),
+        (ROUND_1 + "L\n", "round 2: move L on a board that cannot be solved"),
+        (ROUND_1 + ROUND_2 + "R\nD\n! done\n", "round 3: `! done` after 2 moves, but the board is not solved"),
+        (ROUND_1 + ROUND_2 + "D\nR\nR\n", "round 3: move 3; the board is solved in 2"),
+        (ROUND_1 + ROUND_2 + ROUND_3 + "! done\n", "output after the last round: `!`"),
+        (ROUND_1, "round 2: the submission's output ended before `!` (after 0 moves)"),
+        ("R\n", "round 1: the submission's output ended before `!` (after 1 moves)"),
+        ("R\n!", "round 1: the output ends after `!`"),
+        ("R\n! solved\n", "round 1: `! solved`; expected `! done` or `! impossible`"),
+        ("? 3 1\n", "round 1: row 3 is outside 1..2"),
+        ("? 1 0\n", "round 1: column 0 is outside 1..2"),
+        ("? 1 x\n", "round 1: `x` is not a column number"),
+        ("? 1", "round 1: the output ends inside a query"),
+        ("r\n", "round 1: unknown command `r`"),
+        ("\x00\xff\n", "round 1: unknown command `\\x00\\xff`"),
+        ("U" * 100, "garbage: a token longer than 24 bytes starting `" + "U" * 24 + "`"),
+        ("", "round 1: the submission's output ended before `!` (after 0 moves)"),
+    ],
+)
+def test_every_broken_rule_is_a_wrong_answer_naming_the_round(
+    interactor: Path, tmp_path: Path, commands: str, message: str
+) -> None:
     outcome = play(interactor, tmp_path, commands.encode("latin-1"))
     assert (outcome.code, outcome.message) == (WRONG, message)
 
@@ -130,7 +150,9 @@ def test_commands_may_be_spread_over_white_space_and_crlf(interactor: Path, tmp_
     assert (outcome.code, outcome.message) == (ACCEPTED, "3 boards, 3 moves, 3 queries")
 
 
-def test_a_submission_that_stops_reading_is_a_wrong_answer_not_a_sigpipe_death(interactor: Path, tmp_path: Path) -> None:
+def test_a_submission_that_stops_reading_is_a_wrong_answer_not_a_sigpipe_death(
+    interactor: Path, tmp_path: Path
+) -> None:
     outcome = play(interactor, tmp_path, ROUND_1.encode(), close_replies=True)
     assert outcome.code == WRONG
     assert outcome.message.endswith("the submission stopped reading its input")
@@ -169,15 +191,35 @@ def fewest_moves(rows: int, cols: int, board: tuple[int, ...]) -> list[str] | No
     return None
 
 
-def test_a_generated_file_solved_by_shortest_moves_is_accepted_with_every_move_counted(interactor: Path, tmp_path: Path) -> None:
+def test_a_generated_file_solved_by_shortest_moves_is_accepted_with_every_move_counted(
+    interactor: Path, tmp_path: Path
+) -> None:
     path = tmp_path / "mixed.in"
-    path.write_bytes(subprocess.run([sys.executable, str(PACKAGE / "generator.py"), "random", "--rows", "2", "--cols", "3",
-                                     "--size", "40", "--seed", "9"], check=True, capture_output=True, timeout=60).stdout)
+    path.write_bytes(
+        subprocess.run(
+            [
+                sys.executable,
+                str(PACKAGE / "generator.py"),
+                "random",
+                "--rows",
+                "2",
+                "--cols",
+                "3",
+                "--size",
+                "40",
+                "--seed",
+                "9",
+            ],
+            check=True,
+            capture_output=True,
+            timeout=60,
+        ).stdout
+    )
     numbers = [int(token) for token in path.read_text().split()]
     rounds, at, script, moves, looks = numbers[0], 1, [], 0, 0
     for _ in range(rounds):
-        rows, cols, fewest = numbers[at:at + 3]
-        board = tuple(numbers[at + 3:at + 3 + rows * cols])
+        rows, cols, fewest = numbers[at : at + 3]
+        board = tuple(numbers[at + 3 : at + 3 + rows * cols])
         at += 3 + rows * cols
         path_found = fewest_moves(rows, cols, board)
         assert (len(path_found) if path_found is not None else -1) == fewest, "the generator's distance is the search's"

@@ -23,7 +23,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from test_hostile import (  # noqa: F401  (fixtures are found by pytest by name)
     CASES,
     HSUM,
@@ -99,9 +98,13 @@ def _hsum_copy(root: Path, compile_time: str) -> Path:
         shutil.copytree(HSUM, problem)
         shutil.copytree(HSUM_ANSWERS.parent, root / "cases" / "hsum")
     spec = problem / "problem.yaml"
-    spec.write_text("\n".join(
-        f"  compile_time: {compile_time}" if line.strip().startswith("compile_time:") else line
-        for line in spec.read_text().splitlines()) + "\n")
+    spec.write_text(
+        "\n".join(
+            f"  compile_time: {compile_time}" if line.strip().startswith("compile_time:") else line
+            for line in spec.read_text().splitlines()
+        )
+        + "\n"
+    )
     return problem
 
 

@@ -6,6 +6,7 @@ the quadratic solution) gets exactly the verdict its folder promises. In a
 fresh clone the large cases are absent, so this also regenerates them and
 checks each against the sha256 recorded in the manifest.
 """
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -5,6 +5,7 @@ The v2 launcher path cannot run here (these machines' v2 mount has no memory
 controller); what can be checked without it, the probe and the delegation
 writes, is checked on a fake tree.
 """
+
 from __future__ import annotations
 
 import os
@@ -15,8 +16,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO_ROOT
+
 from judge.run import cgroups
 
 V1_CONTROLLERS = ("memory", "pids", "cpuacct")
@@ -134,7 +135,9 @@ time.sleep(60)
 def test_groups_of_a_killed_judge_are_reclaimed_by_the_next(tmp_path: Path) -> None:
     """kill -9 leaves the slot groups (with a process put in one); the next judge's probe kills it and removes them."""
     found = _real_groups()
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER.format(repo=str(REPO_ROOT))], stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER.format(repo=str(REPO_ROOT))], stdout=subprocess.PIPE, text=True
+    )
     sleeper = None
     try:
         paths = [Path(p) for p in holder.stdout.readline().split()]
@@ -149,8 +152,17 @@ def test_groups_of_a_killed_judge_are_reclaimed_by_the_next(tmp_path: Path) -> N
         holder.kill()
         holder.wait()
     assert all(p.is_dir() for p in paths), "the groups should outlive a killed judge until reclaimed"
-    done = subprocess.run([sys.executable, "-c", f"import sys; sys.path.insert(0, {str(REPO_ROOT)!r}); "
-                           "from judge.run import cgroups; print(cgroups.probe())"], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            f"import sys; sys.path.insert(0, {str(REPO_ROOT)!r}); "
+            "from judge.run import cgroups; print(cgroups.probe())",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert not [p for p in paths if p.exists()], f"left: {[p for p in paths if p.exists()]}"
     assert sleeper.wait(timeout=5) == -signal.SIGKILL
@@ -162,8 +174,14 @@ def test_a_closed_pool_leaves_no_group(tmp_path: Path) -> None:
 
     with SlotPool(1, Isolation("rlimits")) as pool, pool.slot() as slot:
         paths = [p for group in slot._groups.values() for p in group.paths]
-        result = slot.run(RunSpec(argv=["/bin/true"], limits=RunLimits(cpu=1, wall=2, memory_mib=64, output_bytes=1 << 10),
-                                  stdout=slot.private / "out", stderr=slot.private / "err"))
+        result = slot.run(
+            RunSpec(
+                argv=["/bin/true"],
+                limits=RunLimits(cpu=1, wall=2, memory_mib=64, output_bytes=1 << 10),
+                stdout=slot.private / "out",
+                stderr=slot.private / "err",
+            )
+        )
         assert result.cgroup == found.version and result.exit_code == 0
     deadline = time.monotonic() + 2
     while any(p.exists() for p in paths) and time.monotonic() < deadline:

@@ -15,7 +15,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import JudgeRun, JudgeRunner, write_printer
 
 
@@ -108,9 +107,7 @@ TOKENS_CASE_INSENSITIVE_OUTPUTS = [
 
 
 @pytest.mark.parametrize(("output", "verdict"), TOKENS_CASE_INSENSITIVE_OUTPUTS)
-def test_tokens_checker_case_insensitive(
-    judge: JudgeRunner, tmp_path: Path, output: bytes, verdict: str
-) -> None:
+def test_tokens_checker_case_insensitive(judge: JudgeRunner, tmp_path: Path, output: bytes, verdict: str) -> None:
     """With case_sensitive: false, tokens that differ only in letter case match."""
     run = _judge_output(judge, tmp_path, "words_ci", output)
     _assert_verdict(run, {verdict})
@@ -164,9 +161,7 @@ TESTLIB_OUTPUTS = [
 
 
 @pytest.mark.parametrize(("output", "verdict", "message"), TESTLIB_OUTPUTS)
-def test_testlib_checker(
-    judge: JudgeRunner, tmp_path: Path, output: bytes, verdict: str, message: str
-) -> None:
+def test_testlib_checker(judge: JudgeRunner, tmp_path: Path, output: bytes, verdict: str, message: str) -> None:
     """Exit 0/1/2 of a testlib checker mean AC/WA/PE and its stderr becomes the message.
 
     The checker also validates the answer file, so a judge that passes OUTPUT
@@ -189,9 +184,7 @@ KATTIS_OUTPUTS = [
 
 
 @pytest.mark.parametrize(("output", "verdict", "message"), KATTIS_OUTPUTS)
-def test_kattis_checker(
-    judge: JudgeRunner, tmp_path: Path, output: bytes, verdict: str, message: str
-) -> None:
+def test_kattis_checker(judge: JudgeRunner, tmp_path: Path, output: bytes, verdict: str, message: str) -> None:
     """Exit 42/43 of a Kattis checker mean AC/WA and judgemessage.txt becomes the message.
 
     The checker validates the answer file too (exit 1 if it is wrong), which
@@ -212,9 +205,7 @@ def test_kattis_checker(
         pytest.param("checker_kattis_exit0", b"ping\n", id="kattis-checker-exits-0"),
     ],
 )
-def test_misbehaving_checker_is_a_judge_error(
-    judge: JudgeRunner, tmp_path: Path, problem: str, output: bytes
-) -> None:
+def test_misbehaving_checker_is_a_judge_error(judge: JudgeRunner, tmp_path: Path, problem: str, output: bytes) -> None:
     """A checker that crashes or leaves its protocol yields JE and exit 3, even for a right output.
 
     The submission printed the input back, which is the right answer, so any

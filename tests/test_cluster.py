@@ -4,6 +4,7 @@ Also: a worker killed in the middle of a run costs nothing (its tasks run
 again elsewhere, every submission is stored once), and a worker without a
 compiler gives those students a judge error that says so, never a hang.
 """
+
 from __future__ import annotations
 
 import csv
@@ -14,8 +15,8 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 from conftest import PROGRAMS, REPO_ROOT, run_cli
@@ -25,8 +26,27 @@ pytestmark = pytest.mark.slow
 distributed = pytest.importorskip("distributed") if not os.environ.get("CI") else __import__("distributed")
 
 PROBLEM = REPO_ROOT / "tests" / "fixtures" / "problems" / "aplusb"
-STABLE = ["id", "language", "verdict", "score", "max_score", "cases_passed", "cases_total", "first_failing_case", "first_failing_verdict"]
-CLASS = {"a": "ac.c", "b": "ac.py", "c": "wa.py", "d": "pe.py", "e": "ce_syntax.cpp", "f": "re_exit3.c", "g": "ac.cpp", "h": "wa_int32.c"}
+STABLE = [
+    "id",
+    "language",
+    "verdict",
+    "score",
+    "max_score",
+    "cases_passed",
+    "cases_total",
+    "first_failing_case",
+    "first_failing_verdict",
+]
+CLASS = {
+    "a": "ac.c",
+    "b": "ac.py",
+    "c": "wa.py",
+    "d": "pe.py",
+    "e": "ce_syntax.cpp",
+    "f": "re_exit3.c",
+    "g": "ac.cpp",
+    "h": "wa_int32.c",
+}
 
 
 def make_class(folder: Path, programs: dict[str, str]) -> Path:
@@ -57,7 +77,7 @@ def graded_like_local(address: str, tmp_path: Path) -> tuple[Path, dict[str, dic
 
 
 @pytest.fixture(scope="module")
-def cluster() -> Iterator[tuple[str, "distributed.Client"]]:
+def cluster() -> Iterator[tuple[str, distributed.Client]]:
     from judge.run import build_launcher
 
     build_launcher()  # workers share the build cache: no worker needs to build it
@@ -66,7 +86,7 @@ def cluster() -> Iterator[tuple[str, "distributed.Client"]]:
             yield local.scheduler_address, client
 
 
-def test_cluster_grades_equal_local_grades(cluster: tuple[str, "distributed.Client"], tmp_path: Path) -> None:
+def test_cluster_grades_equal_local_grades(cluster: tuple[str, distributed.Client], tmp_path: Path) -> None:
     address, _ = cluster
     submissions, there = graded_like_local(address, tmp_path)
     assert all(there[sid]["worker"].startswith("tcp://127.0.0.1:") for sid in CLASS)
@@ -75,12 +95,22 @@ def test_cluster_grades_equal_local_grades(cluster: tuple[str, "distributed.Clie
     assert "judged 0, reused 9" in again.stdout
 
 
-def test_killed_worker_loses_and_duplicates_nothing(cluster: tuple[str, "distributed.Client"], tmp_path: Path) -> None:
+def test_killed_worker_loses_and_duplicates_nothing(cluster: tuple[str, distributed.Client], tmp_path: Path) -> None:
     address, client = cluster
     sleepers = {f"s{i}": "tle_sleep.c" for i in range(6)}
     submissions = make_class(tmp_path / "class", sleepers)
     out = tmp_path / "results"
-    command = [sys.executable, str(REPO_ROOT / "run_judge.py"), "grade", str(PROBLEM), str(submissions), "--out", str(out), "--cluster", address]
+    command = [
+        sys.executable,
+        str(REPO_ROOT / "run_judge.py"),
+        "grade",
+        str(PROBLEM),
+        str(submissions),
+        "--out",
+        str(out),
+        "--cluster",
+        address,
+    ]
     grader = subprocess.Popen(command, cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     victim = None
     deadline = time.monotonic() + 120
@@ -98,41 +128,71 @@ def test_killed_worker_loses_and_duplicates_nothing(cluster: tuple[str, "distrib
     with sqlite3.connect(out / "results.sqlite") as db:
         stored = db.execute("SELECT student, COUNT(*) FROM results GROUP BY student").fetchall()
     assert sorted(stored) == [(sid, 1) for sid in sorted([*sleepers, "z"])]
-    assert {sid: row["verdict"] for sid, row in rows(out / "grades.csv").items() if sid != "z"} == {sid: "TLE" for sid in sleepers}
+    assert {sid: row["verdict"] for sid, row in rows(out / "grades.csv").items() if sid != "z"} == {
+        sid: "TLE" for sid in sleepers
+    }
     client.wait_for_workers(2, timeout=120)  # the nanny restarts the killed worker: later tests get a whole cluster
 
 
 def test_worker_without_compiler_gives_a_judge_error_with_the_reason(tmp_path: Path) -> None:
     submissions = make_class(tmp_path / "class", {"cpp": "ac.cpp", "py": "ac.py"})
     languages = tmp_path / "worker-languages.yaml"  # the worker's own registry names a C++ compiler its machine lacks
-    languages.write_text("cpp:\n  extensions: [.cpp]\n  package: g++-99\n  compile: [g++-99, -o, '{exe}', '{sources}']\n  run: ['{exe}']\n")
+    languages.write_text(
+        "cpp:\n  extensions: [.cpp]\n  package: g++-99\n  compile: [g++-99, -o, '{exe}', '{sources}']\n  run: ['{exe}']\n"
+    )
     env = {"TILEJUDGE_LANGUAGES": str(languages)}
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None, env=env) as local:
-        run = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(tmp_path / "out"), "--cluster", local.scheduler_address, timeout=300)
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None, env=env
+    ) as local:
+        run = run_cli(
+            "grade",
+            str(PROBLEM),
+            str(submissions),
+            "--out",
+            str(tmp_path / "out"),
+            "--cluster",
+            local.scheduler_address,
+            timeout=300,
+        )
     assert run.returncode == 0, run.stderr
     graded = rows(tmp_path / "out" / "grades.csv")
     assert graded["cpp"]["verdict"] == "JE"
-    assert "needs 'g++-99', which is not installed" in graded["cpp"]["error"] and "on worker tcp://" in graded["cpp"]["error"]
+    assert (
+        "needs 'g++-99', which is not installed" in graded["cpp"]["error"]
+        and "on worker tcp://" in graded["cpp"]["error"]
+    )
     assert graded["py"]["verdict"] == "AC"
 
 
-def test_bundled_problem_with_references_under_submissions(cluster: tuple[str, "distributed.Client"], tmp_path: Path) -> None:
+def test_bundled_problem_with_references_under_submissions(
+    cluster: tuple[str, distributed.Client], tmp_path: Path
+) -> None:
     """slide's spec names its references under submissions/: the shipped package must carry them."""
     address, _ = cluster
-    accepted, wrong = REPO_ROOT / "problems" / "slide" / "submissions" / "accepted", REPO_ROOT / "problems" / "slide" / "submissions" / "wrong_answer"
+    accepted, wrong = (
+        REPO_ROOT / "problems" / "slide" / "submissions" / "accepted",
+        REPO_ROOT / "problems" / "slide" / "submissions" / "wrong_answer",
+    )
     submissions = tmp_path / "class"
     submissions.mkdir()
     shutil.copy(accepted / "ref.cpp", submissions / "good.cpp")
     shutil.copy(wrong / "wa_one_short.cpp", submissions / "short.cpp")
     run = run_cli("grade", "slide", str(submissions), "--out", str(tmp_path / "out"), "--cluster", address)
     assert run.returncode == 0, run.stderr
-    assert {sid: row["verdict"] for sid, row in rows(tmp_path / "out" / "grades.csv").items()} == {"good": "AC", "short": "WA"}
+    assert {sid: row["verdict"] for sid, row in rows(tmp_path / "out" / "grades.csv").items()} == {
+        "good": "AC",
+        "short": "WA",
+    }
 
 
 def _installed_judge(folder: Path, env: dict[str, str]) -> str | None:
     """Why an interpreter started outside the checkout, without PYTHONPATH, cannot import the judge (None: it can)."""
     probe = subprocess.run([sys.executable, "-c", "import judge"], cwd=folder, env=env, capture_output=True, text=True)
-    return None if probe.returncode == 0 else "the judge is not installed in this interpreter (pip install -e . or a wheel)"
+    return (
+        None
+        if probe.returncode == 0
+        else "the judge is not installed in this interpreter (pip install -e . or a wheel)"
+    )
 
 
 def test_workers_started_without_pythonpath_grade_like_local(tmp_path: Path) -> None:
@@ -146,16 +206,47 @@ def test_workers_started_without_pythonpath_grade_like_local(tmp_path: Path) -> 
         pytest.skip(reason)
     scheduler_file = tmp_path / "scheduler.json"
     cli = [sys.executable, "-m"]
-    processes = [subprocess.Popen([*cli, "distributed.cli.dask_scheduler", "--port", "0", "--no-dashboard", "--scheduler-file", str(scheduler_file)],
-                                  cwd=elsewhere, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)]
+    processes = [
+        subprocess.Popen(
+            [
+                *cli,
+                "distributed.cli.dask_scheduler",
+                "--port",
+                "0",
+                "--no-dashboard",
+                "--scheduler-file",
+                str(scheduler_file),
+            ],
+            cwd=elsewhere,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    ]
     try:
         deadline = time.monotonic() + 60
         while not scheduler_file.is_file() and time.monotonic() < deadline:
             time.sleep(0.1)
         assert scheduler_file.is_file(), "the scheduler did not start"
-        processes += [subprocess.Popen([*cli, "distributed.cli.dask_worker", "--scheduler-file", str(scheduler_file), "--nthreads", "1",
-                                        "--no-dashboard", "--no-nanny"], cwd=elsewhere, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-                      for _ in range(2)]
+        processes += [
+            subprocess.Popen(
+                [
+                    *cli,
+                    "distributed.cli.dask_worker",
+                    "--scheduler-file",
+                    str(scheduler_file),
+                    "--nthreads",
+                    "1",
+                    "--no-dashboard",
+                    "--no-nanny",
+                ],
+                cwd=elsewhere,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            for _ in range(2)
+        ]
         with distributed.Client(scheduler_file=str(scheduler_file), timeout=60) as client:
             client.wait_for_workers(2, timeout=120)
             address = client.scheduler.address

@@ -60,11 +60,10 @@ import shutil
 import subprocess
 import uuid
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
-
 from conftest import JudgeRun, JudgeRunner, run_cli
 from test_hostile import (  # noqa: F401  (fixtures are found by pytest by name)
     CASES,
@@ -128,11 +127,17 @@ def _tag() -> str:
 # ---------------------------------------------------------------- CPU
 
 
-@pytest.mark.parametrize("mode", _modes(without_cgroups="workers reaped by the kernel for a parent ignoring SIGCHLD take their CPU time with them"))
-@pytest.mark.parametrize(("source", "marker"), [
-    pytest.param("hx_cpu_forkers.c", "hxcpufork", id="c"),
-    pytest.param("hx_cpu_forkers.py", "hx_cpu_forkers", id="python"),
-])
+@pytest.mark.parametrize(
+    "mode",
+    _modes(without_cgroups="workers reaped by the kernel for a parent ignoring SIGCHLD take their CPU time with them"),
+)
+@pytest.mark.parametrize(
+    ("source", "marker"),
+    [
+        pytest.param("hx_cpu_forkers.c", "hxcpufork", id="c"),
+        pytest.param("hx_cpu_forkers.py", "hx_cpu_forkers", id="python"),
+    ],
+)
 def test_cpu_in_auto_reaped_children_is_tle(hostile: Hostile, mode: str, source: str, marker: str) -> None:
     """Workers reaped by the kernel (SIGCHLD ignored) burn CPU no rusage of the parent shows: still TLE, with their
     CPU time counted. The parent itself only waits, so uncounted workers would show almost no time; on a loaded
@@ -159,7 +164,9 @@ def test_memory_spread_over_children_is_mle(hostile: Hostile, mode: str) -> None
     _expect_mle(run, "c1")
 
 
-@pytest.mark.parametrize("mode", _modes(without_cgroups="memfd pages are mapped by no process: only a group counts them"))
+@pytest.mark.parametrize(
+    "mode", _modes(without_cgroups="memfd pages are mapped by no process: only a group counts them")
+)
 def test_memory_in_memfd_is_mle(hostile: Hostile, mode: str) -> None:
     """200 MiB written into memfds and never mapped: no resident memory, but 200 MiB of the machine's: MLE."""
     run = hostile.run(HSUM, PROGRAMS / "hx_mem_memfd.c", mode, "hxmemfd")
@@ -174,7 +181,9 @@ def test_memory_in_sysv_shm_is_counted(hostile: Hostile, mode: str) -> None:
     _expect_accepted(run, ["c2", "c3"])
     case = run.case("c1")
     held = _reported(run, "c1", "shm_mib")
-    refused_below_limit = case["verdict"] == "RE" and case["exit_code"] == 24 and held and held[-1] * 1024 < MEMORY_LIMIT_KB
+    refused_below_limit = (
+        case["verdict"] == "RE" and case["exit_code"] == 24 and held and held[-1] * 1024 < MEMORY_LIMIT_KB
+    )
     if not refused_below_limit:
         _expect_mle(run, "c1")
 
@@ -303,7 +312,9 @@ def test_keyring_does_not_reach_next_case(hostile: Hostile, tmp_path: Path, key_
 
 
 @pytest.mark.parametrize("mode", _modes())
-def test_keyring_does_not_reach_next_submission(hostile: Hostile, tmp_path: Path, key_description: str, mode: str) -> None:
+def test_keyring_does_not_reach_next_submission(
+    hostile: Hostile, tmp_path: Path, key_description: str, mode: str
+) -> None:
     """One submission stores a key on every case; the next one, judged right after in one slot, finds none: AC."""
     (tmp_path / "store").mkdir()
     (tmp_path / "seek").mkdir()
@@ -335,7 +346,9 @@ def test_control_bytes_on_stderr_are_escaped(hostile: Hostile, mode: str) -> Non
     message = case["message"]
     assert "hxescape" in message, f"the program's stderr is not in the message\n{run.describe()}"
     _expect_no_raw_controls(message, "the JSON report's message")
-    assert "\\x1b" in message and "\\x00" in message and "\\x7f" in message, f"the control bytes are not shown as escapes: {message!r}"
+    assert "\\x1b" in message and "\\x00" in message and "\\x7f" in message, (
+        f"the control bytes are not shown as escapes: {message!r}"
+    )
 
 
 EVE = "eve\x1b[31m red"
@@ -343,7 +356,11 @@ EVE = "eve\x1b[31m red"
 
 @pytest.mark.parametrize("mode", _modes())
 def test_grading_reports_escape_control_bytes(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, build_caches: Path, hostile_cases: None, mode: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    build_caches: Path,
+    hostile_cases: None,
+    mode: str,
 ) -> None:
     """Grading a class with the escaping program and a student whose file name holds ESC: every report parses and none holds a raw ESC."""
     monkeypatch.setenv("TILEJUDGE_CACHE", str(build_caches / mode))
@@ -355,7 +372,9 @@ def test_grading_reports_escape_control_bytes(
     out = tmp_path / "results"
     done = run_cli("grade", str(HSUM), str(folder), "--out", str(out), "--sandbox", mode, "-j", "2", timeout=300)
     _assert_no_leftovers("hxescape")
-    assert done.returncode in (0, 1) and "Traceback" not in done.stderr, f"{done.returncode}\n{done.stdout}\n{done.stderr}"
+    assert done.returncode in (0, 1) and "Traceback" not in done.stderr, (
+        f"{done.returncode}\n{done.stdout}\n{done.stderr}"
+    )
     _expect_no_raw_controls(done.stdout, "the grader's terminal output")
     _expect_no_raw_controls(done.stderr, "the grader's stderr")
     ET.parse(out / "junit.xml")
@@ -402,10 +421,13 @@ def test_writing_through_stdin_is_refused(hostile: Hostile, throwaway_hsum: Path
 
 
 @pytest.mark.parametrize("mode", _modes())
-@pytest.mark.parametrize(("source", "marker"), [
-    pytest.param("hx_threads.cpp", "hxthreads", id="cpp-std-thread"),
-    pytest.param("hx_threads.py", "hx_threads.py", id="python-threading"),
-])
+@pytest.mark.parametrize(
+    ("source", "marker"),
+    [
+        pytest.param("hx_threads.cpp", "hxthreads", id="cpp-std-thread"),
+        pytest.param("hx_threads.py", "hx_threads.py", id="python-threading"),
+    ],
+)
 def test_threaded_solution_is_accepted(hostile: Hostile, mode: str, source: str, marker: str) -> None:
     """A correct solution that sums with four threads is AC: the limits leave room for thread stacks."""
     run = hostile.run(HSUM, PROGRAMS / source, mode, marker)

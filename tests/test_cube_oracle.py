@@ -6,13 +6,14 @@ decides reachability by real moves, and property tests check on random cubes
 that a real move never changes the answer while exchanging two boxes always
 does.  No code is shared with the references, which run as subprocesses.
 """
+
 from __future__ import annotations
 
 import itertools
 import subprocess
 from collections import deque
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Dict, List, Sequence, Tuple
 
 import pytest
 from conftest import reference_commands
@@ -26,27 +27,27 @@ ACCEPTED = PACKAGE / "submissions" / "accepted"
 YES = "Puzzle can be solved."
 NO = "Puzzle is unsolvable."
 
-Board = Tuple[int, ...]
+Board = tuple[int, ...]
 
 
 @pytest.fixture(scope="module")
-def solvers(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, List[str]]:
+def solvers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
     """Both references as command lines; the C++ one compiled once."""
     return reference_commands("cube", tmp_path_factory.mktemp("cube"))
 
 
-def render(boards: Sequence[Tuple[int, Sequence[int]]]) -> str:
+def render(boards: Sequence[tuple[int, Sequence[int]]]) -> str:
     """A multi-case input in the statement's format."""
     parts = [f"{len(boards)}\n"]
     for m, cells in boards:
         parts.append(f"{m}\n")
         layer = m * m
         for z in range(m):
-            parts.append(" ".join(map(str, cells[z * layer:(z + 1) * layer])) + "\n")
+            parts.append(" ".join(map(str, cells[z * layer : (z + 1) * layer])) + "\n")
     return "".join(parts)
 
 
-def answers(command: List[str], boards: Sequence[Tuple[int, Sequence[int]]]) -> List[bool]:
+def answers(command: list[str], boards: Sequence[tuple[int, Sequence[int]]]) -> list[bool]:
     """Run one solver on many boards at once; True means 'can be solved'."""
     result = subprocess.run(command, input=render(boards), capture_output=True, text=True, timeout=60, check=True)
     lines = result.stdout.split("\n")
@@ -56,7 +57,7 @@ def answers(command: List[str], boards: Sequence[Tuple[int, Sequence[int]]]) -> 
     return [line == YES for line in lines[:-1]]
 
 
-def neighbour_slots(m: int, slot: int) -> List[int]:
+def neighbour_slots(m: int, slot: int) -> list[int]:
     """Slots sharing a face with ``slot``; x varies fastest in the flat order."""
     z, rest = divmod(slot, m * m)
     y, x = divmod(rest, m)
@@ -79,7 +80,7 @@ def slide(board: Board, target: int) -> Board:
 
 def reachable_from_goal(m: int) -> set:
     """Every state reachable from the tidy cube; moves are reversible, so this is the solvable set."""
-    goal: Board = tuple(range(1, m ** 3)) + (0,)
+    goal: Board = tuple(range(1, m**3)) + (0,)
     seen = {goal}
     queue = deque([goal])
     while queue:
@@ -92,13 +93,13 @@ def reachable_from_goal(m: int) -> set:
     return seen
 
 
-def test_sample(solvers: Dict[str, List[str]]) -> None:
+def test_sample(solvers: dict[str, list[str]]) -> None:
     boards = [(2, [1, 2, 3, 4, 5, 7, 6, 0]), (2, [2, 1, 3, 5, 4, 6, 0, 7])]
     for command in solvers.values():
         assert answers(command, boards) == [False, True]
 
 
-def test_all_states_of_small_cubes(solvers: Dict[str, List[str]]) -> None:
+def test_all_states_of_small_cubes(solvers: dict[str, list[str]]) -> None:
     """Both references agree with BFS on the 1-cube and all 8! states of the 2-cube."""
     solvable = reachable_from_goal(2) | reachable_from_goal(1)
     assert len(solvable) == 20160 + 1, "BFS: exactly half of the 2-cube states plus the lone 1-cube"
@@ -111,10 +112,10 @@ def test_all_states_of_small_cubes(solvers: Dict[str, List[str]]) -> None:
 
 
 @st.composite
-def cube_with_edits(draw: st.DrawFn) -> Tuple[int, Board, Board, Board]:
+def cube_with_edits(draw: st.DrawFn) -> tuple[int, Board, Board, Board]:
     """A random cube (M <= 6), the same after one real move, and after exchanging two boxes."""
     m = draw(st.integers(min_value=1, max_value=6))
-    board: Board = tuple(draw(st.permutations(range(m ** 3))))
+    board: Board = tuple(draw(st.permutations(range(m**3))))
     options = neighbour_slots(m, board.index(0))
     moved = slide(board, draw(st.sampled_from(options))) if options else board
     swapped = board
@@ -129,13 +130,12 @@ def cube_with_edits(draw: st.DrawFn) -> Tuple[int, Board, Board, Board]:
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(st.lists(cube_with_edits(), min_size=1, max_size=15))
-def test_moves_keep_and_swaps_flip(solvers: Dict[str, List[str]],
-                                   cubes: List[Tuple[int, Board, Board, Board]]) -> None:
+def test_moves_keep_and_swaps_flip(solvers: dict[str, list[str]], cubes: list[tuple[int, Board, Board, Board]]) -> None:
     boards = [(m, b) for m, board, moved, swapped in cubes for b in (board, moved, swapped)]
     for name, command in solvers.items():
         got = answers(command, boards)
         for k, (m, _, _, _) in enumerate(cubes):
-            original, after_move, after_swap = got[3 * k:3 * k + 3]
+            original, after_move, after_swap = got[3 * k : 3 * k + 3]
             assert after_move == original, f"{name}: a legal move changed the answer (M={m})"
             if m >= 2:
                 assert after_swap != original, f"{name}: exchanging two boxes kept the answer (M={m})"

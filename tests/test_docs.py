@@ -7,6 +7,7 @@ Examples inside fenced code blocks, paths with placeholders (``<name>``,
 ``*``, ``{out}``) and paths of other projects' packages are not the judge's
 files and are not checked.
 """
+
 from __future__ import annotations
 
 import ast
@@ -14,7 +15,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO_ROOT
 
 JUDGE = REPO_ROOT / "judge"
@@ -41,7 +41,9 @@ def judge_folders() -> dict[str, list[Path]]:
 
 
 def source_names() -> set[str]:
-    return {p.name for top in (JUDGE, REPO_ROOT / "tests") for p in top.rglob("*") if p.is_file()} | {p.name for p in REPO_ROOT.iterdir()}
+    return {p.name for top in (JUDGE, REPO_ROOT / "tests") for p in top.rglob("*") if p.is_file()} | {
+        p.name for p in REPO_ROOT.iterdir()
+    }
 
 
 def defined_names(module: Path) -> set[str]:
@@ -49,7 +51,9 @@ def defined_names(module: Path) -> set[str]:
     tree = ast.parse(module.read_text())
     names = {node.name for node in tree.body if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
     for node in tree.body:
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        )
         names |= {t.id for t in targets if isinstance(t, ast.Name)}
     names |= {c.value.split("=")[0] for c in ast.walk(tree) if isinstance(c, ast.Constant) and isinstance(c.value, str)}
     return names
@@ -71,7 +75,11 @@ def missing_names(text: str, folders: dict[str, list[Path]], sources: set[str]) 
             parts = token.split(".")
             known = next((n for n in range(len(parts), 0, -1) if module_file(".".join(parts[:n]))), 0)
             rest = parts[known:]
-            if not known or len(rest) > 1 or (rest and rest[0] not in defined_names(module_file(".".join(parts[:known])))):
+            if (
+                not known
+                or len(rest) > 1
+                or (rest and rest[0] not in defined_names(module_file(".".join(parts[:known]))))
+            ):
                 missing.append(token)
         elif PLACEHOLDER.search(token):
             continue
@@ -120,11 +128,18 @@ def test_every_relative_link_leads_to_a_file_and_heading(page: Path) -> None:
 
 def test_the_checks_find_a_renamed_module_a_moved_file_and_a_broken_link(tmp_path: Path) -> None:
     """The two tests above would pass vacuously if nothing were extracted from the pages."""
-    text = ("`judge/core/stamps.py`, `core/additions.py`, `remembered.py`, `judge.lazy`, `judge.text.no_such_name`; "
-            "fine: `judge/core/judging.py`, `core/judging.py`, `bench_programs/ping.c`, `launcher.h`, `judge.text.safe_text`, "
-            "`judge.check.register(...)`, `cases/<name>/`, `testlib.h`, `data/secret`\n```\n`judge/in/a/code/block.py`\n```\n")
+    text = (
+        "`judge/core/stamps.py`, `core/additions.py`, `remembered.py`, `judge.lazy`, `judge.text.no_such_name`; "
+        "fine: `judge/core/judging.py`, `core/judging.py`, `bench_programs/ping.c`, `launcher.h`, `judge.text.safe_text`, "
+        "`judge.check.register(...)`, `cases/<name>/`, `testlib.h`, `data/secret`\n```\n`judge/in/a/code/block.py`\n```\n"
+    )
     assert missing_names(text, judge_folders(), source_names()) == [
-        "judge/core/stamps.py", "core/additions.py", "remembered.py", "judge.lazy", "judge.text.no_such_name"]
+        "judge/core/stamps.py",
+        "core/additions.py",
+        "remembered.py",
+        "judge.lazy",
+        "judge.text.no_such_name",
+    ]
     (tmp_path / "other.md").write_text("# Other page\n\n## How a case is run\n")
     page = tmp_path / "page.md"
     links = "[a](other.md) [b](other.md#how-a-case-is-run) [c](missing.md) [d](other.md#no-such-heading) [e](https://example.org)"

@@ -7,6 +7,7 @@ and nothing may ever give another exit code. A breadth-first search from the
 goal (independent of every program under test) is the oracle: it decides
 which boards are solvable and how far each is from the goal.
 """
+
 import functools
 import random
 import subprocess
@@ -53,20 +54,34 @@ def run_checker(tmp_path: Path, boards: list[str], output: bytes, answer: bytes 
     (feedback / "judgemessage.txt").unlink(missing_ok=True)
     (case / "in").write_text("".join(board + "\n" for board in boards))
     (case / "ans").write_bytes(answer)
-    proc = subprocess.run([sys.executable, str(CHECKER), str(case / "in"), str(case / "ans"), str(feedback)],
-                          input=output, capture_output=True, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, str(CHECKER), str(case / "in"), str(case / "ans"), str(feedback)],
+        input=output,
+        capture_output=True,
+        timeout=60,
+    )
     message = (feedback / "judgemessage.txt").read_text()
     assert message.endswith("\n") and message.count("\n") == 1, f"message must be one line: {message!r}"
     assert proc.returncode in (ACCEPT, WRONG), f"exit {proc.returncode}: {proc.stderr.decode()[-2000:]}"
     return proc.returncode, message.strip()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def depths() -> dict[str, int]:
     """Optimal number of moves of every solvable board (as a 9-character string), by BFS from the goal."""
-    steps = [[near for near, ok in ((cell - 3, cell >= 3), (cell + 3, cell < 6),
-                                    (cell - 1, cell % 3 > 0), (cell + 1, cell % 3 < 2)) if ok]
-             for cell in range(9)]
+    steps = [
+        [
+            near
+            for near, ok in (
+                (cell - 3, cell >= 3),
+                (cell + 3, cell < 6),
+                (cell - 1, cell % 3 > 0),
+                (cell + 1, cell % 3 < 2),
+            )
+            if ok
+        ]
+        for cell in range(9)
+    ]
     depth = {GOAL: 0}
     queue = deque([GOAL])
     while queue:
@@ -90,31 +105,52 @@ def spaced(board: str) -> str:
 # ---------------------------------------------------------------- right outputs
 
 
-@pytest.mark.parametrize("output", [
-    sample_output(),
-    sample_output(tail=""),
-    sample_output(tail="\n\n\n"),
-    sample_output(tail="\n \t\r\n"),
-    "\r\n".join(RIGHT).encode() + b"\r\n",
-    b"\n".join(line.encode() + b"  \t" for line in RIGHT),
-    sample_output((1, "lr" + RIGHT[0]), (2, "lrlr"), (3, "lrr")),
-    sample_output((2, "ud" * 5000)),
-], ids=["reference", "no-final-newline", "extra-empty-lines", "extra-blank-lines", "crlf",
-        "trailing-whitespace", "detours", "exactly-10000-moves"])
+@pytest.mark.parametrize(
+    "output",
+    [
+        sample_output(),
+        sample_output(tail=""),
+        sample_output(tail="\n\n\n"),
+        sample_output(tail="\n \t\r\n"),
+        "\r\n".join(RIGHT).encode() + b"\r\n",
+        b"\n".join(line.encode() + b"  \t" for line in RIGHT),
+        sample_output((1, "lr" + RIGHT[0]), (2, "lrlr"), (3, "lrr")),
+        sample_output((2, "ud" * 5000)),
+    ],
+    ids=[
+        "reference",
+        "no-final-newline",
+        "extra-empty-lines",
+        "extra-blank-lines",
+        "crlf",
+        "trailing-whitespace",
+        "detours",
+        "exactly-10000-moves",
+    ],
+)
 def test_right_outputs_are_accepted(tmp_path: Path, output: bytes) -> None:
     """Any legal solution passes, whatever its length up to the cap and whatever trailing white space."""
     code, message = run_checker(tmp_path, SAMPLE_BOARDS, output)
     assert (code, message) == (ACCEPT, "all 4 boards answered correctly")
 
 
-@pytest.mark.parametrize("boards, output", [
-    (["1 2 3 4 5 6 7 8 x"], b""),
-    (["1 2 3 4 5 6 7 8 x"], b"\n"),
-    (["1 2 3 4 5 6 7 x 8", "1 2 3 4 5 6 7 8 x"], b"r\n"),
-    (["1 2 3 4 5 6 7 x 8", "1 2 3 4 5 6 7 8 x"], b"r\n\n"),
-    (["1 2 3 4 5 6 8 7 x"], b"unsolvable"),
-], ids=["solved-empty-output", "solved-newline", "solved-last-no-newline", "solved-last-newline",
-        "unsolvable-no-newline"])
+@pytest.mark.parametrize(
+    "boards, output",
+    [
+        (["1 2 3 4 5 6 7 8 x"], b""),
+        (["1 2 3 4 5 6 7 8 x"], b"\n"),
+        (["1 2 3 4 5 6 7 x 8", "1 2 3 4 5 6 7 8 x"], b"r\n"),
+        (["1 2 3 4 5 6 7 x 8", "1 2 3 4 5 6 7 8 x"], b"r\n\n"),
+        (["1 2 3 4 5 6 8 7 x"], b"unsolvable"),
+    ],
+    ids=[
+        "solved-empty-output",
+        "solved-newline",
+        "solved-last-no-newline",
+        "solved-last-newline",
+        "unsolvable-no-newline",
+    ],
+)
 def test_last_newline_is_optional(tmp_path: Path, boards: list[str], output: bytes) -> None:
     """Lines are the pieces between newlines, so a solved last board needs no final newline."""
     assert run_checker(tmp_path, boards, output)[0] == ACCEPT
@@ -129,59 +165,103 @@ WRONG_OUTPUTS = [
     ("trailing-garbage", sample_output((3, "r;")), "line 3: column 2: ';' is not a move"),
     ("non-utf8", b"\xff\xfe\n\nr\nunsolvable\n", "line 1: column 1: byte 0xff is not a move"),
     ("nul-byte", sample_output((3, "r\0")), "line 3: column 2: byte 0x00 is not a move"),
-    ("off-board-first-move", sample_output((3, "d")),
-     "line 3: move 1 'd' leaves the board (the blank is in row 3, column 2)"),
-    ("off-board-later", sample_output((1, "uu" + RIGHT[0])),
-     "line 1: move 2 'u' leaves the board (the blank is in row 1, column 3)"),
-    ("off-board-right", sample_output((2, "r")),
-     "line 2: move 1 'r' leaves the board (the blank is in row 3, column 3)"),
-    ("wrong-final-state", sample_output((3, "rl")),
-     "line 3: after 2 moves the board is 1 2 3 / 4 5 6 / 7 x 8, not the goal"),
-    ("one-move-short", sample_output((1, RIGHT[0][:-1])),
-     "line 1: after 18 moves the board is 1 2 3 / 4 5 6 / 7 x 8, not the goal"),
-    ("empty-for-unsolved", sample_output((3, "")),
-     "line 3: empty, but board 3 (1 2 3 / 4 5 6 / 7 x 8) is not solved"),
-    ("unsolvable-for-solvable", sample_output((1, "unsolvable")),
-     "line 1: 'unsolvable', but board 1 (2 3 4 / 1 5 x / 7 6 8) is solvable"),
-    ("unsolvable-for-solved", sample_output((2, "unsolvable")),
-     "line 2: 'unsolvable', but board 2 (1 2 3 / 4 5 6 / 7 8 x) is solvable: it is already solved,"
-     " expected an empty line"),
-    ("moves-for-unsolvable", sample_output((4, "ud")),
-     "line 4: board 4 (1 2 3 / 4 5 6 / 8 7 x) is unsolvable, expected 'unsolvable', got 'ud'"),
-    ("empty-for-unsolvable", sample_output((4, "")),
-     "line 4: board 4 (1 2 3 / 4 5 6 / 8 7 x) is unsolvable, expected 'unsolvable', got ''"),
-    ("capitalised-unsolvable", sample_output((4, "Unsolvable")),
-     "line 4: board 4 (1 2 3 / 4 5 6 / 8 7 x) is unsolvable, expected 'unsolvable', got 'Unsolvable'"),
-    ("unsolvable-with-garbage", sample_output((4, "unsolvable.")),
-     "line 4: board 4 (1 2 3 / 4 5 6 / 8 7 x) is unsolvable, expected 'unsolvable', got 'unsolvable.'"),
-    ("over-move-cap", sample_output((2, "ud" * 5001)),
-     "line 2: 10002 characters, more than the limit of 10000 moves"),
-    ("over-move-cap-garbage", sample_output((3, "#" * 20000)),
-     "line 3: 20000 characters, more than the limit of 10000 moves"),
+    (
+        "off-board-first-move",
+        sample_output((3, "d")),
+        "line 3: move 1 'd' leaves the board (the blank is in row 3, column 2)",
+    ),
+    (
+        "off-board-later",
+        sample_output((1, "uu" + RIGHT[0])),
+        "line 1: move 2 'u' leaves the board (the blank is in row 1, column 3)",
+    ),
+    (
+        "off-board-right",
+        sample_output((2, "r")),
+        "line 2: move 1 'r' leaves the board (the blank is in row 3, column 3)",
+    ),
+    (
+        "wrong-final-state",
+        sample_output((3, "rl")),
+        "line 3: after 2 moves the board is 1 2 3 / 4 5 6 / 7 x 8, not the goal",
+    ),
+    (
+        "one-move-short",
+        sample_output((1, RIGHT[0][:-1])),
+        "line 1: after 18 moves the board is 1 2 3 / 4 5 6 / 7 x 8, not the goal",
+    ),
+    ("empty-for-unsolved", sample_output((3, "")), "line 3: empty, but board 3 (1 2 3 / 4 5 6 / 7 x 8) is not solved"),
+    (
+        "unsolvable-for-solvable",
+        sample_output((1, "unsolvable")),
+        "line 1: 'unsolvable', but board 1 (2 3 4 / 1 5 x / 7 6 8) is solvable",
+    ),
+    (
+        "unsolvable-for-solved",
+        sample_output((2, "unsolvable")),
+        "line 2: 'unsolvable', but board 2 (1 2 3 / 4 5 6 / 7 8 x) is solvable: it is already solved,"
+        " expected an empty line",
+    ),
+    (
+        "moves-for-unsolvable",
+        sample_output((4, "ud")),
+        "line 4: board 4 (1 2 3 / 4 5 6 / 8 7 x) is unsolvable, expected 'unsolvable', got 'ud'",
+    ),
+    (
+        "empty-for-unsolvable",
+        sample_output((4, "")),
+        "line 4: board 4 (1 2 3 / 4 5 6 / 8 7 x) is unsolvable, expected 'unsolvable', got ''",
+    ),
+    (
+        "capitalised-unsolvable",
+        sample_output((4, "Unsolvable")),
+        "line 4: board 4 (1 2 3 / 4 5 6 / 8 7 x) is unsolvable, expected 'unsolvable', got 'Unsolvable'",
+    ),
+    (
+        "unsolvable-with-garbage",
+        sample_output((4, "unsolvable.")),
+        "line 4: board 4 (1 2 3 / 4 5 6 / 8 7 x) is unsolvable, expected 'unsolvable', got 'unsolvable.'",
+    ),
+    ("over-move-cap", sample_output((2, "ud" * 5001)), "line 2: 10002 characters, more than the limit of 10000 moves"),
+    (
+        "over-move-cap-garbage",
+        sample_output((3, "#" * 20000)),
+        "line 3: 20000 characters, more than the limit of 10000 moves",
+    ),
     ("over-output-cap", sample_output() + b"\n" * CAP, f"output longer than the cap of {CAP} bytes"),
     ("huge-line", b"u" * (5 * CAP), f"output longer than the cap of {CAP} bytes"),
     ("empty-output", b"", "empty output, expected one line for each of the 4 board(s)"),
     ("only-newlines-missing", b"\n", "line 1: empty, but board 1 (2 3 4 / 1 5 x / 7 6 8) is not solved"),
-    ("missing-last-line", sample_output(tail="").rsplit(b"\n", 1)[0] + b"\n",
-     "line 4: missing: the output has 3 line(s) for 4 boards"),
-    ("missing-lines", b"ullddrurdllurdruldr\n",
-     "line 3: missing: the output has 2 line(s) for 4 boards"),
-    ("missing-lines-no-newline", b"ullddrurdllurdruldr\n\nr",
-     "line 4: missing: the output has 3 line(s) for 4 boards"),
-    ("first-lines-dropped", b"\n".join(line.encode() for line in RIGHT[2:]),
-     "line 1: move 1 'r' leaves the board (the blank is in row 2, column 3)"),
+    (
+        "missing-last-line",
+        sample_output(tail="").rsplit(b"\n", 1)[0] + b"\n",
+        "line 4: missing: the output has 3 line(s) for 4 boards",
+    ),
+    ("missing-lines", b"ullddrurdllurdruldr\n", "line 3: missing: the output has 2 line(s) for 4 boards"),
+    ("missing-lines-no-newline", b"ullddrurdllurdruldr\n\nr", "line 4: missing: the output has 3 line(s) for 4 boards"),
+    (
+        "first-lines-dropped",
+        b"\n".join(line.encode() for line in RIGHT[2:]),
+        "line 1: move 1 'r' leaves the board (the blank is in row 2, column 3)",
+    ),
     ("extra-line", sample_output() + b"ud\n", "line 5: extra output after the answer to the last board: 'ud'"),
-    ("extra-unsolvable", sample_output() + b"\n\nunsolvable",
-     "line 7: extra output after the answer to the last board: 'unsolvable'"),
-    ("skipped-solved-line", b"ullddrurdllurdruldr\nr\nunsolvable\n",
-     "line 2: move 1 'r' leaves the board (the blank is in row 3, column 3)"),
-    ("all-on-one-line", b"ullddrurdllurdruldr r unsolvable\n",
-     "line 1: column 20: byte 0x20 is not a move"),
+    (
+        "extra-unsolvable",
+        sample_output() + b"\n\nunsolvable",
+        "line 7: extra output after the answer to the last board: 'unsolvable'",
+    ),
+    (
+        "skipped-solved-line",
+        b"ullddrurdllurdruldr\nr\nunsolvable\n",
+        "line 2: move 1 'r' leaves the board (the blank is in row 3, column 3)",
+    ),
+    ("all-on-one-line", b"ullddrurdllurdruldr r unsolvable\n", "line 1: column 20: byte 0x20 is not a move"),
 ]
 
 
-@pytest.mark.parametrize("output, reason", [case[1:] for case in WRONG_OUTPUTS],
-                         ids=[case[0] for case in WRONG_OUTPUTS])
+@pytest.mark.parametrize(
+    "output, reason", [case[1:] for case in WRONG_OUTPUTS], ids=[case[0] for case in WRONG_OUTPUTS]
+)
 def test_wrong_outputs_are_rejected(tmp_path: Path, output: bytes, reason: str) -> None:
     """Each kind of wrong output gets 43 and a message naming the line and the defect."""
     code, message = run_checker(tmp_path, SAMPLE_BOARDS, output)
@@ -236,8 +316,11 @@ def oracle_sample(seed: int, per_depth: int, unsolvable: int) -> list[str]:
     by_depth: dict[int, list[str]] = {}
     for board, depth in sorted(depths().items()):
         by_depth.setdefault(depth, []).append(board)
-    boards = [board for depth in sorted(by_depth)
-              for board in rng.sample(by_depth[depth], min(per_depth, len(by_depth[depth])))]
+    boards = [
+        board
+        for depth in sorted(by_depth)
+        for board in rng.sample(by_depth[depth], min(per_depth, len(by_depth[depth])))
+    ]
     every = ["".join(p) for p in permutations(GOAL)]
     boards += rng.sample([board for board in every if board not in depths()], unsolvable)
     rng.shuffle(boards)
@@ -254,13 +337,17 @@ def test_parity_rule_matches_the_search() -> None:
         assert even == ("".join(permutation) in reachable)
 
 
-@pytest.mark.parametrize("name, seed, per_depth, unsolvable, stretch", [
-    ("ref.cpp", 1, 120, 1000, 1),
-    ("bfs_table.cpp", 2, 120, 1000, 1),
-    ("ref.py", 3, 15, 400, 3),
-])
-def test_references_agree_with_the_oracle(tmp_path: Path, solvers: dict[str, list[str]], name: str, seed: int,
-                                          per_depth: int, unsolvable: int, stretch: int) -> None:
+@pytest.mark.parametrize(
+    "name, seed, per_depth, unsolvable, stretch",
+    [
+        ("ref.cpp", 1, 120, 1000, 1),
+        ("bfs_table.cpp", 2, 120, 1000, 1),
+        ("ref.py", 3, 15, 400, 3),
+    ],
+)
+def test_references_agree_with_the_oracle(
+    tmp_path: Path, solvers: dict[str, list[str]], name: str, seed: int, per_depth: int, unsolvable: int, stretch: int
+) -> None:
     """Right verdicts, solution lengths within `stretch` times the optimum, and the checker accepts them all."""
     boards = oracle_sample(seed, per_depth, unsolvable)
     answers = solve(solvers[name], boards)
@@ -271,8 +358,8 @@ def test_references_agree_with_the_oracle(tmp_path: Path, solvers: dict[str, lis
         else:
             assert depth <= len(answer) <= stretch * depth, (board, answer)
     for start in range(0, len(boards), 1000):
-        chunk = boards[start:start + 1000]
-        output = "".join(answer + "\n" for answer in answers[start:start + 1000]).encode()
+        chunk = boards[start : start + 1000]
+        output = "".join(answer + "\n" for answer in answers[start : start + 1000]).encode()
         assert run_checker(tmp_path, [spaced(board) for board in chunk], output)[0] == ACCEPT
 
 

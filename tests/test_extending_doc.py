@@ -1,5 +1,6 @@
 """docs/extending.md's examples import real names: tests/test_docs.py checks the paths and names in its text, this the
 ``from judge... import ...`` lines of its code, which that test leaves alone."""
+
 from __future__ import annotations
 
 import importlib
@@ -11,7 +12,9 @@ PAGE = ROOT / "docs" / "extending.md"
 
 
 def test_every_dotted_name_resolves() -> None:
-    names = set(re.findall(r"`(judge(?:\.\w+)+)", PAGE.read_text())) | set(re.findall(r"^from (judge(?:\.\w+)+) import ([\w, ]+)$", PAGE.read_text(), re.M))
+    names = set(re.findall(r"`(judge(?:\.\w+)+)", PAGE.read_text())) | set(
+        re.findall(r"^from (judge(?:\.\w+)+) import ([\w, ]+)$", PAGE.read_text(), re.M)
+    )
     assert names
     missing = []
     for name in names:

@@ -1,13 +1,14 @@
 """The one cache rule (``judge.filecache``): remembered values and file digests are used while every file they came
 from keeps its signature, never from a folder someone else could write; a remembered package is the package as it is now."""
+
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
 import pytest
-
 from conftest import copy_problem, write_files
+
 from judge import filecache
 from judge.problem.formats import load
 
@@ -53,8 +54,9 @@ def test_a_torn_entry_is_a_miss(cache: Path) -> None:
     assert filecache.recall("unit", "k", []) is None
 
 
-
-def test_a_digest_is_hashed_again_only_when_its_files_signature_changes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_digest_is_hashed_again_only_when_its_files_signature_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The digests follow the same rule as remembered values: a file replaced by another of the same size and times (a
     new inode, as ``cp`` over a rename or ``git checkout`` makes it) is hashed again, an untouched one never."""
     case = tmp_path / "1.in"
@@ -90,6 +92,7 @@ def test_digests_are_kept_per_folder_and_never_read_from_a_folder_others_can_wri
     (cache / "testdata").chmod(0o700)
     assert filecache.FileDigests("cases/a").baseline == {"ref.cpp": "1"}
 
+
 def test_a_remembered_native_package_follows_its_files(tmp_path: Path) -> None:
     root = copy_problem("aplusb", tmp_path)
     first = load(root)
@@ -100,7 +103,9 @@ def test_a_remembered_native_package_follows_its_files(tmp_path: Path) -> None:
     assert load(root).limits.time == 0.75
 
 
-def test_another_language_file_named_by_the_environment_is_not_answered_from_memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_another_language_file_named_by_the_environment_is_not_answered_from_memory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The remembered package was read with the language files of its time; a TILEJUDGE_LANGUAGES naming another file
     (whose factors the package's limits hold) means reading it again."""
     from judge.problem.formats import native
@@ -112,7 +117,9 @@ def test_another_language_file_named_by_the_environment_is_not_answered_from_mem
     load(root)
     load(root)
     assert len(reads) == 1
-    languages = write_files(tmp_path / "conf", {"languages.yaml": "lua:\n  run: [lua, '{main}']\n  extensions: [.lua]\n"})
+    languages = write_files(
+        tmp_path / "conf", {"languages.yaml": "lua:\n  run: [lua, '{main}']\n  extensions: [.lua]\n"}
+    )
     monkeypatch.setenv("TILEJUDGE_LANGUAGES", str(languages / "languages.yaml"))
     load(root)
     assert len(reads) == 2
@@ -120,9 +127,16 @@ def test_another_language_file_named_by_the_environment_is_not_answered_from_mem
 
 def test_a_remembered_kattis_package_sees_a_new_test_file(tmp_path: Path) -> None:
     """A Kattis package's data/ is the package itself, not generated cases: a file added there is a new case."""
-    root = write_files(tmp_path / "pkg", {"problem.yaml": "problem_format_version: 2025-09\nname: sums\n",
-                                          "data/sample/1.in": "1 2\n", "data/sample/1.ans": "3\n",
-                                          "data/secret/1.in": "20 22\n", "data/secret/1.ans": "42\n"})
+    root = write_files(
+        tmp_path / "pkg",
+        {
+            "problem.yaml": "problem_format_version: 2025-09\nname: sums\n",
+            "data/sample/1.in": "1 2\n",
+            "data/sample/1.ans": "3\n",
+            "data/secret/1.in": "20 22\n",
+            "data/secret/1.ans": "42\n",
+        },
+    )
     assert len(load(root).cases) == 2
     write_files(root, {"data/secret/2.in": "1 1\n", "data/secret/2.ans": "2\n"})
     assert len(load(root).cases) == 3
@@ -154,7 +168,9 @@ def test_a_tool_version_is_probed_again_once_the_tool_changes(tmp_path: Path) ->
     assert version(lang) == ""
 
 
-def test_a_language_registered_by_the_process_is_seen_by_the_next_load(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_language_registered_by_the_process_is_seen_by_the_next_load(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """register() adds a language no file names: a package loaded after it must carry its time factor."""
     from judge.lang import LANGUAGES
     from judge.lang.language import Language

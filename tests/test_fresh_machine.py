@@ -6,6 +6,7 @@ script that needs pyenv's state: the command's interpreter must be bound
 wherever it lives, and a sandbox that cannot be set up must say so in one
 line.
 """
+
 from __future__ import annotations
 
 import io
@@ -19,8 +20,8 @@ import tarfile
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO_ROOT, JudgeRunner, needs, program
+
 from judge.errors import JudgeError
 from judge.lang import command
 from judge.run import Bind, Isolation, RunLimits, RunSpec, SlotPool
@@ -52,9 +53,27 @@ def test_judge_running_from_a_venv_under_tmp_with_cmd_on_its_path(tmp_venv: Path
     venv is bound for the judge's own Python and the command's interpreter lies inside that bind."""
     report = tmp_path / "report.json"
     env = {**os.environ, "PATH": f"{tmp_venv}/bin:{os.environ['PATH']}", "VIRTUAL_ENV": str(tmp_venv)}
-    done = subprocess.run([str(tmp_venv / "bin" / "python3"), "run_judge.py", "judge", "tests/fixtures/problems/aplusb", "--cmd",
-                           f"python3 {program('ac.py')}", "--sandbox", mode, "-j", "1", "--json", str(report)],
-                          cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [
+            str(tmp_venv / "bin" / "python3"),
+            "run_judge.py",
+            "judge",
+            "tests/fixtures/problems/aplusb",
+            "--cmd",
+            f"python3 {program('ac.py')}",
+            "--sandbox",
+            mode,
+            "-j",
+            "1",
+            "--json",
+            str(report),
+        ],
+        cwd=REPO_ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert '"verdict": "AC"' in report.read_text()
 
@@ -89,8 +108,12 @@ def test_each_symlink_hop_is_made_visible(tmp_path: Path) -> None:
 @needs("bwrap")
 def test_a_sandbox_that_cannot_be_set_up_says_why_in_one_line(tmp_path: Path) -> None:
     with SlotPool(1, Isolation("bwrap")) as pool, pool.slot() as slot:
-        spec = RunSpec(argv=["/bin/true"], limits=RunLimits(cpu=1, wall=5, memory_mib=64, output_bytes=1 << 10),
-                       stdout=tmp_path / "out", stderr=tmp_path / "err")
+        spec = RunSpec(
+            argv=["/bin/true"],
+            limits=RunLimits(cpu=1, wall=5, memory_mib=64, output_bytes=1 << 10),
+            stdout=tmp_path / "out",
+            stderr=tmp_path / "err",
+        )
         with pytest.raises(JudgeError) as raised:
             slot.run_untrusted(spec, [Bind(tmp_path / "no-such-folder")])
     message = str(raised.value)
@@ -113,9 +136,25 @@ def test_a_pyenv_shim_is_replaced_by_the_interpreter_behind_it(tmp_path: Path, m
 
 
 def test_json_dash_writes_the_report_to_stdout_alone(tmp_path: Path) -> None:
-    done = subprocess.run([sys.executable, str(REPO_ROOT / "run_judge.py"), "judge", str(REPO_ROOT / "tests/fixtures/problems/aplusb"),
-                           str(program("wa.py")), "--json", "-", "--sandbox", "none", "-j", "1"],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(REPO_ROOT / "run_judge.py"),
+            "judge",
+            str(REPO_ROOT / "tests/fixtures/problems/aplusb"),
+            str(program("wa.py")),
+            "--json",
+            "-",
+            "--sandbox",
+            "none",
+            "-j",
+            "1",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 1, done.stderr
     report = json.loads(done.stdout)  # nothing but the JSON on stdout
     assert report["verdict"] == "WA" and len(report["cases"]) == 4
@@ -126,12 +165,20 @@ def test_json_dash_writes_the_report_to_stdout_alone(tmp_path: Path) -> None:
 def test_the_format_docs_and_the_readme_say_the_same_of_the_memory_limit() -> None:
     """They disagreed: the format page called it an address-space limit, the README a control-group limit. The
     README's details moved to docs/judging.md and docs/sandbox.md: all of them say the same."""
-    row = next(line for line in (REPO_ROOT / "docs" / "problem-format.md").read_text().splitlines() if line.startswith("| `limits.memory`"))
+    row = next(
+        line
+        for line in (REPO_ROOT / "docs" / "problem-format.md").read_text().splitlines()
+        if line.startswith("| `limits.memory`")
+    )
     readme = (REPO_ROOT / "README.md").read_text()
     assert "control group" in row and "process tree" in row
-    assert "address-space limit per process" in row and "without usable control groups" in row  # the fallback, named as such
+    assert (
+        "address-space limit per process" in row and "without usable control groups" in row
+    )  # the fallback, named as such
     assert "whole process tree" in readme and "control group" in readme
-    judging, sandbox = (" ".join((REPO_ROOT / "docs" / page).read_text().split()) for page in ("judging.md", "sandbox.md"))
+    judging, sandbox = (
+        " ".join((REPO_ROOT / "docs" / page).read_text().split()) for page in ("judging.md", "sandbox.md")
+    )
     assert "the limit bounds the whole process tree through the run's control group" in judging
     assert "without usable control groups the limit falls back to an address-space rlimit" in judging
     assert "limits the whole process tree of a run through a **control group**" in sandbox
@@ -141,25 +188,32 @@ def test_the_format_docs_and_the_readme_say_the_same_of_the_memory_limit() -> No
 def _readme_commands() -> list[str]:
     """The commands of the README's set-up section, in order."""
     readme = (REPO_ROOT / "README.md").read_text()
-    section = readme[readme.index("## Set-up: two commands"):]
-    section = section[:section.index("\n## ", 3)]
+    section = readme[readme.index("## Set-up: two commands") :]
+    section = section[: section.index("\n## ", 3)]
     return [block.strip() for block in section.split("```")[1::2]]
 
 
 def test_ci_runs_exactly_the_readmes_test_command_in_a_fresh_venv() -> None:
     judge_command, test_command = _readme_commands()[:2]
-    ci = [line for line in (REPO_ROOT / ".ci" / "run").read_text().splitlines() if line and not line.startswith(("#", "set ", "cd "))]
+    ci = [
+        line
+        for line in (REPO_ROOT / ".ci" / "run").read_text().splitlines()
+        if line and not line.startswith(("#", "set ", "cd "))
+    ]
     assert ci == [test_command]
     for command in (judge_command, test_command):  # a venv of its own: the machine's pip and Python only make it
         steps = [shlex.split(step) for step in command.split("&&")]
-        assert [step[0] for step in steps] == [".ci/setup-system", "python3", ".venv/bin/pip", ".venv/bin/python"], command
+        assert [step[0] for step in steps] == [".ci/setup-system", "python3", ".venv/bin/pip", ".venv/bin/python"], (
+            command
+        )
         assert steps[1] == ["python3", "-m", "venv", ".venv"]
     assert "run_judge.py judge poj2893" in judge_command and (REPO_ROOT / ".gitignore").read_text().count(".venv/") == 1
 
 
 @pytest.mark.parametrize("filtered", [True, False], ids=["data-filter", "python-3.11.2"])
 def test_a_cluster_worker_unpacks_a_package_on_pythons_with_and_without_tar_filters(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, filtered: bool) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, filtered: bool
+) -> None:
     """Debian 12's Python (3.11.2) has no ``extractall(filter=...)``: every cluster task failed there."""
     from judge.grade import cluster
 

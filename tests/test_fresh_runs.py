@@ -47,7 +47,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO_ROOT
 from test_containment import _expect_mle, _expect_not_found, _tag
 from test_hostile import (  # noqa: F401  (fixtures are found by pytest by name)
@@ -69,7 +68,9 @@ from test_hostile import (  # noqa: F401  (fixtures are found by pytest by name)
 pytestmark = pytest.mark.slow
 
 NAMESPACES = ("pid", "net", "mnt", "ipc")
-SETTLE_S = 20.0  # how long a killed judge's launchers get to notice and end the run: a hang bound, never a verdict margin
+SETTLE_S = (
+    20.0  # how long a killed judge's launchers get to notice and end the run: a hang bound, never a verdict margin
+)
 
 
 @pytest.mark.parametrize("mode", _modes())
@@ -172,7 +173,7 @@ def _in_session(session: int) -> list[int]:
             stat = Path(f"/proc/{entry}/stat").read_text()
         except OSError:
             continue
-        fields = stat[stat.rindex(")") + 2:].split()
+        fields = stat[stat.rindex(")") + 2 :].split()
         if fields[0] != "Z" and int(fields[3]) == session:
             members.append(int(entry))
     return members
@@ -198,22 +199,39 @@ def _slow_hsum(root: Path) -> Path:
 
 
 @pytest.mark.parametrize("mode", _modes())
-def test_judge_killed_mid_run_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hostile_cases: None,
-                                             build_caches: Path, mode: str) -> None:
+def test_judge_killed_mid_run_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hostile_cases: None, build_caches: Path, mode: str
+) -> None:
     """SIGKILL to the judge while the run holds a daemon, shared memory and a scratch file: all of it goes."""
     marker = "hxfreshhold"
     assert not _processes_marked(marker), f"processes marked {marker!r} exist before the run"
     monkeypatch.setenv("TILEJUDGE_CACHE", str(build_caches / mode))
     problem = _slow_hsum(tmp_path)
     judge = subprocess.Popen(
-        [sys.executable, "run_judge.py", "judge", str(problem), str(PROGRAMS / "hx_fresh_hold.c"), "--sandbox", mode, "-j", "1"],
-        cwd=REPO_ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+        [
+            sys.executable,
+            "run_judge.py",
+            "judge",
+            str(problem),
+            str(PROGRAMS / "hx_fresh_hold.c"),
+            "--sandbox",
+            mode,
+            "-j",
+            "1",
+        ],
+        cwd=REPO_ROOT,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
     )
     try:
         # both the program and its daemon (a session of their own) are up
         started = _wait_until(lambda: len(_processes_marked(marker)) >= 2 or judge.poll() is not None, 120)
         held = _processes_marked(marker)
-        assert started and judge.poll() is None and held, f"the run never started: {judge.stderr.read() if judge.stderr else ''}"
+        assert started and judge.poll() is None and held, (
+            f"the run never started: {judge.stderr.read() if judge.stderr else ''}"
+        )
         links: dict[str, str] = {}
         for pid in held:
             try:
@@ -225,10 +243,14 @@ def test_judge_killed_mid_run_leaves_nothing(tmp_path: Path, monkeypatch: pytest
         judge.kill()
         judge.wait()
         assert _wait_until(lambda: not _processes_marked(marker), SETTLE_S), f"left: {_processes_marked(marker)}"
-        assert _wait_until(lambda: not _in_session(judge.pid), SETTLE_S), f"the judge's session lives on: {_in_session(judge.pid)}"
+        assert _wait_until(lambda: not _in_session(judge.pid), SETTLE_S), (
+            f"the judge's session lives on: {_in_session(judge.pid)}"
+        )
         host = {kind: os.readlink(f"/proc/self/ns/{kind}") for kind in NAMESPACES}
         own = {kind: link for kind, link in links.items() if link != host[kind]}
-        assert set(own) == set(NAMESPACES), f"the run shared namespaces with the host: {sorted(set(NAMESPACES) - set(own))}"
+        assert set(own) == set(NAMESPACES), (
+            f"the run shared namespaces with the host: {sorted(set(NAMESPACES) - set(own))}"
+        )
         assert not _holders(own), f"processes still in the run's namespaces: {_holders(own)}"
         assert not Path("/dev/shm/hxfreshhold").exists(), "the run's POSIX shared memory is in the host's /dev/shm"
     finally:
@@ -244,8 +266,15 @@ def test_judge_killed_mid_run_leaves_nothing(tmp_path: Path, monkeypatch: pytest
 def _expect_groups_reclaimed(pid: int) -> None:
     """The killed judge's control groups (they outlive it) are removed by the next judge's start."""
     done = subprocess.run(
-        [sys.executable, "-c", "from judge.run import cgroups; found, _ = cgroups.probe(); print(*(found.own if found else ()))"],
-        cwd=REPO_ROOT, capture_output=True, text=True, timeout=60,
+        [
+            sys.executable,
+            "-c",
+            "from judge.run import cgroups; found, _ = cgroups.probe(); print(*(found.own if found else ()))",
+        ],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     left = [path for own in done.stdout.split() for path in Path(own).glob(f"tilejudge-{pid}-*")]

@@ -4,6 +4,7 @@ The class is built from the verdict fixture programs, so every student's
 expected verdict is known; one student is hostile (leaves a daemon behind),
 two folders are not judgeable (no source, two sources).
 """
+
 from __future__ import annotations
 
 import csv
@@ -27,7 +28,18 @@ REPO = Path(__file__).resolve().parent.parent
 PROGRAMS = REPO / "tests" / "fixtures" / "programs" / "aplusb"
 PROBLEM = REPO / "tests" / "fixtures" / "problems" / "aplusb"
 MARKER = "600.731"  # the daemon's sleep: far longer than any grading, so only the judge's clean-up can end it
-STABLE = ["id", "language", "verdict", "score", "max_score", "cases_passed", "cases_total", "first_failing_case", "first_failing_verdict", "error"]
+STABLE = [
+    "id",
+    "language",
+    "verdict",
+    "score",
+    "max_score",
+    "cases_passed",
+    "cases_total",
+    "first_failing_case",
+    "first_failing_verdict",
+    "error",
+]
 
 HOSTILE = r"""
 #define _GNU_SOURCE
@@ -62,12 +74,26 @@ int main(void) {
 
 # student id -> (fixture program or None for a special case, expected verdict)
 CLASS = {
-    "s01": ("ac.c", "AC"), "s02": ("ac.cpp", "AC"), "s03": ("ac.py", "AC"), "s04": ("ac.java", "AC"),
-    "s05": ("wa.c", "WA"), "s06": ("wa.py", "WA"), "s07": ("wa_int32.c", "WA"), "s08": ("pe.py", "PE"),
-    "s09": ("tle_busy.c", "TLE"), "s10": ("mle_bad_alloc.cpp", "MLE"), "s11": ("ole.c", "OLE"),
-    "s12": ("re_segv.c", "RE"), "s13": ("re_exit3.c", "RE"), "s14": ("re_exception.py", "RE"),
-    "s15": ("ce_syntax.cpp", "CE"), "s16": (None, "AC"), "s17": ("ac.c", "AC"), "s18": (None, "INVALID"),
-    "s19": (None, "INVALID"), "s20": ("pe.c", "PE"),
+    "s01": ("ac.c", "AC"),
+    "s02": ("ac.cpp", "AC"),
+    "s03": ("ac.py", "AC"),
+    "s04": ("ac.java", "AC"),
+    "s05": ("wa.c", "WA"),
+    "s06": ("wa.py", "WA"),
+    "s07": ("wa_int32.c", "WA"),
+    "s08": ("pe.py", "PE"),
+    "s09": ("tle_busy.c", "TLE"),
+    "s10": ("mle_bad_alloc.cpp", "MLE"),
+    "s11": ("ole.c", "OLE"),
+    "s12": ("re_segv.c", "RE"),
+    "s13": ("re_exit3.c", "RE"),
+    "s14": ("re_exception.py", "RE"),
+    "s15": ("ce_syntax.cpp", "CE"),
+    "s16": (None, "AC"),
+    "s17": ("ac.c", "AC"),
+    "s18": (None, "INVALID"),
+    "s19": (None, "INVALID"),
+    "s20": ("pe.c", "PE"),
 }
 
 
@@ -127,7 +153,9 @@ def test_every_student_gets_the_expected_verdict(graded: tuple[Path, Path, subpr
 def test_hostile_student_leaves_nothing_running(graded: tuple[Path, Path, subprocess.CompletedProcess[str]]) -> None:
     """s16's daemon outlives any grading by far, and s16 is AC only if the daemon really started: nothing left means the judge killed it."""
     _, out, _ = graded
-    assert read_csv(out / "grades.csv")["s16"]["verdict"] == "AC", "the daemon never started, so there was nothing to clean up"
+    assert read_csv(out / "grades.csv")["s16"]["verdict"] == "AC", (
+        "the daemon never started, so there was nothing to clean up"
+    )
     deadline = time.monotonic() + 3
     while leftovers() and time.monotonic() < deadline:
         time.sleep(0.1)
@@ -153,13 +181,19 @@ def test_csv_json_and_junit_agree(graded: tuple[Path, Path, subprocess.Completed
         suite = suites[sid]
         assert int(suite.get("failures")) == len(failed) and int(suite.get("skipped")) == len(skipped)
         if detail["cases"]:
-            assert [tc.get("name") for tc in suite.iter("testcase")] == [f"{c['group']}/{c['name']}" for c in detail["cases"]]
-            assert {f.get("type") for tc in suite.iter("testcase") for f in tc.iter("failure")} == {c["verdict"] for c in failed}
+            assert [tc.get("name") for tc in suite.iter("testcase")] == [
+                f"{c['group']}/{c['name']}" for c in detail["cases"]
+            ]
+            assert {f.get("type") for tc in suite.iter("testcase") for f in tc.iter("failure")} == {
+                c["verdict"] for c in failed
+            }
         else:
             assert int(suite.get("errors")) == (0 if row["verdict"] == "AC" else 1)
 
 
-def test_grades_match_judging_each_submission_alone(graded: tuple[Path, Path, subprocess.CompletedProcess[str]], tmp_path: Path) -> None:
+def test_grades_match_judging_each_submission_alone(
+    graded: tuple[Path, Path, subprocess.CompletedProcess[str]], tmp_path: Path
+) -> None:
     submissions, out, _ = graded
     students = {s["id"]: s for s in json.loads((out / "grades.json").read_text())["students"]}
     for sid, detail in students.items():
@@ -172,27 +206,41 @@ def test_grades_match_judging_each_submission_alone(graded: tuple[Path, Path, su
         assert [g["earned"] for g in alone["groups"]] == [g["earned"] for g in detail["groups"]], sid
         # a case the grading skipped (its group already lost) is the only difference from judging alone
         graded = [c["verdict"] for c in detail["cases"]]
-        assert [v if g != "SKIPPED" else g for v, g in zip((c["verdict"] for c in alone["cases"]), graded)] == graded, sid
+        assert [v if g != "SKIPPED" else g for v, g in zip((c["verdict"] for c in alone["cases"]), graded)] == graded, (
+            sid
+        )
 
 
-def test_html_report_renders_in_headless_chromium(graded: tuple[Path, Path, subprocess.CompletedProcess[str]], tmp_path: Path) -> None:
+def test_html_report_renders_in_headless_chromium(
+    graded: tuple[Path, Path, subprocess.CompletedProcess[str]], tmp_path: Path
+) -> None:
     _, out, _ = graded
     browser = shutil.which("chromium") or shutil.which("chromium-browser")
     if browser is None:
         if os.environ.get("CI"):
             pytest.fail("chromium is not installed; .ci/run installs it")
         pytest.skip(missing("chromium") or "")
-    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-             "--disable-sync", "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}"]
+    flags = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        f"--user-data-dir={tmp_path / 'profile'}",
+    ]
     url = (out / "report.html").as_uri()
     dom = subprocess.run([browser, *flags, "--dump-dom", url], capture_output=True, text=True, timeout=120).stdout
     assert "20 students, 20 judged" in dom
     for sid in CLASS:
-        assert f"id=\"s-{sid}\"" in dom
+        assert f'id="s-{sid}"' in dom
     assert dom.count("<svg") == 1 and "<script src" not in dom and "<link" not in dom  # self-contained: nothing fetched
     assert "expected declaration" in dom or "error:" in dom  # s15's compiler message is shown
     shot = tmp_path / "report.png"
-    subprocess.run([browser, *flags, f"--screenshot={shot}", "--window-size=1200,1600", url], capture_output=True, timeout=120)
+    subprocess.run(
+        [browser, *flags, f"--screenshot={shot}", "--window-size=1200,1600", url], capture_output=True, timeout=120
+    )
     assert shot.stat().st_size > 10_000
 
 
@@ -210,12 +258,16 @@ def test_rerun_judges_only_what_changed(tmp_path: Path) -> None:
     second = run_cli("grade", str(problem), str(submissions), "--out", str(out))
     assert "judged 1, reused 2" in second.stdout
     assert read_csv(out / "grades.csv")["b"]["verdict"] == "AC"
-    assert "judged 3, reused 0" in run_cli("grade", str(problem), str(submissions), "--out", str(out), "--rejudge").stdout
+    assert (
+        "judged 3, reused 0" in run_cli("grade", str(problem), str(submissions), "--out", str(out), "--rejudge").stdout
+    )
     spec = problem / "problem.yaml"
     spec.write_text(spec.read_text().replace("memory: 64", "memory: 96"))
     assert "judged 3, reused 0" in run_cli("grade", str(problem), str(submissions), "--out", str(out)).stdout
     with sqlite3.connect(out / "results.sqlite") as db:
-        duplicates = db.execute("SELECT COUNT(*) FROM (SELECT student, problem_hash, submission_hash, settings_hash, COUNT(*) n FROM results GROUP BY 1, 2, 3, 4 HAVING n > 1)").fetchone()[0]
+        duplicates = db.execute(
+            "SELECT COUNT(*) FROM (SELECT student, problem_hash, submission_hash, settings_hash, COUNT(*) n FROM results GROUP BY 1, 2, 3, 4 HAVING n > 1)"
+        ).fetchone()[0]
     assert duplicates == 0
     assert run_cli("report", str(out)).returncode == 0
 
@@ -227,8 +279,20 @@ def test_kill_9_mid_run_loses_nothing_and_duplicates_nothing(tmp_path: Path) -> 
     for i, name in enumerate(names):
         shutil.copy(PROGRAMS / name, submissions / f"p{i:02d}.py")
     killed_out, clean_out = tmp_path / "killed", tmp_path / "clean"
-    command = [sys.executable, str(REPO / "run_judge.py"), "grade", str(PROBLEM), str(submissions), "--out", str(killed_out), "-j", "1"]
-    grader = subprocess.Popen(command, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    command = [
+        sys.executable,
+        str(REPO / "run_judge.py"),
+        "grade",
+        str(PROBLEM),
+        str(submissions),
+        "--out",
+        str(killed_out),
+        "-j",
+        "1",
+    ]
+    grader = subprocess.Popen(
+        command, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )
     stored = 0
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and grader.poll() is None:
@@ -252,7 +316,9 @@ def test_kill_9_mid_run_loses_nothing_and_duplicates_nothing(tmp_path: Path) -> 
         rows = db.execute("SELECT student, COUNT(*) FROM results GROUP BY student").fetchall()
     assert sorted(rows) == [(f"p{i:02d}", 1) for i in range(len(names))]
     killed, clean = read_csv(killed_out / "grades.csv"), read_csv(clean_out / "grades.csv")
-    assert {k: [v[f] for f in STABLE] for k, v in killed.items()} == {k: [v[f] for f in STABLE] for k, v in clean.items()}
+    assert {k: [v[f] for f in STABLE] for k, v in killed.items()} == {
+        k: [v[f] for f in STABLE] for k, v in clean.items()
+    }
 
 
 SLEEPER_MARKER = "600.913"
@@ -269,11 +335,30 @@ def test_ctrl_c_kills_the_runs_in_flight_keeps_what_is_stored_and_writes_reports
     submissions.mkdir()
     shutil.copy(PROGRAMS / "ac.py", submissions / "a00.py")
     for student in ("s01", "s02"):
-        (submissions / f"{student}.py").write_text(f"import os\nos.execv('/bin/sleep', ['sleep', '{SLEEPER_MARKER}'])\n")
+        (submissions / f"{student}.py").write_text(
+            f"import os\nos.execv('/bin/sleep', ['sleep', '{SLEEPER_MARKER}'])\n"
+        )
     out = tmp_path / "results"
-    command = [sys.executable, str(REPO / "run_judge.py"), "grade", str(problem), str(submissions), "--out", str(out), "-j", "1"]
-    grader = subprocess.Popen(command, cwd=REPO, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              text=True, start_new_session=True)
+    command = [
+        sys.executable,
+        str(REPO / "run_judge.py"),
+        "grade",
+        str(problem),
+        str(submissions),
+        "--out",
+        str(out),
+        "-j",
+        "1",
+    ]
+    grader = subprocess.Popen(
+        command,
+        cwd=REPO,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
         assert grader.stderr is not None
         for line in grader.stderr:  # one line per finished submission when stderr is not a terminal

@@ -4,6 +4,7 @@ entries, groups and feedback per student, similarity hints, roster and deadlines
 The class is graded once (module fixture) with real programs compiled and run
 by the judge; each test reads what that grading wrote.
 """
+
 from __future__ import annotations
 
 import csv
@@ -49,7 +50,9 @@ def make_class(folder: Path) -> Path:
     shutil.copy(AC / "tle_busy.c", folder / "carol.c")
     shutil.copy(AC / "ce_syntax.cpp", folder / "chuck.cpp")
     (folder / "rex.py").write_text(RECURSION)
-    shutil.copy(AC / "ac.c", folder / "trent.go")  # a language the registry may or may not know: judged or INVALID, never dropped
+    shutil.copy(
+        AC / "ac.c", folder / "trent.go"
+    )  # a language the registry may or may not know: judged or INVALID, never dropped
     (folder / "ursula.rb").write_text("puts gets.split.map(&:to_i).sum\n")
     (folder / "sybil.docx").write_bytes(b"PK\x03\x04 not really a document\0\0")
     (folder / "walter.zip").write_bytes(b"PK\x05\x06" + b"\0" * 18)
@@ -88,35 +91,84 @@ def graded(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, subpro
     roster = root / "roster.csv"
     roster.write_text(ROSTER)
     os.utime(submissions / "bob.py", (2_000_000_000, 2_000_000_000))  # 2033: after bob's own deadline
-    run = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(out), "-j", "2", "--roster", str(roster), "--deadline", "2030-06-01 12:00")
+    run = run_cli(
+        "grade",
+        str(PROBLEM),
+        str(submissions),
+        "--out",
+        str(out),
+        "-j",
+        "2",
+        "--roster",
+        str(roster),
+        "--deadline",
+        "2030-06-01 12:00",
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     return submissions, out, run
 
 
-def test_every_entry_is_a_student_or_ignored_with_a_reason(graded: tuple[Path, Path, subprocess.CompletedProcess[str]]) -> None:
+def test_every_entry_is_a_student_or_ignored_with_a_reason(
+    graded: tuple[Path, Path, subprocess.CompletedProcess[str]],
+) -> None:
     _, out, run = graded
     rows = read_csv(out / "grades.csv")
     data = json.loads((out / "grades.json").read_text())
     ignored = {i["entry"]: i["why"] for i in data["ignored"]}
-    expected_students = {"alice", "mallory", "bob", "carol", "chuck", "rex", "trent", "ursula", "sybil", "walter", "victor", "noext",
-                         "dave", "erin", "eve", "pipe", "huge", "ruth", "quinn", "odd\\x1bname\\x0ax", "zoe"}
+    expected_students = {
+        "alice",
+        "mallory",
+        "bob",
+        "carol",
+        "chuck",
+        "rex",
+        "trent",
+        "ursula",
+        "sybil",
+        "walter",
+        "victor",
+        "noext",
+        "dave",
+        "erin",
+        "eve",
+        "pipe",
+        "huge",
+        "ruth",
+        "quinn",
+        "odd\\x1bname\\x0ax",
+        "zoe",
+    }
     assert set(rows) == expected_students
     assert set(ignored) == {"__MACOSX", "results", ".hidden.c", "erin.docx"}
-    assert "leftover" in ignored["__MACOSX"] and "results folder" in ignored["results"] and "erin.cpp" in ignored["erin.docx"]
+    assert (
+        "leftover" in ignored["__MACOSX"]
+        and "results folder" in ignored["results"]
+        and "erin.cpp" in ignored["erin.docx"]
+    )
     invalid = {sid: row["error"] for sid, row in rows.items() if row["verdict"] == "INVALID"}
     assert "'.docx' is not a supported language" in invalid["sybil"]
-    assert "archive" in invalid["walter"] and "compiled program" in invalid["victor"] and "no extension" in invalid["noext"]
+    assert (
+        "archive" in invalid["walter"]
+        and "compiled program" in invalid["victor"]
+        and "no extension" in invalid["noext"]
+    )
     assert "dave.c" in invalid["dave"] and "dave.py" in invalid["dave"]
     assert "symbolic link" in invalid["eve"] and "named pipe" in invalid["pipe"] and "MiB" in invalid["huge"]
     assert "notes.txt" in invalid["quinn"]
     for sid in ("trent", "ursula"):  # judged if the registry knows the language, else INVALID saying it does not
         assert rows[sid]["verdict"] != "INVALID" or "not a supported language" in rows[sid]["error"]
-    assert rows["ruth"]["verdict"] == "AC" and rows["erin"]["verdict"] == "AC" and rows["odd\\x1bname\\x0ax"]["verdict"] == "AC"
+    assert (
+        rows["ruth"]["verdict"] == "AC"
+        and rows["erin"]["verdict"] == "AC"
+        and rows["odd\\x1bname\\x0ax"]["verdict"] == "AC"
+    )
     assert rows["zoe"]["verdict"] == "MISSING"
     assert f"{len(expected_students)} students" in run.stdout and "4 entries ignored" in run.stdout
 
 
-def test_a_line_per_finished_submission_when_stderr_is_not_a_terminal(graded: tuple[Path, Path, subprocess.CompletedProcess[str]]) -> None:
+def test_a_line_per_finished_submission_when_stderr_is_not_a_terminal(
+    graded: tuple[Path, Path, subprocess.CompletedProcess[str]],
+) -> None:
     _, out, run = graded
     lines = [line for line in run.stderr.splitlines() if line.startswith("graded ")]
     assert len(lines) == len(read_csv(out / "grades.csv"))
@@ -124,9 +176,13 @@ def test_a_line_per_finished_submission_when_stderr_is_not_a_terminal(graded: tu
     assert "\x1b" not in run.stderr
 
 
-def test_runtime_error_shows_the_error_line_and_no_judge_path(graded: tuple[Path, Path, subprocess.CompletedProcess[str]]) -> None:
+def test_runtime_error_shows_the_error_line_and_no_judge_path(
+    graded: tuple[Path, Path, subprocess.CompletedProcess[str]],
+) -> None:
     _, out, _ = graded
-    message = next(c for c in json.loads((out / "grades.json").read_text())["students"] if c["id"] == "rex")["cases"][0]["message"]
+    message = next(c for c in json.loads((out / "grades.json").read_text())["students"] if c["id"] == "rex")["cases"][
+        0
+    ]["message"]
     assert message.startswith("exit code 1 | stderr: RecursionError: maximum recursion depth exceeded"), message
     assert ".cache" not in message and "tilejudge" not in message and 'File "rex.py"' in message
 
@@ -146,7 +202,10 @@ def test_groups_in_every_report_and_skipped_cases(graded: tuple[Path, Path, subp
     suite = next(s for s in ET.parse(out / "junit.xml").getroot() if s.get("name") == "carol")
     properties = {p.get("name"): p.get("value") for p in suite.find("properties") or []}
     assert properties["group:small"] == "0/40" and properties["group:large"] == "0/60"
-    assert suite.get("skipped") == "2" and {tc.get("classname") for tc in suite.iter("testcase")} == {"carol.small", "carol.large"}
+    assert suite.get("skipped") == "2" and {tc.get("classname") for tc in suite.iter("testcase")} == {
+        "carol.small",
+        "carol.large",
+    }
     # a compile error runs no case, but the problem still has four: every row counts the same cases
     assert rows["chuck"]["verdict"] == "CE" and rows["chuck"]["cases_total"] == rows["alice"]["cases_total"] == "4"
     assert rows["chuck"]["cases_passed"] == "0"
@@ -157,7 +216,12 @@ def test_feedback_file_per_student(graded: tuple[Path, Path, subprocess.Complete
     feedback = out / "feedback"
     assert len(list(feedback.glob("*.md"))) == len(read_csv(out / "grades.csv"))
     bob = (feedback / "bob.md").read_text()
-    assert "Bob Dylan" in bob and "**Verdict: WA**" in bob and "expected '7', got nothing" in bob and "| ` small ` | 0 / 40 |" in bob
+    assert (
+        "Bob Dylan" in bob
+        and "**Verdict: WA**" in bob
+        and "expected '7', got nothing" in bob
+        and "| ` small ` | 0 / 40 |" in bob
+    )
     chuck = (feedback / "chuck.md").read_text()
     assert "## Compiler output" in chuck and "error" in chuck
     odd = [p.name for p in feedback.glob("odd*.md")]
@@ -172,7 +236,10 @@ def test_similarity_hints_pair_the_renamed_copy(graded: tuple[Path, Path, subpro
     renamed = pairs[("alice", "mallory")]
     assert renamed["score"] >= 0.8 and not renamed["identical"] and renamed["regions"][0] and renamed["regions"][1]
     assert not any("bob" in key or "carol" in key for key in pairs)  # different programs are not paired
-    assert "mallory 1.00" in read_csv(out / "grades.csv")["alice"]["similar_to"] or "mallory" in read_csv(out / "grades.csv")["alice"]["similar_to"]
+    assert (
+        "mallory 1.00" in read_csv(out / "grades.csv")["alice"]["similar_to"]
+        or "mallory" in read_csv(out / "grades.csv")["alice"]["similar_to"]
+    )
     assert "id='similarity'" in (out / "report.html").read_text()
 
 
@@ -180,12 +247,16 @@ def test_roster_names_and_late_flags(graded: tuple[Path, Path, subprocess.Comple
     _, out, run = graded
     rows = read_csv(out / "grades.csv")
     assert rows["alice"]["name"] == "Alice Liddell" and rows["alice"]["late_minutes"] == ""
-    assert float(rows["bob"]["late_minutes"]) > 60 * 24 * 365  # bob's own deadline (2030-01-01) is before his file's time (2033)
+    assert (
+        float(rows["bob"]["late_minutes"]) > 60 * 24 * 365
+    )  # bob's own deadline (2030-01-01) is before his file's time (2033)
     assert rows["zoe"]["verdict"] == "MISSING" and "roster" in rows["zoe"]["error"]
     assert "late: 1 (bob late" in run.stdout
 
 
-def test_only_regrades_the_named_students_and_skipping_keeps_the_score(graded: tuple[Path, Path, subprocess.CompletedProcess[str]]) -> None:
+def test_only_regrades_the_named_students_and_skipping_keeps_the_score(
+    graded: tuple[Path, Path, subprocess.CompletedProcess[str]],
+) -> None:
     submissions, out, _ = graded
     before = read_csv(out / "grades.csv")
     again = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(out), "--only", "carol", "--all-cases")
@@ -194,21 +265,29 @@ def test_only_regrades_the_named_students_and_skipping_keeps_the_score(graded: t
     after = read_csv(out / "grades.csv")
     assert after["carol"]["cases_skipped"] == "0" and after["carol"]["cases_total"] == "4"
     stable = ["verdict", "score", "group:small", "group:large", "first_failing_case"]
-    assert {k: [v[f] for f in stable] for k, v in after.items()} == {k: [v[f] for f in stable] for k, v in before.items()}
+    assert {k: [v[f] for f in stable] for k, v in after.items()} == {
+        k: [v[f] for f in stable] for k, v in before.items()
+    }
     unknown = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(out), "--only", "nobody")
     assert unknown.returncode == 2 and "nobody" in unknown.stderr and "Traceback" not in unknown.stderr
 
 
-def test_results_folder_of_another_problem_is_refused(graded: tuple[Path, Path, subprocess.CompletedProcess[str]]) -> None:
+def test_results_folder_of_another_problem_is_refused(
+    graded: tuple[Path, Path, subprocess.CompletedProcess[str]],
+) -> None:
     submissions, out, _ = graded
     before = (out / "grades.csv").read_bytes()
-    other = run_cli("grade", str(REPO_ROOT / "tests" / "fixtures" / "problems" / "greeting"), str(submissions), "--out", str(out))
+    other = run_cli(
+        "grade", str(REPO_ROOT / "tests" / "fixtures" / "problems" / "greeting"), str(submissions), "--out", str(out)
+    )
     assert other.returncode == 2
     assert other.stderr.strip().count("\n") == 0 and "holds the grades of aplusb" in other.stderr
     assert (out / "grades.csv").read_bytes() == before
 
 
-def test_html_report_renders_groups_and_similarity_in_chromium(graded: tuple[Path, Path, subprocess.CompletedProcess[str]], tmp_path: Path) -> None:
+def test_html_report_renders_groups_and_similarity_in_chromium(
+    graded: tuple[Path, Path, subprocess.CompletedProcess[str]], tmp_path: Path
+) -> None:
     from conftest import missing
 
     _, out, _ = graded
@@ -216,8 +295,10 @@ def test_html_report_renders_groups_and_similarity_in_chromium(graded: tuple[Pat
     if browser is None:
         pytest.skip(missing("chromium") or "")
     flags = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}"]
-    dom = subprocess.run([browser, *flags, "--dump-dom", (out / "report.html").as_uri()], capture_output=True, text=True, timeout=120).stdout
-    assert "id=\"similarity\"" in dom and "class=\"gh\"" in dom and "small (40)" in dom
+    dom = subprocess.run(
+        [browser, *flags, "--dump-dom", (out / "report.html").as_uri()], capture_output=True, text=True, timeout=120
+    ).stdout
+    assert 'id="similarity"' in dom and 'class="gh"' in dom and "small (40)" in dom
     assert "students shown" in dom  # the page's script ran: the filter counted the rows
 
 
@@ -237,8 +318,21 @@ def test_rejudge_killed_half_way_leaves_every_student_a_result(tmp_path: Path) -
     assert run_cli("grade", str(PROBLEM), str(submissions), "--out", str(out), "-j", "2").returncode == 0
     before = read_csv(out / "grades.csv")
     started = time.time()
-    command = [sys.executable, str(REPO_ROOT / "run_judge.py"), "grade", str(PROBLEM), str(submissions), "--out", str(out), "-j", "1", "--rejudge"]
-    grader = subprocess.Popen(command, cwd=REPO_ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    command = [
+        sys.executable,
+        str(REPO_ROOT / "run_judge.py"),
+        "grade",
+        str(PROBLEM),
+        str(submissions),
+        "--out",
+        str(out),
+        "-j",
+        "1",
+        "--rejudge",
+    ]
+    grader = subprocess.Popen(
+        command, cwd=REPO_ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )
     fresh = 0
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and grader.poll() is None and fresh < 2:

@@ -7,6 +7,7 @@ must agree on every state.  Hypothesis then checks the two invariants the
 parity argument rests on, on random boards of sides 2..30: sliding the blank
 one step keeps the answer, swapping two tiles flips it.
 """
+
 import functools
 import itertools
 import math
@@ -37,7 +38,7 @@ def commands(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
 def board_text(board: State) -> str:
     """One board in the input format (side line, then the rows)."""
     side = int(round(len(board) ** 0.5))
-    rows = (" ".join(map(str, board[r * side:(r + 1) * side])) for r in range(side))
+    rows = (" ".join(map(str, board[r * side : (r + 1) * side])) for r in range(side))
     return f"{side}\n" + "\n".join(rows) + "\n"
 
 
@@ -46,10 +47,9 @@ def answers(command: list[str], boards: list[State]) -> list[bool]:
     result: list[bool] = []
     chunk = max(1, MAX_CELLS_PER_FILE // max(len(b) for b in boards))
     for begin in range(0, len(boards), chunk):
-        part = boards[begin:begin + chunk]
+        part = boards[begin : begin + chunk]
         text = "".join(board_text(b) for b in part) + "0\n"
-        proc = subprocess.run(command, input=text.encode(), capture_output=True,
-                              timeout=120, check=True)
+        proc = subprocess.run(command, input=text.encode(), capture_output=True, timeout=120, check=True)
         lines = proc.stdout.decode().split("\n")
         assert lines[-1] == "", "output must end with a newline"
         assert len(lines) - 1 == len(part), "one answer line per board"
@@ -63,13 +63,16 @@ def neighbours(side: int) -> list[list[int]]:
     table = []
     for cell in range(side * side):
         row, col = divmod(cell, side)
-        near = [(row + dr) * side + col + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-                if 0 <= row + dr < side and 0 <= col + dc < side]
+        near = [
+            (row + dr) * side + col + dc
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if 0 <= row + dr < side and 0 <= col + dc < side
+        ]
         table.append(near)
     return table
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def solvable_states(side: int) -> frozenset[State]:
     """Every state the blank can reach from the goal, by breadth-first search."""
     size = side * side
@@ -100,8 +103,7 @@ def test_search_finds_half_of_the_states(side: int) -> None:
 
 @pytest.mark.parametrize("solver", SOLVERS)
 @pytest.mark.parametrize("side", [1, 2, 3])
-def test_reference_matches_search(side: int, solver: str,
-                                  commands: dict[str, list[str]]) -> None:
+def test_reference_matches_search(side: int, solver: str, commands: dict[str, list[str]]) -> None:
     """Every state of the small boards: the reference equals the search."""
     boards = list(itertools.permutations(range(side * side)))
     truth = solvable_states(side)
@@ -129,13 +131,12 @@ def boards_with_variants(draw: st.DrawFn) -> tuple[State, State, State]:
 
 @settings(max_examples=25, deadline=None)
 @given(st.lists(boards_with_variants(), min_size=1, max_size=20))
-def test_move_keeps_and_swap_flips(commands: dict[str, list[str]],
-                                   cases: list[tuple[State, State, State]]) -> None:
+def test_move_keeps_and_swap_flips(commands: dict[str, list[str]], cases: list[tuple[State, State, State]]) -> None:
     """Both references: a blank move never changes the answer, a swap always does."""
     boards = [board for triple in cases for board in triple]
     for solver in SOLVERS:
         got = answers(commands[solver], boards)
         for k, (board, _, _) in enumerate(cases):
-            base, moved, swapped = got[3 * k:3 * k + 3]
+            base, moved, swapped = got[3 * k : 3 * k + 3]
             assert moved == base, f"{solver}: a blank move changed the answer of {board}"
             assert swapped != base, f"{solver}: a tile swap kept the answer of {board}"

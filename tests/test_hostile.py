@@ -96,11 +96,11 @@ import sys
 import threading
 import time
 import uuid
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 import pytest
-
 from conftest import FIXTURES, REPO_ROOT, JudgeRun, JudgeRunner, _run_bounded, needs
 
 HOSTILE = FIXTURES / "hostile"
@@ -142,11 +142,15 @@ def _modes(not_contained_in_rlimits: str | None = None, *, without_cgroups: str 
     without usable control groups gets: True when it must contain the attack
     too, a reason to expect (strictly) that it does not.
     """
+
     def xfail(reason: str) -> list[Any]:
         return [pytest.mark.xfail(strict=True, raises=NotContained, reason=reason)]
 
     rlimits = xfail(f"not contained in rlimits mode: {not_contained_in_rlimits}") if not_contained_in_rlimits else []
-    modes = [pytest.param("bwrap", marks=needs("bwrap"), id="bwrap"), pytest.param("rlimits", marks=rlimits, id="rlimits")]
+    modes = [
+        pytest.param("bwrap", marks=needs("bwrap"), id="bwrap"),
+        pytest.param("rlimits", marks=rlimits, id="rlimits"),
+    ]
     if without_cgroups is not False:
         marks = [] if without_cgroups is True else xfail(f"not contained without control groups: {without_cgroups}")
         modes.append(pytest.param(NO_CGROUPS, marks=marks, id="no-cgroups"))
@@ -243,7 +247,9 @@ class Hostile:
         self._monkeypatch = monkeypatch
         self._caches = caches
 
-    def run(self, problem: Path, submission: Path, mode: str, marker: str, jobs: int = 2, cache: str | None = None) -> JudgeRun:
+    def run(
+        self, problem: Path, submission: Path, mode: str, marker: str, jobs: int = 2, cache: str | None = None
+    ) -> JudgeRun:
         """Judge `submission` in `mode`; fail on a judge error or a stray process, raise NotContained on a changed file.
 
         Each mode compiles into its own build cache, so a compile-time attack
@@ -261,7 +267,9 @@ class Hostile:
         run = self._judge(problem, submission, "--sandbox", sandbox, "-j", str(jobs))
         assert run.returncode in (0, 1), f"the judge failed\n{run.describe()}"
         assert "Traceback" not in run.stderr, run.describe()
-        expected = () if run.verdict == "CE" else CASES[problem if problem in CASES else HOSTILE / "problems" / problem.name]  # a copy: its original's
+        expected = (
+            () if run.verdict == "CE" else CASES[problem if problem in CASES else HOSTILE / "problems" / problem.name]
+        )  # a copy: its original's
         assert tuple(case["name"] for case in run.cases) == expected, f"cases missing\n{run.describe()}"
         _assert_no_leftovers(marker)
         changed = _changes(before, _snapshot(roots, self._tmp_path))
@@ -281,7 +289,15 @@ def hostile_cases() -> None:
     anything hostile runs.
     """
     for problem in CASES:
-        args = [sys.executable, "run_judge.py", "judge", str(problem), str(problem / "solution.py"), "--sandbox", "rlimits"]
+        args = [
+            sys.executable,
+            "run_judge.py",
+            "judge",
+            str(problem),
+            str(problem / "solution.py"),
+            "--sandbox",
+            "rlimits",
+        ]
         returncode, _, stderr = _run_bounded(args)
         assert returncode == 0, f"the reference of {problem.name} is not accepted: {stderr[-2000:]}"
 
@@ -293,7 +309,9 @@ def build_caches(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
-def hostile(judge: JudgeRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hostile_cases: None, build_caches: Path) -> Hostile:
+def hostile(
+    judge: JudgeRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hostile_cases: None, build_caches: Path
+) -> Hostile:
     """The harness, for one test."""
     return Hostile(judge, tmp_path, monkeypatch, build_caches)
 
@@ -319,7 +337,9 @@ def _expect_accepted(run: JudgeRun, names: Sequence[str]) -> None:
 def _expect_refused(run: JudgeRun, name: str, exit_code: int) -> None:
     """The case ended with the program's own 'attack refused' exit code."""
     case = run.case(name)
-    _expect_contained(case["verdict"] == "RE" and case["exit_code"] == exit_code, f"case {name} did not exit {exit_code}", run)
+    _expect_contained(
+        case["verdict"] == "RE" and case["exit_code"] == exit_code, f"case {name} did not exit {exit_code}", run
+    )
 
 
 # ---------------------------------------------------------------- processes
@@ -408,11 +428,14 @@ def test_sleeping_for_ever_is_stopped_by_wall_clock(hostile: Hostile, mode: str)
 
 
 @pytest.mark.parametrize("mode", _modes(without_cgroups=True))
-@pytest.mark.parametrize(("source", "marker"), [
-    pytest.param("mem_bomb.cpp", "hxmemcpp", id="cpp"),
-    pytest.param("hx_mem_bomb.py", "hx_mem_bomb", id="python"),
-    pytest.param("HxMemBomb.java", "HxMemBomb", id="java"),
-])
+@pytest.mark.parametrize(
+    ("source", "marker"),
+    [
+        pytest.param("mem_bomb.cpp", "hxmemcpp", id="cpp"),
+        pytest.param("hx_mem_bomb.py", "hx_mem_bomb", id="python"),
+        pytest.param("HxMemBomb.java", "HxMemBomb", id="java"),
+    ],
+)
 def test_memory_bomb_is_mle(hostile: Hostile, mode: str, source: str, marker: str) -> None:
     """Allocating without end (bounded at 1 GiB) hits the 64 MiB limit: MLE, in every language."""
     run = hostile.run(HSUM, PROGRAMS / source, mode, marker)
@@ -432,11 +455,14 @@ def test_deep_recursion_fits_in_memory_limit(hostile: Hostile, mode: str) -> Non
 
 
 @pytest.mark.parametrize("mode", _modes())
-@pytest.mark.parametrize(("source", "marker", "stream"), [
-    pytest.param("flood_stdout.c", "hxstdout", "stdout", id="stdout"),
-    pytest.param("flood_stderr.c", "hxstderr", "stderr", id="stderr"),
-    pytest.param("flood_stderr_nosig.c", "hxerrnosig", "stderr", id="stderr-sigxfsz-ignored"),
-])
+@pytest.mark.parametrize(
+    ("source", "marker", "stream"),
+    [
+        pytest.param("flood_stdout.c", "hxstdout", "stdout", id="stdout"),
+        pytest.param("flood_stderr.c", "hxstderr", "stderr", id="stderr"),
+        pytest.param("flood_stderr_nosig.c", "hxerrnosig", "stderr", id="stderr-sigxfsz-ignored"),
+    ],
+)
 def test_gigabyte_of_output_is_ole(hostile: Hostile, mode: str, source: str, marker: str, stream: str) -> None:
     """1 GiB to stdout or stderr is OLE at once, naming the stream; ignoring SIGXFSZ changes nothing."""
     run = hostile.run(HSUM, PROGRAMS / source, mode, marker)
@@ -511,8 +537,10 @@ def test_writing_into_problems_is_refused(hostile: Hostile, tmp_path: Path, mode
 def test_reading_expected_answer_is_refused(hostile: Hostile, tmp_path: Path, mode: str) -> None:
     """Reading the case's .ans by absolute, relative or stdin-derived path is refused on every case (exit 6), never AC."""
     program = _from_template(
-        "hx_read_answer.py", tmp_path,
-        ANSWERS=repr(str(HSUM_ANSWERS)), REPO_RELATIVE=repr(str(HSUM_ANSWERS.relative_to(REPO_ROOT))),
+        "hx_read_answer.py",
+        tmp_path,
+        ANSWERS=repr(str(HSUM_ANSWERS)),
+        REPO_RELATIVE=repr(str(HSUM_ANSWERS.relative_to(REPO_ROOT))),
     )
     run = hostile.run(HSUM, program, mode, "hx_read_answer")
     for name in CASES[HSUM]:
@@ -544,12 +572,12 @@ class _Listener:
         while not self._stop.is_set():
             try:
                 conn, _ = self._sock.accept()
-            except socket.timeout:
+            except TimeoutError:
                 continue
             self.accepted += 1
             conn.close()
 
-    def __enter__(self) -> "_Listener":
+    def __enter__(self) -> _Listener:
         self._thread.start()
         return self
 
@@ -581,10 +609,13 @@ def _expect_compile_error(run: JudgeRun) -> str:
 
 
 @pytest.mark.parametrize("mode", _modes())
-@pytest.mark.parametrize(("source", "marker"), [
-    pytest.param("hx_template_bomb.cpp", "hx_template_bomb", id="template-blowup"),
-    pytest.param("hx_include_zero.cpp", "hx_include_zero", id="include-dev-zero"),
-])
+@pytest.mark.parametrize(
+    ("source", "marker"),
+    [
+        pytest.param("hx_template_bomb.cpp", "hx_template_bomb", id="template-blowup"),
+        pytest.param("hx_include_zero.cpp", "hx_include_zero", id="include-dev-zero"),
+    ],
+)
 def test_compile_bomb_is_ce_within_limit(hostile: Hostile, mode: str, source: str, marker: str) -> None:
     """A compiler sent into endless work or endless input is stopped by the compile limit: CE, and the log says why."""
     started = time.monotonic()
@@ -605,7 +636,9 @@ def test_including_etc_shadow_is_ce(hostile: Hostile) -> None:
     log = _expect_compile_error(run)
     missing = "/etc/shadow: No such file or directory" in log
     leaked = re.search(r"\b[a-z_][a-z0-9_-]*:[^:\s]*:\d*:\d*:\d*:\d*:\d*:\d*:", log) is not None
-    assert missing and not leaked, f"the log does not just report /etc/shadow missing (missing={missing}, shadow-like line={leaked})"
+    assert missing and not leaked, (
+        f"the log does not just report /etc/shadow missing (missing={missing}, shadow-like line={leaked})"
+    )
 
 
 @pytest.mark.parametrize("mode", _modes())

@@ -7,6 +7,7 @@ submit-answer problem whose submissions are folders of answer files. Each
 submission is a real program the judge runs; the verdicts follow Kattis's
 rules for who ended first.
 """
+
 from __future__ import annotations
 
 import csv
@@ -15,7 +16,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from conftest import run_cli, write_files
 
 # Kattis protocol: the secret is the first number of the input; 7 guesses; "lower"/"higher"/"correct".
@@ -147,17 +147,22 @@ def test_a_rejection_decided_before_the_submission_ended_stands_whoever_exits_fi
     """The submission crashes on the end-of-file the rejection caused, and its exit is reported before the
     interactor's: the interactor still decided first (it stopped reading before the submission's end could
     reach it), so the verdict is its WA, as it must be on a loaded machine where the reports come in any order."""
-    package = kattis_guess(tmp_path / "guess", LINGERING_VALIDATOR, {"wrong_answer/crash.py": "print(50, flush=True)\ninput()\n"})
+    package = kattis_guess(
+        tmp_path / "guess", LINGERING_VALIDATOR, {"wrong_answer/crash.py": "print(50, flush=True)\ninput()\n"}
+    )
     code, report = judged(tmp_path, package, package / "submissions" / "wrong_answer" / "crash.py")
     assert [c["verdict"] for c in report["cases"]] == ["WA"] * 4, report
     assert "no second chances" in report["cases"][0]["message"]
 
 
-@pytest.mark.parametrize(("validator", "expected"), [
-    ("import sys\nsys.exit(1)\n", "exited 1 (expected 42 or 43)"),
-    pytest.param("import time\ntime.sleep(60)\n", "exceeded its wall limit", marks=pytest.mark.slow),
-    ("import os\nos.kill(os.getpid(), 9)\n", "SIGKILL"),
-])
+@pytest.mark.parametrize(
+    ("validator", "expected"),
+    [
+        ("import sys\nsys.exit(1)\n", "exited 1 (expected 42 or 43)"),
+        pytest.param("import time\ntime.sleep(60)\n", "exceeded its wall limit", marks=pytest.mark.slow),
+        ("import os\nos.kill(os.getpid(), 9)\n", "SIGKILL"),
+    ],
+)
 def test_a_broken_interactor_is_a_judge_error(tmp_path: Path, validator: str, expected: str) -> None:
     package = kattis_guess(tmp_path / "guess", validator, {"accepted/search.py": BINARY_SEARCH})
     code, report = judged(tmp_path, package, package / "submissions" / "accepted" / "search.py", "--first-fail")
@@ -197,18 +202,40 @@ sys.exit(0)
 
 
 def test_testlib_interactor_and_a_checker_on_its_record(tmp_path: Path) -> None:
-    package = write_files(tmp_path / "guesslib", {
-        "problem.yaml": "\n".join([
-            "title: Guess with testlib", "type: interactive", "interactor:", "  program: interactor.py", "  protocol: testlib",
-            "checker:", "  type: testlib", "  program: checker.py", "limits:", "  time: 1", "  memory: 256",
-            "solutions:", "  - secret.py", "groups:", "  - name: all", "    points: 100", "    cases:",
-            *(f"      - name: s{n}\n        file: inputs/{n}.in" for n in (1, 37, 100)), "",
-        ]),
-        "interactor.py": TESTLIB_INTERACTOR, "checker.py": RECORD_CHECKER, "secret.py": "print(input())\n",
-        **{f"inputs/{n}.in": f"{n}\n" for n in (1, 37, 100)},
-        "search.py": BINARY_SEARCH,
-        "linear.py": "n = 1\nwhile True:\n    print(n, flush=True)\n    if input() == 'correct':\n        break\n    n += 1\n",
-    })
+    package = write_files(
+        tmp_path / "guesslib",
+        {
+            "problem.yaml": "\n".join(
+                [
+                    "title: Guess with testlib",
+                    "type: interactive",
+                    "interactor:",
+                    "  program: interactor.py",
+                    "  protocol: testlib",
+                    "checker:",
+                    "  type: testlib",
+                    "  program: checker.py",
+                    "limits:",
+                    "  time: 1",
+                    "  memory: 256",
+                    "solutions:",
+                    "  - secret.py",
+                    "groups:",
+                    "  - name: all",
+                    "    points: 100",
+                    "    cases:",
+                    *(f"      - name: s{n}\n        file: inputs/{n}.in" for n in (1, 37, 100)),
+                    "",
+                ]
+            ),
+            "interactor.py": TESTLIB_INTERACTOR,
+            "checker.py": RECORD_CHECKER,
+            "secret.py": "print(input())\n",
+            **{f"inputs/{n}.in": f"{n}\n" for n in (1, 37, 100)},
+            "search.py": BINARY_SEARCH,
+            "linear.py": "n = 1\nwhile True:\n    print(n, flush=True)\n    if input() == 'correct':\n        break\n    n += 1\n",
+        },
+    )
     run = run_cli("generate", str(package))
     assert run.returncode == 0, run.stderr
     code, report = judged(tmp_path, package, package / "search.py")
@@ -237,14 +264,21 @@ sys.exit(42)
 
 
 @pytest.mark.parametrize(("passes", "rounds", "expected"), [(3, 3, "AC"), (3, 4, "JE"), (2, 2, "AC")])
-def test_multi_pass_runs_until_the_validator_stops_asking(tmp_path: Path, passes: int, rounds: int, expected: str) -> None:
-    package = write_files(tmp_path / "squares", {
-        "problem.yaml": f"problem_format_version: 2025-09\nname: Squares\ntype: multi-pass\nlimits:\n  time_limit: 1\n  validation_passes: {passes}\n",
-        "output_validator/validate.py": MULTI_PASS_VALIDATOR,
-        "data/secret/1.in": "1\n", "data/secret/1.ans": "\n", "data/secret/1.yaml": f"output_validator_args: ['{rounds}']\n",
-        "square.py": "k = int(input())\nprint(k * k)\n",
-        "wrong_on_second.py": "k = int(input())\nprint(k * k if k == 1 else 0)\n",
-    })
+def test_multi_pass_runs_until_the_validator_stops_asking(
+    tmp_path: Path, passes: int, rounds: int, expected: str
+) -> None:
+    package = write_files(
+        tmp_path / "squares",
+        {
+            "problem.yaml": f"problem_format_version: 2025-09\nname: Squares\ntype: multi-pass\nlimits:\n  time_limit: 1\n  validation_passes: {passes}\n",
+            "output_validator/validate.py": MULTI_PASS_VALIDATOR,
+            "data/secret/1.in": "1\n",
+            "data/secret/1.ans": "\n",
+            "data/secret/1.yaml": f"output_validator_args: ['{rounds}']\n",
+            "square.py": "k = int(input())\nprint(k * k)\n",
+            "wrong_on_second.py": "k = int(input())\nprint(k * k if k == 1 else 0)\n",
+        },
+    )
     code, report = judged(tmp_path, package, package / "square.py")
     assert report["verdict"] == expected, report
     if expected == "JE":
@@ -255,11 +289,14 @@ def test_multi_pass_runs_until_the_validator_stops_asking(tmp_path: Path, passes
 
 
 def submit_answer_package(root: Path) -> Path:
-    return write_files(root, {
-        "problem.yaml": "problem_format_version: 2025-09\nname: Answers\ntype: pass-fail submit-answer\n",
-        **{f"data/secret/{n}.in": f"{n}\n" for n in (1, 2, 3)},
-        **{f"data/secret/{n}.ans": f"{n * n}\n" for n in (1, 2, 3)},
-    })
+    return write_files(
+        root,
+        {
+            "problem.yaml": "problem_format_version: 2025-09\nname: Answers\ntype: pass-fail submit-answer\n",
+            **{f"data/secret/{n}.in": f"{n}\n" for n in (1, 2, 3)},
+            **{f"data/secret/{n}.ans": f"{n * n}\n" for n in (1, 2, 3)},
+        },
+    )
 
 
 def test_submit_answer_checks_answer_files_and_never_runs_them(tmp_path: Path) -> None:
@@ -286,17 +323,34 @@ def test_submit_answer_survives_a_fifo_in_the_folder(tmp_path: Path) -> None:
 
 
 def test_native_submit_answer_package_verifies_its_answer_folders(tmp_path: Path) -> None:
-    package = write_files(tmp_path / "squares", {
-        "problem.yaml": "\n".join([
-            "title: Squares, answers only", "type: submit-answer", "limits:", "  time: 1", "  memory: 256",
-            "solutions:", "  - square.py", "groups:", "  - name: all", "    points: 100", "    cases:",
-            *(f"      - name: n{n}\n        file: inputs/{n}.in" for n in (2, 3)), "",
-        ]),
-        "square.py": "n = int(input())\nprint(n * n)\n",
-        **{f"inputs/{n}.in": f"{n}\n" for n in (2, 3)},
-        "submissions/accepted/exact/n2.out": "4\n", "submissions/accepted/exact/all/n3.ans": "9\n",
-        "submissions/wrong_answer/off_by_one/n2.out": "4\n", "submissions/wrong_answer/off_by_one/n3.out": "10\n",
-    })
+    package = write_files(
+        tmp_path / "squares",
+        {
+            "problem.yaml": "\n".join(
+                [
+                    "title: Squares, answers only",
+                    "type: submit-answer",
+                    "limits:",
+                    "  time: 1",
+                    "  memory: 256",
+                    "solutions:",
+                    "  - square.py",
+                    "groups:",
+                    "  - name: all",
+                    "    points: 100",
+                    "    cases:",
+                    *(f"      - name: n{n}\n        file: inputs/{n}.in" for n in (2, 3)),
+                    "",
+                ]
+            ),
+            "square.py": "n = int(input())\nprint(n * n)\n",
+            **{f"inputs/{n}.in": f"{n}\n" for n in (2, 3)},
+            "submissions/accepted/exact/n2.out": "4\n",
+            "submissions/accepted/exact/all/n3.ans": "9\n",
+            "submissions/wrong_answer/off_by_one/n2.out": "4\n",
+            "submissions/wrong_answer/off_by_one/n3.out": "10\n",
+        },
+    )
     assert run_cli("generate", str(package)).returncode == 0
     run = run_cli("verify", str(package))
     assert run.returncode == 0, run.stdout + run.stderr
@@ -304,25 +358,48 @@ def test_native_submit_answer_package_verifies_its_answer_folders(tmp_path: Path
 
 
 def test_a_failed_interactive_judging_shows_how_the_exchange_began(tmp_path: Path) -> None:
-    package = kattis_guess(tmp_path / "guess", submissions={"wrong_answer/one_guess.py": SUBMISSIONS["wrong_answer/one_guess.py"]})
+    package = kattis_guess(
+        tmp_path / "guess", submissions={"wrong_answer/one_guess.py": SUBMISSIONS["wrong_answer/one_guess.py"]}
+    )
     run = run_cli("judge", str(package), str(package / "submissions" / "wrong_answer" / "one_guess.py"))
     assert run.returncode == 1, run.stdout + run.stderr
     lines = run.stdout.splitlines()
     start = lines.index("the exchange on that case began (> the submission, < the interactor):")
-    assert lines[start + 1:start + 3] == ["  >50", "  <lower"], run.stdout
+    assert lines[start + 1 : start + 3] == ["  >50", "  <lower"], run.stdout
 
 
 def test_multi_pass_in_our_own_format(tmp_path: Path) -> None:
-    package = write_files(tmp_path / "squares", {
-        "problem.yaml": "\n".join([
-            "title: Squares, three passes", "type: multi-pass", "checker:", "  type: kattis", "  program: validate.py",
-            "limits:", "  time: 1", "  memory: 256", "  passes: 3", "solutions:", "  - square.py",
-            "groups:", "  - name: all", "    points: 100", "    cases:", "      - name: one", "        file: one.in", "",
-        ]),
-        "validate.py": MULTI_PASS_VALIDATOR.replace("int(sys.argv[4])", "3"),
-        "square.py": "k = int(input())\nprint(k * k)\n", "one.in": "1\n",
-        "wrong_on_third.py": "k = int(input())\nprint(k * k if k < 3 else 0)\n",
-    })
+    package = write_files(
+        tmp_path / "squares",
+        {
+            "problem.yaml": "\n".join(
+                [
+                    "title: Squares, three passes",
+                    "type: multi-pass",
+                    "checker:",
+                    "  type: kattis",
+                    "  program: validate.py",
+                    "limits:",
+                    "  time: 1",
+                    "  memory: 256",
+                    "  passes: 3",
+                    "solutions:",
+                    "  - square.py",
+                    "groups:",
+                    "  - name: all",
+                    "    points: 100",
+                    "    cases:",
+                    "      - name: one",
+                    "        file: one.in",
+                    "",
+                ]
+            ),
+            "validate.py": MULTI_PASS_VALIDATOR.replace("int(sys.argv[4])", "3"),
+            "square.py": "k = int(input())\nprint(k * k)\n",
+            "one.in": "1\n",
+            "wrong_on_third.py": "k = int(input())\nprint(k * k if k < 3 else 0)\n",
+        },
+    )
     assert run_cli("generate", str(package)).returncode == 0
     code, report = judged(tmp_path, package, package / "square.py")
     assert report["verdict"] == "AC", report
@@ -345,8 +422,17 @@ def test_grading_a_class_on_a_submit_answer_problem(tmp_path: Path) -> None:
     """Each student hands in a folder of answer files; a lone file, an empty folder and a link are told apart."""
     package = submit_answer_package(tmp_path / "answers")
     submissions = tmp_path / "class"
-    write_files(submissions, {"alice/1.out": "1\n", "alice/2.out": "4\n", "alice/3.out": "9\n",
-                        "bob/1.out": "1\n", "bob/secret/2.ans": "5\n", "carol.out": "1\n"})
+    write_files(
+        submissions,
+        {
+            "alice/1.out": "1\n",
+            "alice/2.out": "4\n",
+            "alice/3.out": "9\n",
+            "bob/1.out": "1\n",
+            "bob/secret/2.ans": "5\n",
+            "carol.out": "1\n",
+        },
+    )
     (submissions / "dave").mkdir()
     (submissions / "erin").symlink_to(submissions / "alice")
     out = tmp_path / "out"
@@ -354,8 +440,13 @@ def test_grading_a_class_on_a_submit_answer_problem(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stdout + run.stderr
     with (out / "grades.csv").open() as f:
         grades = {row["id"]: row for row in csv.DictReader(f)}
-    assert {sid: row["verdict"] for sid, row in grades.items()} == {"alice": "AC", "bob": "WA", "carol": "INVALID", "dave": "INVALID",
-                                                                   "erin": "INVALID"}, grades
+    assert {sid: row["verdict"] for sid, row in grades.items()} == {
+        "alice": "AC",
+        "bob": "WA",
+        "carol": "INVALID",
+        "dave": "INVALID",
+        "erin": "INVALID",
+    }, grades
     reasons = json.dumps(grades)
     assert "a submit-answer problem takes a folder of answer files per student" in reasons, reasons
     assert "no answer file in the folder" in reasons, reasons
@@ -363,13 +454,17 @@ def test_grading_a_class_on_a_submit_answer_problem(tmp_path: Path) -> None:
 
 def test_output_over_the_limit_through_the_pipe_is_ole(tmp_path: Path) -> None:
     """A pipe has no file-size limit: the relay counts what the submission writes and closes its output at the limit."""
-    package = write_files(tmp_path / "flood", {
-        "problem.yaml": "problem_format_version: 2025-09\nname: Flood\ntype: interactive\nlimits:\n  time_limit: 2\n  output: 1\n",
-        "output_validator/validate.py": "import sys\nsys.stdin.buffer.read()\nsys.exit(42)\n",
-        "data/secret/1.in": "1\n", "data/secret/1.ans": "\n",
-        "flood.py": "import sys\nsys.stdout.write('x' * (3 << 20))\n",
-        "small.py": "import sys\nsys.stdout.write('x' * (1 << 19))\n",
-    })
+    package = write_files(
+        tmp_path / "flood",
+        {
+            "problem.yaml": "problem_format_version: 2025-09\nname: Flood\ntype: interactive\nlimits:\n  time_limit: 2\n  output: 1\n",
+            "output_validator/validate.py": "import sys\nsys.stdin.buffer.read()\nsys.exit(42)\n",
+            "data/secret/1.in": "1\n",
+            "data/secret/1.ans": "\n",
+            "flood.py": "import sys\nsys.stdout.write('x' * (3 << 20))\n",
+            "small.py": "import sys\nsys.stdout.write('x' * (1 << 19))\n",
+        },
+    )
     code, report = judged(tmp_path, package, package / "flood.py")
     assert report["verdict"] == "OLE", report
     code, report = judged(tmp_path, package, package / "small.py")

@@ -5,6 +5,7 @@ never be rounded up to AC, a hung checker must end as a judge error within
 its own limit instead of hanging the judge, and a missing compiler is the
 organiser's problem (exit 3, named), never the contestant's CE.
 """
+
 from __future__ import annotations
 
 import json
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO_ROOT, program
 
-CHECKER = r'''
+CHECKER = r"""
 import sys, time
 output = open(sys.argv[2]).read().split()
 if output == ["half"]:
@@ -29,7 +30,7 @@ if output == ["hang"]:
     time.sleep(600)
 print("unexpected output", file=sys.stderr)
 sys.exit(1)
-'''
+"""
 
 
 @pytest.fixture
@@ -51,12 +52,27 @@ def points_problem(tmp_path: Path) -> Path:
     return root
 
 
-def judge_json(problem: Path, submission: Path, tmp_path: Path, env: dict[str, str] | None = None, *extra: str) -> tuple[subprocess.CompletedProcess[str], dict | None]:
+def judge_json(
+    problem: Path, submission: Path, tmp_path: Path, env: dict[str, str] | None = None, *extra: str
+) -> tuple[subprocess.CompletedProcess[str], dict | None]:
     report = tmp_path / "report.json"
     report.unlink(missing_ok=True)
     run = subprocess.run(
-        [sys.executable, str(REPO_ROOT / "run_judge.py"), "judge", str(problem), str(submission), "--json", str(report), *extra],
-        capture_output=True, text=True, cwd=REPO_ROOT, timeout=120, env=env,
+        [
+            sys.executable,
+            str(REPO_ROOT / "run_judge.py"),
+            "judge",
+            str(problem),
+            str(submission),
+            "--json",
+            str(report),
+            *extra,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO_ROOT,
+        timeout=120,
+        env=env,
     )
     return run, json.loads(report.read_text()) if report.exists() else None
 
@@ -90,13 +106,17 @@ def test_missing_compiler_is_a_named_setup_error_not_ce(tmp_path: Path) -> None:
     """A user's registry naming a compiler this machine lacks: one line naming the tool and its package (exit 3), not CE."""
     problem = REPO_ROOT / "tests" / "fixtures" / "problems" / "aplusb"
     languages = tmp_path / "languages.yaml"
-    languages.write_text("cpp:\n  extensions: [.cpp]\n  package: g++-99\n  compile: [g++-99, -o, '{exe}', '{sources}']\n  run: ['{exe}']\n")
+    languages.write_text(
+        "cpp:\n  extensions: [.cpp]\n  package: g++-99\n  compile: [g++-99, -o, '{exe}', '{sources}']\n  run: ['{exe}']\n"
+    )
     env = {**os.environ, "TILEJUDGE_LANGUAGES": str(languages)}
     run, report = judge_json(problem, program("ac.cpp"), tmp_path, env, "--sandbox", "rlimits")
     assert run.returncode == 3
     assert report is None
     lines = run.stderr.strip().splitlines()
-    assert lines == ["error: language 'cpp' needs 'g++-99', which is not installed here; install the Debian package g++-99"], run.stderr
+    assert lines == [
+        "error: language 'cpp' needs 'g++-99', which is not installed here; install the Debian package g++-99"
+    ], run.stderr
 
 
 def test_sum_aggregation_gives_each_case_its_share(tmp_path: Path) -> None:

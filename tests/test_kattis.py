@@ -7,6 +7,7 @@ a custom output validator, scoring groups and an explicit limit; an
 interactive one that must be refused. The export round trip runs verify on
 the exported form of every bundled problem.
 """
+
 from __future__ import annotations
 
 import json
@@ -29,24 +30,32 @@ CRASH = "import sys\nsys.exit(5)\n"
 @pytest.fixture
 def legacy(tmp_path: Path) -> Path:
     """Legacy layout: nested secret groups, validator_flags + group flags, no time limit, a folder submission."""
-    return write_files(tmp_path / "sumfloat", {
-        "problem.yaml": "name: Sum of floats\nvalidator_flags: float_tolerance 1e-6\nlimits:\n  time_multiplier: 5\n",
-        "problem_statement/problem.en.tex": "\\problemname{Sum of floats}\n",
-        "data/sample/1.in": "1.5 2.5\n", "data/sample/1.ans": "4\n",
-        "data/secret/a/1.in": "1 2 3\n", "data/secret/a/1.ans": "6.0000001\n",
-        "data/secret/a/deep/2.in": "0.1 0.2\n", "data/secret/a/deep/2.ans": "0.3\n",
-        "data/secret/b/testdata.yaml": "output_validator_flags: case_sensitive\n",
-        "data/secret/b/3.in": "10\n", "data/secret/b/3.ans": "10\n",
-        "input_validators/check.py": "import sys\nok = all(t.replace('.', '', 1).isdigit() for t in sys.stdin.read().split())\nsys.exit(42 if ok else 43)\n",
-        "submissions/accepted/sum.py": SUM,
-        "submissions/accepted/folder/main.py": SUM, "submissions/accepted/folder/README": "a folder submission\n",
-        "submissions/wrong_answer/truncate.py": "import sys\nprint(int(sum(map(float, sys.stdin.read().split()))))\n",
-        "submissions/time_limit_exceeded/busy.c": BUSY,
-        "submissions/run_time_error/crash.py": CRASH,
-    })
+    return write_files(
+        tmp_path / "sumfloat",
+        {
+            "problem.yaml": "name: Sum of floats\nvalidator_flags: float_tolerance 1e-6\nlimits:\n  time_multiplier: 5\n",
+            "problem_statement/problem.en.tex": "\\problemname{Sum of floats}\n",
+            "data/sample/1.in": "1.5 2.5\n",
+            "data/sample/1.ans": "4\n",
+            "data/secret/a/1.in": "1 2 3\n",
+            "data/secret/a/1.ans": "6.0000001\n",
+            "data/secret/a/deep/2.in": "0.1 0.2\n",
+            "data/secret/a/deep/2.ans": "0.3\n",
+            "data/secret/b/testdata.yaml": "output_validator_flags: case_sensitive\n",
+            "data/secret/b/3.in": "10\n",
+            "data/secret/b/3.ans": "10\n",
+            "input_validators/check.py": "import sys\nok = all(t.replace('.', '', 1).isdigit() for t in sys.stdin.read().split())\nsys.exit(42 if ok else 43)\n",
+            "submissions/accepted/sum.py": SUM,
+            "submissions/accepted/folder/main.py": SUM,
+            "submissions/accepted/folder/README": "a folder submission\n",
+            "submissions/wrong_answer/truncate.py": "import sys\nprint(int(sum(map(float, sys.stdin.read().split()))))\n",
+            "submissions/time_limit_exceeded/busy.c": BUSY,
+            "submissions/run_time_error/crash.py": CRASH,
+        },
+    )
 
 
-VALIDATOR = '''
+VALIDATOR = """
 import sys
 from pathlib import Path
 # Kattis protocol: input answer feedback_dir [args] < output. Accepts any pair summing to the input's number.
@@ -64,27 +73,34 @@ if a + b != target or a < 0 or b < 0:
 if bonus and a != b:
     feedback.joinpath("score_multiplier.txt").write_text("0.5")
 sys.exit(42)
-'''
+"""
 
 
 @pytest.fixture
 def scoring(tmp_path: Path) -> Path:
     """2025-09 layout: scoring groups (min and sum), a custom output validator with args, an explicit time limit."""
-    return write_files(tmp_path / "split", {
-        "problem.yaml": "problem_format_version: 2025-09\nname: {en: Split}\nuuid: 0e6f2a3c-1b2c-4d5e-8f90-123456789abc\n"
-                        "type: scoring\nlimits:\n  time_limit: 1.5\n  memory: 256\n",
-        "statement/problem.en.md": "Split n into two non-negative integers.\n",
-        "data/sample/1.in": "4\n", "data/sample/1.ans": "2 2\n",
-        "data/secret/test_group.yaml": "max_score: 100\n",
-        "data/secret/01-easy/test_group.yaml": "max_score: 30\nscore_aggregation: min\n",
-        "data/secret/01-easy/1.in": "2\n", "data/secret/01-easy/1.ans": "1 1\n",
-        "data/secret/02-hard/test_group.yaml": "max_score: 70\nscore_aggregation: sum\noutput_validator_args: [--strict]\n",
-        "data/secret/02-hard/1.in": "10\n", "data/secret/02-hard/1.ans": "5 5\n",
-        "data/secret/02-hard/2.in": "7\n", "data/secret/02-hard/2.ans": "3 4\n",
-        "output_validator/validate.py": VALIDATOR,
-        "submissions/accepted/half.py": "n = int(input())\nprint(n // 2, n - n // 2)\n",
-        "submissions/wrong_answer/plus_one.py": "n = int(input())\nprint(n, 1)\n",
-    })
+    return write_files(
+        tmp_path / "split",
+        {
+            "problem.yaml": "problem_format_version: 2025-09\nname: {en: Split}\nuuid: 0e6f2a3c-1b2c-4d5e-8f90-123456789abc\n"
+            "type: scoring\nlimits:\n  time_limit: 1.5\n  memory: 256\n",
+            "statement/problem.en.md": "Split n into two non-negative integers.\n",
+            "data/sample/1.in": "4\n",
+            "data/sample/1.ans": "2 2\n",
+            "data/secret/test_group.yaml": "max_score: 100\n",
+            "data/secret/01-easy/test_group.yaml": "max_score: 30\nscore_aggregation: min\n",
+            "data/secret/01-easy/1.in": "2\n",
+            "data/secret/01-easy/1.ans": "1 1\n",
+            "data/secret/02-hard/test_group.yaml": "max_score: 70\nscore_aggregation: sum\noutput_validator_args: [--strict]\n",
+            "data/secret/02-hard/1.in": "10\n",
+            "data/secret/02-hard/1.ans": "5 5\n",
+            "data/secret/02-hard/2.in": "7\n",
+            "data/secret/02-hard/2.ans": "3 4\n",
+            "output_validator/validate.py": VALIDATOR,
+            "submissions/accepted/half.py": "n = int(input())\nprint(n // 2, n - n // 2)\n",
+            "submissions/wrong_answer/plus_one.py": "n = int(input())\nprint(n, 1)\n",
+        },
+    )
 
 
 def report_of(run_dir: Path, *args: str) -> tuple[int, dict]:
@@ -97,8 +113,17 @@ def report_of(run_dir: Path, *args: str) -> tuple[int, dict]:
 def test_legacy_package_verifies_with_inferred_time_limit(legacy: Path) -> None:
     run = run_cli("verify", str(legacy))
     assert run.returncode == 0, run.stdout + run.stderr
-    assert re.search(r"time limit inferred the Kattis way: slowest accepted [\d.]+ s \(\S+\) × 5, rounded up to 1 s → 1 s", run.stderr)
-    for line in ("accepted/folder", "accepted/sum.py", "wrong_answer/truncate.py", "time_limit_exceeded/busy.c", "run_time_error/crash.py"):
+    assert re.search(
+        r"time limit inferred the Kattis way: slowest accepted [\d.]+ s \(\S+\) × 5, rounded up to 1 s → 1 s",
+        run.stderr,
+    )
+    for line in (
+        "accepted/folder",
+        "accepted/sum.py",
+        "wrong_answer/truncate.py",
+        "time_limit_exceeded/busy.c",
+        "run_time_error/crash.py",
+    ):
         assert re.search(rf"ok\s+{re.escape(line)}", run.stdout), run.stdout
     assert "5/5 submissions as expected, 4/4 inputs valid" in run.stdout
 
@@ -131,22 +156,25 @@ def test_scoring_package_groups_validator_args_and_score_multiplier(scoring: Pat
     assert report["cases"][0]["message"] == "0 + 0 is not 4"
 
 
-@pytest.mark.parametrize(("output", "answer", "flags", "verdict"), [
-    (b"Hello World\n", b"hello   world", [], Verdict.AC),
-    (b"Hello World\n", b"hello world\n", ["case_sensitive"], Verdict.WA),
-    (b"a  b\n", b"a b\n", ["space_change_sensitive"], Verdict.WA),
-    (b"a b\n", b"a b\n", ["space_change_sensitive"], Verdict.AC),
-    (b"1.0000001\n", b"1\n", ["float_tolerance", "1e-6"], Verdict.AC),
-    (b"1.0\n", b"1\n", [], Verdict.WA),
-    (b"101\n", b"100\n", ["float_relative_tolerance", "0.02"], Verdict.AC),
-    (b"101\n", b"100\n", ["float_absolute_tolerance", "0.5"], Verdict.WA),
-    (b"101\n", b"100\n", ["float_absolute_tolerance", "0.5", "float_relative_tolerance", "0.01"], Verdict.AC),
-    (b"abc\n", b"1.5\n", ["float_tolerance", "1"], Verdict.WA),
-    (b"nan\n", b"1.5\n", ["float_tolerance", "1"], Verdict.WA),
-    (b"YES 2\n", b"yes 2.0\n", ["float_tolerance", "0"], Verdict.AC),
-    (b"1 2\n", b"1 2 3\n", [], Verdict.WA),
-    (b"1\n", b"1\n", ["no_such_flag"], Verdict.JE),
-])
+@pytest.mark.parametrize(
+    ("output", "answer", "flags", "verdict"),
+    [
+        (b"Hello World\n", b"hello   world", [], Verdict.AC),
+        (b"Hello World\n", b"hello world\n", ["case_sensitive"], Verdict.WA),
+        (b"a  b\n", b"a b\n", ["space_change_sensitive"], Verdict.WA),
+        (b"a b\n", b"a b\n", ["space_change_sensitive"], Verdict.AC),
+        (b"1.0000001\n", b"1\n", ["float_tolerance", "1e-6"], Verdict.AC),
+        (b"1.0\n", b"1\n", [], Verdict.WA),
+        (b"101\n", b"100\n", ["float_relative_tolerance", "0.02"], Verdict.AC),
+        (b"101\n", b"100\n", ["float_absolute_tolerance", "0.5"], Verdict.WA),
+        (b"101\n", b"100\n", ["float_absolute_tolerance", "0.5", "float_relative_tolerance", "0.01"], Verdict.AC),
+        (b"abc\n", b"1.5\n", ["float_tolerance", "1"], Verdict.WA),
+        (b"nan\n", b"1.5\n", ["float_tolerance", "1"], Verdict.WA),
+        (b"YES 2\n", b"yes 2.0\n", ["float_tolerance", "0"], Verdict.AC),
+        (b"1 2\n", b"1 2 3\n", [], Verdict.WA),
+        (b"1\n", b"1\n", ["no_such_flag"], Verdict.JE),
+    ],
+)
 def test_default_output_validator_flags(output: bytes, answer: bytes, flags: list[str], verdict: Verdict) -> None:
     assert compare_kattis_default(output, answer, flags).verdict is verdict
 
@@ -164,13 +192,19 @@ def test_export_round_trip_gives_every_submission_its_verdict(problem: str, tmp_
     assert verified.returncode == 0, verified.stdout[-3000:] + verified.stderr[-2000:]
     # each under the name its compiler wants: a Java file under its public class's name
     base = REPO_ROOT / "problems" / problem / "submissions"
-    original = sorted((p.parent.relative_to(base) / (saved_name(by_extension(p), p.name, p.read_bytes()) if by_extension(p) else p.name)).as_posix()
-                      for p in base.rglob("*") if p.is_file())
+    original = sorted(
+        (
+            p.parent.relative_to(base)
+            / (saved_name(by_extension(p), p.name, p.read_bytes()) if by_extension(p) else p.name)
+        ).as_posix()
+        for p in base.rglob("*")
+        if p.is_file()
+    )
     seen = sorted(re.findall(r"ok\s+(\S+)\s+expected", verified.stdout))
     assert seen == original
 
 
-TESTLIB_STAND_IN = r'''
+TESTLIB_STAND_IN = r"""
 // A test-written stand-in with testlib's interface and exit codes, used when no real testlib.h is available.
 #include <cstdio>
 #include <cstdlib>
@@ -188,9 +222,9 @@ void registerTestlibCmd(int argc, char *argv[]) {
 }
 void quitf(TResult r, const char *fmt, ...) { va_list ap; va_start(ap, fmt); std::vfprintf(stderr, fmt, ap); va_end(ap); std::exit(r); }
 void quitp(double points, const char *fmt, ...) { std::fprintf(stderr, "%.6f ", points); va_list ap; va_start(ap, fmt); std::vfprintf(stderr, fmt, ap); va_end(ap); std::exit(_points); }
-'''
+"""
 
-TESTLIB_CHECKER = r'''
+TESTLIB_CHECKER = r"""
 #include "testlib.h"
 // Unchanged testlib style: the sum must match; half points for being off by one.
 int main(int argc, char *argv[]) {
@@ -200,17 +234,24 @@ int main(int argc, char *argv[]) {
     if (got == want + 1 || got == want - 1) quitp(0.5, "off by one");
     quitf(_wa, "expected %lld, found %lld", want, got);
 }
-'''
+"""
 
 
 def test_testlib_checker_compiles_unchanged_with_its_header(tmp_path: Path) -> None:
     real = os.environ.get("TESTLIB_H")
-    root = write_files(tmp_path / "problems" / "tl", {
-        "problem.yaml": "title: testlib\nlimits: {time: 1, memory: 128}\nchecker: {type: testlib, program: check.cpp}\n"
-                        "solutions: [sol.py]\ngroups:\n  - {name: all, points: 10, cases: [{name: a, file: a.in}, {name: b, file: b.in}]}\n",
-        "check.cpp": TESTLIB_CHECKER, "testlib.h": Path(real).read_text() if real else TESTLIB_STAND_IN,
-        "a.in": "1 2\n", "b.in": "5 5\n", "sol.py": "print(sum(map(int, input().split())))\n", "statement.md": "# t\n",
-    })
+    root = write_files(
+        tmp_path / "problems" / "tl",
+        {
+            "problem.yaml": "title: testlib\nlimits: {time: 1, memory: 128}\nchecker: {type: testlib, program: check.cpp}\n"
+            "solutions: [sol.py]\ngroups:\n  - {name: all, points: 10, cases: [{name: a, file: a.in}, {name: b, file: b.in}]}\n",
+            "check.cpp": TESTLIB_CHECKER,
+            "testlib.h": Path(real).read_text() if real else TESTLIB_STAND_IN,
+            "a.in": "1 2\n",
+            "b.in": "5 5\n",
+            "sol.py": "print(sum(map(int, input().split())))\n",
+            "statement.md": "# t\n",
+        },
+    )
     code, report = report_of(tmp_path, str(root), str(root / "sol.py"))
     assert code == 0 and report["verdict"] == "AC", report
     off = tmp_path / "off.py"
@@ -221,11 +262,20 @@ def test_testlib_checker_compiles_unchanged_with_its_header(tmp_path: Path) -> N
     assert not (REPO_ROOT / "testlib.h").exists() and not list(REPO_ROOT.glob("judge/**/testlib.h"))
 
 
-@pytest.mark.parametrize(("files", "message"), [
-    ({"problem.yaml": "name: x\nlimits:\n  memory: lots\n"}, "problem.yaml: limits: invalid literal"),
-    ({"problem.yaml": "name: x\n", "data/secret/testdata.yaml": "a: [\n"}, "data/secret/testdata.yaml:2: invalid YAML"),
-    ({"problem.yaml": "problem_format_version: 2025-09\nname: x\n", "data/secret/test_group.yaml": "- a list\n"}, "test_group.yaml:1: test_group.yaml must be a mapping"),
-])
+@pytest.mark.parametrize(
+    ("files", "message"),
+    [
+        ({"problem.yaml": "name: x\nlimits:\n  memory: lots\n"}, "problem.yaml: limits: invalid literal"),
+        (
+            {"problem.yaml": "name: x\n", "data/secret/testdata.yaml": "a: [\n"},
+            "data/secret/testdata.yaml:2: invalid YAML",
+        ),
+        (
+            {"problem.yaml": "problem_format_version: 2025-09\nname: x\n", "data/secret/test_group.yaml": "- a list\n"},
+            "test_group.yaml:1: test_group.yaml must be a mapping",
+        ),
+    ],
+)
 def test_malformed_kattis_package_is_a_one_line_error(tmp_path: Path, files: dict[str, str], message: str) -> None:
     package = write_files(tmp_path / "bad", {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n", **files})
     solution = write_files(tmp_path, {"echo.py": "print(input())\n"}) / "echo.py"

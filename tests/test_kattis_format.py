@@ -8,6 +8,7 @@ validator (a stand-in header written here, or the real one named by
 ``TESTLIB_H``) in our format and found by its source in a Kattis package, and
 a library folder that reaches a problem's programs but never a contestant's.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,8 +22,8 @@ from judge.core import judge
 from judge.core.added_to_build import added_to_build
 from judge.core.testdata import generate, validate
 from judge.lang import prepare_program
-from judge.problem.formats import is_kattis, load
 from judge.model import Kind
+from judge.problem.formats import is_kattis, load
 from judge.run import Isolation, SlotPool
 from judge.verdict import Verdict
 
@@ -78,10 +79,18 @@ def stand_in_or_real_header() -> str:
 
 def kattis(root: Path, problem_yaml: str, **extra: str) -> Path:
     """A 2025-09 package with two cases (sums of two numbers) and the sum output validator."""
-    return write_files(root, {
-        "problem.yaml": problem_yaml, "data/sample/1.in": "1 2\n", "data/sample/1.ans": "3\n",
-        "data/secret/1.in": "20 22\n", "data/secret/1.ans": "42\n", "output_validator/check.py": SUM_VALIDATOR, **extra,
-    })
+    return write_files(
+        root,
+        {
+            "problem.yaml": problem_yaml,
+            "data/sample/1.in": "1 2\n",
+            "data/sample/1.ans": "3\n",
+            "data/secret/1.in": "20 22\n",
+            "data/secret/1.ans": "42\n",
+            "output_validator/check.py": SUM_VALIDATOR,
+            **extra,
+        },
+    )
 
 
 def one_line_error(package: Path, tmp_path: Path) -> str:
@@ -92,33 +101,58 @@ def one_line_error(package: Path, tmp_path: Path) -> str:
     return lines[0]
 
 
-@pytest.mark.parametrize(("problem_yaml", "kind"), [
-    ("problem_format_version: 2025-09\n", Kind()),
-    ("problem_format_version: 2025-09\ntype: scoring\n", Kind(scoring=True)),
-    ("problem_format_version: 2025-09\ntype: pass-fail interactive\n", Kind(interactive=True)),
-    ("problem_format_version: 2025-09\ntype: [scoring, multi-pass]\nlimits: {validation_passes: 3}\n", Kind(passes=3, scoring=True)),
-    ("problem_format_version: 2025-09\ntype: multi-pass\n", Kind(passes=2)),
-    ("problem_format_version: 2025-09\ntype: submit-answer\n", Kind(submit_answer=True)),
-    ("name: legacy\nvalidation: custom interactive\n", Kind(interactive=True)),
-    ("name: legacy\nvalidation: custom score\n", Kind(scoring=True)),
-])
+@pytest.mark.parametrize(
+    ("problem_yaml", "kind"),
+    [
+        ("problem_format_version: 2025-09\n", Kind()),
+        ("problem_format_version: 2025-09\ntype: scoring\n", Kind(scoring=True)),
+        ("problem_format_version: 2025-09\ntype: pass-fail interactive\n", Kind(interactive=True)),
+        (
+            "problem_format_version: 2025-09\ntype: [scoring, multi-pass]\nlimits: {validation_passes: 3}\n",
+            Kind(passes=3, scoring=True),
+        ),
+        ("problem_format_version: 2025-09\ntype: multi-pass\n", Kind(passes=2)),
+        ("problem_format_version: 2025-09\ntype: submit-answer\n", Kind(submit_answer=True)),
+        ("name: legacy\nvalidation: custom interactive\n", Kind(interactive=True)),
+        ("name: legacy\nvalidation: custom score\n", Kind(scoring=True)),
+    ],
+)
 def test_type_in_every_form_becomes_the_kind(tmp_path: Path, problem_yaml: str, kind: Kind) -> None:
     folder = "output_validators/check" if "legacy" in problem_yaml else "output_validator"
-    package = write_files(tmp_path / "p", {"problem.yaml": problem_yaml, "data/secret/1.in": "1 2\n", "data/secret/1.ans": "3\n",
-                                     f"{folder}/check.py": SUM_VALIDATOR})
+    package = write_files(
+        tmp_path / "p",
+        {
+            "problem.yaml": problem_yaml,
+            "data/secret/1.in": "1 2\n",
+            "data/secret/1.ans": "3\n",
+            f"{folder}/check.py": SUM_VALIDATOR,
+        },
+    )
     problem = load(package)
     assert problem.kind == kind
     assert problem.checker.program is not None and problem.checker.program.name == "check.py"
     assert problem.interactor == (problem.checker if kind.interactive else None)
 
 
-@pytest.mark.parametrize(("problem_yaml", "message"), [
-    ("problem_format_version: 2025-09\ntype: pvp\n", "problem.yaml:2: unknown problem type 'pvp'"),
-    ("problem_format_version: 2025-09\nname: x\ntype: [pass-fail, scoring]\n", "problem.yaml:3: problem types 'pass-fail' and 'scoring' cannot be combined"),
-    ("problem_format_version: 2025-09\ntype: interactive submit-answer\n", "'interactive' and 'submit-answer' cannot be combined"),
-    ("problem_format_version: 2025-09\ntype: multi-pass\nlimits: {validation_passes: 1}\n", "limits.validation_passes must be an integer >= 2"),
-    ("name: legacy\nvalidation: custom pvp\n", "problem.yaml:2: validation must be"),
-])
+@pytest.mark.parametrize(
+    ("problem_yaml", "message"),
+    [
+        ("problem_format_version: 2025-09\ntype: pvp\n", "problem.yaml:2: unknown problem type 'pvp'"),
+        (
+            "problem_format_version: 2025-09\nname: x\ntype: [pass-fail, scoring]\n",
+            "problem.yaml:3: problem types 'pass-fail' and 'scoring' cannot be combined",
+        ),
+        (
+            "problem_format_version: 2025-09\ntype: interactive submit-answer\n",
+            "'interactive' and 'submit-answer' cannot be combined",
+        ),
+        (
+            "problem_format_version: 2025-09\ntype: multi-pass\nlimits: {validation_passes: 1}\n",
+            "limits.validation_passes must be an integer >= 2",
+        ),
+        ("name: legacy\nvalidation: custom pvp\n", "problem.yaml:2: validation must be"),
+    ],
+)
 def test_unknown_or_incompatible_type_is_one_line(tmp_path: Path, problem_yaml: str, message: str) -> None:
     package = kattis(tmp_path / "bad", problem_yaml)
     assert message in one_line_error(package, tmp_path)
@@ -126,18 +160,31 @@ def test_unknown_or_incompatible_type_is_one_line(tmp_path: Path, problem_yaml: 
 
 def test_interactive_or_multi_pass_without_output_validator_is_one_line(tmp_path: Path) -> None:
     for kind in ("interactive", "multi-pass"):
-        package = write_files(tmp_path / kind, {"problem.yaml": f"problem_format_version: 2025-09\ntype: {kind}\n",
-                                          "data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"})
-        assert f"problem needs an output validator" in one_line_error(package, tmp_path)
+        package = write_files(
+            tmp_path / kind,
+            {
+                "problem.yaml": f"problem_format_version: 2025-09\ntype: {kind}\n",
+                "data/secret/1.in": "1\n",
+                "data/secret/1.ans": "1\n",
+            },
+        )
+        assert "problem needs an output validator" in one_line_error(package, tmp_path)
 
 
 def test_a_package_without_data_is_still_kattis(tmp_path: Path) -> None:
     """Like the spec's interactive example: problem.yaml and an output validator, no data/ at all."""
-    package = write_files(tmp_path / "interactive", {
-        "problem.yaml": "problem_format_version: 2025-09\ntype: interactive\nname: Guess\n", "output_validator/check.py": SUM_VALIDATOR})
+    package = write_files(
+        tmp_path / "interactive",
+        {
+            "problem.yaml": "problem_format_version: 2025-09\ntype: interactive\nname: Guess\n",
+            "output_validator/check.py": SUM_VALIDATOR,
+        },
+    )
     assert is_kattis(package)
     assert one_line_error(package, tmp_path).endswith("interactive: no test cases under data/")
-    ours = write_files(tmp_path / "ours", {"problem.yaml": "title: t\nlimits: {time: 1, memory: 64}\nsolutions: [s.py]\ngroups: []\n"})
+    ours = write_files(
+        tmp_path / "ours", {"problem.yaml": "title: t\nlimits: {time: 1, memory: 64}\nsolutions: [s.py]\ngroups: []\n"}
+    )
     assert not is_kattis(ours)
 
 
@@ -149,36 +196,49 @@ int main() { long long a, b; if (std::scanf("%lld %lld", &a, &b) == 2) std::prin
 
 
 def test_include_adds_drivers_and_helpers_before_building(tmp_path: Path) -> None:
-    package = kattis(tmp_path / "inc", "problem_format_version: 2025-09\nname: Sum\nconstants: {offset: 0}\n", **{
-        "include/cpp/main.cpp": DRIVER_CPP,
-        "include/python3/helper.py": "def add(a, b):\n    return a + b + {{offset}}\n",
-        "include/default/helper.py": "def add(a, b):\n    return a - b  # never used by Python: include/python3 overrides it\n",
-        "submissions/accepted/add.cpp": "long long add(long long a, long long b) { return a + b; }\n",
-        "submissions/accepted/uses_helper.py": "import helper\nprint(helper.add(*map(int, input().split())))\n",
-        "submissions/accepted/folder/main.py": "import helper\nprint(helper.add(*map(int, input().split())))\n",
-        "submissions/accepted/folder/helper.py": "def add(a, b):\n    return a * b  # the package's helper.py overwrites this one\n",
-    })
+    package = kattis(
+        tmp_path / "inc",
+        "problem_format_version: 2025-09\nname: Sum\nconstants: {offset: 0}\n",
+        **{
+            "include/cpp/main.cpp": DRIVER_CPP,
+            "include/python3/helper.py": "def add(a, b):\n    return a + b + {{offset}}\n",
+            "include/default/helper.py": "def add(a, b):\n    return a - b  # never used by Python: include/python3 overrides it\n",
+            "submissions/accepted/add.cpp": "long long add(long long a, long long b) { return a + b; }\n",
+            "submissions/accepted/uses_helper.py": "import helper\nprint(helper.add(*map(int, input().split())))\n",
+            "submissions/accepted/folder/main.py": "import helper\nprint(helper.add(*map(int, input().split())))\n",
+            "submissions/accepted/folder/helper.py": "def add(a, b):\n    return a * b  # the package's helper.py overwrites this one\n",
+        },
+    )
     verified = run_cli("verify", str(package))
     assert verified.returncode == 0, verified.stdout[-3000:] + verified.stderr[-2000:]
     for name in ("accepted/add.cpp", "accepted/uses_helper.py", "accepted/folder"):
         assert f"ok    {name}" in verified.stdout, verified.stdout
-    outside = write_files(tmp_path / "student", {"add.cpp": "long long add(long long a, long long b) { return a + b; }\n"}) / "add.cpp"
+    outside = (
+        write_files(tmp_path / "student", {"add.cpp": "long long add(long long a, long long b) { return a + b; }\n"})
+        / "add.cpp"
+    )
     report = tmp_path / "report.json"
     judged = run_cli("judge", str(package), str(outside), "--json", str(report))
     assert judged.returncode == 0 and json.loads(report.read_text())["verdict"] == "AC", judged.stderr
     with SlotPool(1, Isolation("none")) as pool:
         bare = prepare_program(outside, None, pool, 60)
-    assert not bare.compiled and "main" in bare.compile_log  # the contestant's file alone does not link: the driver was needed
+    assert (
+        not bare.compiled and "main" in bare.compile_log
+    )  # the contestant's file alone does not link: the driver was needed
 
 
 def test_constants_are_written_into_the_build_copies_only(tmp_path: Path) -> None:
-    package = kattis(tmp_path / "const", "problem_format_version: 2025-09\nconstants:\n  k: 2\n  big: {value: 1000, tex: '10^3'}\n", **{
-        "output_validator/check.py": "import sys\nfrom pathlib import Path\nwant = sum(map(int, Path(sys.argv[1]).read_text().split())) + {{k}}\n"
-                                     "sys.exit(42 if sys.stdin.read().split() == [str(want)] else 43)\n",
-        "input_validators/range.py": "import sys\nsys.exit(42 if all(0 <= int(t) <= {{big}} for t in sys.stdin.read().split()) else 43)\n",
-        "submissions/accepted/plus_k.py": "# {{big.tex}} at most; {{nowhere}} is no constant\nprint(sum(map(int, input().split())) + {{k}})\n",
-        "submissions/wrong_answer/plain.py": "print(sum(map(int, input().split())))\n",
-    })
+    package = kattis(
+        tmp_path / "const",
+        "problem_format_version: 2025-09\nconstants:\n  k: 2\n  big: {value: 1000, tex: '10^3'}\n",
+        **{
+            "output_validator/check.py": "import sys\nfrom pathlib import Path\nwant = sum(map(int, Path(sys.argv[1]).read_text().split())) + {{k}}\n"
+            "sys.exit(42 if sys.stdin.read().split() == [str(want)] else 43)\n",
+            "input_validators/range.py": "import sys\nsys.exit(42 if all(0 <= int(t) <= {{big}} for t in sys.stdin.read().split()) else 43)\n",
+            "submissions/accepted/plus_k.py": "# {{big.tex}} at most; {{nowhere}} is no constant\nprint(sum(map(int, input().split())) + {{k}})\n",
+            "submissions/wrong_answer/plain.py": "print(sum(map(int, input().split())))\n",
+        },
+    )
     verified = run_cli("verify", str(package))
     assert verified.returncode == 0, verified.stdout[-3000:] + verified.stderr[-2000:]
     assert "ok    accepted/plus_k.py" in verified.stdout and "ok    wrong_answer/plain.py" in verified.stdout
@@ -193,12 +253,19 @@ def test_constants_are_written_into_the_build_copies_only(tmp_path: Path) -> Non
 
 
 def package_with_testlib_validator(root: Path, validator: str) -> Path:
-    return write_files(root, {
-        "problem.yaml": f"title: t\nlimits: {{time: 1, memory: 128}}\nvalidator: {validator}\nsolutions: [sol.py]\n"
-                        "groups:\n  - {name: all, points: 10, cases: [{name: ok, file: ok.in}, {name: big, file: big.in}]}\n",
-        "v.cpp": TESTLIB_VALIDATOR, "testlib.h": stand_in_or_real_header(), "ok.in": "7\n", "big.in": "500\n",
-        "sol.py": "print(input())\n", "statement.md": "# t\n",
-    })
+    return write_files(
+        root,
+        {
+            "problem.yaml": f"title: t\nlimits: {{time: 1, memory: 128}}\nvalidator: {validator}\nsolutions: [sol.py]\n"
+            "groups:\n  - {name: all, points: 10, cases: [{name: ok, file: ok.in}, {name: big, file: big.in}]}\n",
+            "v.cpp": TESTLIB_VALIDATOR,
+            "testlib.h": stand_in_or_real_header(),
+            "ok.in": "7\n",
+            "big.in": "500\n",
+            "sol.py": "print(input())\n",
+            "statement.md": "# t\n",
+        },
+    )
 
 
 @pytest.mark.parametrize("validator", ["{type: testlib, program: v.cpp}", "v.cpp"])
@@ -220,12 +287,18 @@ def test_stated_kattis_protocol_wins_over_detection(tmp_path: Path) -> None:
 
 
 def test_testlib_validator_found_in_a_kattis_package(tmp_path: Path) -> None:
-    package = kattis(tmp_path / "k", "problem_format_version: 2025-09\n", **{
-        "input_validators/tl/v.cpp": TESTLIB_VALIDATOR.replace("inf.readInt(1, 100, \"n\");\n    inf.readEoln();",
-                                                               "inf.readInt(1, 100, \"a\"); inf.readSpace(); inf.readInt(1, 100, \"b\");\n    inf.readEoln();"),
-        "input_validators/tl/testlib.h": stand_in_or_real_header(),
-        "input_validators/extra.ctd": "INT(1, 100) SPACE INT(1, 100) NEWLINE\nEOF\n",
-    })
+    package = kattis(
+        tmp_path / "k",
+        "problem_format_version: 2025-09\n",
+        **{
+            "input_validators/tl/v.cpp": TESTLIB_VALIDATOR.replace(
+                'inf.readInt(1, 100, "n");\n    inf.readEoln();',
+                'inf.readInt(1, 100, "a"); inf.readSpace(); inf.readInt(1, 100, "b");\n    inf.readEoln();',
+            ),
+            "input_validators/tl/testlib.h": stand_in_or_real_header(),
+            "input_validators/extra.ctd": "INT(1, 100) SPACE INT(1, 100) NEWLINE\nEOF\n",
+        },
+    )
     problem = load(package)
     assert [p.name for p in problem.validators] == ["v.cpp"]  # the .ctd script is left out, and named
     with SlotPool(1, Isolation("none")) as pool:
@@ -234,32 +307,51 @@ def test_testlib_validator_found_in_a_kattis_package(tmp_path: Path) -> None:
         failures = validate(problem, pool)
     assert len(failures) == 1 and failures[0].startswith("secret/1: invalid: ") and "222" in failures[0], failures
     from judge.problem.formats.kattis import package_warnings
+
     assert any(w.startswith("input_validators/extra.ctd: not run") for w in package_warnings(problem))
 
 
 def test_a_library_reaches_problem_programs_and_never_submissions(tmp_path: Path) -> None:
-    lib = write_files(tmp_path / "problems" / "_lib" / "py", {"shared.py": "LIMIT = 50\n\ndef twice(x):\n    return 2 * x\n"})
-    root = write_files(tmp_path / "problems" / "p", {
-        "problem.yaml": "title: t\nlimits: {time: 1, memory: 128}\ngenerator: gen.py\nvalidator: val.py\nlibraries: [../_lib/py]\n"
-                        "checker: {type: kattis, program: check.py}\nsolutions: [submissions/accepted/ref.py]\n"
-                        "groups:\n  - {name: all, points: 10, cases: [{name: a, generate: '3'}, {name: b, generate: '21'}]}\n",
-        "gen.py": "import sys\nimport shared\nprint(shared.twice(int(sys.argv[1])))\n",
-        "val.py": "import sys\nimport shared\nsys.exit(42 if int(sys.stdin.read()) <= shared.LIMIT else 43)\n",
-        "check.py": "import sys\nimport shared\nfrom pathlib import Path\nn = int(Path(sys.argv[1]).read_text())\n"
-                    "sys.exit(42 if sys.stdin.read().split() == [str(shared.twice(n))] else 43)\n",
-        "submissions/accepted/ref.py": "import shared\nprint(shared.twice(int(input())))\n", "statement.md": "# t\n",
-    })
+    lib = write_files(
+        tmp_path / "problems" / "_lib" / "py", {"shared.py": "LIMIT = 50\n\ndef twice(x):\n    return 2 * x\n"}
+    )
+    root = write_files(
+        tmp_path / "problems" / "p",
+        {
+            "problem.yaml": "title: t\nlimits: {time: 1, memory: 128}\ngenerator: gen.py\nvalidator: val.py\nlibraries: [../_lib/py]\n"
+            "checker: {type: kattis, program: check.py}\nsolutions: [submissions/accepted/ref.py]\n"
+            "groups:\n  - {name: all, points: 10, cases: [{name: a, generate: '3'}, {name: b, generate: '21'}]}\n",
+            "gen.py": "import sys\nimport shared\nprint(shared.twice(int(sys.argv[1])))\n",
+            "val.py": "import sys\nimport shared\nsys.exit(42 if int(sys.stdin.read()) <= shared.LIMIT else 43)\n",
+            "check.py": "import sys\nimport shared\nfrom pathlib import Path\nn = int(Path(sys.argv[1]).read_text())\n"
+            "sys.exit(42 if sys.stdin.read().split() == [str(shared.twice(n))] else 43)\n",
+            "submissions/accepted/ref.py": "import shared\nprint(shared.twice(int(input())))\n",
+            "statement.md": "# t\n",
+        },
+    )
     problem = load(root)
     assert problem.files.libraries == (lib.resolve(),)
-    student = write_files(tmp_path / "student", {"sol.py": "import shared\nprint(shared.twice(int(input())))\n",
-                                           "plain.py": "print(2 * int(input()))\n"})
-    assert not added_to_build(problem, student / "sol.py").folders and added_to_build(problem, root / "gen.py").folders == (lib.resolve(),)
+    student = write_files(
+        tmp_path / "student",
+        {"sol.py": "import shared\nprint(shared.twice(int(input())))\n", "plain.py": "print(2 * int(input()))\n"},
+    )
+    assert not added_to_build(problem, student / "sol.py").folders and added_to_build(
+        problem, root / "gen.py"
+    ).folders == (lib.resolve(),)
     with SlotPool(1, Isolation("none")) as pool:
         generate(problem, pool)
         assert (problem.cases_dir / "all" / "b.in").read_text() == "42\n"
         assert validate(problem, pool) == []
-        plain = judge(problem, prepare_program(student / "plain.py", None, pool, 60, extra=added_to_build(problem, student / "plain.py")), pool)
-        importing = judge(problem, prepare_program(student / "sol.py", None, pool, 60, extra=added_to_build(problem, student / "sol.py")), pool)
+        plain = judge(
+            problem,
+            prepare_program(student / "plain.py", None, pool, 60, extra=added_to_build(problem, student / "plain.py")),
+            pool,
+        )
+        importing = judge(
+            problem,
+            prepare_program(student / "sol.py", None, pool, 60, extra=added_to_build(problem, student / "sol.py")),
+            pool,
+        )
     assert plain.verdict is Verdict.AC and importing.verdict is Verdict.RE
     manifest = json.loads((problem.cases_dir / "manifest.json").read_text())
     assert manifest["sources"]["../_lib/py/shared.py"]  # editing the library makes the data stale
@@ -273,20 +365,28 @@ def test_the_library_folder_is_not_a_problem() -> None:
 
 def test_a_kattis_submission_starts_among_its_files_and_the_included_data(tmp_path: Path) -> None:
     """The spec's working directory: the submission's files and include/ (a data file read as ./offset.txt), read-only."""
-    package = kattis(tmp_path / "data", "problem_format_version: 2025-09\nname: Sum\n", **{
-        "include/default/offset.txt": "0\n",
-        "submissions/accepted/reads_data.py": "a, b = map(int, input().split())\nprint(a + b + int(open('offset.txt').read()))\n",
-        "submissions/run_time_error/writes_here.py": "open('new.txt', 'w').write('x')\nprint(sum(map(int, input().split())))\n",
-    })
+    package = kattis(
+        tmp_path / "data",
+        "problem_format_version: 2025-09\nname: Sum\n",
+        **{
+            "include/default/offset.txt": "0\n",
+            "submissions/accepted/reads_data.py": "a, b = map(int, input().split())\nprint(a + b + int(open('offset.txt').read()))\n",
+            "submissions/run_time_error/writes_here.py": "open('new.txt', 'w').write('x')\nprint(sum(map(int, input().split())))\n",
+        },
+    )
     verified = run_cli("verify", str(package))
     assert verified.returncode == 0, verified.stdout[-3000:] + verified.stderr[-2000:]
-    assert "ok    accepted/reads_data.py" in verified.stdout and "ok    run_time_error/writes_here.py" in verified.stdout
+    assert (
+        "ok    accepted/reads_data.py" in verified.stdout and "ok    run_time_error/writes_here.py" in verified.stdout
+    )
 
 
 def test_include_and_constants_in_our_own_format(tmp_path: Path) -> None:
     """The same include/ and {{constants}} as a Kattis package has, named by our problem.yaml."""
-    package = write_files(tmp_path / "ours", {
-        "problem.yaml": """\
+    package = write_files(
+        tmp_path / "ours",
+        {
+            "problem.yaml": """\
             title: Sum with a driver
             include: include
             constants: {offset: 0, limit: 1000}
@@ -300,15 +400,17 @@ def test_include_and_constants_in_our_own_format(tmp_path: Path) -> None:
                   - {name: small, file: inputs/1.in}
                   - {name: big, file: inputs/2.in}
             """,
-        "validate.py": "import sys\nnums = list(map(int, sys.stdin.read().split()))\nsys.exit(42 if all(abs(n) <= {{limit}} for n in nums) else 43)\n",
-        "ref.py": "print(sum(map(int, input().split())))\n",
-        "inputs/1.in": "1 2\n", "inputs/2.in": "400 600\n",
-        "include/cpp/main.cpp": DRIVER_CPP,
-        "include/python3/helper.py": "def add(a, b):\n    return a + b + {{offset}}\n",
-        "submissions/accepted/add.cpp": "long long add(long long a, long long b) { return a + b; }\n",
-        "submissions/accepted/uses_helper.py": "import helper\nprint(helper.add(*map(int, input().split())))\n",
-        "submissions/wrong_answer/off.cpp": "long long add(long long a, long long b) { return a + b + 1; }\n",
-    })
+            "validate.py": "import sys\nnums = list(map(int, sys.stdin.read().split()))\nsys.exit(42 if all(abs(n) <= {{limit}} for n in nums) else 43)\n",
+            "ref.py": "print(sum(map(int, input().split())))\n",
+            "inputs/1.in": "1 2\n",
+            "inputs/2.in": "400 600\n",
+            "include/cpp/main.cpp": DRIVER_CPP,
+            "include/python3/helper.py": "def add(a, b):\n    return a + b + {{offset}}\n",
+            "submissions/accepted/add.cpp": "long long add(long long a, long long b) { return a + b; }\n",
+            "submissions/accepted/uses_helper.py": "import helper\nprint(helper.add(*map(int, input().split())))\n",
+            "submissions/wrong_answer/off.cpp": "long long add(long long a, long long b) { return a + b + 1; }\n",
+        },
+    )
     assert run_cli("generate", str(package)).returncode == 0
     verified = run_cli("verify", str(package))
     assert verified.returncode == 0, verified.stdout[-3000:] + verified.stderr[-2000:]

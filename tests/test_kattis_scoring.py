@@ -8,6 +8,7 @@ unbounded group scored by score.txt and a validator breaking a score rule,
 a 2023-07-draft ``scoring:`` package and a legacy ``accept_score`` one, and a
 package without a time limit whose inferred limit verify stores for judge.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,7 +23,7 @@ HALF = "n = int(input())\nprint(n // 2, n - n // 2)\n"
 UNEVEN = "n = int(input())\nprint(n - 1, 1)\n"
 SMALL_WRONG = "n = int(input())\nprint(*((0, 0) if n <= 2 else (n // 2, n - n // 2)))\n"
 
-VALIDATOR = '''
+VALIDATOR = """
 import sys
 from pathlib import Path
 # input answer feedback_dir [args] < output: accepts two non-negative integers summing to the input.
@@ -41,7 +42,7 @@ if "--points" in args:
     else:
         feedback.joinpath("score.txt").write_text(str(min(a, b)))
 sys.exit(42)
-'''
+"""
 
 
 def judged(root: Path, program: Path, tmp_path: Path) -> tuple[int, dict, str]:
@@ -53,24 +54,32 @@ def judged(root: Path, program: Path, tmp_path: Path) -> tuple[int, dict, str]:
 @pytest.fixture
 def subtasks(tmp_path: Path) -> Path:
     """2025-09: pass-fail g1 (10), sum g2 (20, multiplier), min g3 (30, requires g1); submissions.yaml with one false promise."""
-    return write_files(tmp_path / "subtasks", {
-        "problem.yaml": "problem_format_version: 2025-09\nname: Halves\ntype: scoring\nlimits:\n  time_limit: 2\n",
-        "data/sample/1.in": "4\n", "data/sample/1.ans": "2 2\n",
-        "data/secret/test_group.yaml": "max_score: 60\n",
-        "data/secret/g1/test_group.yaml": "max_score: 10\n",
-        "data/secret/g1/1.in": "2\n", "data/secret/g1/1.ans": "1 1\n",
-        "data/secret/g2/test_group.yaml": "max_score: 20\nscore_aggregation: sum\noutput_validator_args: [--mult]\n",
-        "data/secret/g2/1.in": "10\n", "data/secret/g2/1.ans": "5 5\n",
-        "data/secret/g2/2.in": "8\n", "data/secret/g2/2.ans": "4 4\n",
-        "data/secret/g3/test_group.yaml": "max_score: 30\nscore_aggregation: min\nrequire_pass: secret/g1\n",
-        "data/secret/g3/1.in": "6\n", "data/secret/g3/1.ans": "3 3\n",
-        "data/secret/g3/2.in": "12\n", "data/secret/g3/2.ans": "6 6\n",
-        "output_validator/validate.py": VALIDATOR,
-        "submissions/accepted/half.py": HALF,
-        "submissions/partially_accepted/uneven.py": UNEVEN,
-        "submissions/wrong_answer/small.py": SMALL_WRONG,
-        "submissions/wrong_answer/claims.py": HALF,
-        "submissions/submissions.yaml": """\
+    return write_files(
+        tmp_path / "subtasks",
+        {
+            "problem.yaml": "problem_format_version: 2025-09\nname: Halves\ntype: scoring\nlimits:\n  time_limit: 2\n",
+            "data/sample/1.in": "4\n",
+            "data/sample/1.ans": "2 2\n",
+            "data/secret/test_group.yaml": "max_score: 60\n",
+            "data/secret/g1/test_group.yaml": "max_score: 10\n",
+            "data/secret/g1/1.in": "2\n",
+            "data/secret/g1/1.ans": "1 1\n",
+            "data/secret/g2/test_group.yaml": "max_score: 20\nscore_aggregation: sum\noutput_validator_args: [--mult]\n",
+            "data/secret/g2/1.in": "10\n",
+            "data/secret/g2/1.ans": "5 5\n",
+            "data/secret/g2/2.in": "8\n",
+            "data/secret/g2/2.ans": "4 4\n",
+            "data/secret/g3/test_group.yaml": "max_score: 30\nscore_aggregation: min\nrequire_pass: secret/g1\n",
+            "data/secret/g3/1.in": "6\n",
+            "data/secret/g3/1.ans": "3 3\n",
+            "data/secret/g3/2.in": "12\n",
+            "data/secret/g3/2.ans": "6 6\n",
+            "output_validator/validate.py": VALIDATOR,
+            "submissions/accepted/half.py": HALF,
+            "submissions/partially_accepted/uneven.py": UNEVEN,
+            "submissions/wrong_answer/small.py": SMALL_WRONG,
+            "submissions/wrong_answer/claims.py": HALF,
+            "submissions/submissions.yaml": """\
             wrong_answer/{small,other}.py:
               score: 20
               secret/g1: {required: [WA]}
@@ -82,7 +91,8 @@ def subtasks(tmp_path: Path) -> Path:
             wrong_answer/claims.py:
               secret/*2: {required: [TLE]}
             """,
-    })
+        },
+    )
 
 
 @pytest.mark.slow
@@ -115,16 +125,22 @@ def test_scores_pass_fail_sum_min_and_require_pass(subtasks: Path, tmp_path: Pat
 @pytest.fixture
 def unbounded(tmp_path: Path) -> Path:
     """An unbounded secret whose one group is scored by the validator's score.txt."""
-    return write_files(tmp_path / "free", {
-        "problem.yaml": "problem_format_version: 2025-09\nname: Free\ntype: scoring\nlimits:\n  time_limit: 2\n",
-        "data/sample/1.in": "4\n", "data/sample/1.ans": "2 2\n",
-        "data/secret/test_group.yaml": "max_score: unbounded\n",
-        "data/secret/free/test_group.yaml": "max_score: unbounded\nscore_aggregation: sum\noutput_validator_args: [--points]\n",
-        "data/secret/free/1.in": "10\n", "data/secret/free/1.ans": "5 5\n",
-        "data/secret/free/2.in": "6\n", "data/secret/free/2.ans": "3 3\n",
-        "output_validator/validate.py": VALIDATOR,
-        "submissions/accepted/half.py": HALF,
-    })
+    return write_files(
+        tmp_path / "free",
+        {
+            "problem.yaml": "problem_format_version: 2025-09\nname: Free\ntype: scoring\nlimits:\n  time_limit: 2\n",
+            "data/sample/1.in": "4\n",
+            "data/sample/1.ans": "2 2\n",
+            "data/secret/test_group.yaml": "max_score: unbounded\n",
+            "data/secret/free/test_group.yaml": "max_score: unbounded\nscore_aggregation: sum\noutput_validator_args: [--points]\n",
+            "data/secret/free/1.in": "10\n",
+            "data/secret/free/1.ans": "5 5\n",
+            "data/secret/free/2.in": "6\n",
+            "data/secret/free/2.ans": "3 3\n",
+            "output_validator/validate.py": VALIDATOR,
+            "submissions/accepted/half.py": HALF,
+        },
+    )
 
 
 def test_unbounded_group_sums_score_txt_and_a_broken_rule_is_judge_error(unbounded: Path, tmp_path: Path) -> None:
@@ -138,25 +154,40 @@ def test_unbounded_group_sums_score_txt_and_a_broken_rule_is_judge_error(unbound
 
 
 def test_2023_07_draft_scoring_map_and_legacy_accept_score(tmp_path: Path) -> None:
-    draft = write_files(tmp_path / "draft", {
-        "problem.yaml": "problem_format_version: 2023-07-draft\nname: Echo\ntype: scoring\nlimits:\n  time_limit: 2\n",
-        "data/sample/1.in": "1\n", "data/sample/1.ans": "1\n",
-        "data/secret/testdata.yaml": "scoring:\n  aggregation: sum\n",
-        "data/secret/s1/testdata.yaml": "scoring:\n  score: 30\n  aggregation: min\n",
-        "data/secret/s1/1.in": "3\n", "data/secret/s1/1.ans": "3\n", "data/secret/s1/2.in": "4\n", "data/secret/s1/2.ans": "4\n",
-        "data/secret/s2/testdata.yaml": "scoring:\n  score: 70\n  aggregation: min\n",
-        "data/secret/s2/1.in": "-5\n", "data/secret/s2/1.ans": "-5\n",
-    })
+    draft = write_files(
+        tmp_path / "draft",
+        {
+            "problem.yaml": "problem_format_version: 2023-07-draft\nname: Echo\ntype: scoring\nlimits:\n  time_limit: 2\n",
+            "data/sample/1.in": "1\n",
+            "data/sample/1.ans": "1\n",
+            "data/secret/testdata.yaml": "scoring:\n  aggregation: sum\n",
+            "data/secret/s1/testdata.yaml": "scoring:\n  score: 30\n  aggregation: min\n",
+            "data/secret/s1/1.in": "3\n",
+            "data/secret/s1/1.ans": "3\n",
+            "data/secret/s1/2.in": "4\n",
+            "data/secret/s1/2.ans": "4\n",
+            "data/secret/s2/testdata.yaml": "scoring:\n  score: 70\n  aggregation: min\n",
+            "data/secret/s2/1.in": "-5\n",
+            "data/secret/s2/1.ans": "-5\n",
+        },
+    )
     absolute = tmp_path / "abs.py"
     absolute.write_text("print(abs(int(input())))\n")
     code, report, _ = judged(draft, absolute, tmp_path)
     assert code == 1 and report["max_score"] == 100 and report["score"] == 30
-    legacy = write_files(tmp_path / "legacy", {
-        "problem.yaml": "name: Echo\ntype: scoring\nlimits:\n  time_limit: 2\n",
-        "data/sample/1.in": "1\n", "data/sample/1.ans": "1\n",
-        "data/secret/testdata.yaml": "accept_score: 5\nreject_score: 1\ngrader_flags: sum\n",
-        "data/secret/1.in": "3\n", "data/secret/1.ans": "3\n", "data/secret/2.in": "-4\n", "data/secret/2.ans": "-4\n",
-    })
+    legacy = write_files(
+        tmp_path / "legacy",
+        {
+            "problem.yaml": "name: Echo\ntype: scoring\nlimits:\n  time_limit: 2\n",
+            "data/sample/1.in": "1\n",
+            "data/sample/1.ans": "1\n",
+            "data/secret/testdata.yaml": "accept_score: 5\nreject_score: 1\ngrader_flags: sum\n",
+            "data/secret/1.in": "3\n",
+            "data/secret/1.ans": "3\n",
+            "data/secret/2.in": "-4\n",
+            "data/secret/2.ans": "-4\n",
+        },
+    )
     code, report, _ = judged(legacy, absolute, tmp_path)
     # one accepted (5), one rejected (1), and the sample's default accept_score 1: without ignore_sample it counts, as in problemtools
     assert report["max_score"] == 11 and report["score"] == 7
@@ -164,14 +195,19 @@ def test_2023_07_draft_scoring_map_and_legacy_accept_score(tmp_path: Path) -> No
 
 @pytest.fixture
 def untimed(tmp_path: Path) -> Path:
-    return write_files(tmp_path / "untimed", {
-        "problem.yaml": "problem_format_version: 2025-09\nname: Untimed\n",
-        "tilejudge.yaml": "time_factor:\n  python3: 1.0\n",
-        "data/sample/1.in": "4\n", "data/sample/1.ans": "2 2\n",
-        "data/secret/1.in": "6\n", "data/secret/1.ans": "3 3\n",
-        "submissions/accepted/half.py": HALF,
-        "submissions/time_limit_exceeded/spin.py": "while True:\n    pass\n",
-    })
+    return write_files(
+        tmp_path / "untimed",
+        {
+            "problem.yaml": "problem_format_version: 2025-09\nname: Untimed\n",
+            "tilejudge.yaml": "time_factor:\n  python3: 1.0\n",
+            "data/sample/1.in": "4\n",
+            "data/sample/1.ans": "2 2\n",
+            "data/secret/1.in": "6\n",
+            "data/secret/1.ans": "3 3\n",
+            "submissions/accepted/half.py": HALF,
+            "submissions/time_limit_exceeded/spin.py": "while True:\n    pass\n",
+        },
+    )
 
 
 @pytest.mark.slow
@@ -190,17 +226,21 @@ def test_verify_stores_the_inferred_limit_and_judge_reuses_it(untimed: Path, tmp
     assert code == 0 and "is stale" in stderr and "inferred the Kattis way" in stderr and "would store it" in stderr
 
 
-@pytest.mark.parametrize(("pattern", "path", "matches"), [
-    ("accepted", "accepted/a.py", True),
-    ("accepted/*", "accepted/a.py", True),
-    ("*.py", "accepted/a.py", False),  # * does not cross /
-    ("accepted/{a,b}.py", "accepted/b.py", True),
-    ("accepted/{a,b}.py", "accepted/c.py", False),
-    ("secret/*-hard", "secret/02-hard/1", True),
-    ("secret/*-hard", "secret/02-easy/1", False),
-])
+@pytest.mark.parametrize(
+    ("pattern", "path", "matches"),
+    [
+        ("accepted", "accepted/a.py", True),
+        ("accepted/*", "accepted/a.py", True),
+        ("*.py", "accepted/a.py", False),  # * does not cross /
+        ("accepted/{a,b}.py", "accepted/b.py", True),
+        ("accepted/{a,b}.py", "accepted/c.py", False),
+        ("secret/*-hard", "secret/02-hard/1", True),
+        ("secret/*-hard", "secret/02-easy/1", False),
+    ],
+)
 def test_submissions_yaml_globs(pattern: str, path: str, matches: bool) -> None:
     from judge.problem.formats.kattis_submissions import glob_matches
+
     assert glob_matches(pattern, path) is matches
 
 

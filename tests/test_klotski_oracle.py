@@ -10,6 +10,7 @@ ten named layouts the generator writes, and then holds every accepted
 submission to its optima and the checker to its verdicts on boards nobody
 chose by hand.
 """
+
 from __future__ import annotations
 
 import random
@@ -97,7 +98,7 @@ class Puzzle:
                         seen.add(moved)
                         if not one_step:
                             todo.append(moved)
-                        found.add(tuple(sorted(position[:index] + (moved,) + position[index + 1:])))
+                        found.add(tuple(sorted(position[:index] + (moved,) + position[index + 1 :])))
         return found
 
     def component(self, one_step: bool = False) -> dict[Position, list[Position]]:
@@ -215,8 +216,12 @@ def run_checker(tmp_path: Path, boards: list[Board], output: bytes, answer: byte
     (tmp_path / "ans").write_bytes(answer)
     feedback = tmp_path / "feedback"
     feedback.mkdir(exist_ok=True)
-    return subprocess.run([sys.executable, str(CHECKER), str(tmp_path / "in"), str(tmp_path / "ans"), str(feedback)],
-                          input=output, capture_output=True, timeout=120).returncode
+    return subprocess.run(
+        [sys.executable, str(CHECKER), str(tmp_path / "in"), str(tmp_path / "ans"), str(feedback)],
+        input=output,
+        capture_output=True,
+        timeout=120,
+    ).returncode
 
 
 def jury_answer(values: list[int | None]) -> bytes:
@@ -258,22 +263,31 @@ def test_generator_writes_the_named_layouts_and_the_deepest_positions() -> None:
     """`classic` writes these layouts in this order; `deepest` the positions of the component farthest from the exit."""
     written: list[Board] = []
     for first in (0, 5):
-        text = subprocess.run([sys.executable, str(GENERATOR), "classic", "--size", "5", "--first", str(first)],
-                              capture_output=True, text=True, check=True).stdout.split("\n")
-        written += [tuple(text[2 + 6 * i:7 + 6 * i]) for i in range(5)]
+        text = subprocess.run(
+            [sys.executable, str(GENERATOR), "classic", "--size", "5", "--first", str(first)],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.split("\n")
+        written += [tuple(text[2 + 6 * i : 7 + 6 * i]) for i in range(5)]
     assert written == [rows for _, rows, _ in CLASSICS]
-    text = subprocess.run([sys.executable, str(GENERATOR), "deepest", "--size", "2"],
-                          capture_output=True, text=True, check=True).stdout.split("\n")
+    text = subprocess.run(
+        [sys.executable, str(GENERATOR), "deepest", "--size", "2"], capture_output=True, text=True, check=True
+    ).stdout.split("\n")
     deepest = max(search(CLASSICS[0][1])[1].values())
     for index in range(2):
-        assert classic_optimum(tuple(text[2 + 6 * index:7 + 6 * index])) == deepest
+        assert classic_optimum(tuple(text[2 + 6 * index : 7 + 6 * index])) == deepest
 
 
 def test_validator_bounds_the_reachable_positions() -> None:
     """Seven boards of the classic component (181 685 positions) are valid, eight (207 640) are over the bound."""
     boards = [rows for _, rows, _ in CLASSICS]
-    runs = {count: subprocess.run([sys.executable, str(VALIDATOR)], input=encode(boards[:count]), capture_output=True,
-                                  timeout=300) for count in (7, 8)}
+    runs = {
+        count: subprocess.run(
+            [sys.executable, str(VALIDATOR)], input=encode(boards[:count]), capture_output=True, timeout=300
+        )
+        for count in (7, 8)
+    }
     assert runs[7].returncode == 42, runs[7].stderr
     assert runs[8].returncode == 43
     assert runs[8].stderr.decode().startswith("line 45: the boards up to this one reach more than 200000 positions")
@@ -283,20 +297,22 @@ def test_validator_bounds_the_reachable_positions() -> None:
 
 
 @pytest.mark.parametrize("mirror", [False, True], ids=["as-printed", "mirrored"])
-def test_accepted_solutions_find_the_classic_optima(tmp_path: Path, solvers: dict[str, list[str]],
-                                                    mirror: bool) -> None:
+def test_accepted_solutions_find_the_classic_optima(
+    tmp_path: Path, solvers: dict[str, list[str]], mirror: bool
+) -> None:
     """Every accepted submission prints the classic optima, with moves the checker accepts (five boards a file)."""
     for first in (0, 5):
-        boards = [mirrored(rows) if mirror else rows for _, rows, _ in CLASSICS[first:first + 5]]
-        expected = [moves for _, _, moves in CLASSICS[first:first + 5]]
+        boards = [mirrored(rows) if mirror else rows for _, rows, _ in CLASSICS[first : first + 5]]
+        expected = [moves for _, _, moves in CLASSICS[first : first + 5]]
         for name, command in solvers.items():
             output = subprocess.run(command, input=encode(boards), capture_output=True, timeout=120, check=True).stdout
             assert counts(output, len(boards)) == expected, name
             assert run_checker(tmp_path, boards, output, jury_answer(expected)) == 42, name
 
 
-def test_accepted_solutions_agree_with_the_oracle_on_random_boards(tmp_path: Path,
-                                                                   solvers: dict[str, list[str]]) -> None:
+def test_accepted_solutions_agree_with_the_oracle_on_random_boards(
+    tmp_path: Path, solvers: dict[str, list[str]]
+) -> None:
     """On 120 random small boards: the oracle's optimum or `impossible`, and moves the checker accepts."""
     boards = random_boards(2020, 120)
     expected = [optimum(rows) for rows in boards]
@@ -311,13 +327,18 @@ def test_different_optimal_sequences_are_all_accepted(tmp_path: Path, solvers: d
     """Another optimal solution of every classic layout: the mirror image of the one found for the mirrored board."""
     boards = [rows for _, rows, _ in CLASSICS[:5]]
     expected = [moves for _, _, moves in CLASSICS[:5]]
-    direct = subprocess.run(solvers["ref.cpp"], input=encode(boards), capture_output=True, timeout=120,
-                            check=True).stdout
-    reflected = subprocess.run(solvers["ref.cpp"], input=encode([mirrored(rows) for rows in boards]),
-                               capture_output=True, timeout=120, check=True).stdout
+    direct = subprocess.run(
+        solvers["ref.cpp"], input=encode(boards), capture_output=True, timeout=120, check=True
+    ).stdout
+    reflected = subprocess.run(
+        solvers["ref.cpp"],
+        input=encode([mirrored(rows) for rows in boards]),
+        capture_output=True,
+        timeout=120,
+        check=True,
+    ).stdout
     swap = bytes.maketrans(b"LR", b"RL")
-    other = b"\n".join(line[:2] + line[2:].translate(swap) if b" " in line else line
-                        for line in reflected.split(b"\n"))
+    other = b"\n".join(line[:2] + line[2:].translate(swap) if b" " in line else line for line in reflected.split(b"\n"))
     assert other != direct
     for output in (direct, other):
         assert run_checker(tmp_path, boards, output, jury_answer(expected)) == 42

@@ -9,6 +9,7 @@ file: multi-file submissions and their entry points, JVM packages, unzip
 leftovers and links in a folder, and compile messages that name the
 student's files.
 """
+
 from __future__ import annotations
 
 import json
@@ -34,12 +35,26 @@ def _languages() -> list:
     return [pytest.param(name, id=name, marks=() if name in FAST else pytest.mark.slow) for name in names]
 
 
-def judge(problem: str, submission: Path, tmp_path: Path, *extra: str) -> tuple[subprocess.CompletedProcess[str], dict | None]:
+def judge(
+    problem: str, submission: Path, tmp_path: Path, *extra: str
+) -> tuple[subprocess.CompletedProcess[str], dict | None]:
     report = tmp_path / f"report-{submission.name}.json"
     report.unlink(missing_ok=True)
     run = subprocess.run(
-        [sys.executable, "run_judge.py", "judge", str(FIXTURES / "problems" / problem), str(submission), "--json", str(report), *extra],
-        cwd=REPO_ROOT, capture_output=True, text=True, timeout=600,
+        [
+            sys.executable,
+            "run_judge.py",
+            "judge",
+            str(FIXTURES / "problems" / problem),
+            str(submission),
+            "--json",
+            str(report),
+            *extra,
+        ],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     return run, json.loads(report.read_text()) if report.exists() else None
 
@@ -47,13 +62,17 @@ def judge(problem: str, submission: Path, tmp_path: Path, *extra: str) -> tuple[
 def needs(name: str) -> None:
     missing = language(name).missing()
     if missing:
-        pytest.skip(f"{name}: '{missing[0]}' is not installed (Debian package {language(name).package}; .ci/setup-system installs it as root)")
+        pytest.skip(
+            f"{name}: '{missing[0]}' is not installed (Debian package {language(name).package}; .ci/setup-system installs it as root)"
+        )
 
 
 def test_every_registered_language_except_the_unpackaged_has_a_self_test() -> None:
     """A language added to the registry without hello world and A+B programs would go untested."""
     tested = {p.name for p in LANGUAGE_PROGRAMS.iterdir() if p.is_dir()}
-    assert set(LANGUAGES) - tested == {"exe", "python2"}, "python2 has no Debian 12 package and exe is tested everywhere else"
+    assert set(LANGUAGES) - tested == {"exe", "python2"}, (
+        "python2 has no Debian 12 package and exe is tested everywhere else"
+    )
     assert len(LANGUAGES) >= 20
 
 
@@ -65,11 +84,16 @@ def test_language_self_test(name: str, program: str, tmp_path: Path) -> None:
     run, report = judge("hello" if program == "hello" else "sum", source, tmp_path, "--lang", name)
     assert report is not None, run.stderr
     assert report["language"] == name
-    assert report["verdict"] == "AC", (report["compile"]["log"], [(c["name"], c["verdict"], c["message"]) for c in report["cases"]])
+    assert report["verdict"] == "AC", (
+        report["compile"]["log"],
+        [(c["name"], c["verdict"], c["message"]) for c in report["cases"]],
+    )
 
 
 def test_languages_lists_each_language_with_its_state_version_and_commands() -> None:
-    run = subprocess.run([sys.executable, "run_judge.py", "languages"], cwd=REPO_ROOT, capture_output=True, text=True, timeout=300)
+    run = subprocess.run(
+        [sys.executable, "run_judge.py", "languages"], cwd=REPO_ROOT, capture_output=True, text=True, timeout=300
+    )
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     assert any(line.startswith("c ") and "C (gnu17)" in line and "MISSING" not in line for line in lines), run.stdout
@@ -78,7 +102,9 @@ def test_languages_lists_each_language_with_its_state_version_and_commands() -> 
     assert lines[-1].endswith("missing: python2") or "missing:" in lines[-1], lines[-1]
 
 
-@pytest.mark.parametrize("folder", ["c_with_header", "python_modules", pytest.param("java_packages", marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    "folder", ["c_with_header", "python_modules", pytest.param("java_packages", marks=pytest.mark.slow)]
+)
 def test_a_folder_of_sources_in_one_language_is_one_submission(folder: str, tmp_path: Path) -> None:
     """Several files (headers, modules, classes in package folders) build together; the entry point is found by the registry's rule."""
     run, report = judge("sum", MULTIFILE / folder, tmp_path)
@@ -101,7 +127,8 @@ def test_two_possible_entry_points_need_main(tmp_path: Path) -> None:
     run, report = judge("sum", folder, tmp_path)
     assert run.returncode == 2 and report is None
     assert run.stderr.strip().splitlines() == [
-        f"error: {folder}: several files could be the entry point (other.py, solve.py); name one with --main"], run.stderr
+        f"error: {folder}: several files could be the entry point (other.py, solve.py); name one with --main"
+    ], run.stderr
     run, report = judge("sum", folder, tmp_path, "--main", "solve.py")
     assert report is not None and report["verdict"] == "AC", run.stderr
 
@@ -126,7 +153,7 @@ def test_compile_errors_name_the_students_file_not_the_judges(tmp_path: Path) ->
     assert "Traceback" not in report["compile"]["log"] and "tilejudge" not in report["compile"]["log"]
     needs("java")
     java_bad = tmp_path / "Student.java"
-    java_bad.write_text("public class Main {\n    public static void main(String[] a) { int x = \"s\"; }\n}\n")
+    java_bad.write_text('public class Main {\n    public static void main(String[] a) { int x = "s"; }\n}\n')
     run, report = judge("sum", java_bad, tmp_path)
     assert report is not None and report["verdict"] == "CE"
     assert report["compile"]["log"].startswith("Student.java:2: error"), report["compile"]["log"]

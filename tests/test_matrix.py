@@ -6,6 +6,7 @@ small random grids; the end-to-end test writes a tiny Kattis package whose
 matrix is worked out by hand in ``SUM_PACKAGE``'s comment and lets the
 judge compile and run its submissions on every case.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -65,8 +66,11 @@ def test_cover_is_as_small_as_brute_force(masks: list[int]) -> None:
     target = union(tuple(range(len(masks))))
     cover = smallest_cover(masks)
     assert union(cover.cases) == target and cover.optimal
-    fewest = next(size for size in range(len(masks) + 1)
-                  if any(union(pick) == target for pick in itertools.combinations(range(len(masks)), size)))
+    fewest = next(
+        size
+        for size in range(len(masks) + 1)
+        if any(union(pick) == target for pick in itertools.combinations(range(len(masks)), size))
+    )
     assert len(cover.cases) == fewest
 
 
@@ -75,7 +79,13 @@ def row(name: str, expected: Verdict, cells: str) -> Row:
     if cells == "-":
         return Row(name, expected.value, expected is not AC, None, (False,) * 5)
     verdicts = tuple({".": AC, "W": WA, "T": TLE, "R": RE}[c] for c in cells)
-    return Row(name, expected.value, expected is not AC, verdicts, tuple(expected is not AC and v is expected for v in verdicts))
+    return Row(
+        name,
+        expected.value,
+        expected is not AC,
+        verdicts,
+        tuple(expected is not AC and v is expected for v in verdicts),
+    )
 
 
 CASES = ["sample/s1", "main/a", "main/b", "main/c", "main/d"]
@@ -114,13 +124,18 @@ def test_text_marks_the_cover_and_tells_rejections_from_other_failures() -> None
     assert lines["c"].startswith("*") and lines["d"].startswith("*") and not lines["a"].startswith("*")
     assert lines["c"].split()[3:9] == [".", "WA", "TLE", "re", ".", "-"]
     assert "cases rejecting no wrong submission (2): sample/s1, main/b" in text
-    assert "wrong submissions rejected by a single case (2): time_limit_exceeded/slow.cpp (only main/c), wrong_answer/crashy.cpp (only main/d)" in text
+    assert (
+        "wrong submissions rejected by a single case (2): time_limit_exceeded/slow.cpp (only main/c), wrong_answer/crashy.cpp (only main/d)"
+        in text
+    )
     assert "wrong submissions no case rejects (1): wrong_answer/lucky.cpp" in text
     assert "smallest rejecting set: 2 of 5 cases, proven smallest" in text
 
 
 def test_page_escapes_names_and_loads_nothing() -> None:
-    hostile = [Row("wrong_answer/<script>alert(1)</script>\x1b[2J.py", "WA", True, (WA,) + (AC,) * 4, (True,) + (False,) * 4)]
+    hostile = [
+        Row("wrong_answer/<script>alert(1)</script>\x1b[2J.py", "WA", True, (WA,) + (AC,) * 4, (True,) + (False,) * 4)
+    ]
     page = to_html(analyse(["g/<b>x", "g/b", "g/c", "g/d", "g/e"], hostile), "p&q", "T <i>")
     assert "<script" not in page and "&lt;script&gt;" in page and "\x1b" not in page and "\\x1b[2J" in page
     assert "&lt;b&gt;x" in page and "p&amp;q" in page and "T &lt;i&gt;" in page
@@ -139,16 +154,22 @@ def test_column_letters(index: int, name: str) -> None:
 # sample/1 and 1-small reject nothing; the smallest rejecting set is {2-negative, 5-bigger}.
 SUM_PACKAGE = {
     "problem.yaml": "problem_format_version: 2025-09\nname: Sum\nuuid: 5b0c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3\nlimits:\n  time_limit: 0.5\n",
-    "data/sample/1.in": "1 2\n", "data/sample/1.ans": "3\n",
-    "data/secret/1-small.in": "5 7\n", "data/secret/1-small.ans": "12\n",
-    "data/secret/2-negative.in": "-4 1\n", "data/secret/2-negative.ans": "-3\n",
-    "data/secret/3-big.in": "3000000000 3000000000\n", "data/secret/3-big.ans": "6000000000\n",
-    "data/secret/4-many.in": "1 1 1 1 1\n", "data/secret/4-many.ans": "5\n",
-    "data/secret/5-bigger.in": "2000000000 2000000000 1\n", "data/secret/5-bigger.ans": "4000000001\n",
+    "data/sample/1.in": "1 2\n",
+    "data/sample/1.ans": "3\n",
+    "data/secret/1-small.in": "5 7\n",
+    "data/secret/1-small.ans": "12\n",
+    "data/secret/2-negative.in": "-4 1\n",
+    "data/secret/2-negative.ans": "-3\n",
+    "data/secret/3-big.in": "3000000000 3000000000\n",
+    "data/secret/3-big.ans": "6000000000\n",
+    "data/secret/4-many.in": "1 1 1 1 1\n",
+    "data/secret/4-many.ans": "5\n",
+    "data/secret/5-bigger.in": "2000000000 2000000000 1\n",
+    "data/secret/5-bigger.ans": "4000000001\n",
     "submissions/accepted/sum.py": "import sys\nprint(sum(map(int, sys.stdin.read().split())))\n",
     "submissions/wrong_answer/two_only.py": "import sys\nprint(sum(list(map(int, sys.stdin.read().split()))[:2]))\n",
     "submissions/wrong_answer/absolute.py": "import sys\nprint(sum(abs(int(t)) for t in sys.stdin.read().split()))\n",
-    "submissions/wrong_answer/int32.c": "#include <stdio.h>\nint main(void){long long x;int s=0;while(scanf(\"%lld\",&x)==1)s+=x;printf(\"%d\\n\",s);return 0;}\n",
+    "submissions/wrong_answer/int32.c": '#include <stdio.h>\nint main(void){long long x;int s=0;while(scanf("%lld",&x)==1)s+=x;printf("%d\\n",s);return 0;}\n',
     "submissions/run_time_error/no_negatives.py": "import sys\nnums = list(map(int, sys.stdin.read().split()))\nif min(nums) < 0:\n    sys.exit(3)\nprint(sum(nums))\n",
     "submissions/time_limit_exceeded/slow_big.py": textwrap.dedent("""\
         import sys
@@ -175,7 +196,9 @@ def test_kattis_folders_decide_what_rejects_and_skipped_cases_stop_the_matrix(su
     verdicts = [AC, AC, Verdict.MLE, TLE, WA, AC]
 
     def outcome(folder: str, judged: int) -> Outcome:
-        cases = [CaseResult(name=k.rpartition("/")[2], group=k.rpartition("/")[0], verdict=v) for k, v in zip(keys, verdicts)][:judged]
+        cases = [
+            CaseResult(name=k.rpartition("/")[2], group=k.rpartition("/")[0], verdict=v) for k, v in zip(keys, verdicts)
+        ][:judged]
         report = JudgeReport("sum", folder, "python3", True, "", cases=cases, verdict=Verdict.MLE)
         return Outcome(sum_package / "submissions" / folder / "x.py", Expectation.kattis(folder), report)
 
@@ -198,8 +221,14 @@ def test_verify_matrix_on_a_kattis_package(sum_package: Path, tmp_path: Path) ->
     assert run.returncode == 0, run.stdout + run.stderr
     assert "6/6 submissions as expected" in run.stdout
     legend = dict(re.findall(r"^  ([A-F])  (\S+)", run.stdout, re.M))
-    assert legend == {"A": "accepted/sum.py", "B": "run_time_error/no_negatives.py", "C": "time_limit_exceeded/slow_big.py",
-                      "D": "wrong_answer/absolute.py", "E": "wrong_answer/int32.c", "F": "wrong_answer/two_only.py"}
+    assert legend == {
+        "A": "accepted/sum.py",
+        "B": "run_time_error/no_negatives.py",
+        "C": "time_limit_exceeded/slow_big.py",
+        "D": "wrong_answer/absolute.py",
+        "E": "wrong_answer/int32.c",
+        "F": "wrong_answer/two_only.py",
+    }
     grid = {}
     for line in run.stdout.splitlines():
         cells = line.split()
@@ -218,7 +247,9 @@ def test_verify_matrix_on_a_kattis_package(sum_package: Path, tmp_path: Path) ->
     assert "cases rejecting no wrong submission (2): sample/1, secret/1-small" in run.stdout
     assert "smallest rejecting set: 2 of 6 cases, proven smallest" in run.stdout
     html = page.read_text()
-    assert html.startswith("<!DOCTYPE html>") and "Test strength: sum" in html and html.count("<td class='c catch'") == 8
+    assert (
+        html.startswith("<!DOCTYPE html>") and "Test strength: sum" in html and html.count("<td class='c catch'") == 8
+    )
 
 
 def test_html_into_a_folder_is_a_one_line_error(tmp_path: Path) -> None:

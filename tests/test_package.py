@@ -4,6 +4,7 @@ This is what a newcomer's ``pip install .`` gives: if the launcher's C
 sources were left out of the wheel, or the command found problems only
 relative to the checkout, only a test outside the checkout would notice.
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -11,9 +12,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import REPO_ROOT
 
 import judge
-from conftest import REPO_ROOT
 
 pytestmark = pytest.mark.slow
 
@@ -33,12 +34,18 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh venv of the distribution's Python with the wheel of this checkout and its test extras from PyPI, as
     a newcomer's machine has it (no global packages); returns its bin folder."""
     root = tmp_path_factory.mktemp("package")
-    made = subprocess.run([distribution_python(), "-m", "venv", str(root / "venv")], capture_output=True, text=True, timeout=300)
+    made = subprocess.run(
+        [distribution_python(), "-m", "venv", str(root / "venv")], capture_output=True, text=True, timeout=300
+    )
     if made.returncode != 0:  # no ensurepip (Debian's python3-venv missing): .ci/setup-system installs it
         pytest.skip(f"cannot create a venv here ({made.stderr.strip()[-200:]}; Debian package python3-venv)")
     bin_dir = root / "venv" / "bin"
     wheels = root / "wheels"
-    subprocess.run([sys.executable, "-m", "pip", "wheel", str(REPO_ROOT), "--no-deps", "-q", "-w", str(wheels)], check=True, timeout=600)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", str(REPO_ROOT), "--no-deps", "-q", "-w", str(wheels)],
+        check=True,
+        timeout=600,
+    )
     (wheel,) = wheels.glob("tilejudge-*.whl")
     subprocess.run([str(bin_dir / "pip"), "install", "-q", f"{wheel}[dev]"], check=True, timeout=900)
     return bin_dir
@@ -48,9 +55,27 @@ def test_fast_subset_passes_in_a_fresh_venv_of_the_distributions_python(installe
     """The README's set-up as a newcomer meets it: nothing preloaded by a global site-packages, another interpreter
     than the one running this suite, and only the packages the wheel's extras bring. The tests and the judge they
     start run from the checkout (``python -m pytest`` puts it first on the path), with the venv's Python."""
-    done = subprocess.run([str(installed / "python"), "-m", "pytest", "-q", "-m", "not slow", "-n", "2", "-p", "no:cacheprovider",
-                           "-x", "--basetemp", str(tmp_path / "base")],
-                          cwd=REPO_ROOT, capture_output=True, text=True, timeout=1200)
+    done = subprocess.run(
+        [
+            str(installed / "python"),
+            "-m",
+            "pytest",
+            "-q",
+            "-m",
+            "not slow",
+            "-n",
+            "2",
+            "-p",
+            "no:cacheprovider",
+            "-x",
+            "--basetemp",
+            str(tmp_path / "base"),
+        ],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=1200,
+    )
     tail = done.stdout[-3000:] + done.stderr[-2000:]
     assert done.returncode == 0, tail
     assert " passed" in done.stdout.splitlines()[-1] and "failed" not in done.stdout.splitlines()[-1], tail
@@ -59,8 +84,18 @@ def test_fast_subset_passes_in_a_fresh_venv_of_the_distributions_python(installe
 def test_installed_command_judges_from_another_folder(installed: Path, tmp_path: Path) -> None:
     """``tilejudge judge`` with absolute paths, run outside the checkout, accepts the bundled reference."""
     done = subprocess.run(
-        [str(installed / "tilejudge"), "judge", str(POJ2893), str(POJ2893 / "submissions" / "accepted" / "ref.cpp"), "-j", "2"],
-        cwd=tmp_path, capture_output=True, text=True, timeout=600,
+        [
+            str(installed / "tilejudge"),
+            "judge",
+            str(POJ2893),
+            str(POJ2893 / "submissions" / "accepted" / "ref.cpp"),
+            "-j",
+            "2",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert "AC (accepted)" in done.stdout
@@ -68,5 +103,7 @@ def test_installed_command_judges_from_another_folder(installed: Path, tmp_path:
 
 def test_installed_version_is_the_package_version(installed: Path, tmp_path: Path) -> None:
     """``tilejudge --version`` prints the one version, from ``judge/__init__.py``."""
-    done = subprocess.run([str(installed / "tilejudge"), "--version"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [str(installed / "tilejudge"), "--version"], cwd=tmp_path, capture_output=True, text=True, timeout=60
+    )
     assert done.stdout.strip() == f"tilejudge {judge.__version__}"

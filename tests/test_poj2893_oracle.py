@@ -8,6 +8,7 @@ boards: a move never changes the answer, and exchanging two tiles always
 flips it. Nothing here shares code with the references, which run as
 subprocesses with many boards per call.
 """
+
 import itertools
 import subprocess
 from collections import deque
@@ -46,15 +47,14 @@ def encode(boards: list[Board]) -> bytes:
     for rows, cols, cells in boards:
         parts.append(f"{rows} {cols}\n")
         for start in range(0, rows * cols, cols):
-            parts.append(" ".join(map(str, cells[start:start + cols])) + "\n")
+            parts.append(" ".join(map(str, cells[start : start + cols])) + "\n")
     parts.append("0 0\n")
     return "".join(parts).encode()
 
 
 def ask(command: list[str], boards: list[Board]) -> list[bool]:
     """Run one solver on all boards at once; True means it printed YES."""
-    result = subprocess.run(command, input=encode(boards), capture_output=True, check=True,
-                            timeout=120)
+    result = subprocess.run(command, input=encode(boards), capture_output=True, check=True, timeout=120)
     lines = result.stdout.decode().split("\n")
     assert lines[-1] == "", "output must end with a newline"
     assert len(lines) - 1 == len(boards), "one answer line per board expected"
@@ -97,8 +97,7 @@ def solvable_states(rows: int, cols: int) -> set[tuple[int, ...]]:
 
 
 @pytest.mark.parametrize("rows,cols", ORACLE_SHAPES, ids=lambda value: str(value))
-def test_references_match_bfs_on_every_state(solvers: dict[str, list[str]], rows: int,
-                                             cols: int) -> None:
+def test_references_match_bfs_on_every_state(solvers: dict[str, list[str]], rows: int, cols: int) -> None:
     """Both references answer YES exactly on the states the BFS reached."""
     reachable = solvable_states(rows, cols)
     states = list(itertools.permutations(range(rows * cols)))
@@ -136,15 +135,13 @@ def swapped_pairs(draw: st.DrawFn) -> tuple[Board, Board]:
     """A board and the same board with two tiles exchanged."""
     rows, cols, cells = draw(boards(2, 24, 4))
     tile_cells = [cell for cell, value in enumerate(cells) if value]
-    first, second = draw(st.lists(st.sampled_from(tile_cells), min_size=2, max_size=2,
-                                  unique=True))
+    first, second = draw(st.lists(st.sampled_from(tile_cells), min_size=2, max_size=2, unique=True))
     swapped = list(cells)
     swapped[first], swapped[second] = swapped[second], swapped[first]
     return (rows, cols, cells), (rows, cols, swapped)
 
 
-def answer_pairs(solvers: dict[str, list[str]], pairs: list[tuple[Board, Board]]
-                 ) -> list[tuple[bool, bool]]:
+def answer_pairs(solvers: dict[str, list[str]], pairs: list[tuple[Board, Board]]) -> list[tuple[bool, bool]]:
     """Answers for both boards of every pair; the two references must also agree."""
     flat = [board for pair in pairs for board in pair]
     results = {name: ask(command, flat) for name, command in solvers.items()}
@@ -155,8 +152,7 @@ def answer_pairs(solvers: dict[str, list[str]], pairs: list[tuple[Board, Board]]
 
 @PROPERTY_SETTINGS
 @given(pairs=st.lists(moved_pairs(), min_size=1, max_size=40))
-def test_a_move_never_changes_the_answer(solvers: dict[str, list[str]],
-                                         pairs: list[tuple[Board, Board]]) -> None:
+def test_a_move_never_changes_the_answer(solvers: dict[str, list[str]], pairs: list[tuple[Board, Board]]) -> None:
     """A state and its neighbour are in the same class."""
     for index, (before, after) in enumerate(answer_pairs(solvers, pairs)):
         assert before == after, f"move changed the answer for {pairs[index]}"
@@ -164,8 +160,7 @@ def test_a_move_never_changes_the_answer(solvers: dict[str, list[str]],
 
 @PROPERTY_SETTINGS
 @given(pairs=st.lists(swapped_pairs(), min_size=1, max_size=40))
-def test_a_tile_swap_always_flips_the_answer(solvers: dict[str, list[str]],
-                                             pairs: list[tuple[Board, Board]]) -> None:
+def test_a_tile_swap_always_flips_the_answer(solvers: dict[str, list[str]], pairs: list[tuple[Board, Board]]) -> None:
     """Exactly half the states are solvable and a swap crosses over."""
     for index, (before, after) in enumerate(answer_pairs(solvers, pairs)):
         assert before != after, f"swap kept the answer for {pairs[index]}"

@@ -3,6 +3,7 @@
 The choice is checked for every combination the formats produce; the new kind
 is judged end to end on real programs in ``none`` sandbox mode.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -33,10 +34,18 @@ def aplusb(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-@pytest.mark.parametrize(("kind", "chosen"), [
-    (Kind(), Batch), (Kind(scoring=True), Batch), (Kind(interactive=True), Interactive), (Kind(interactive=True, passes=3), Interactive),
-    (Kind(passes=2), MultiPass), (Kind(submit_answer=True), SubmitAnswer), (Kind(submit_answer=True, scoring=True), SubmitAnswer),
-])
+@pytest.mark.parametrize(
+    ("kind", "chosen"),
+    [
+        (Kind(), Batch),
+        (Kind(scoring=True), Batch),
+        (Kind(interactive=True), Interactive),
+        (Kind(interactive=True, passes=3), Interactive),
+        (Kind(passes=2), MultiPass),
+        (Kind(submit_answer=True), SubmitAnswer),
+        (Kind(submit_answer=True, scoring=True), SubmitAnswer),
+    ],
+)
 def test_the_kind_is_chosen_once_from_the_model(aplusb: Path, kind: Kind, chosen: type) -> None:
     problem = dataclasses.replace(load(aplusb), kind=kind)
     strategy = kind_of(problem)
@@ -57,7 +66,11 @@ class Twice(Batch):
     def run_case(self, run: CaseRun) -> CaseResult:
         first, second = super().run_case(run), super().run_case(run)
         if first.verdict is not second.verdict:
-            return dataclasses.replace(second, verdict=Verdict.JE, message=f"the runs disagree: {first.verdict.value}, then {second.verdict.value}")
+            return dataclasses.replace(
+                second,
+                verdict=Verdict.JE,
+                message=f"the runs disagree: {first.verdict.value}, then {second.verdict.value}",
+            )
         return dataclasses.replace(second, message=f"2 runs agree{': ' + second.message if second.message else ''}")
 
 
@@ -75,4 +88,6 @@ def test_a_registered_kind_judges_every_case(aplusb: Path, twice: object, name: 
     with SlotPool(1, Isolation("none")) as pool:
         report = judge(problem, prepare_submission(problem, program(name), pool), pool)
     assert report.verdict is verdict
-    assert report.cases and all(c.message.startswith("2 runs agree") for c in report.cases), [c.message for c in report.cases]
+    assert report.cases and all(c.message.startswith("2 runs agree") for c in report.cases), [
+        c.message for c in report.cases
+    ]

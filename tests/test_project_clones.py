@@ -14,6 +14,7 @@ graded with real programs compiled and run by the judge:
 - quin: 2,500 files of his own data beside main.c: still INVALID, the walk
   stays bounded.
 """
+
 from __future__ import annotations
 
 import json
@@ -81,12 +82,21 @@ def test_clone_of_a_project_is_judged_and_tool_folders_are_named(tmp_path: Path)
     students = {s["id"]: s for s in data["students"]}
     ignored = {i["entry"]: i["why"] for i in data["ignored"]}
     assert students["nina"]["verdict"] == "AC" and students["nina"]["source"].endswith("nina/main.c"), students["nina"]
-    assert students["omar"]["verdict"] == "AC" and students["omar"]["source"].endswith("omar/build/solution.py"), students["omar"]
+    assert students["omar"]["verdict"] == "AC" and students["omar"]["source"].endswith("omar/build/solution.py"), (
+        students["omar"]
+    )
     assert students["pia"]["verdict"] == "AC", students["pia"]
-    assert students["quin"]["verdict"] == "INVALID" and "more than 2000 files" in students["quin"]["error"], students["quin"]
+    assert students["quin"]["verdict"] == "INVALID" and "more than 2000 files" in students["quin"]["error"], students[
+        "quin"
+    ]
     expected = {
-        "nina/node_modules": "Node packages", "nina/.venv": "virtual environment", "nina/tools-env": "virtual environment",
-        "nina/cmake-out": "CMake", "nina/target": "CACHEDIR.TAG", "nina/__pycache__": "bytecode", "nina/.git": "version control",
+        "nina/node_modules": "Node packages",
+        "nina/.venv": "virtual environment",
+        "nina/tools-env": "virtual environment",
+        "nina/cmake-out": "CMake",
+        "nina/target": "CACHEDIR.TAG",
+        "nina/__pycache__": "bytecode",
+        "nina/.git": "version control",
         "nina/.idea": "IDE",
     }
     for entry, what in expected.items():

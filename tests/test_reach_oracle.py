@@ -15,6 +15,7 @@ answer, and exchanging two tiles of the target always flips it (both sides
 >= 2) or makes it NO (lines). Nothing here shares code with the references,
 which run as subprocesses with many cases per call.
 """
+
 import itertools
 import random
 import subprocess
@@ -62,15 +63,14 @@ def encode(cases: list[Case]) -> bytes:
         parts.append(f"{rows} {cols}\n")
         for board in (start, target):
             for begin in range(0, rows * cols, cols):
-                parts.append(" ".join(map(str, board[begin:begin + cols])) + "\n")
+                parts.append(" ".join(map(str, board[begin : begin + cols])) + "\n")
     parts.append("0 0\n")
     return "".join(parts).encode()
 
 
 def ask(command: list[str], cases: list[Case]) -> list[bool]:
     """Run one solver on all cases at once; True means it printed YES."""
-    result = subprocess.run(command, input=encode(cases), capture_output=True, check=True,
-                            timeout=120)
+    result = subprocess.run(command, input=encode(cases), capture_output=True, check=True, timeout=120)
     lines = result.stdout.decode().split("\n")
     assert lines[-1] == "", "output must end with a newline"
     assert len(lines) - 1 == len(cases), "one answer line per case expected"
@@ -78,8 +78,7 @@ def ask(command: list[str], cases: list[Case]) -> list[bool]:
     return [line == "YES" for line in lines[:-1]]
 
 
-def assert_both_match(solvers: dict[str, list[str]], cases: list[Case],
-                      expected: list[bool]) -> None:
+def assert_both_match(solvers: dict[str, list[str]], cases: list[Case], expected: list[bool]) -> None:
     """Every reference gives exactly the expected answers."""
     for name, command in solvers.items():
         got = ask(command, cases)
@@ -191,16 +190,21 @@ def test_samples_by_search(solvers: dict[str, list[str]], sample: Path) -> None:
     assert_both_match(solvers, cases, expected)
 
 
-@pytest.mark.parametrize("arguments", [
-    ["exhaustive", "--rows", "1", "--cols", "5", "--to-goal"],
-    ["exhaustive", "--rows", "5", "--cols", "1", "--to-goal"],
-    ["line", "--rows", "1", "--cols", "8", "--count", "70", "--to-goal", "--seed", "3"],
-    ["line", "--rows", "7", "--cols", "1", "--count", "70", "--to-goal", "--seed", "4"],
-], ids=lambda arguments: "-".join(arguments[:5:2]))
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["exhaustive", "--rows", "1", "--cols", "5", "--to-goal"],
+        ["exhaustive", "--rows", "5", "--cols", "1", "--to-goal"],
+        ["line", "--rows", "1", "--cols", "8", "--count", "70", "--to-goal", "--seed", "3"],
+        ["line", "--rows", "7", "--cols", "1", "--count", "70", "--to-goal", "--seed", "4"],
+    ],
+    ids=lambda arguments: "-".join(arguments[:5:2]),
+)
 def test_poj2893_question_on_lines(solvers: dict[str, list[str]], arguments: list[str]) -> None:
     """`--to-goal` files ask whether a line reaches the goal: the goal is every target, BFS and references agree."""
-    text = subprocess.run([sys.executable, str(GENERATOR), *arguments], capture_output=True, text=True,
-                          check=True).stdout
+    text = subprocess.run(
+        [sys.executable, str(GENERATOR), *arguments], capture_output=True, text=True, check=True
+    ).stdout
     cases = read_cases(text)
     rows, cols = cases[0][:2]
     goal = tuple(range(1, rows * cols)) + (0,)
@@ -243,8 +247,7 @@ def walked_pairs(draw: st.DrawFn) -> tuple[Case, Case]:
 
 @PROPERTY_SETTINGS
 @given(pairs=st.lists(walked_pairs(), min_size=1, max_size=30))
-def test_walks_reach_and_swaps_do_not(solvers: dict[str, list[str]],
-                                      pairs: list[tuple[Case, Case]]) -> None:
+def test_walks_reach_and_swaps_do_not(solvers: dict[str, list[str]], pairs: list[tuple[Case, Case]]) -> None:
     """A walked target is YES; the same target with two tiles exchanged is NO."""
     cases = [case for pair in pairs for case in pair]
     expected = [True, False] * len(pairs)

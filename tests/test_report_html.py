@@ -1,4 +1,5 @@
 """Pieces of report.html a teacher reads at a glance: the score histogram's labels and a group's cell in the matrix."""
+
 from __future__ import annotations
 
 import re
@@ -10,8 +11,12 @@ CHAR_WIDTH = 0.62  # of the font size: a generous average for digits and '%' in 
 
 def test_histogram_labels_do_not_run_together() -> None:
     svg = histogram([10.0, 55.0, 95.0, 100.0], 100.0)
-    labels = [(float(x), int(size), text) for x, size, text in
-              re.findall(r'<text x="([\d.]+)" y="[\d.]+" font-size="(\d+)" text-anchor="middle">([^<]*%)</text>', svg)]
+    labels = [
+        (float(x), int(size), text)
+        for x, size, text in re.findall(
+            r'<text x="([\d.]+)" y="[\d.]+" font-size="(\d+)" text-anchor="middle">([^<]*%)</text>', svg
+        )
+    ]
     assert [text for _, _, text in labels] == [f"{10 * i}%" for i in range(11)]
     for (x1, size1, text1), (x2, size2, text2) in zip(labels, labels[1:]):
         right, left = x1 + len(text1) * size1 * CHAR_WIDTH / 2, x2 - len(text2) * size2 * CHAR_WIDTH / 2

@@ -6,6 +6,7 @@ The results are made up (no judging: this tests the page, not the judge) and
 written through the real store and report writer. How long the page takes
 to load is measured, not asserted (no timed assertions here).
 """
+
 from __future__ import annotations
 
 import base64
@@ -24,9 +25,19 @@ from judge.grade.store import Entry, Key, Store
 
 pytestmark = pytest.mark.slow
 
-GROUPS = [("sample", 0, 2), ("exhaustive", 20, 12), ("lines", 10, 6), ("traps", 20, 22), ("random", 5, 7), ("overflow", 15, 8), ("max", 30, 9)]
+GROUPS = [
+    ("sample", 0, 2),
+    ("exhaustive", 20, 12),
+    ("lines", 10, 6),
+    ("traps", 20, 22),
+    ("random", 5, 7),
+    ("overflow", 15, 8),
+    ("max", 30, 9),
+]
 STUDENTS = 5000
-PICTURE = b'<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="red"/></svg>'
+PICTURE = (
+    b'<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40" fill="red"/></svg>'
+)
 VERDICTS = ["AC"] * 12 + ["WA", "TLE", "RE", "MLE", "PE"]
 
 
@@ -39,13 +50,42 @@ def fake_report(rng: random.Random, student: int) -> dict[str, object]:
             verdict = "SKIPPED" if lost else ("AC" if rng.random() < 0.5 + skill / 2 else rng.choice(VERDICTS))
             lost = lost or verdict not in ("AC", "SKIPPED")
             message = "" if verdict in ("AC", "SKIPPED") else f"line {i + 1}: expected 'YES', got 'NO' <b>\x1b[31m"
-            cases.append({"name": f"{name}-{i + 1:02d}-{'x' * (i % 4)}", "group": name, "verdict": verdict, "time": round(rng.random(), 3),
-                          "wall_time": 0.5, "memory_kb": 2048, "exit_code": 0, "signal": None, "message": message, "score": 1.0 if verdict == "AC" else 0.0})
+            cases.append(
+                {
+                    "name": f"{name}-{i + 1:02d}-{'x' * (i % 4)}",
+                    "group": name,
+                    "verdict": verdict,
+                    "time": round(rng.random(), 3),
+                    "wall_time": 0.5,
+                    "memory_kb": 2048,
+                    "exit_code": 0,
+                    "signal": None,
+                    "message": message,
+                    "score": 1.0 if verdict == "AC" else 0.0,
+                }
+            )
         passed = sum(1 for c in cases if c["group"] == name and c["verdict"] == "AC")
-        groups.append({"name": name, "points": points, "earned": points if passed == count else 0.0, "passed": passed, "total": count})
+        groups.append(
+            {
+                "name": name,
+                "points": points,
+                "earned": points if passed == count else 0.0,
+                "passed": passed,
+                "total": count,
+            }
+        )
     first = next((c["verdict"] for c in cases if c["verdict"] not in ("AC", "SKIPPED")), "AC")
-    return {"verdict": first, "score": sum(g["earned"] for g in groups), "max_score": 100.0, "problem": "poj2893",
-            "submission": f"s{student}.cpp", "language": "cpp", "compile": {"ok": True, "log": ""}, "groups": groups, "cases": cases}
+    return {
+        "verdict": first,
+        "score": sum(g["earned"] for g in groups),
+        "max_score": 100.0,
+        "problem": "poj2893",
+        "submission": f"s{student}.cpp",
+        "language": "cpp",
+        "compile": {"ok": True, "log": ""},
+        "groups": groups,
+        "cases": cases,
+    }
 
 
 def make_results(out: Path, students: int = 200) -> Path:
@@ -53,22 +93,62 @@ def make_results(out: Path, students: int = 200) -> Path:
     ids = [f"student{i:04d}" for i in range(students)]
     with Store(out) as store:
         entries = [Entry(Key(sid, "p", f"h{sid}", "s"), f"/class/{sid}.cpp") for sid in ids]
-        info = {sid: {"name": f"Name {sid[-3:]}", "submitted": "2025-03-01T23:00:00+00:00", "deadline": "2025-03-01T23:59:00+00:00",
-                      "late_minutes": 75.0 if i % 17 == 0 else None} for i, sid in enumerate(ids)}
-        groups = [{"name": n, "points": p, "aggregation": "min", "cases": [f"{n}-{i + 1:02d}-{'x' * (i % 4)}" for i in range(c)]} for n, p, c in GROUPS]
-        pairs = [{"a": ids[i], "b": ids[i + 1], "score": 0.93, "shares": [0.93, 0.88], "identical": False,
-                  "regions": [[{"lines": [3, 9], "text": "int main() {\n  <script>alert(1)</script>\n}"}], [{"lines": [4, 10], "text": "int main() {}"}]]}
-                 for i in range(0, 12, 3)]
-        store.set_current(entries, {"problem": "/p/poj2893", "problem_name": "poj2893", "groups": json.dumps(groups),
-                                    "similarity": json.dumps({"tool": "copydetect 0.5.0", "threshold": 0.8, "error": "", "pairs": pairs}),
-                                    "ignored": json.dumps([["__MACOSX", "unzip or file-manager leftover"]])}, info)
+        info = {
+            sid: {
+                "name": f"Name {sid[-3:]}",
+                "submitted": "2025-03-01T23:00:00+00:00",
+                "deadline": "2025-03-01T23:59:00+00:00",
+                "late_minutes": 75.0 if i % 17 == 0 else None,
+            }
+            for i, sid in enumerate(ids)
+        }
+        groups = [
+            {
+                "name": n,
+                "points": p,
+                "aggregation": "min",
+                "cases": [f"{n}-{i + 1:02d}-{'x' * (i % 4)}" for i in range(c)],
+            }
+            for n, p, c in GROUPS
+        ]
+        pairs = [
+            {
+                "a": ids[i],
+                "b": ids[i + 1],
+                "score": 0.93,
+                "shares": [0.93, 0.88],
+                "identical": False,
+                "regions": [
+                    [{"lines": [3, 9], "text": "int main() {\n  <script>alert(1)</script>\n}"}],
+                    [{"lines": [4, 10], "text": "int main() {}"}],
+                ],
+            }
+            for i in range(0, 12, 3)
+        ]
+        store.set_current(
+            entries,
+            {
+                "problem": "/p/poj2893",
+                "problem_name": "poj2893",
+                "groups": json.dumps(groups),
+                "similarity": json.dumps({"tool": "copydetect 0.5.0", "threshold": 0.8, "error": "", "pairs": pairs}),
+                "ignored": json.dumps([["__MACOSX", "unzip or file-manager leftover"]]),
+            },
+            info,
+        )
         pictured = False
         for i, entry in enumerate(entries):
             report = fake_report(rng, i)
             failing = next((c for c in report["cases"] if c["verdict"] not in ("AC", "SKIPPED")), None)
             if failing is not None and not pictured:  # the first student with a failure gets a checker's picture of it
-                failing["attachments"] = [{"name": "placement.svg", "media_type": "image/svg+xml", "size": len(PICTURE),
-                                           "base64": base64.b64encode(PICTURE).decode()}]
+                failing["attachments"] = [
+                    {
+                        "name": "placement.svg",
+                        "media_type": "image/svg+xml",
+                        "size": len(PICTURE),
+                        "base64": base64.b64encode(PICTURE).decode(),
+                    }
+                ]
                 (out / "pictured").write_text(entry.key.student)
                 pictured = True
             store.put(entry.key, report, "here")
@@ -83,7 +163,7 @@ def dump(browser: str, url: str, profile: Path) -> str:
 
 def drawn_rows(dom: str) -> int:
     """Matrix rows in the page's DOM (the script's own text has the same markup, so only the table body counts)."""
-    return dom.split("id=\"matrix\"", 1)[1].split("<tbody>", 1)[1].split("</tbody>", 1)[0].count("<tr class=\"r\">")
+    return dom.split('id="matrix"', 1)[1].split("<tbody>", 1)[1].split("</tbody>", 1)[0].count('<tr class="r">')
 
 
 def test_a_class_of_5000_renders_filters_and_opens_details_in_chromium(tmp_path: Path) -> None:
@@ -97,8 +177,8 @@ def test_a_class_of_5000_renders_filters_and_opens_details_in_chromium(tmp_path:
     dom = dump(browser, page.as_uri(), tmp_path / "profile")
     assert "5000 of 5000 students shown" in dom  # the script ran over every row
     assert 20 <= drawn_rows(dom) <= 200  # the rows in view (and a margin), not 5,000
-    assert dom.count("<details id=\"s-student") == 50 and "students 1–50 of 5000" in dom
-    assert dom.count("class=\"gh\"") == len(GROUPS) and "max (30)" in dom
+    assert dom.count('<details id="s-student') == 50 and "students 1–50 of 5000" in dom
+    assert dom.count('class="gh"') == len(GROUPS) and "max (30)" in dom
     assert "&lt;script&gt;alert(1)" in dom and "<script>alert(1)" not in dom
 
     verdicts = [s["verdict"] for s in json.loads((page.parent / "grades.json").read_text())["students"]]
@@ -106,17 +186,25 @@ def test_a_class_of_5000_renders_filters_and_opens_details_in_chromium(tmp_path:
     assert 0 < wrong < 5000
     assert f"{wrong} of 5000 students shown" in dump(browser, page.as_uri() + "#verdict=WA", tmp_path / "profile")
     one = dump(browser, page.as_uri() + "#q=student4217", tmp_path / "profile")
-    assert "1 of 5000 students shown" in one and drawn_rows(one) == 1 and "id=\"s-student4217\"" in one
+    assert "1 of 5000 students shown" in one and drawn_rows(one) == 1 and 'id="s-student4217"' in one
 
-    assert re.search(r'<td class="s" style="background:#[0-9a-f]+">[0-2]/2</td>', dom)  # the no-points sample group: cases passed
+    assert re.search(
+        r'<td class="s" style="background:#[0-9a-f]+">[0-2]/2</td>', dom
+    )  # the no-points sample group: cases passed
     pictured = (page.parent / "pictured").read_text()
     shown = dump(browser, page.as_uri() + f"#s-{pictured}", tmp_path / "profile")
     assert '<img class="att" alt="placement.svg" title="placement.svg" src="data:image/svg+xml;base64,' in shown
 
-    last = dump(browser, page.as_uri() + "#s-student4999", tmp_path / "profile")  # a link to a student far down the list
-    assert "<details id=\"s-student4999\" open=\"\">" in last and "students 4951–5000 of 5000" in last
+    last = dump(
+        browser, page.as_uri() + "#s-student4999", tmp_path / "profile"
+    )  # a link to a student far down the list
+    assert '<details id="s-student4999" open="">' in last and "students 4951–5000 of 5000" in last
 
     shot = tmp_path / "report.png"
     flags = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}"]
-    subprocess.run([browser, *flags, f"--screenshot={shot}", "--window-size=1400,1000", page.as_uri()], capture_output=True, timeout=180)
+    subprocess.run(
+        [browser, *flags, f"--screenshot={shot}", "--window-size=1400,1000", page.as_uri()],
+        capture_output=True,
+        timeout=180,
+    )
     assert shot.stat().st_size > 20_000

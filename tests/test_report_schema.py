@@ -6,6 +6,7 @@ and a verify run with findings. The checker is a small one written here
 for the keywords the schemas use (no jsonschema dependency); it is tested
 too, so that a report with an undocumented or a missing field fails.
 """
+
 from __future__ import annotations
 
 import json
@@ -17,13 +18,30 @@ from conftest import REPO_ROOT, run_cli, write_files
 
 SCHEMAS = REPO_ROOT / "docs" / "schemas"
 TYPES: dict[str, Any] = {
-    "object": lambda v: isinstance(v, dict), "array": lambda v: isinstance(v, list), "string": lambda v: isinstance(v, str),
-    "boolean": lambda v: isinstance(v, bool), "null": lambda v: v is None,
+    "object": lambda v: isinstance(v, dict),
+    "array": lambda v: isinstance(v, list),
+    "string": lambda v: isinstance(v, str),
+    "boolean": lambda v: isinstance(v, bool),
+    "null": lambda v: v is None,
     "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
     "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
 }
-KNOWN = {"$schema", "$id", "title", "description", "type", "required", "additionalProperties", "properties", "items",
-         "prefixItems", "minItems", "maxItems", "enum", "minimum"}
+KNOWN = {
+    "$schema",
+    "$id",
+    "title",
+    "description",
+    "type",
+    "required",
+    "additionalProperties",
+    "properties",
+    "items",
+    "prefixItems",
+    "minItems",
+    "maxItems",
+    "enum",
+    "minimum",
+}
 
 
 def violations(value: Any, schema: dict[str, Any], at: str = "$") -> list[str]:
@@ -67,7 +85,7 @@ def judged(root: Path, program: Path, out: Path) -> dict[str, Any]:
     return json.loads(out.read_text())
 
 
-SCORER = '''
+SCORER = """
 import sys
 from pathlib import Path
 # Kattis protocol: input answer feedback_dir < output; half marks for an answer off by one
@@ -76,8 +94,8 @@ got = int(sys.stdin.read())
 if abs(got - want) == 1:
     Path(sys.argv[3], "score_multiplier.txt").write_text("0.5")
 sys.exit(42 if abs(got - want) <= 1 else 43)
-'''
-INTERACTOR = '''
+"""
+INTERACTOR = """
 import sys
 secret = int(open(sys.argv[1]).read())
 for line in sys.stdin:
@@ -86,35 +104,54 @@ for line in sys.stdin:
     if guess == secret:
         sys.exit(42)
 sys.exit(43)
-'''
-GUESS = "lo, hi = 1, 100\nwhile True:\n    mid = (lo + hi) // 2\n    print(mid, flush=True)\n    r = input()\n" \
-        "    if r == 'correct':\n        break\n    lo, hi = (mid + 1, hi) if r == 'higher' else (lo, mid - 1)\n"
+"""
+GUESS = (
+    "lo, hi = 1, 100\nwhile True:\n    mid = (lo + hi) // 2\n    print(mid, flush=True)\n    r = input()\n"
+    "    if r == 'correct':\n        break\n    lo, hi = (mid + 1, hi) if r == 'higher' else (lo, mid - 1)\n"
+)
 
 
 @pytest.fixture
 def reports(tmp_path: Path) -> list[dict[str, Any]]:
-    scoring = write_files(tmp_path / "near", {
-        "problem.yaml": "problem_format_version: 2025-09\nname: Near\ntype: scoring\nlimits:\n  time_limit: 2\n",
-        "data/sample/1.in": "1\n", "data/sample/1.ans": "1\n",
-        "data/secret/test_group.yaml": "max_score: 10\n", "data/secret/1.in": "5\n", "data/secret/1.ans": "5\n",
-        "output_validator/near.py": SCORER,
-        "off.py": "print(int(input()) + 1)\n", "crash.py": "import os\nos.abort()\n", "broken.c": "int main( {\n",
-    })
-    interactive = write_files(tmp_path / "guess", {
-        "problem.yaml": "problem_format_version: 2025-09\nname: Guess\ntype: interactive\nlimits:\n  time_limit: 2\n",
-        "data/secret/1.in": "37\n", "data/secret/1.ans": "\n", "output_validator/guess.py": INTERACTOR, "guess.py": GUESS,
-    })
+    scoring = write_files(
+        tmp_path / "near",
+        {
+            "problem.yaml": "problem_format_version: 2025-09\nname: Near\ntype: scoring\nlimits:\n  time_limit: 2\n",
+            "data/sample/1.in": "1\n",
+            "data/sample/1.ans": "1\n",
+            "data/secret/test_group.yaml": "max_score: 10\n",
+            "data/secret/1.in": "5\n",
+            "data/secret/1.ans": "5\n",
+            "output_validator/near.py": SCORER,
+            "off.py": "print(int(input()) + 1)\n",
+            "crash.py": "import os\nos.abort()\n",
+            "broken.c": "int main( {\n",
+        },
+    )
+    interactive = write_files(
+        tmp_path / "guess",
+        {
+            "problem.yaml": "problem_format_version: 2025-09\nname: Guess\ntype: interactive\nlimits:\n  time_limit: 2\n",
+            "data/secret/1.in": "37\n",
+            "data/secret/1.ans": "\n",
+            "output_validator/guess.py": INTERACTOR,
+            "guess.py": GUESS,
+        },
+    )
     out = tmp_path / "out"
     out.mkdir()
-    return [judged(scoring, scoring / name, out / f"{name}.json") for name in ("off.py", "crash.py", "broken.c")] + \
-        [judged(interactive, interactive / "guess.py", out / "guess.json")]
+    return [judged(scoring, scoring / name, out / f"{name}.json") for name in ("off.py", "crash.py", "broken.c")] + [
+        judged(interactive, interactive / "guess.py", out / "guess.json")
+    ]
 
 
 def test_judge_reports_match_their_schema(reports: list[dict[str, Any]]) -> None:
     off, crash, broken, guess = reports
     # the runs really have the fields the schema documents: not an empty pass
     assert off["cases"][-1]["score_file"] == ["score_multiplier.txt", 0.5] and off["score"] == 5
-    assert crash["verdict"] == "RE" and crash["cases"][0]["signal"] == "SIGABRT" and crash["cases"][0]["exit_code"] is None
+    assert (
+        crash["verdict"] == "RE" and crash["cases"][0]["signal"] == "SIGABRT" and crash["cases"][0]["exit_code"] is None
+    )
     assert broken["verdict"] == "CE" and broken["compile"]["ok"] is False
     assert guess["verdict"] == "AC" and guess["cases"][0]["transcript"].startswith(">")
     for report in reports:
@@ -122,12 +159,17 @@ def test_judge_reports_match_their_schema(reports: list[dict[str, Any]]) -> None
 
 
 def test_verify_report_matches_its_schema(tmp_path: Path) -> None:
-    root = write_files(tmp_path / "echo", {
-        "problem.yaml": "name: Echo\nlimits:\n  time_limit: 2\n",
-        "data/secret/1.in": "1\n", "data/secret/1.ans": "1\n",
-        "submissions/accepted/echo.py": "print(input())\n", "submissions/wrong_answer/echo.py": "print(input())\n",
-        "submissions/accepted/old.py.disabled": "",
-    })
+    root = write_files(
+        tmp_path / "echo",
+        {
+            "problem.yaml": "name: Echo\nlimits:\n  time_limit: 2\n",
+            "data/secret/1.in": "1\n",
+            "data/secret/1.ans": "1\n",
+            "submissions/accepted/echo.py": "print(input())\n",
+            "submissions/wrong_answer/echo.py": "print(input())\n",
+            "submissions/accepted/old.py.disabled": "",
+        },
+    )
     out = tmp_path / "verify.json"
     run = run_cli("verify", str(root), "--json", str(out), "-j", "1")
     report = json.loads(out.read_text())
@@ -143,4 +185,8 @@ def test_the_checker_finds_undocumented_missing_and_mistyped_fields(reports: lis
     report["score"] = "5"
     report["cases"][0]["score_file"] = ["score.txt"]
     assert set(violations(report, judge_schema)) == {
-        "$.cases[0]: undocumented field debug", "$.cases[0].score_file: 1 items", "$.compile: missing log", "$.score: str is not number"}
+        "$.cases[0]: undocumented field debug",
+        "$.cases[0].score_file: 1 items",
+        "$.compile: missing log",
+        "$.score: str is not number",
+    }

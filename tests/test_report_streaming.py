@@ -1,5 +1,6 @@
 """grades.csv and grades.json written one student at a time (issue #30) are byte for byte what the whole-document
 writers gave: those writers are kept here as the reference, as they were before the change."""
+
 from __future__ import annotations
 
 import csv
@@ -25,7 +26,12 @@ def csv_before(grading: Grading) -> str:
     writer.writeheader()
     similar = grading.similar()
     for row in grading.rows:
-        writer.writerow({k: safe_text(v, one_line=True) if isinstance(v, str) else v for k, v in row.csv_row(grading.groups, similar).items()})
+        writer.writerow(
+            {
+                k: safe_text(v, one_line=True) if isinstance(v, str) else v
+                for k, v in row.csv_row(grading.groups, similar).items()
+            }
+        )
     return buffer.getvalue()
 
 
@@ -37,8 +43,14 @@ def json_before(grading: Grading) -> str:
         "ignored": [{"entry": entry, "why": why} for entry, why in grading.ignored],
         "similarity": grading.similarity,
         "students": [
-            {"id": r.id, **r.info, "source": r.entry.source, "worker": r.worker, "error": r.entry.error,
-             **(r.report or {"verdict": PENDING, "cases": [], "groups": []})}
+            {
+                "id": r.id,
+                **r.info,
+                "source": r.entry.source,
+                "worker": r.worker,
+                "error": r.entry.error,
+                **(r.report or {"verdict": PENDING, "cases": [], "groups": []}),
+            }
             for r in grading.rows
         ],
     }
@@ -57,9 +69,15 @@ def test_a_class_with_pending_and_hostile_rows_streams_the_same_bytes(tmp_path: 
     out = tmp_path / "results"
     make_results(out, 40)
     with Store(out) as store:  # one student more, never judged: PENDING
-        entries = [Entry(Key(s.entry.key.student, "p", s.entry.key.submission_hash, "s"), s.entry.source) for s in store.current()]
-        store.set_current(entries + [Entry(Key("zz\x1b[2J\n", "p", "h", "s"), "/class/zz.cpp", "never judged")],
-                          store.meta(), {"zz\x1b[2J\n": {"name": "Zed\u00e9 \"quoted\", comma", "late_minutes": None}})
+        entries = [
+            Entry(Key(s.entry.key.student, "p", s.entry.key.submission_hash, "s"), s.entry.source)
+            for s in store.current()
+        ]
+        store.set_current(
+            entries + [Entry(Key("zz\x1b[2J\n", "p", "h", "s"), "/class/zz.cpp", "never judged")],
+            store.meta(),
+            {"zz\x1b[2J\n": {"name": 'Zed\u00e9 "quoted", comma', "late_minutes": None}},
+        )
         write_all(store, out)
     assert_same_as_before(out)
     students = json.loads((out / "grades.json").read_text())["students"]
@@ -70,7 +88,11 @@ def test_a_class_with_pending_and_hostile_rows_streams_the_same_bytes(tmp_path: 
 def test_an_empty_or_single_class_streams_the_same_bytes(tmp_path: Path, students: int) -> None:
     out = tmp_path / "results"
     with Store(out) as store:
-        store.set_current([Entry(Key(f"s{i}", "p", "h", "s"), "/c/s.py") for i in range(students)], {"problem": "/p/x", "groups": "[]"}, {})
+        store.set_current(
+            [Entry(Key(f"s{i}", "p", "h", "s"), "/c/s.py") for i in range(students)],
+            {"problem": "/p/x", "groups": "[]"},
+            {},
+        )
         write_all(store, out)
     assert_same_as_before(out)
     assert len(json.loads((out / "grades.json").read_text())["students"]) == students

@@ -1,4 +1,5 @@
 """Score rules are values: they return new results and never change the ones they are given; a new rule is one class and its registration."""
+
 from __future__ import annotations
 
 import copy
@@ -6,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from judge.core.score_rules import SCORE_RULES, ScoreRule, Scored, register, score
+from judge.core.score_rules import SCORE_RULES, Scored, ScoreRule, register, score
 from judge.core.verdicts import CaseResult
 from judge.model import CaseSpec, Generated, Group
 from judge.verdict import Verdict
@@ -20,13 +21,19 @@ def test_scoring_leaves_its_inputs_alone_and_returns_the_verdicts_the_rules_gave
     """A group requiring a failed group is SKIPPED in the results returned, not in those given."""
     first = _group("first", 2, aggregation="pass-fail", score_rule="2025-09", case_points=5.0)
     second = _group("second", 1, aggregation="sum", score_rule="2025-09", case_points=10.0, require_pass=("first",))
-    cases = [CaseResult("c0", "first", Verdict.AC, score=1.0),
-             CaseResult("c1", "first", Verdict.AC, score=1.0),
-             CaseResult("c0", "second", Verdict.AC, score=1.0)]
+    cases = [
+        CaseResult("c0", "first", Verdict.AC, score=1.0),
+        CaseResult("c1", "first", Verdict.AC, score=1.0),
+        CaseResult("c0", "second", Verdict.AC, score=1.0),
+    ]
     before = copy.deepcopy(cases)
     once = score([first, second], cases)
     assert cases == before  # nothing given was changed
-    assert [c.verdict for c in once.cases] == [Verdict.AC, Verdict.AC, Verdict.AC]  # first passed as given: second is scored
+    assert [c.verdict for c in once.cases] == [
+        Verdict.AC,
+        Verdict.AC,
+        Verdict.AC,
+    ]  # first passed as given: second is scored
     assert [g.earned for g in once.groups] == [10.0, 10.0]
     failing = [replace(cases[0], verdict=Verdict.WA, score=0.0), *cases[1:]]
     again = score([first, second], failing)

@@ -7,6 +7,7 @@ common fingerprints found by counting every submission. The product's
 index, candidate bound, interval arithmetic and bounded best list must
 agree with it pair for pair and score for score.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -17,7 +18,7 @@ import pytest
 
 from judge.grade import similarity
 from judge.grade.discovery import Student
-from judge.grade.fingerprints import C_LIKE, K, SYNTAX, fingerprint
+from judge.grade.fingerprints import C_LIKE, SYNTAX, K, fingerprint
 from judge.grade.roster import Roster, RosterLine
 from judge.grade.starter import Handout, load_handout
 from judge.lang import by_extension
@@ -46,7 +47,9 @@ def all_pairs(students: list[Student], threshold: float, handout: Handout, max_p
         common = {h for h, n in seen_in.items() if n > limit}
 
         def chars(prints: list[tuple[int, int]], keep: set[int] | None) -> int:
-            return len({c for h, p in prints if h not in common and (keep is None or h in keep) for c in range(p, p + K)})
+            return len(
+                {c for h, p in prints if h not in common and (keep is None or h in keep) for c in range(p, p + K)}
+            )
 
         for (sa, _, pa), (sb, _, pb) in itertools.combinations(mine, 2):
             a, b, pa, pb = (sa, sb, pa, pb) if sa.id <= sb.id else (sb, sa, pb, pa)
@@ -55,7 +58,10 @@ def all_pairs(students: list[Student], threshold: float, handout: Handout, max_p
                     found.append((a.id, b.id, 1.0, (1.0, 1.0), True))
                 continue
             shared = {h for h, _ in pa} & {h for h, _ in pb}
-            shares = [chars(pa, shared) / chars(pa, None) if shared else 0.0, chars(pb, shared) / chars(pb, None) if shared else 0.0]
+            shares = [
+                chars(pa, shared) / chars(pa, None) if shared else 0.0,
+                chars(pb, shared) / chars(pb, None) if shared else 0.0,
+            ]
             if max(shares) >= threshold:
                 found.append((a.id, b.id, round(max(shares), 3), tuple(round(x, 3) for x in shares), False))
     found.sort(key=lambda p: (-p[2], p[0], p[1]))
@@ -67,8 +73,12 @@ def indexed(students: list[Student], threshold: float, handout: Handout) -> tupl
     return [(p["a"], p["b"], p["score"], tuple(p["shares"]), p["identical"]) for p in result["pairs"]], result["more"]
 
 
-@pytest.mark.parametrize("seed,size,threshold", [(1, 60, 0.8), (2, 90, 0.5), pytest.param(3, 120, 0.8, marks=pytest.mark.slow), (4, 40, 0.3)])
-def test_index_finds_the_same_pairs_and_scores_as_all_pairs(tmp_path: Path, seed: int, size: int, threshold: float) -> None:
+@pytest.mark.parametrize(
+    "seed,size,threshold", [(1, 60, 0.8), (2, 90, 0.5), pytest.param(3, 120, 0.8, marks=pytest.mark.slow), (4, 40, 0.3)]
+)
+def test_index_finds_the_same_pairs_and_scores_as_all_pairs(
+    tmp_path: Path, seed: int, size: int, threshold: float
+) -> None:
     made = generate_class(tmp_path, size, seed)
     students = students_of(made.folder)
     (made.folder / "twin.py").write_bytes(next(made.folder.glob("*.py")).read_bytes())  # an identical file too
@@ -79,7 +89,9 @@ def test_index_finds_the_same_pairs_and_scores_as_all_pairs(tmp_path: Path, seed
         assert indexed(students, threshold, handout) == expected
 
 
-def test_the_bounded_best_list_keeps_the_same_best_and_counts_the_rest(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_bounded_best_list_keeps_the_same_best_and_counts_the_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     made = generate_class(tmp_path, 80, 5)
     for i in range(4):  # a group of identical files: more identical pairs than are kept
         (made.folder / f"clone{i}.py").write_bytes((made.folder / "s00000.py").read_bytes())
@@ -96,29 +108,49 @@ def test_starter_code_makes_no_pair_but_a_copy_beyond_it_does(tmp_path: Path) ->
     folder.mkdir()
     own = {"ann": "    return a + b\n", "ben": "    s = [a, b]\n    return sum(s)\n", "cat": "    return b - (-a)\n"}
     for sid, body in own.items():
-        (folder / f"{sid}.py").write_text(STARTER.replace("    # TODO: your code here\n    raise NotImplementedError\n", body))
-    (folder / "dan.py").write_text(STARTER.replace("    # TODO: your code here\n    raise NotImplementedError\n",
-                                                  "    # mine\n    s = [a, b]\n    return sum(s)\n") + "\n")
+        (folder / f"{sid}.py").write_text(
+            STARTER.replace("    # TODO: your code here\n    raise NotImplementedError\n", body)
+        )
+    (folder / "dan.py").write_text(
+        STARTER.replace(
+            "    # TODO: your code here\n    raise NotImplementedError\n",
+            "    # mine\n    s = [a, b]\n    return sum(s)\n",
+        )
+        + "\n"
+    )
     starter = tmp_path / "starter.py"
     starter.write_text(STARTER)
     students = students_of(folder)
     without = {(p["a"], p["b"]) for p in similarity.similar_pairs(students)["pairs"]}
     assert {("ann", "ben"), ("ann", "cat"), ("ben", "cat")} <= without  # the template alone looks like copying
     handed = similarity.similar_pairs(students, handout=load_handout([starter], Roster()))
-    assert [(p["a"], p["b"]) for p in handed["pairs"]] == [("ben", "dan")] and handed["handed_out"] == [str(starter.resolve())]
+    assert [(p["a"], p["b"]) for p in handed["pairs"]] == [("ben", "dan")] and handed["handed_out"] == [
+        str(starter.resolve())
+    ]
     only_some = load_handout([], Roster({"ann": RosterLine(starter=(starter,)), "cat": RosterLine(starter=(starter,))}))
-    assert ("ann", "cat") not in {(p["a"], p["b"]) for p in similarity.similar_pairs(students, handout=only_some)["pairs"]}
+    assert ("ann", "cat") not in {
+        (p["a"], p["b"]) for p in similarity.similar_pairs(students, handout=only_some)["pairs"]
+    }
 
 
 def test_boilerplate_in_much_of_the_class_makes_no_pair_but_a_small_ring_does(tmp_path: Path) -> None:
     """A block of code every one of 30 students has (past the limit of 10) is dropped; three copies of one program are not."""
     folder = tmp_path / "class"
     folder.mkdir()
-    block = "".join(f"def helper{i}(values):\n    return sorted(values, key=lambda v: (v % {i + 7}, -v))[:{i + 2}]\n" for i in range(12))
+    block = "".join(
+        f"def helper{i}(values):\n    return sorted(values, key=lambda v: (v % {i + 7}, -v))[:{i + 2}]\n"
+        for i in range(12)
+    )
     for n in range(30):
-        (folder / f"p{n:02d}.py").write_text(block + f"print(helper{n % 12}([{n}, {n * 3 + 1}, {n * n}]) + [{n % 5} * {n + 11}])\n")
+        (folder / f"p{n:02d}.py").write_text(
+            block + f"print(helper{n % 12}([{n}, {n * 3 + 1}, {n * n}]) + [{n % 5} * {n + 11}])\n"
+        )
     ring = "import sys\n{v} = 0\nfor line in sys.stdin:\n    for w in line.split():\n        {v} += int(w) * 3 - int(w) * 2\nprint({v} % 1000003, {v} // 7)\n"
-    for name, variable in (("r1", "t"), ("r2", "total"), ("r3", "acc")):  # renamed: not identical files, the same program
+    for name, variable in (
+        ("r1", "t"),
+        ("r2", "total"),
+        ("r3", "acc"),
+    ):  # renamed: not identical files, the same program
         (folder / f"{name}.py").write_text(block + ring.format(v=variable))
     result = similarity.similar_pairs(students_of(folder))
     assert result["common_limit"] == {"python3": 10} and result["common_dropped"] > 0
@@ -128,9 +160,11 @@ def test_boilerplate_in_much_of_the_class_makes_no_pair_but_a_small_ring_does(tm
 def test_regions_are_the_copied_lines(tmp_path: Path) -> None:
     folder = tmp_path / "class"
     folder.mkdir()
-    copied = "int main() {\n  long long a, b;\n  while (scanf(\"%lld %lld\", &a, &b) == 2) printf(\"%lld\\n\", a + b);\n  return 0;\n}\n"
+    copied = 'int main() {\n  long long a, b;\n  while (scanf("%lld %lld", &a, &b) == 2) printf("%lld\\n", a + b);\n  return 0;\n}\n'
     (folder / "a.c").write_text("#include <stdio.h>\n" + copied)
-    (folder / "b.c").write_text("#include <stdio.h>\n// mine\n\n" + copied.replace("a", "x").replace("b", "y").replace("mxin", "main"))
+    (folder / "b.c").write_text(
+        "#include <stdio.h>\n// mine\n\n" + copied.replace("a", "x").replace("b", "y").replace("mxin", "main")
+    )
     pair = similarity.similar_pairs(students_of(folder))["pairs"][0]
     assert (pair["a"], pair["b"], pair["identical"]) == ("a", "b", False) and pair["score"] == 1.0
     assert pair["regions"][0][0]["lines"] == [2, 6] and pair["regions"][1][0]["lines"] == [4, 8]
@@ -151,7 +185,10 @@ def test_the_roster_names_a_students_own_starter_files_beside_it(tmp_path: Path)
     roster = tmp_path / "roster.csv"
     roster.write_text("id,name,starter\nann,Ann,sections/a.py; sections/common.h\nben,Ben,\n")
     lines = load_roster(roster, None).lines
-    assert lines["ann"].starter == (tmp_path / "sections" / "a.py", tmp_path / "sections" / "common.h") and lines["ben"].starter == ()
+    assert (
+        lines["ann"].starter == (tmp_path / "sections" / "a.py", tmp_path / "sections" / "common.h")
+        and lines["ben"].starter == ()
+    )
     with pytest.raises(Exception, match=r"roster: ann: .*a\.py: no such starter file"):
         load_handout([], load_roster(roster, None))
 
@@ -170,7 +207,9 @@ def test_grade_starter_is_remembered_by_the_results_folder_and_a_bad_one_is_refu
     for extra in made.folder.glob("s*.py"):
         extra.unlink()
     out = tmp_path / "results"
-    first = run_cli("grade", str(made.problem), str(made.folder), "--out", str(out), "--starter", str(made.starter), "-j", "2")
+    first = run_cli(
+        "grade", str(made.problem), str(made.folder), "--out", str(out), "--starter", str(made.starter), "-j", "2"
+    )
     assert first.returncode == 0, first.stderr
     similarity = json.loads((out / "grades.json").read_text())["similarity"]
     assert similarity["pairs"] == [] and similarity["handed_out"] == [str(made.starter.resolve())]
@@ -178,8 +217,12 @@ def test_grade_starter_is_remembered_by_the_results_folder_and_a_bad_one_is_refu
     assert again.returncode == 0, again.stderr
     assert json.loads((out / "grades.json").read_text())["similarity"]["pairs"] == []
     without = run_cli("grade", str(made.problem), str(made.folder), "--out", str(tmp_path / "plain"))
-    assert [(p["a"], p["b"]) for p in json.loads((tmp_path / "plain" / "grades.json").read_text())["similarity"]["pairs"]] == [("ann", "ben")]
-    bad = run_cli("grade", str(made.problem), str(made.folder), "--out", str(out), "--starter", str(tmp_path / "nope.py"))
+    assert [
+        (p["a"], p["b"]) for p in json.loads((tmp_path / "plain" / "grades.json").read_text())["similarity"]["pairs"]
+    ] == [("ann", "ben")]
+    bad = run_cli(
+        "grade", str(made.problem), str(made.folder), "--out", str(out), "--starter", str(tmp_path / "nope.py")
+    )
     assert bad.returncode == 2 and "nope.py: no such starter file" in bad.stderr and "Traceback" not in bad.stderr
 
 

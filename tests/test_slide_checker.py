@@ -7,6 +7,7 @@ breadth-first search over all 2x2 and 3x3 boards, sharing no code with the
 package, confirms both references' solvable/unsolvable answers, and their
 move lists are replayed here independently of the checker.
 """
+
 from __future__ import annotations
 
 import functools
@@ -36,7 +37,7 @@ STEP = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 
 def render(n: int, cells: list[int] | tuple[int, ...]) -> str:
     """A board in the input format."""
-    return f"{n}\n" + "".join(" ".join(map(str, cells[r * n:r * n + n])) + "\n" for r in range(n))
+    return f"{n}\n" + "".join(" ".join(map(str, cells[r * n : r * n + n])) + "\n" for r in range(n))
 
 
 def run_checker(tmp_path: Path, board: str, output: bytes) -> tuple[int, str]:
@@ -49,8 +50,12 @@ def run_checker(tmp_path: Path, board: str, output: bytes) -> tuple[int, str]:
     feedback.mkdir(exist_ok=True)
     message_file = feedback / "judgemessage.txt"
     message_file.unlink(missing_ok=True)
-    result = subprocess.run([sys.executable, str(CHECKER), str(case_in), str(answer), str(feedback)],
-                            input=output, capture_output=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, str(CHECKER), str(case_in), str(answer), str(feedback)],
+        input=output,
+        capture_output=True,
+        timeout=60,
+    )
     assert result.returncode in (42, 43), result.stderr.decode(errors="replace")
     message = message_file.read_text()
     assert message.count("\n") == 1 and message.endswith("\n"), repr(message)
@@ -59,35 +64,54 @@ def run_checker(tmp_path: Path, board: str, output: bytes) -> tuple[int, str]:
 
 WRONG_OUTPUTS = [
     pytest.param(SAMPLE, b"UURDRX\n", "move 6: 'X' is not one of L, R, U, D", id="bad-letter"),
-    pytest.param(SAMPLE, b"uurdrd\n", "move 1: 'u' is not one of L, R, U, D (moves are upper-case)",
-                 id="lower-case"),
+    pytest.param(SAMPLE, b"uurdrd\n", "move 1: 'u' is not one of L, R, U, D (moves are upper-case)", id="lower-case"),
     pytest.param(SAMPLE, b"U U R D R D\n", "move 2: ' ' is not one of", id="spaces-between-moves"),
     pytest.param(SAMPLE, b"U,U,R,D,R,D\n", "move 2: ',' is not one of", id="commas"),
-    pytest.param(SAMPLE, b"DURDRD\n", "move 1 'D' leaves the board (blank at row 3, column 1 of 3)",
-                 id="off-the-board"),
-    pytest.param(SAMPLE, b"UURDR\n", "after 5 moves the board is not solved: row 2, column 3 holds 0,"
-                 " expected 6", id="one-move-short"),
+    pytest.param(
+        SAMPLE, b"DURDRD\n", "move 1 'D' leaves the board (blank at row 3, column 1 of 3)", id="off-the-board"
+    ),
+    pytest.param(
+        SAMPLE,
+        b"UURDR\n",
+        "after 5 moves the board is not solved: row 2, column 3 holds 0, expected 6",
+        id="one-move-short",
+    ),
     pytest.param(SAMPLE, b"DDLULU\n", "move 1 'D' leaves the board", id="tile-direction"),
     pytest.param(SAMPLE, b"UURDRDU\n", "after 7 moves the board is not solved", id="one-move-too-many"),
     pytest.param(SAMPLE, b"", "with no moves the board is not solved", id="empty-output"),
     pytest.param(SAMPLE, b"\n\n\n", "with no moves the board is not solved", id="only-newlines"),
-    pytest.param(SAMPLE, b"UURDRD\nfoo\n", "line 2: unexpected output after the answer line: 'foo'",
-                 id="trailing-garbage"),
-    pytest.param(SAMPLE, b"UURDRD\n\n  \t\nx", "line 4: unexpected output after the answer line: 'x'",
-                 id="garbage-after-blank-lines"),
+    pytest.param(
+        SAMPLE, b"UURDRD\nfoo\n", "line 2: unexpected output after the answer line: 'foo'", id="trailing-garbage"
+    ),
+    pytest.param(
+        SAMPLE,
+        b"UURDRD\n\n  \t\nx",
+        "line 4: unexpected output after the answer line: 'x'",
+        id="garbage-after-blank-lines",
+    ),
     pytest.param(SAMPLE, b"UURDRD\nUURDRD\n", "line 2: unexpected output", id="extra-line"),
-    pytest.param(SAMPLE, b"UURDRD\n\x00\xff", "line 2: unexpected output after the answer line: '\\x00\\xff'",
-                 id="binary-after-answer"),
+    pytest.param(
+        SAMPLE,
+        b"UURDRD\n\x00\xff",
+        "line 2: unexpected output after the answer line: '\\x00\\xff'",
+        id="binary-after-answer",
+    ),
     pytest.param(SAMPLE, b"\xff\xfe\x00UURDRD\n", "move 1: '\\xff' is not one of", id="binary-garbage"),
     pytest.param(SAMPLE, b"No Answer!\n", "'No Answer!' but the board is solvable", id="false-no-answer"),
-    pytest.param(SAMPLE, ("UD" * 49_998 + SAMPLE_MOVES + "\n").encode(),
-                 "line 1: 100002 characters, more than the cap of 100000 moves", id="over-the-cap"),
-    pytest.param(SAMPLE, b"L" * (1 << 20), "line 1: 1048576 characters, more than the cap of 100000 moves", id="huge-line"),
+    pytest.param(
+        SAMPLE,
+        ("UD" * 49_998 + SAMPLE_MOVES + "\n").encode(),
+        "line 1: 100002 characters, more than the cap of 100000 moves",
+        id="over-the-cap",
+    ),
+    pytest.param(
+        SAMPLE, b"L" * (1 << 20), "line 1: 1048576 characters, more than the cap of 100000 moves", id="huge-line"
+    ),
     pytest.param(SAMPLE, b" " * (3 << 20), "output longer than 2097152 bytes", id="huge-output"),
-    pytest.param(UNSOLVABLE, b"LURD\n", "the board is unsolvable, expected 'No Answer!', got 'LURD'",
-                 id="moves-for-unsolvable"),
-    pytest.param(UNSOLVABLE, b"", "the board is unsolvable, expected 'No Answer!', got ''",
-                 id="empty-for-unsolvable"),
+    pytest.param(
+        UNSOLVABLE, b"LURD\n", "the board is unsolvable, expected 'No Answer!', got 'LURD'", id="moves-for-unsolvable"
+    ),
+    pytest.param(UNSOLVABLE, b"", "the board is unsolvable, expected 'No Answer!', got ''", id="empty-for-unsolvable"),
     pytest.param(UNSOLVABLE, b"no answer!\n", "expected 'No Answer!', got 'no answer!'", id="no-answer-case"),
     pytest.param(UNSOLVABLE, b"No Answer\n", "expected 'No Answer!', got 'No Answer'", id="no-answer-bang"),
     pytest.param(UNSOLVABLE, b"No  Answer!\n", "got 'No  Answer!'", id="no-answer-two-spaces"),
@@ -183,8 +207,7 @@ def references(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]
 
 def solve(command: list[str], n: int, cells: tuple[int, ...]) -> str:
     """One reference's single output line for one board."""
-    result = subprocess.run(command, input=render(n, cells).encode(), capture_output=True,
-                            check=True, timeout=30)
+    result = subprocess.run(command, input=render(n, cells).encode(), capture_output=True, check=True, timeout=30)
     text = result.stdout.decode()
     assert text.endswith("\n") and text.count("\n") == 1, repr(text[:80])
     return text[:-1]

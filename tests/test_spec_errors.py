@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO_ROOT, JudgeRun, JudgeRunner, copy_problem, program
 
 SPEC_ERROR = re.compile(r"^(?P<path>\S*problem\.yaml)(?::(?P<line>\d+))?: (?P<message>\S.*)$")
@@ -55,9 +54,7 @@ def _break(breakage: Breakage, root: Path) -> tuple[Path, int | None]:
 
 BREAKAGES = [
     pytest.param(Breakage("aplusb", "  memory: 64\n", "\tmemory: 64\n", "\tmemory"), id="yaml-tab-indent"),
-    pytest.param(
-        Breakage("aplusb", "  memory: 64\n", "  memory: 64: 65\n", "memory"), id="yaml-mapping-in-value"
-    ),
+    pytest.param(Breakage("aplusb", "  memory: 64\n", "  memory: 64: 65\n", "memory"), id="yaml-mapping-in-value"),
     pytest.param(
         Breakage("aplusb", "source: judge test fixtures\n", "source: x\ntimelimit: 2\n", "timelimit", "timelimit"),
         id="unknown-top-level-key",
@@ -90,19 +87,13 @@ BREAKAGES = [
         Breakage("aplusb", "solutions:\n  - solution.py\n", "solutions: solution.py\n", "solutions"),
         id="solutions-not-list",
     ),
-    pytest.param(
-        Breakage("aplusb", "  type: lines\n", "  type: fuzzy\n", "type", "fuzzy"), id="checker-type-unknown"
-    ),
+    pytest.param(Breakage("aplusb", "  type: lines\n", "  type: fuzzy\n", "type", "fuzzy"), id="checker-type-unknown"),
     pytest.param(
         Breakage("words_ci", "  case_sensitive: false\n", "  case_sensitive: maybe\n", "case_sensitive"),
         id="case-sensitive-not-bool",
     ),
-    pytest.param(
-        Breakage("float_div", "  abs_tol: 1.0e-6\n", "  abs_tol: tiny\n", "abs_tol"), id="abs-tol-not-number"
-    ),
-    pytest.param(
-        Breakage("aplusb", "  - name: small\n", "  - name: Small Group\n", "name"), id="group-name-pattern"
-    ),
+    pytest.param(Breakage("float_div", "  abs_tol: 1.0e-6\n", "  abs_tol: tiny\n", "abs_tol"), id="abs-tol-not-number"),
+    pytest.param(Breakage("aplusb", "  - name: small\n", "  - name: Small Group\n", "name"), id="group-name-pattern"),
     pytest.param(
         Breakage("aplusb", "      - name: big2\n", "      - name: big1\n", "name", "big1"),
         id="case-name-duplicate",
@@ -151,9 +142,7 @@ BREAKAGES = [
 
 
 @pytest.mark.parametrize("breakage", BREAKAGES)
-def test_broken_spec_is_reported_on_one_line(
-    judge: JudgeRunner, tmp_path: Path, breakage: Breakage
-) -> None:
+def test_broken_spec_is_reported_on_one_line(judge: JudgeRunner, tmp_path: Path, breakage: Breakage) -> None:
     """The error names problem.yaml (and the guilty line), exits 2 and prints no traceback."""
     spec, line = _break(breakage, tmp_path)
 
@@ -211,8 +200,10 @@ def test_a_language_that_is_not_installed_names_its_package(judge: JudgeRunner, 
     run = judge("aplusb", source)
 
     assert run.returncode == 3, run.describe()
-    assert run.stderr.strip().splitlines() == ["error: language 'python2' needs 'python2', which is not installed here; "
-                                               "install the Debian package python2 (Debian 11 and older)"], run.describe()
+    assert run.stderr.strip().splitlines() == [
+        "error: language 'python2' needs 'python2', which is not installed here; "
+        "install the Debian package python2 (Debian 11 and older)"
+    ], run.describe()
 
 
 def test_missing_arguments_are_a_usage_error(judge: JudgeRunner) -> None:

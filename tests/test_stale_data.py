@@ -5,6 +5,7 @@ sample, the generator or a case file by hand is then seen by judge and
 validate, which say so (and produce the stale cases again) instead of going
 on with the old data.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,7 +23,9 @@ def problem(gensum: Path) -> Path:
     (gensum / "samples").mkdir()
     (gensum / "samples" / "1.in").write_text("2\n3 4\n")
     spec = gensum / "problem.yaml"
-    spec.write_text(spec.read_text().replace("    cases:\n", "    cases:\n      - name: sample\n        file: samples/1.in\n", 1))
+    spec.write_text(
+        spec.read_text().replace("    cases:\n", "    cases:\n      - name: sample\n        file: samples/1.in\n", 1)
+    )
     assert run_cli("generate", str(gensum)).returncode == 0
     return gensum
 

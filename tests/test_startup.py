@@ -4,6 +4,7 @@ Timings are measured by ``bench`` (docs/benchmarks.md), never asserted; what
 a command imports is stable, and importing a heavy layer again is exactly
 how start-up regresses, so that is what these tests pin.
 """
+
 from __future__ import annotations
 
 import json
@@ -14,14 +15,23 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import REPO_ROOT, copy_problem, program
 
 import judge
-from conftest import REPO_ROOT, copy_problem, program
 from judge.cli import listing
 from judge.errors import SpecError
 
 # What only a problem's loading, judging, grading or the tools need: none of it belongs to a command that does not use it.
-LOADING = {"yaml", "pathlib", "judge.problem", "judge.problem.formats", "judge.lang", "judge.check", "judge.run", "judge.core"}
+LOADING = {
+    "yaml",
+    "pathlib",
+    "judge.problem",
+    "judge.problem.formats",
+    "judge.lang",
+    "judge.check",
+    "judge.run",
+    "judge.core",
+}
 COMMANDS_ELSEWHERE = {"judge.grade", "judge.tools", "judge.problem.formats.kattis_export", "tqdm", "dask", "copydetect"}
 
 
@@ -40,8 +50,14 @@ runpy.run_path(sys.argv[0], run_name="__main__")
 
 def imported(*args: str, env: dict[str, str] | None = None) -> tuple[set[str], subprocess.CompletedProcess[str]]:
     """The modules ``run_judge.py ARGS`` imports, and how it ended."""
-    done = subprocess.run([sys.executable, "-c", _HARNESS, str(REPO_ROOT / "run_judge.py"), *args], cwd=REPO_ROOT,
-                          capture_output=True, text=True, timeout=120, env={**os.environ, **(env or {})})
+    done = subprocess.run(
+        [sys.executable, "-c", _HARNESS, str(REPO_ROOT / "run_judge.py"), *args],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, **(env or {})},
+    )
     marker = done.stderr.rindex("\nMODULES ")
     names = set(done.stderr[marker:].split()[1:])
     return names, subprocess.CompletedProcess(done.args, done.returncode, done.stdout, done.stderr[:marker])
@@ -62,7 +78,9 @@ def test_warm_list_loads_no_package(tmp_path: Path) -> None:
     assert first.returncode == 0 and second.returncode == 0, first.stderr + second.stderr
     assert second.stdout == first.stdout and "poj2893" in second.stdout
     assert "yaml" in cold  # the first run did load the packages
-    assert warm & (LOADING | COMMANDS_ELSEWHERE | {"typing", "pickle"}) == set()  # checking the cache costs no more than that
+    assert (
+        warm & (LOADING | COMMANDS_ELSEWHERE | {"typing", "pickle"}) == set()
+    )  # checking the cache costs no more than that
 
 
 def test_judge_imports_neither_grading_nor_the_tools() -> None:
@@ -74,8 +92,16 @@ def test_judge_imports_neither_grading_nor_the_tools() -> None:
 
 # What judging a batch problem with a ready program must not import once the package is remembered: the YAML parser,
 # the format readers, the interactive layer, time-limit inference and the thread pool.
-WARM_JUDGE_AVOIDS = {"yaml", "judge.problem.formats.native", "judge.problem.formats.kattis", "judge.core.pass_by_pass",
-                     "judge.check.interactor_protocols", "judge.run.relayed_pair", "judge.core.timelimit", "concurrent.futures"}
+WARM_JUDGE_AVOIDS = {
+    "yaml",
+    "judge.problem.formats.native",
+    "judge.problem.formats.kattis",
+    "judge.core.pass_by_pass",
+    "judge.check.interactor_protocols",
+    "judge.run.relayed_pair",
+    "judge.core.timelimit",
+    "concurrent.futures",
+}
 
 
 def test_warm_judge_reads_no_yaml_and_imports_only_what_a_batch_case_needs(tmp_path: Path) -> None:
@@ -91,7 +117,18 @@ def test_warm_judge_reads_no_yaml_and_imports_only_what_a_batch_case_needs(tmp_p
 
     spec = root / "problem.yaml"
     spec.write_text(spec.read_text().replace("title: A plus B", "title: A plus B, edited"))
-    edited, third = imported("judge", str(root), str(program("ac.py")), "-j", "1", "--sandbox", "none", "--json", str(tmp_path / "r.json"), env=env)
+    edited, third = imported(
+        "judge",
+        str(root),
+        str(program("ac.py")),
+        "-j",
+        "1",
+        "--sandbox",
+        "none",
+        "--json",
+        str(tmp_path / "r.json"),
+        env=env,
+    )
     assert third.returncode == 0 and "yaml" in edited  # an edited package is read again
 
 
@@ -100,7 +137,9 @@ def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A copy of a bundled package under a problems folder of its own, and a cache folder of its own."""
     monkeypatch.setenv("TILEJUDGE_CACHE", str(tmp_path / "cache"))
     for name in ("slide", "_lib"):  # _lib: the family's shared library the package names
-        shutil.copytree(REPO_ROOT / "problems" / name, tmp_path / "problems" / name, ignore=shutil.ignore_patterns("__pycache__"))
+        shutil.copytree(
+            REPO_ROOT / "problems" / name, tmp_path / "problems" / name, ignore=shutil.ignore_patterns("__pycache__")
+        )
     return tmp_path / "problems" / "slide"
 
 
@@ -130,8 +169,14 @@ def test_bench_startup_reports_each_command_against_each_baseline(tmp_path: Path
     from judge.tools.bench_startup import BASELINES, GOALS
 
     out = tmp_path / "startup.json"
-    done = subprocess.run([sys.executable, str(REPO_ROOT / "run_judge.py"), "bench", "--startup", "--rounds", "1", "--json", str(out)],
-                          cwd=REPO_ROOT, capture_output=True, text=True, timeout=600, env={**os.environ, "TILEJUDGE_CACHE": str(tmp_path)})
+    done = subprocess.run(
+        [sys.executable, str(REPO_ROOT / "run_judge.py"), "bench", "--startup", "--rounds", "1", "--json", str(out)],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "TILEJUDGE_CACHE": str(tmp_path)},
+    )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     figures = json.loads(out.read_text())
     rows = figures["startup"]["rows"]

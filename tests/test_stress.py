@@ -6,6 +6,7 @@ do not reliably catch it; stress must. Shrinking is a search over seeds, so
 the test asks for a smaller size than the one searched at, plus the saved
 input really failing, rather than for size 1 exactly.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,13 +25,21 @@ print(sum(values) + (1 if any(v >= 960 for v in values) else 0))
 """
 
 
-
-
 @pytest.mark.slow
 def test_stress_finds_shrinks_saves_and_promotes_a_rare_bug(gensum: Path, tmp_path: Path) -> None:
     buggy = tmp_path / "buggy.py"
     buggy.write_text(BUGGY)
-    run = run_cli("stress", str(gensum), str(buggy), "--gen-args", "--count {size} --seed {seed}", "--size", "20", "--seconds", "120")
+    run = run_cli(
+        "stress",
+        str(gensum),
+        str(buggy),
+        "--gen-args",
+        "--count {size} --seed {seed}",
+        "--size",
+        "20",
+        "--seconds",
+        "120",
+    )
     assert run.returncode == 1, run.stdout + run.stderr
     assert "WA (wrong answer)" in run.stdout
     size = int(re.search(r"\(size (\d+)\)", run.stdout).group(1))
@@ -59,7 +68,9 @@ def test_stress_finds_shrinks_saves_and_promotes_a_rare_bug(gensum: Path, tmp_pa
 
 
 def test_stress_reports_no_difference_for_a_correct_solution(gensum: Path) -> None:
-    run = run_cli("stress", str(gensum), str(gensum / "sum.py"), "--gen-args", "--count {size} --seed {seed}", "--seconds", "1")
+    run = run_cli(
+        "stress", str(gensum), str(gensum / "sum.py"), "--gen-args", "--count {size} --seed {seed}", "--seconds", "1"
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     assert re.search(r"no difference found in [1-9]\d* rounds", run.stdout)
 
@@ -92,8 +103,11 @@ def picky(gensum: Path) -> Path:
     """gensum whose generator refuses sizes above 5 in one of its two modes, both on spec lines with --size and --seed."""
     (gensum / "gen.py").write_text(PICKY_GENERATOR)
     spec = (gensum / "problem.yaml").read_text()
-    groups = spec[spec.index("groups:"):]
-    (gensum / "problem.yaml").write_text(spec.replace(groups, """groups:
+    groups = spec[spec.index("groups:") :]
+    (gensum / "problem.yaml").write_text(
+        spec.replace(
+            groups,
+            """groups:
   - name: all
     points: 100
     cases:
@@ -101,7 +115,9 @@ def picky(gensum: Path) -> Path:
         generate: --mode small --size 3 --seed 1
       - name: any
         generate: --mode any --size 4 --seed 2
-"""))
+""",
+        )
+    )
     return gensum
 
 
@@ -115,8 +131,19 @@ def test_stress_skips_a_generator_line_refused_at_the_search_size(picky: Path) -
 
 
 def test_stress_at_a_size_every_line_refuses_is_a_judge_error(picky: Path) -> None:
-    run = run_cli("stress", str(picky), str(picky / "sum.py"), "--gen-args", "--mode small --size {size} --seed {seed}", "--size", "6",
-                  "--seconds", "1", "-j", "1")
+    run = run_cli(
+        "stress",
+        str(picky),
+        str(picky / "sum.py"),
+        "--gen-args",
+        "--mode small --size {size} --seed {seed}",
+        "--size",
+        "6",
+        "--seconds",
+        "1",
+        "-j",
+        "1",
+    )
     assert run.returncode == 3, run.stdout + run.stderr
     assert "refused every generator line at size 6" in run.stderr and "Traceback" not in run.stderr
     assert run.stdout.count("skipped ") == 1
@@ -129,7 +156,14 @@ def test_stress_on_an_interactive_problem_uses_the_interactor_as_oracle(tmp_path
     problem = tmp_path / "blind"
     shutil.copytree(REPO_ROOT / "problems" / "blind", problem)
     wrong = problem / "submissions" / "wrong_answer" / "wa_parity.py"
-    run = run_cli("stress", str(problem), str(wrong), "--gen-args", "random --rows 2 --cols 4 --size {size} --truth mix --seed {seed}",
-                  "--seconds", "60")
+    run = run_cli(
+        "stress",
+        str(problem),
+        str(wrong),
+        "--gen-args",
+        "random --rows 2 --cols 4 --size {size} --truth mix --seed {seed}",
+        "--seconds",
+        "60",
+    )
     assert run.returncode == 1, run.stdout + run.stderr
     assert "WA (wrong answer)" in run.stdout and "shrunk from size 10 to" in run.stdout, run.stdout

@@ -10,6 +10,7 @@ decides the same questions by clipped areas with code of its own; the two
 must agree on every placement tried here, and on every reference's answer
 to the convex figures.
 """
+
 from __future__ import annotations
 
 import base64
@@ -49,8 +50,12 @@ def run_checker(tmp_path: Path, figures: str, output: str, answer: str) -> tuple
     feedback = tmp_path / "feedback"
     shutil.rmtree(feedback, ignore_errors=True)  # a fresh folder per run, as the judge gives
     feedback.mkdir()
-    proc = subprocess.run([sys.executable, str(CHECKER), str(tmp_path / "in"), str(tmp_path / "ans"), str(feedback)],
-                          input=output.encode(), capture_output=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, str(CHECKER), str(tmp_path / "in"), str(tmp_path / "ans"), str(feedback)],
+        input=output.encode(),
+        capture_output=True,
+        timeout=120,
+    )
     message = (feedback / "judgemessage.txt").read_text()
     assert message.endswith("\n") and message.count("\n") == 1, f"message must be one line: {message!r}"
     assert proc.returncode in (ACCEPT, WRONG, JURY_ERROR), proc.stderr.decode()[-2000:]
@@ -62,6 +67,7 @@ def lines(*placements: str) -> str:
 
 
 # ---- many right answers ---------------------------------------------------------------------------------------
+
 
 def turned_90_about_centre(line: str) -> str:
     """The same tiling of the square turned by 90° about (2, 2): ROT + 2, translation (x, y) -> (4 - y, x)."""
@@ -88,11 +94,24 @@ RIGHT = {
     "turned-180": (SQUARE, [turned_90_about_centre(turned_90_about_centre(line)) for line in JURY]),
     "mirrored": (SQUARE, [mirrored(line) for line in JURY]),
     "mirrored-and-turned": (SQUARE, [turned_90_about_centre(mirrored(line)) for line in JURY]),
-    "equal-pieces-swapped": (SQUARE, [line.replace("L1", "Lx").replace("L2", "L1").replace("Lx", "L2")
-                                      .replace("S1", "Sx").replace("S2", "S1").replace("Sx", "S2") for line in JURY]),
+    "equal-pieces-swapped": (
+        SQUARE,
+        [
+            line.replace("L1", "Lx")
+            .replace("L2", "L1")
+            .replace("Lx", "L2")
+            .replace("S1", "Sx")
+            .replace("S2", "S1")
+            .replace("Sx", "S2")
+            for line in JURY
+        ],
+    ),
     "lines-reordered": (SQUARE, JURY[::-1]),
     "turned-square": (TURNED, [turned_45(line) for line in JURY]),
-    "decimals-and-unreduced": (SQUARE, [line.replace(" 4 4", " 4.0 8/2").replace(" 3 3", " 3+0s 6/2") for line in JURY]),
+    "decimals-and-unreduced": (
+        SQUARE,
+        [line.replace(" 4 4", " 4.0 8/2").replace(" 3 3", " 3+0s 6/2") for line in JURY],
+    ),
     "flip-of-a-triangle-as-a-turn": (SQUARE, [line.replace("S1 2 0 4 0", "S1 2 1 4 2") for line in JURY]),
 }
 
@@ -108,12 +127,15 @@ def test_right_placements_are_accepted_and_the_independent_judge_agrees(tmp_path
 
 # ---- each wrong answer, and the reason given ----------------------------------------------------------------------
 
+
 def float12(line: str) -> str:
     """A placement of the turned square with its coordinates rounded to 12 decimals, as wa_float12.py prints them."""
     name, rot, flip, x, y = line.split()
+
     def decimal(text: str) -> str:
         value = exact.number(text)
-        return f"{float(value.a) + float(value.b) * 2 ** 0.5:.12f}"
+        return f"{float(value.a) + float(value.b) * 2**0.5:.12f}"
+
     return f"{name} {rot} {flip} {decimal(x)} {decimal(y)}"
 
 
@@ -122,19 +144,49 @@ def wrong_cases() -> list[tuple[str, str, list[str], str]]:
     turned_jury = [turned_45(line) for line in JURY]
     return [
         ("float-12-digits", TURNED, [float12(line) for line in turned_jury], "figure 1: piece "),
-        ("triangle-flipped", SQUARE, [line.replace("S1 2 0 4 0", "S1 2 1 4 0") for line in JURY],
-         "figure 1: piece S1 (small triangle, line 3) sticks out: its vertex (3, -1) lies outside the figure"),
-        ("large-triangle-twice", SQUARE, [line.replace("L2", "L1") for line in JURY],
-         "figure 1: piece L1 is placed 2 times (lines 1, 2) and piece L2 not at all"),
-        ("sliver-gap", taller, JURY, "figure 1: the pieces lie inside the figure without overlapping, but they leave area "
-                                     "19601/3465-4s (about 7.4e-9) of it uncovered"),
-        ("overlap", SQUARE, [line.replace("Q 1 0 3 1", "Q 1 0 3 0") for line in JURY],
-         "figure 1: pieces L1 (large triangle, line 1) and Q (square, line 4) overlap in area 1 (about 1)"),
-        ("overlap-by-1e-9", SQUARE, [line.replace("M 4 0 4 4", "M 4 0 4 3999999999/1000000000") for line in JURY],
-         "figure 1: pieces S1 (small triangle, line 3) and M (medium triangle, line 6) overlap in area 1/4000000000000000000 (about 2.5e-19)"),
-        ("sticks-out-through-an-edge", SQUARE, [line.replace("L2 6 0 0 4", "L2 6 0 -1 4") for line in JURY],
-         "figure 1: piece L2 (large triangle, line 2) sticks out: its vertex (-1, 4) lies outside the figure"),
-        ("piece-missing", SQUARE, JURY[:6] + ["M 4 0 4 4"], "figure 1: piece M is placed 2 times (lines 6, 7) and piece P not at all"),
+        (
+            "triangle-flipped",
+            SQUARE,
+            [line.replace("S1 2 0 4 0", "S1 2 1 4 0") for line in JURY],
+            "figure 1: piece S1 (small triangle, line 3) sticks out: its vertex (3, -1) lies outside the figure",
+        ),
+        (
+            "large-triangle-twice",
+            SQUARE,
+            [line.replace("L2", "L1") for line in JURY],
+            "figure 1: piece L1 is placed 2 times (lines 1, 2) and piece L2 not at all",
+        ),
+        (
+            "sliver-gap",
+            taller,
+            JURY,
+            "figure 1: the pieces lie inside the figure without overlapping, but they leave area "
+            "19601/3465-4s (about 7.4e-9) of it uncovered",
+        ),
+        (
+            "overlap",
+            SQUARE,
+            [line.replace("Q 1 0 3 1", "Q 1 0 3 0") for line in JURY],
+            "figure 1: pieces L1 (large triangle, line 1) and Q (square, line 4) overlap in area 1 (about 1)",
+        ),
+        (
+            "overlap-by-1e-9",
+            SQUARE,
+            [line.replace("M 4 0 4 4", "M 4 0 4 3999999999/1000000000") for line in JURY],
+            "figure 1: pieces S1 (small triangle, line 3) and M (medium triangle, line 6) overlap in area 1/4000000000000000000 (about 2.5e-19)",
+        ),
+        (
+            "sticks-out-through-an-edge",
+            SQUARE,
+            [line.replace("L2 6 0 0 4", "L2 6 0 -1 4") for line in JURY],
+            "figure 1: piece L2 (large triangle, line 2) sticks out: its vertex (-1, 4) lies outside the figure",
+        ),
+        (
+            "piece-missing",
+            SQUARE,
+            JURY[:6] + ["M 4 0 4 4"],
+            "figure 1: piece M is placed 2 times (lines 6, 7) and piece P not at all",
+        ),
     ]
 
 
@@ -142,7 +194,9 @@ WRONG_CASES = wrong_cases()
 
 
 @pytest.mark.parametrize("figure, placement, reason", [c[1:] for c in WRONG_CASES], ids=[c[0] for c in WRONG_CASES])
-def test_wrong_placements_are_rejected_with_the_reason_and_a_picture(tmp_path: Path, figure: str, placement: list[str], reason: str) -> None:
+def test_wrong_placements_are_rejected_with_the_reason_and_a_picture(
+    tmp_path: Path, figure: str, placement: list[str], reason: str
+) -> None:
     assert not exact.judge(exact.read_figures(figure)[0], placement)
     code, message, feedback = run_checker(tmp_path, figure, lines(*placement), lines(*JURY))
     assert code == WRONG and message.startswith(reason), message
@@ -156,41 +210,72 @@ def test_wrong_placements_are_rejected_with_the_reason_and_a_picture(tmp_path: P
         assert 'stroke="#d50000"' in svg  # the piece at fault outlined in red
 
 
-@pytest.mark.parametrize("output, reason", [
-    ("impossible\n", "line 1: figure 1 can be laid out, it is not impossible"),
-    ("", "line 1: missing: the output ends inside the answer to figure 1"),
-    (lines(*JURY[:3]), "line 4: missing: the output ends inside the answer to figure 1"),
-    (lines(*JURY, "L1 0 0 0 0"), "line 8: unexpected output after the last figure"),
-    (lines("L1 8 0 0 0", *JURY[1:]), "line 1: the rotation must be one of 0 to 7"),
-    (lines("L1 0 2 0 0", *JURY[1:]), "line 1: the flip must be 0 or 1"),
-    (lines("X1 0 0 0 0", *JURY[1:]), "line 1: X1 is not a piece"),
-    (lines("L1 0 0 0", *JURY[1:]), "line 1: expected a placement 'NAME ROT FLIP X Y'"),
-    (lines("L1  0 0 0 0", *JURY[1:]), "line 1: expected a placement 'NAME ROT FLIP X Y'"),
-    (lines("L1 0 0 1/0 0", *JURY[1:]), "line 1: 1/0 is not a number"),
-    (lines("L1 0 0 0 s", *JURY[1:]), "line 1: s is not a number"),
-    (lines("L1 0 0 0 1e5", *JURY[1:]), "line 1: 1e5 is not a number"),
-    (lines("L1 0 0 " + "9" * 41 + " 0", *JURY[1:]), "line 1: " + "9" * 30 + "... is not a number"),
-    (lines(*JURY[:3], "impossible"), "line 4: 'impossible' inside the seven placements of figure 1"),
-], ids=["impossible-for-possible", "empty", "too-few-lines", "extra-line", "rotation-8", "flip-2", "no-such-piece",
-        "four-fields", "two-spaces", "zero-denominator", "bare-s", "exponent", "too-many-digits", "impossible-inside"])
+@pytest.mark.parametrize(
+    "output, reason",
+    [
+        ("impossible\n", "line 1: figure 1 can be laid out, it is not impossible"),
+        ("", "line 1: missing: the output ends inside the answer to figure 1"),
+        (lines(*JURY[:3]), "line 4: missing: the output ends inside the answer to figure 1"),
+        (lines(*JURY, "L1 0 0 0 0"), "line 8: unexpected output after the last figure"),
+        (lines("L1 8 0 0 0", *JURY[1:]), "line 1: the rotation must be one of 0 to 7"),
+        (lines("L1 0 2 0 0", *JURY[1:]), "line 1: the flip must be 0 or 1"),
+        (lines("X1 0 0 0 0", *JURY[1:]), "line 1: X1 is not a piece"),
+        (lines("L1 0 0 0", *JURY[1:]), "line 1: expected a placement 'NAME ROT FLIP X Y'"),
+        (lines("L1  0 0 0 0", *JURY[1:]), "line 1: expected a placement 'NAME ROT FLIP X Y'"),
+        (lines("L1 0 0 1/0 0", *JURY[1:]), "line 1: 1/0 is not a number"),
+        (lines("L1 0 0 0 s", *JURY[1:]), "line 1: s is not a number"),
+        (lines("L1 0 0 0 1e5", *JURY[1:]), "line 1: 1e5 is not a number"),
+        (lines("L1 0 0 " + "9" * 41 + " 0", *JURY[1:]), "line 1: " + "9" * 30 + "... is not a number"),
+        (lines(*JURY[:3], "impossible"), "line 4: 'impossible' inside the seven placements of figure 1"),
+    ],
+    ids=[
+        "impossible-for-possible",
+        "empty",
+        "too-few-lines",
+        "extra-line",
+        "rotation-8",
+        "flip-2",
+        "no-such-piece",
+        "four-fields",
+        "two-spaces",
+        "zero-denominator",
+        "bare-s",
+        "exponent",
+        "too-many-digits",
+        "impossible-inside",
+    ],
+)
 def test_malformed_outputs_are_rejected_naming_the_line(tmp_path: Path, output: str, reason: str) -> None:
     code, message, _ = run_checker(tmp_path, SQUARE, output, lines(*JURY))
     assert code == WRONG and message.startswith(reason), message
 
 
-def test_impossible_is_checked_against_the_jury_and_a_tiling_of_an_impossible_figure_is_a_judge_error(tmp_path: Path) -> None:
+def test_impossible_is_checked_against_the_jury_and_a_tiling_of_an_impossible_figure_is_a_judge_error(
+    tmp_path: Path,
+) -> None:
     house = "1\n1\n5\n0 0\n4 0\n4 3\n2 5\n0 3\n"
-    assert run_checker(tmp_path, house, "impossible\n", "impossible\n")[:2] == (ACCEPT, "all 1 figures answered correctly")
+    assert run_checker(tmp_path, house, "impossible\n", "impossible\n")[:2] == (
+        ACCEPT,
+        "all 1 figures answered correctly",
+    )
     code, message, _ = run_checker(tmp_path, SQUARE, lines(*JURY), "impossible\n")
-    assert (code, message) == (JURY_ERROR, "jury answer wrong: figure 1: the contestant lays it out, the jury says impossible")
+    assert (code, message) == (
+        JURY_ERROR,
+        "jury answer wrong: figure 1: the contestant lays it out, the jury says impossible",
+    )
 
 
 def test_the_checker_and_the_independent_judge_agree_on_random_changes(tmp_path: Path) -> None:
     """One piece of a jury tiling changed at random (moved by a little, turned, flipped, renamed): same verdict."""
     figures_text = generate("random", "--size", "3", "--seed", "11")
     figures = exact.read_figures(figures_text)
-    jury_text = subprocess.run([sys.executable, str(PACKAGE / "submissions" / "accepted" / "ref.py")], input=figures_text,
-                               capture_output=True, text=True, check=True).stdout
+    jury_text = subprocess.run(
+        [sys.executable, str(PACKAGE / "submissions" / "accepted" / "ref.py")],
+        input=figures_text,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     jury = exact.answers(jury_text, len(figures))
     rng = random.Random(5)
     steps = ["1/2", "-1/2", "1s", "-1/2s", "1/1000000", "0"]
@@ -236,6 +321,7 @@ def _figure_lines(text: str, index: int) -> list[str]:
 
 # ---- the references on the thirteen convex figures ---------------------------------------------------------------
 
+
 def references(folder: Path) -> dict[str, list[str]]:
     accepted = PACKAGE / "submissions" / "accepted"
     subprocess.run(["g++", "-O2", "-std=c++17", "-o", str(folder / "ref"), str(accepted / "ref.cpp")], check=True)
@@ -243,8 +329,11 @@ def references(folder: Path) -> dict[str, list[str]]:
     java.mkdir()
     (java / "Main.java").write_text((accepted / "ref.java").read_text())
     subprocess.run(["javac", "-d", str(java), str(java / "Main.java")], check=True)
-    return {"ref.cpp": [str(folder / "ref")], "ref.py": [sys.executable, str(accepted / "ref.py")],
-            "ref.java": ["java", "-cp", str(java), "Main"]}
+    return {
+        "ref.cpp": [str(folder / "ref")],
+        "ref.py": [sys.executable, str(accepted / "ref.py")],
+        "ref.java": ["java", "-cp", str(java), "Main"],
+    }
 
 
 @needs("javac")
@@ -263,6 +352,7 @@ def test_every_reference_lays_out_exactly_the_thirteen_convex_figures(tmp_path: 
 
 # ---- the picture through the judge -----------------------------------------------------------------------------
 
+
 def test_judge_json_carries_the_checker_s_picture(tmp_path: Path) -> None:
     """A general attachment, not a tangram feature of the judge: the SVG reaches `judge --json` as base64."""
     report = tmp_path / "report.json"
@@ -280,15 +370,47 @@ def test_judge_json_carries_the_checker_s_picture(tmp_path: Path) -> None:
 
 # ---- the package's wrong submissions, run for real ---------------------------------------------------------------
 
-@pytest.mark.parametrize("submission, case, reason", [
-    ("wa_float12", "convex/convex-moved", "figure 1: piece L1 (large triangle, line 1) sticks out: its vertex (11085786437627/250000000000"),
-    ("wa_triangle_flip", "sample/sample-1", "figure 1: piece L1 (large triangle, line 1) sticks out: its vertex (8, 0) lies outside the figure"),
-    ("wa_large_twice", "sample/sample-1", "figure 1: piece L1 is placed 2 times (lines 1, 2) and piece L2 not at all"),
-    ("wa_sliver", "nearmiss/taller", "figure 1: the pieces lie inside the figure without overlapping, but they leave area 19601/3465-4s"),
-])
-def test_each_wrong_submission_is_rejected_for_its_own_bug(tmp_path: Path, submission: str, case: str, reason: str) -> None:
+
+@pytest.mark.parametrize(
+    "submission, case, reason",
+    [
+        (
+            "wa_float12",
+            "convex/convex-moved",
+            "figure 1: piece L1 (large triangle, line 1) sticks out: its vertex (11085786437627/250000000000",
+        ),
+        (
+            "wa_triangle_flip",
+            "sample/sample-1",
+            "figure 1: piece L1 (large triangle, line 1) sticks out: its vertex (8, 0) lies outside the figure",
+        ),
+        (
+            "wa_large_twice",
+            "sample/sample-1",
+            "figure 1: piece L1 is placed 2 times (lines 1, 2) and piece L2 not at all",
+        ),
+        (
+            "wa_sliver",
+            "nearmiss/taller",
+            "figure 1: the pieces lie inside the figure without overlapping, but they leave area 19601/3465-4s",
+        ),
+    ],
+)
+def test_each_wrong_submission_is_rejected_for_its_own_bug(
+    tmp_path: Path, submission: str, case: str, reason: str
+) -> None:
     binary = tmp_path / submission
-    subprocess.run(["g++", "-O2", "-std=c++17", "-o", str(binary), str(PACKAGE / "submissions" / "wrong_answer" / f"{submission}.cpp")], check=True)
+    subprocess.run(
+        [
+            "g++",
+            "-O2",
+            "-std=c++17",
+            "-o",
+            str(binary),
+            str(PACKAGE / "submissions" / "wrong_answer" / f"{submission}.cpp"),
+        ],
+        check=True,
+    )
     figures = (REPO_ROOT / "cases" / "tangram" / f"{case}.in").read_text()
     output = subprocess.run([str(binary)], input=figures, capture_output=True, text=True, check=True, timeout=60).stdout
     answer = (REPO_ROOT / "cases" / "tangram" / f"{case}.ans").read_text()

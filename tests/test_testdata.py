@@ -4,6 +4,7 @@ These guard the promise that large cases need not be committed: whatever the
 judge regenerates on demand must be exactly what the manifest recorded, and
 anything else must stop the run loudly rather than judge on different data.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -12,9 +13,6 @@ import subprocess
 from pathlib import Path
 
 from conftest import REPO_ROOT, run_cli
-
-
-
 
 
 def cases_of(problem: Path) -> Path:
@@ -39,7 +37,9 @@ def test_check_names_a_tampered_input(gensum: Path) -> None:
 def test_large_case_is_not_committed_and_comes_back_identical(gensum: Path) -> None:
     cases = cases_of(gensum)
     assert (cases / ".gitignore").read_text().splitlines()[1:] == ["/big/big.in"]
-    tracked = subprocess.run(["git", "ls-files", "tests/fixtures/cases/gensum"], capture_output=True, text=True, cwd=REPO_ROOT).stdout
+    tracked = subprocess.run(
+        ["git", "ls-files", "tests/fixtures/cases/gensum"], capture_output=True, text=True, cwd=REPO_ROOT
+    ).stdout
     assert "big/big.in" not in tracked and "big/big.ans" in tracked
     recorded = json.loads((cases / "manifest.json").read_text())["cases"]["big/big"]["input"]["sha256"]
     (cases / "big" / "big.in").unlink(missing_ok=True)

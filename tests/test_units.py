@@ -3,6 +3,7 @@
 None of these starts a process, so the whole file runs in well under a second
 and pins down rules the end-to-end tests only reach through whole judgings.
 """
+
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
@@ -35,6 +36,7 @@ def raw_controls(text: str, allowed: str = "\n") -> list[str]:
 
 # ---- safe text -----------------------------------------------------------------------------------------------
 
+
 def test_safe_text_escapes_controls_and_replaces_invalid_utf8() -> None:
     text = safe_text(HOSTILE)
     assert raw_controls(text) == []
@@ -60,6 +62,7 @@ def test_table_cells_are_safe() -> None:
 
 # ---- rendering untrusted messages ----------------------------------------------------------------------------
 
+
 def hostile_report() -> JudgeReport:
     message = HOSTILE.decode("utf-8", "replace")
     case = CaseResult("c\x1b1", "g", Verdict.WA, 0.1, 0.2, 100, 0, None, message, 0.0)
@@ -82,10 +85,21 @@ def rows(problem: str = "p") -> Grading:
         Row(Entry(Key("ce\x07", "a", "b", "c"), "t.c"), ce, "w", {}),
         Row(Entry(Key("inv\x00", "a", "b", "c"), "", "two\x1b sources"), {**ce, "verdict": "INVALID"}, "w", {}),
     ]
-    pair = {"a": "stud\x1bent", "b": "ce\x07", "score": 0.9, "shares": [0.9, 0.8], "identical": False,
-            "regions": [[{"lines": [1, 2], "text": "x\x1b"}], [{"lines": [3, 4], "text": "<script>"}]]}
-    return Grading(data, {"problem": problem}, [{"name": "g\x1b", "points": 1, "cases": ["c\x1b1"]}], [("e\x1bntry", "why\x00")],
-                   {"pairs": [pair], "tool": "t"})
+    pair = {
+        "a": "stud\x1bent",
+        "b": "ce\x07",
+        "score": 0.9,
+        "shares": [0.9, 0.8],
+        "identical": False,
+        "regions": [[{"lines": [1, 2], "text": "x\x1b"}], [{"lines": [3, 4], "text": "<script>"}]],
+    }
+    return Grading(
+        data,
+        {"problem": problem},
+        [{"name": "g\x1b", "points": 1, "cases": ["c\x1b1"]}],
+        [("e\x1bntry", "why\x00")],
+        {"pairs": [pair], "tool": "t"},
+    )
 
 
 def test_junit_xml_stays_well_formed_whatever_the_bytes() -> None:
@@ -99,13 +113,19 @@ def test_junit_xml_stays_well_formed_whatever_the_bytes() -> None:
 def test_html_and_terminal_summary_escape_controls() -> None:
     page = to_html(rows())
     assert raw_controls(page, allowed="\n") == [] and "stud\\x1bent" in page
-    assert "<script>" not in page.split("<script>(function")[0]  # the matched source text is escaped, the page's own script is last
+    assert (
+        "<script>" not in page.split("<script>(function")[0]
+    )  # the matched source text is escaped, the page's own script is last
     assert raw_controls(terminal_summary(rows())) == []
 
 
 # ---- comparators ---------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("output", "verdict"), [(b"1 2\n", Verdict.AC), (b"1 2  \n\n", Verdict.AC), (b"1\n2\n", Verdict.PE), (b"1 3\n", Verdict.WA)])
+
+@pytest.mark.parametrize(
+    ("output", "verdict"),
+    [(b"1 2\n", Verdict.AC), (b"1 2  \n\n", Verdict.AC), (b"1\n2\n", Verdict.PE), (b"1 3\n", Verdict.WA)],
+)
 def test_compare_lines(output: bytes, verdict: Verdict) -> None:
     assert compare_lines(output, b"1 2\n").verdict is verdict
 
@@ -121,7 +141,9 @@ def test_compare_tokens_case_and_length() -> None:
     assert "output ends after 1 tokens" in compare_tokens(b"a", b"a b").message
 
 
-@pytest.mark.parametrize(("output", "verdict"), [(b"1.0000001", Verdict.AC), (b"1.1", Verdict.WA), (b"nan", Verdict.WA), (b"x", Verdict.WA)])
+@pytest.mark.parametrize(
+    ("output", "verdict"), [(b"1.0000001", Verdict.AC), (b"1.1", Verdict.WA), (b"nan", Verdict.WA), (b"x", Verdict.WA)]
+)
 def test_compare_floats(output: bytes, verdict: Verdict) -> None:
     assert compare_floats(output, b"1.0", abs_tol=1e-6, rel_tol=0).verdict is verdict
 
@@ -148,24 +170,43 @@ def result(**kw: object) -> RunResult:
     return RunResult(**{**fields, **kw})  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(("kw", "stderr", "verdict"), [
-    ({"killed": "cpu"}, b"", Verdict.TLE),
-    ({"killed": "wall"}, b"", Verdict.TLE),
-    ({"exit_code": None, "signal": 9, "killed": "output", "output_over": "stdout"}, b"", Verdict.OLE),
-    ({"output_over": "stderr"}, b"", Verdict.OLE),
-    ({"exit_code": None, "signal": 25}, b"", Verdict.RE),
-    ({"exit_code": None, "signal": 24}, b"", Verdict.RE),
-    ({"exit_code": None, "signal": 9, "cgroup": 1}, b"", Verdict.RE),
-    ({"memory_kb": 70 * 1024}, b"", Verdict.MLE),
-    ({"exit_code": None, "signal": 9, "memory_kb": 64 * 1024, "oom_killed": True, "cgroup": 1}, b"", Verdict.MLE),
-    ({"oom_killed": True, "cgroup": 2}, b"", Verdict.MLE),
-    ({"exit_code": None, "signal": 9, "killed": "memory"}, b"", Verdict.MLE),
-    ({"memory_kb": 70 * 1024, "cgroup": 1}, b"", None),
-    ({"exit_code": 1}, b"std::bad_alloc", Verdict.MLE),
-    ({"exit_code": None, "signal": 11}, b"", Verdict.RE),
-    ({}, b"", None),
-], ids=["cpu", "wall", "output-stopped", "output-counted-at-the-end", "own-sigxfsz", "own-sigxcpu", "own-sigkill",
-        "peak-without-group", "oom-v1", "oom-in-a-child-v2", "tick", "group-peak-is-not-oom", "bad_alloc", "segv", "clean"])
+@pytest.mark.parametrize(
+    ("kw", "stderr", "verdict"),
+    [
+        ({"killed": "cpu"}, b"", Verdict.TLE),
+        ({"killed": "wall"}, b"", Verdict.TLE),
+        ({"exit_code": None, "signal": 9, "killed": "output", "output_over": "stdout"}, b"", Verdict.OLE),
+        ({"output_over": "stderr"}, b"", Verdict.OLE),
+        ({"exit_code": None, "signal": 25}, b"", Verdict.RE),
+        ({"exit_code": None, "signal": 24}, b"", Verdict.RE),
+        ({"exit_code": None, "signal": 9, "cgroup": 1}, b"", Verdict.RE),
+        ({"memory_kb": 70 * 1024}, b"", Verdict.MLE),
+        ({"exit_code": None, "signal": 9, "memory_kb": 64 * 1024, "oom_killed": True, "cgroup": 1}, b"", Verdict.MLE),
+        ({"oom_killed": True, "cgroup": 2}, b"", Verdict.MLE),
+        ({"exit_code": None, "signal": 9, "killed": "memory"}, b"", Verdict.MLE),
+        ({"memory_kb": 70 * 1024, "cgroup": 1}, b"", None),
+        ({"exit_code": 1}, b"std::bad_alloc", Verdict.MLE),
+        ({"exit_code": None, "signal": 11}, b"", Verdict.RE),
+        ({}, b"", None),
+    ],
+    ids=[
+        "cpu",
+        "wall",
+        "output-stopped",
+        "output-counted-at-the-end",
+        "own-sigxfsz",
+        "own-sigxcpu",
+        "own-sigkill",
+        "peak-without-group",
+        "oom-v1",
+        "oom-in-a-child-v2",
+        "tick",
+        "group-peak-is-not-oom",
+        "bad_alloc",
+        "segv",
+        "clean",
+    ],
+)
 def test_classify(kw: dict[str, object], stderr: bytes, verdict: Verdict | None) -> None:
     """With a group, only the kernel's OOM record makes MLE (a peak at the limit may be reclaimable page cache);
     without one, the peak over the limit or the launcher's tick does. OLE only from the launcher's count of the
@@ -240,12 +281,18 @@ def test_spec_parses_into_the_model(tmp_path: Path) -> None:
     assert problem.groups[0].aggregation == "sum" and problem.max_score == 5
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    (("abs_tol: 0.001", "case_sensitive: true"), ":3: checker.case_sensitive does not apply to checker type 'float'"),
-    (("python3: 2", "cobol: 2"), ":2: limits.time_factor: unknown key 'cobol'"),
-    (("type: float", "type: kattis"), ":3: checker.abs_tol does not apply"),
-    (("aggregation: sum", "aggregation: max"), ":9: group g: aggregation must be min or sum"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            ("abs_tol: 0.001", "case_sensitive: true"),
+            ":3: checker.case_sensitive does not apply to checker type 'float'",
+        ),
+        (("python3: 2", "cobol: 2"), ":2: limits.time_factor: unknown key 'cobol'"),
+        (("type: float", "type: kattis"), ":3: checker.abs_tol does not apply"),
+        (("aggregation: sum", "aggregation: max"), ":9: group g: aggregation must be min or sum"),
+    ],
+)
 def test_spec_errors_name_the_line(tmp_path: Path, change: tuple[str, str], message: str) -> None:
     with pytest.raises(SpecError, match=message.replace("(", r"\(")):
         load_problem(write_spec(tmp_path, SPEC.replace(*change)))

@@ -29,7 +29,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from test_hostile import (  # noqa: F401  (fixtures are found by pytest by name)
     HSUM,
     PROGRAMS,
@@ -47,12 +46,17 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.mark.parametrize("mode", _modes(without_cgroups=True))
-@pytest.mark.parametrize(("signal", "not_verdict"), [
-    pytest.param("SIGXFSZ", "OLE", id="sigxfsz"),
-    pytest.param("SIGXCPU", "TLE", id="sigxcpu"),
-    pytest.param("SIGKILL", "MLE", id="sigkill"),
-])
-def test_signal_raised_by_the_program_is_re(hostile: Hostile, tmp_path: Path, mode: str, signal: str, not_verdict: str) -> None:
+@pytest.mark.parametrize(
+    ("signal", "not_verdict"),
+    [
+        pytest.param("SIGXFSZ", "OLE", id="sigxfsz"),
+        pytest.param("SIGXCPU", "TLE", id="sigxcpu"),
+        pytest.param("SIGKILL", "MLE", id="sigkill"),
+    ],
+)
+def test_signal_raised_by_the_program_is_re(
+    hostile: Hostile, tmp_path: Path, mode: str, signal: str, not_verdict: str
+) -> None:
     """The right answer, then a resource signal sent to itself: no limit was reached, so RE naming the signal."""
     marker = f"hxraise{signal[3:].lower()}"
     source = _from_template("hx_raise_signal.c", tmp_path, SIGNAL=signal, NAME=marker)
@@ -78,9 +82,11 @@ class _Starver:
 
     # its own session at the highest priority, also as a scheduling autogroup (which would otherwise share the CPU
     # between sessions equally, whatever their processes' nice values)
-    HOG = ("import os, time\nos.sched_setaffinity(0, {0})\nos.nice(-20)\n"
-           "try:\n    open('/proc/self/autogroup', 'w').write('-20')\nexcept OSError:\n    pass\n"
-           "end = time.monotonic() + 20\nwhile time.monotonic() < end: pass\n")
+    HOG = (
+        "import os, time\nos.sched_setaffinity(0, {0})\nos.nice(-20)\n"
+        "try:\n    open('/proc/self/autogroup', 'w').write('-20')\nexcept OSError:\n    pass\n"
+        "end = time.monotonic() + 20\nwhile time.monotonic() < end: pass\n"
+    )
 
     def __init__(self, marker: str) -> None:
         self._marker = marker
@@ -103,7 +109,7 @@ class _Starver:
             hog.kill()
             hog.wait()
 
-    def __enter__(self) -> "_Starver":
+    def __enter__(self) -> _Starver:
         self._thread.start()
         return self
 
@@ -122,7 +128,9 @@ def test_load_starved_program_is_confirmed_at_j1(hostile: Hostile, mode: str) ->
     assert starver.hogged, run.describe()
     _expect_accepted(run, ["c1", "c2", "c3"])
     note = run.case("c1")["confirmation"]
-    assert re.search(r"first run: TLE after [\d.]+ s of wall time, [\d.]+ s of CPU, [\d.]+ s waiting for a CPU, load average", note), run.describe()
+    assert re.search(
+        r"first run: TLE after [\d.]+ s of wall time, [\d.]+ s of CPU, [\d.]+ s waiting for a CPU, load average", note
+    ), run.describe()
     assert note.count("load average") == 2, run.describe()
 
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 import shlex
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
-
 from conftest import VERDICTS, JudgeRun, JudgeRunner, program
 
 PROBLEM = "aplusb"

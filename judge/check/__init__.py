@@ -7,11 +7,40 @@ called and what its exit means (``interactor_protocols.py``) and the checker-typ
 (``registry.py``). May import ``judge.lang``, ``judge.run``, the problem model
 (``judge.model``) and the shared base modules; nothing above.
 """
+
 from ..lazy_exports import exports
 
-__getattr__, __dir__, __all__ = exports(__name__, {
-    ".attachments": ("Attachment",),
-    ".compare": ("CheckOutcome", "compare_exact", "compare_floats", "compare_kattis_default", "compare_lines", "compare_tokens"),
-    ".programs": ("CHECKER_MEMORY_MIB", "BuiltinChecker", "Checker", "KattisChecker", "TestlibChecker", "checker_limits"),
-    ".registry": ("CHECKER_TYPES", "KATTIS_CUSTOM", "KATTIS_DEFAULT", "CheckerType", "Option", "checker_type", "make_checker", "native_types", "option", "register"),
-})
+__getattr__, __dir__, __all__ = exports(
+    __name__,
+    {
+        ".attachments": ("Attachment",),
+        ".compare": (
+            "CheckOutcome",
+            "compare_exact",
+            "compare_floats",
+            "compare_kattis_default",
+            "compare_lines",
+            "compare_tokens",
+        ),
+        ".programs": (
+            "CHECKER_MEMORY_MIB",
+            "BuiltinChecker",
+            "Checker",
+            "KattisChecker",
+            "TestlibChecker",
+            "checker_limits",
+        ),
+        ".registry": (
+            "CHECKER_TYPES",
+            "KATTIS_CUSTOM",
+            "KATTIS_DEFAULT",
+            "CheckerType",
+            "Option",
+            "checker_type",
+            "make_checker",
+            "native_types",
+            "option",
+            "register",
+        ),
+    },
+)

@@ -9,6 +9,7 @@ draws may quote the submission, so the judge keeps the result sane: at most
 each at most ``MAX_BYTES``, a cleaned name, and a media type from the
 extension only (never sniffed), so a report never trusts the content.
 """
+
 from __future__ import annotations
 
 import base64
@@ -23,8 +24,13 @@ FOLDER = "attachments"
 MAX_FILES = 4
 MAX_BYTES = 256 << 10
 MEDIA_TYPES = {
-    ".svg": "image/svg+xml", ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
-    ".txt": "text/plain", ".json": "application/json", ".csv": "text/csv",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".jpg": "image/jpeg",
+    ".jpeg": "image/jpeg",
+    ".txt": "text/plain",
+    ".json": "application/json",
+    ".csv": "text/csv",
 }
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
 
@@ -42,8 +48,12 @@ class Attachment:
         return self.media_type.startswith("image/")
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "media_type": self.media_type, "size": len(self.data),
-                "base64": base64.b64encode(self.data).decode("ascii")}
+        return {
+            "name": self.name,
+            "media_type": self.media_type,
+            "size": len(self.data),
+            "base64": base64.b64encode(self.data).decode("ascii"),
+        }
 
 
 def clean_name(name: str) -> str:
@@ -73,7 +83,11 @@ def collect(feedback: Path) -> tuple[tuple[Attachment, ...], str]:
             continue
         clean = clean_name(name)
         kept.append(Attachment(clean, media_type(clean), data))
-    note = f"(attachments left out, over {MAX_FILES} files or {MAX_BYTES >> 10} KiB each: {', '.join(dropped[:5])})" if dropped else ""
+    note = (
+        f"(attachments left out, over {MAX_FILES} files or {MAX_BYTES >> 10} KiB each: {', '.join(dropped[:5])})"
+        if dropped
+        else ""
+    )
     return tuple(kept), note
 
 

@@ -4,16 +4,17 @@ No I/O and no processes, so they are unit-tested directly. What a message
 quotes from the output is escaped (``judge.text.safe_text``): the output is
 the submission's and untrusted.
 """
+
 from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
-from .attachments import Attachment
 from ..text import safe_text
 from ..verdict import Verdict
+from .attachments import Attachment
 
 SHOW = 60
 
@@ -60,7 +61,10 @@ def compare_exact(output: bytes, answer: bytes) -> CheckOutcome:
     at = next((i for i, (a, b) in enumerate(zip(output, answer)) if a != b), min(len(output), len(answer)))
     line = answer.count(b"\n", 0, at) + 1
     column = at - (answer.rfind(b"\n", 0, at) + 1) + 1
-    return CheckOutcome(Verdict.WA, f"byte {at + 1} (line {line}, column {column}): expected {_show(answer[at:at + 20] or None)}, got {_show(output[at:at + 20] or None)}")
+    return CheckOutcome(
+        Verdict.WA,
+        f"byte {at + 1} (line {line}, column {column}): expected {_show(answer[at : at + 20] or None)}, got {_show(output[at : at + 20] or None)}",
+    )
 
 
 def _significant_lines(data: bytes) -> list[bytes]:
@@ -97,12 +101,20 @@ def compare_tokens(output: bytes, answer: bytes, case_sensitive: bool = True) ->
     return _token_mismatch(output, answer, got, want, lambda g, w: g == w)
 
 
-def _token_mismatch(output: bytes, answer: bytes, got: list[bytes], want: list[bytes], same: Callable[[bytes, bytes], bool]) -> CheckOutcome:
+def _token_mismatch(
+    output: bytes, answer: bytes, got: list[bytes], want: list[bytes], same: Callable[[bytes, bytes], bool]
+) -> CheckOutcome:
     for index, (g, w) in enumerate(zip(got, want)):
         if not same(g, w):
-            return CheckOutcome(Verdict.WA, f"token {index + 1} (line {_line_of_token(output, index)}): expected {_show(answer.split()[index])}, got {_show(output.split()[index])}")
+            return CheckOutcome(
+                Verdict.WA,
+                f"token {index + 1} (line {_line_of_token(output, index)}): expected {_show(answer.split()[index])}, got {_show(output.split()[index])}",
+            )
     if len(got) < len(want):
-        return CheckOutcome(Verdict.WA, f"output ends after {len(got)} tokens; expected {len(want)} (next: {_show(answer.split()[len(got)])})")
+        return CheckOutcome(
+            Verdict.WA,
+            f"output ends after {len(got)} tokens; expected {len(want)} (next: {_show(answer.split()[len(got)])})",
+        )
     return CheckOutcome(Verdict.WA, f"extra output after {len(want)} tokens: {_show(output.split()[len(want)])}")
 
 
@@ -134,7 +146,13 @@ def compare_floats(output: bytes, answer: bytes, abs_tol: float, rel_tol: float)
     return _token_mismatch(output, answer, got, want, same)
 
 
-_KATTIS_FLAGS = {"case_sensitive": 0, "space_change_sensitive": 0, "float_tolerance": 1, "float_absolute_tolerance": 1, "float_relative_tolerance": 1}
+_KATTIS_FLAGS = {
+    "case_sensitive": 0,
+    "space_change_sensitive": 0,
+    "float_tolerance": 1,
+    "float_absolute_tolerance": 1,
+    "float_relative_tolerance": 1,
+}
 
 
 def compare_kattis_default(output: bytes, answer: bytes, flags: Sequence[str]) -> CheckOutcome:
@@ -167,7 +185,9 @@ def compare_kattis_default(output: bytes, answer: bytes, flags: Sequence[str]) -
             return CheckOutcome(Verdict.WA, "white space differs (space_change_sensitive)")
     if abs_tol is None and rel_tol is None:
         got, want = [fold(t) for t in output.split()], [fold(t) for t in answer.split()]
-        return CheckOutcome(Verdict.AC) if got == want else _token_mismatch(output, answer, got, want, lambda g, w: g == w)
+        return (
+            CheckOutcome(Verdict.AC) if got == want else _token_mismatch(output, answer, got, want, lambda g, w: g == w)
+        )
 
     def same(got: bytes, want: bytes) -> bool:
         expected = _kattis_float(want)
@@ -189,5 +209,3 @@ def _kattis_float(token: bytes) -> float | None:
     """A whole-token finite number, as the default validator reads one (no inf, no nan)."""
     value = _as_float(token)
     return value if value is not None and math.isfinite(value) else None
-
-

@@ -13,12 +13,13 @@ The interactor is the judge's own program: anything else that happens to it
 (a crash, a limit, an exit code outside its protocol) is a judge error, never
 the submission's fault.
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
 
 from ..lang import Program
 from ..run import RunLimits, RunResult, read_head
@@ -52,7 +53,9 @@ class Interactor:
     protocol: str
     limits: RunLimits
 
-    def argv(self, memory_mib: int, inp: Path, ans: Path, feedback: Path, record: Path, args: Sequence[str] = ()) -> list[str]:
+    def argv(
+        self, memory_mib: int, inp: Path, ans: Path, feedback: Path, record: Path, args: Sequence[str] = ()
+    ) -> list[str]:
         command = self.program.command(memory_mib)
         if self.protocol == "kattis":
             return [*command, str(inp), str(ans), f"{feedback}/", *args]
@@ -73,7 +76,11 @@ def _broken(result: RunResult, who: str, message: str) -> Judgement | None:
     """A judge error when the program did not end by its own exit (a limit, a signal)."""
     if result.killed == "none" and result.exit_code is not None:
         return None
-    how = f"exceeded its {result.killed} limit" if result.killed != "none" else status_text(result.exit_code, result.signal_name)
+    how = (
+        f"exceeded its {result.killed} limit"
+        if result.killed != "none"
+        else status_text(result.exit_code, result.signal_name)
+    )
     return Judgement(CheckOutcome(Verdict.JE, f"{who} {how}" + (f": {message}" if message else "")))
 
 
@@ -85,10 +92,16 @@ def _kattis(result: RunResult, feedback: Path, stderr: Path) -> Judgement:
     next_pass = feedback / NEXT_PASS
     asked = next_pass.is_file()
     if asked and result.exit_code != 42:
-        return Judgement(CheckOutcome(Verdict.JE, f"the validator wrote {NEXT_PASS} but exited {result.exit_code}, not 42: {message}"))
+        return Judgement(
+            CheckOutcome(
+                Verdict.JE, f"the validator wrote {NEXT_PASS} but exited {result.exit_code}, not 42: {message}"
+            )
+        )
     if result.exit_code in (42, 43):
         return Judgement(scored(result.exit_code == 42, feedback, message), next_pass if asked else None)
-    return Judgement(CheckOutcome(Verdict.JE, f"the interactor exited {result.exit_code} (expected 42 or 43): {message}"))
+    return Judgement(
+        CheckOutcome(Verdict.JE, f"the interactor exited {result.exit_code} (expected 42 or 43): {message}")
+    )
 
 
 def _testlib(result: RunResult, stderr: Path) -> Judgement:
@@ -103,8 +116,12 @@ def _testlib(result: RunResult, stderr: Path) -> Judgement:
         match = re.search(r"[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?", message)
         points = float(match.group()) if match else -1.0
         if not 0 <= points <= 1:
-            return Judgement(CheckOutcome(Verdict.JE, f"the interactor gave points without a fraction in [0, 1]: {message}"))
+            return Judgement(
+                CheckOutcome(Verdict.JE, f"the interactor gave points without a fraction in [0, 1]: {message}")
+            )
         return Judgement(CheckOutcome(Verdict.AC if points >= 1 else Verdict.WA, message, points))
     if code == 3:
         return Judgement(CheckOutcome(Verdict.JE, f"the interactor failed: {message}"))
-    return Judgement(CheckOutcome(Verdict.JE, f"the interactor exit code {code} is not in the testlib protocol: {message}"))
+    return Judgement(
+        CheckOutcome(Verdict.JE, f"the interactor exit code {code} is not in the testlib protocol: {message}")
+    )

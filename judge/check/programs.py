@@ -5,14 +5,16 @@ outside its protocol) is a judge error, never an accepted answer. A checker's
 message is its own output about the submission's output: it is made safe
 text before it reaches any report.
 """
+
 from __future__ import annotations
 
 import math
 import re
 import shutil
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, Protocol, Sequence
+from typing import Protocol
 
 from ..lang import Program
 from ..run import RunLimits, RunResult, RunSpec, Slot, read_head
@@ -28,19 +30,29 @@ MESSAGE_BYTES = 2048
 def checker_limits(time_limit: float, program: Program) -> RunLimits:
     """Trusted, but bounded: a checker gets twice the submission's CPU limit (at least 5 s) and twice that in wall time."""
     cpu = max(5.0, 2 * time_limit)
-    return RunLimits(cpu=cpu, wall=2 * cpu, memory_mib=CHECKER_MEMORY_MIB,
-                     address_space_mib=program.language.address_space(CHECKER_MEMORY_MIB), output_bytes=16 << 20, stack_mib=256)
+    return RunLimits(
+        cpu=cpu,
+        wall=2 * cpu,
+        memory_mib=CHECKER_MEMORY_MIB,
+        address_space_mib=program.language.address_space(CHECKER_MEMORY_MIB),
+        output_bytes=16 << 20,
+        stack_mib=256,
+    )
 
 
 class Checker(Protocol):
-    def check(self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot, args: Sequence[str] = ()) -> CheckOutcome: ...
+    def check(
+        self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot, args: Sequence[str] = ()
+    ) -> CheckOutcome: ...
 
 
 @dataclass(frozen=True)
 class BuiltinChecker:
     compare: Callable[[bytes, bytes, Sequence[str]], CheckOutcome]
 
-    def check(self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot, args: Sequence[str] = ()) -> CheckOutcome:
+    def check(
+        self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot, args: Sequence[str] = ()
+    ) -> CheckOutcome:
         return self.compare(output_path.read_bytes(), answer_path.read_bytes(), args)
 
 
@@ -51,7 +63,9 @@ class TestlibChecker:
     program: Program
     limits: RunLimits
 
-    def check(self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot, args: Sequence[str] = ()) -> CheckOutcome:
+    def check(
+        self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot, args: Sequence[str] = ()
+    ) -> CheckOutcome:
         out, err = slot.private / "checker.out", slot.private / "checker.err"
         argv = [*self.program.command(CHECKER_MEMORY_MIB), str(input_path), str(output_path), str(answer_path), *args]
         result = _run_checker(slot, argv, None, out, err, self.limits)
@@ -80,7 +94,9 @@ class KattisChecker:
     program: Program
     limits: RunLimits
 
-    def check(self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot, args: Sequence[str] = ()) -> CheckOutcome:
+    def check(
+        self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot, args: Sequence[str] = ()
+    ) -> CheckOutcome:
         feedback = slot.private / "feedback"
         shutil.rmtree(feedback, ignore_errors=True)
         feedback.mkdir()
@@ -91,7 +107,9 @@ class KattisChecker:
         if result.killed != "none" or result.exit_code is None:
             return CheckOutcome(Verdict.JE, f"output validator {_failure(result, self.limits)}: {message}".strip(": "))
         if result.exit_code not in (42, 43):
-            return CheckOutcome(Verdict.JE, f"output validator exit code {result.exit_code} (expected 42 or 43): {message}")
+            return CheckOutcome(
+                Verdict.JE, f"output validator exit code {result.exit_code} (expected 42 or 43): {message}"
+            )
         return scored(result.exit_code == 42, feedback, message)
 
 
@@ -111,7 +129,11 @@ def scored(accepted: bool, feedback: Path, message: str) -> CheckOutcome:
 
 
 def _score(accepted: bool, feedback: Path, message: str) -> CheckOutcome:
-    written = {name: safe_text(read_head(feedback / name, 100).strip(), one_line=True) for name in SCORE_FILES if (feedback / name).exists()}
+    written = {
+        name: safe_text(read_head(feedback / name, 100).strip(), one_line=True)
+        for name in SCORE_FILES
+        if (feedback / name).exists()
+    }
     if len(written) == 2:
         return CheckOutcome(Verdict.JE, "output validator wrote both score.txt and score_multiplier.txt")
     if not written:
@@ -151,6 +173,6 @@ def _first_number(text: str) -> float | None:
 
 
 def _run_checker(slot: Slot, argv: list[str], stdin: Path | None, out: Path, err: Path, limits: RunLimits) -> RunResult:
-    return slot.run(RunSpec(argv=argv, limits=limits, stdin=stdin, stdout=out, stderr=err, cwd=slot.private, env=slot.env))
-
-
+    return slot.run(
+        RunSpec(argv=argv, limits=limits, stdin=stdin, stdout=out, stderr=err, cwd=slot.private, env=slot.env)
+    )

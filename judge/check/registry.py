@@ -6,10 +6,12 @@ maps to the Kattis format. The native spec validator, the Kattis import and
 the Kattis export all read this registry, so adding a checker type is adding
 one entry (``register``); an unknown type is an error everywhere.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ..errors import UsageError
 from ..lang import Program
@@ -54,11 +56,15 @@ def option(spec: CheckerSpec, name: str) -> Any:
     return checker_type(spec.type).options[name].default
 
 
-def _builtin(compare: Callable[[bytes, bytes, CheckerSpec], Any]) -> Callable[[CheckerSpec, Program | None, float], Checker]:
+def _builtin(
+    compare: Callable[[bytes, bytes, CheckerSpec], Any],
+) -> Callable[[CheckerSpec, Program | None, float], Checker]:
     return lambda spec, program, time_limit: BuiltinChecker(lambda output, answer, args: compare(output, answer, spec))
 
 
-def _program_checker(kind: type[TestlibChecker] | type[KattisChecker]) -> Callable[[CheckerSpec, Program | None, float], Checker]:
+def _program_checker(
+    kind: type[TestlibChecker] | type[KattisChecker],
+) -> Callable[[CheckerSpec, Program | None, float], Checker]:
     def make(spec: CheckerSpec, program: Program | None, time_limit: float) -> Checker:
         if program is None:
             raise UsageError(f"checker type '{spec.type}' needs its program prepared before judging")
@@ -77,19 +83,40 @@ KATTIS_CUSTOM = "kattis"  # what a Kattis package's own output validator is
 CHECKER_TYPES: dict[str, CheckerType] = {
     entry.name: entry
     for entry in (
-        CheckerType("exact", _builtin(lambda o, a, spec: compare_exact(o, a)),
-                    kattis_flags=lambda spec: ["case_sensitive", "space_change_sensitive"]),
-        CheckerType("lines", _builtin(lambda o, a, spec: compare_lines(o, a)), kattis_flags=lambda spec: ["case_sensitive"]),
-        CheckerType("tokens", _builtin(lambda o, a, spec: compare_tokens(o, a, option(spec, "case_sensitive"))),
-                    options={"case_sensitive": Option(bool, True)}, kattis_flags=_case_flags),
-        CheckerType("float", _builtin(lambda o, a, spec: compare_floats(o, a, option(spec, "abs_tol"), option(spec, "rel_tol"))),
-                    options={"abs_tol": Option(float, 0.0), "rel_tol": Option(float, 0.0)},
-                    kattis_flags=lambda spec: ["case_sensitive", "float_absolute_tolerance", repr(option(spec, "abs_tol")),
-                                               "float_relative_tolerance", repr(option(spec, "rel_tol"))]),
+        CheckerType(
+            "exact",
+            _builtin(lambda o, a, spec: compare_exact(o, a)),
+            kattis_flags=lambda spec: ["case_sensitive", "space_change_sensitive"],
+        ),
+        CheckerType(
+            "lines", _builtin(lambda o, a, spec: compare_lines(o, a)), kattis_flags=lambda spec: ["case_sensitive"]
+        ),
+        CheckerType(
+            "tokens",
+            _builtin(lambda o, a, spec: compare_tokens(o, a, option(spec, "case_sensitive"))),
+            options={"case_sensitive": Option(bool, True)},
+            kattis_flags=_case_flags,
+        ),
+        CheckerType(
+            "float",
+            _builtin(lambda o, a, spec: compare_floats(o, a, option(spec, "abs_tol"), option(spec, "rel_tol"))),
+            options={"abs_tol": Option(float, 0.0), "rel_tol": Option(float, 0.0)},
+            kattis_flags=lambda spec: [
+                "case_sensitive",
+                "float_absolute_tolerance",
+                repr(option(spec, "abs_tol")),
+                "float_relative_tolerance",
+                repr(option(spec, "rel_tol")),
+            ],
+        ),
         CheckerType("testlib", _program_checker(TestlibChecker), needs_program=True),
         CheckerType(KATTIS_CUSTOM, _program_checker(KattisChecker), needs_program=True, kattis_program=True),
-        CheckerType(KATTIS_DEFAULT, lambda spec, program, time_limit: BuiltinChecker(compare_kattis_default),
-                    kattis_flags=lambda spec: [], native=False),
+        CheckerType(
+            KATTIS_DEFAULT,
+            lambda spec, program, time_limit: BuiltinChecker(compare_kattis_default),
+            kattis_flags=lambda spec: [],
+            native=False,
+        ),
     )
 }
 

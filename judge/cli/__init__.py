@@ -5,6 +5,7 @@ mapping of outcomes to the documented exit codes; decides no policy of its
 own. May import every other layer; nothing imports it but ``run_judge.py``
 (``judge.cli.main`` is the entry point).
 """
+
 from .app import main
 
 __all__ = ["main"]

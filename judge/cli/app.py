@@ -8,6 +8,7 @@ Every error is one line on stderr, never a traceback.
 Start-up is part of every command's cost, so this module imports only the
 errors: ``--version`` alone is answered before argparse is imported.
 """
+
 from __future__ import annotations
 
 import os

@@ -1,4 +1,5 @@
 """``bench``: the judge measured against the C floor, a shell loop and peers; prints figures, never fails on timing."""
+
 from __future__ import annotations
 
 import argparse
@@ -10,18 +11,37 @@ from .places import PROBLEMS
 
 
 def add(sub: argparse._SubParsersAction) -> None:
-    bp = sub.add_parser("bench", help="measure the judge against the C floor, a shell loop and peers (prints figures, never fails on timing)")
+    bp = sub.add_parser(
+        "bench",
+        help="measure the judge against the C floor, a shell loop and peers (prints figures, never fails on timing)",
+    )
     bp.add_argument("problem", nargs="?", default="poj2893", help="a problem with a bench.yaml (default: poj2893)")
     bp.add_argument("--quick", action="store_true", help="fewer rounds and cases")
     bp.add_argument("--rounds", type=int, help="interleaved rounds per comparison (default 5, 3 with --quick)")
-    bp.add_argument("--peers", action="store_true", help="also install and time online-judge-tools in a throw-away venv")
-    bp.add_argument("--startup", action="store_true", help="measure only start-up (--version, list, judging one case) against bare interpreters")
-    bp.add_argument("--scaling", type=int, nargs="*", metavar="STUDENTS",
-                    help="measure only grading generated classes of these sizes with similarity hints (default 500 1000 2000 5000)")
-    bp.add_argument("--judge-up-to", type=int, metavar="STUDENTS",
-                    help="with --scaling: judge classes up to this size; larger ones measure only the similarity step and the reports")
+    bp.add_argument(
+        "--peers", action="store_true", help="also install and time online-judge-tools in a throw-away venv"
+    )
+    bp.add_argument(
+        "--startup",
+        action="store_true",
+        help="measure only start-up (--version, list, judging one case) against bare interpreters",
+    )
+    bp.add_argument(
+        "--scaling",
+        type=int,
+        nargs="*",
+        metavar="STUDENTS",
+        help="measure only grading generated classes of these sizes with similarity hints (default 500 1000 2000 5000)",
+    )
+    bp.add_argument(
+        "--judge-up-to",
+        type=int,
+        metavar="STUDENTS",
+        help="with --scaling: judge classes up to this size; larger ones measure only the similarity step and the reports",
+    )
     bp.add_argument("--json", type=Path, help="write every figure as JSON")
     bp.add_argument("--markdown", type=Path, help="write the figures as Markdown (docs/benchmarks.md)")
+
 
 def run(args: argparse.Namespace) -> int:
     from ..tools.bench import run as bench  # only this command pays for importing the benchmark
@@ -34,8 +54,20 @@ def run(args: argparse.Namespace) -> int:
     if (args.startup or scaling) and args.markdown:
         raise UsageError("--markdown writes every figure: not with --startup or --scaling (use --json)")
     if args.judge_up_to is not None and (not scaling or args.judge_up_to < min(scaling)):
-        raise UsageError("--judge-up-to: needs --scaling, and at least the smallest class judged (its reports are recycled)")
+        raise UsageError(
+            "--judge-up-to: needs --scaling, and at least the smallest class judged (its reports are recycled)"
+        )
     if scaling and min(scaling) < 2:
         raise UsageError("--scaling: a class needs at least 2 students")
-    bench(resolve_problem(args.problem, Path(PROBLEMS)), rounds, args.quick, args.peers, args.json, args.markdown, args.startup, scaling or (), args.judge_up_to)
+    bench(
+        resolve_problem(args.problem, Path(PROBLEMS)),
+        rounds,
+        args.quick,
+        args.peers,
+        args.json,
+        args.markdown,
+        args.startup,
+        scaling or (),
+        args.judge_up_to,
+    )
     return EXIT_ACCEPTED

@@ -1,4 +1,5 @@
 """``grade``: a folder of submissions judged, stored and reported; resumable."""
+
 from __future__ import annotations
 
 import argparse
@@ -18,21 +19,58 @@ reported, and the same command judges the rest."""
 
 
 def add(sub: argparse._SubParsersAction) -> None:
-    gr = add_problem_command(sub, "grade", "judge a folder of submissions (one per file or subfolder), resumable, with reports")
+    gr = add_problem_command(
+        sub, "grade", "judge a folder of submissions (one per file or subfolder), resumable, with reports"
+    )
     gr.epilog = EXIT_CODES + "\n\n" + (gr.epilog or "")
-    gr.add_argument("submissions", type=Path, help="folder: each file, or each subfolder with one source file, is one student")
-    gr.add_argument("--out", type=Path, required=True, help="results folder: results.sqlite, the reports and feedback/ (one problem per folder)")
-    gr.add_argument("--rejudge", action="store_true", help="judge every submission again; each stored result stays until its new one is stored")
-    gr.add_argument("--only", nargs="+", metavar="ID", help="judge only these students again (ids as in grades.csv); the others keep their results")
-    gr.add_argument("--all-cases", action="store_true",
-                    help="run every case, also those of a group already lost (by default they are skipped: they cannot change the score)")
-    gr.add_argument("--roster", type=Path, help="CSV with a header: id, and any of name, deadline, submitted (see docs/grading.md); "
-                    "remembered by the results folder")
-    gr.add_argument("--deadline", help="everyone's deadline, ISO 8601 (e.g. '2025-03-01 23:59'); later submissions are flagged late; "
-                    "remembered by the results folder")
-    gr.add_argument("--starter", type=Path, nargs="+", metavar="FILE",
-                    help="code handed out to everyone (a template, given helpers): it never counts as similarity; remembered by the results folder")
-    gr.add_argument("--cluster", metavar="ADDRESS", help="judge on a Dask cluster, e.g. tcp://HOST:8786 (needs requirements-cluster.txt)")
+    gr.add_argument(
+        "submissions", type=Path, help="folder: each file, or each subfolder with one source file, is one student"
+    )
+    gr.add_argument(
+        "--out",
+        type=Path,
+        required=True,
+        help="results folder: results.sqlite, the reports and feedback/ (one problem per folder)",
+    )
+    gr.add_argument(
+        "--rejudge",
+        action="store_true",
+        help="judge every submission again; each stored result stays until its new one is stored",
+    )
+    gr.add_argument(
+        "--only",
+        nargs="+",
+        metavar="ID",
+        help="judge only these students again (ids as in grades.csv); the others keep their results",
+    )
+    gr.add_argument(
+        "--all-cases",
+        action="store_true",
+        help="run every case, also those of a group already lost (by default they are skipped: they cannot change the score)",
+    )
+    gr.add_argument(
+        "--roster",
+        type=Path,
+        help="CSV with a header: id, and any of name, deadline, submitted (see docs/grading.md); "
+        "remembered by the results folder",
+    )
+    gr.add_argument(
+        "--deadline",
+        help="everyone's deadline, ISO 8601 (e.g. '2025-03-01 23:59'); later submissions are flagged late; "
+        "remembered by the results folder",
+    )
+    gr.add_argument(
+        "--starter",
+        type=Path,
+        nargs="+",
+        metavar="FILE",
+        help="code handed out to everyone (a template, given helpers): it never counts as similarity; remembered by the results folder",
+    )
+    gr.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="judge on a Dask cluster, e.g. tcp://HOST:8786 (needs requirements-cluster.txt)",
+    )
 
 
 class _Feed:
@@ -60,7 +98,11 @@ class _Feed:
             self.bar.advance()
         if not sys.stderr.isatty():
             score = f"{float(report.get('score', 0)):g}/{float(report.get('max_score', 0)):g}"
-            print(f"graded {self.done}/{self.total}: {safe_text(student, one_line=True)} {verdict} {score}", file=sys.stderr, flush=True)
+            print(
+                f"graded {self.done}/{self.total}: {safe_text(student, one_line=True)} {verdict} {score}",
+                file=sys.stderr,
+                flush=True,
+            )
 
     def close(self) -> None:
         if self.bar is not None:
@@ -100,8 +142,15 @@ def run(args: argparse.Namespace) -> int:
     with open_pool(args, problem) as pool:
         problem = ready(problem, pool)
         isolation = pool.isolation
-    options = GradeOptions(jobs=args.jobs, rejudge=args.rejudge, only=tuple(args.only or ()), all_cases=args.all_cases,
-                           cluster=args.cluster, roster=roster, handout=handout)
+    options = GradeOptions(
+        jobs=args.jobs,
+        rejudge=args.rejudge,
+        only=tuple(args.only or ()),
+        all_cases=args.all_cases,
+        cluster=args.cluster,
+        roster=roster,
+        handout=handout,
+    )
     feed = _Feed()
     interrupted = False
     with Store(args.out) as store:
@@ -117,12 +166,17 @@ def run(args: argparse.Namespace) -> int:
         paths = reports.write_all(store, args.out)
         grading = reports.load(store)
     if interrupted:
-        print(f"interrupted: {feed.done} of {feed.total} submission(s) judged and stored; the reports show what is stored; "
-              f"run the same command again to judge the rest", file=sys.stderr)
+        print(
+            f"interrupted: {feed.done} of {feed.total} submission(s) judged and stored; the reports show what is stored; "
+            f"run the same command again to judge the rest",
+            file=sys.stderr,
+        )
         print("reports: " + ", ".join(shown(p) for p in paths))
         return EXIT_INTERRUPTED
-    print(f"{result.students} students: judged {result.judged}, reused {result.reused} stored result(s)"
-          + (f"; {len(result.ignored)} entries ignored" if result.ignored else ""))
+    print(
+        f"{result.students} students: judged {result.judged}, reused {result.reused} stored result(s)"
+        + (f"; {len(result.ignored)} entries ignored" if result.ignored else "")
+    )
     print(reports.terminal_summary(grading))
     print("reports: " + ", ".join(shown(p) for p in paths))
     return EXIT_ACCEPTED

@@ -1,4 +1,5 @@
 """``judge``: one submission on every case, a table and a summary, the exit code from the verdict."""
+
 from __future__ import annotations
 
 import argparse
@@ -22,13 +23,22 @@ STDOUT = Path("-")
 
 def add(sub: argparse._SubParsersAction) -> None:
     j = add_problem_command(sub, "judge", "judge one submission on every case")
-    j.add_argument("submission", nargs="?", help="source file, folder of sources in one language, or executable (`languages` lists them)")
-    j.add_argument("--cmd", help="judge this command line instead of a file, e.g. \"pypy3 sol.py\"")
+    j.add_argument(
+        "submission",
+        nargs="?",
+        help="source file, folder of sources in one language, or executable (`languages` lists them)",
+    )
+    j.add_argument("--cmd", help='judge this command line instead of a file, e.g. "pypy3 sol.py"')
     j.add_argument("--lang", help="language name or alias, overriding detection (`languages` lists them)")
     j.add_argument("--main", help="the entry point of a multi-file submission: a file name, or a file's stem")
-    j.add_argument("--json", type=Path, metavar="FILE", help="write the full report as JSON to FILE; '-' writes it to stdout "
-                   "(the table and summary then go to stderr)")
+    j.add_argument(
+        "--json",
+        type=Path,
+        metavar="FILE",
+        help="write the full report as JSON to FILE; '-' writes it to stdout (the table and summary then go to stderr)",
+    )
     j.add_argument("--first-fail", action="store_true", help="stop at the first failing case (ICPC style)")
+
 
 def _source(args: argparse.Namespace, problem: Problem) -> tuple[Path, Language] | None:
     """The submission file and its language, or None for ``--cmd``: checked before the sandbox is set up, so a bad
@@ -45,7 +55,9 @@ def _source(args: argparse.Namespace, problem: Problem) -> tuple[Path, Language]
     return path.resolve(), kind_of(problem).submission_language(problem, path, args.lang)
 
 
-def _submission(args: argparse.Namespace, source: tuple[Path, Language] | None, problem: Problem, pool: SlotPool) -> Program:
+def _submission(
+    args: argparse.Namespace, source: tuple[Path, Language] | None, problem: Problem, pool: SlotPool
+) -> Program:
     if source is None:
         return from_command(args.cmd)
     path, lang = source

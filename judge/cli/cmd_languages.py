@@ -3,6 +3,7 @@
 ``--markdown`` prints the same as the table in docs/languages.md, which is
 generated with it, so the documentation is the registry's and this machine's.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -27,13 +28,20 @@ def _text(found: list[Installed]) -> str:
     lines = []
     for item in found:
         lang = item.language
-        state = item.version or "installed" if item.ok else f"MISSING: {', '.join(item.missing)} (Debian package {lang.package or '?'})"
+        state = (
+            item.version or "installed"
+            if item.ok
+            else f"MISSING: {', '.join(item.missing)} (Debian package {lang.package or '?'})"
+        )
         lines.append(f"{lang.name:<11} {lang.title:<24} {' '.join(lang.extensions) or '-':<22} {state}")
         for step in lang.compile:
             lines.append(f"{'':<11} compile: {_command(step)}")
         lines.append(f"{'':<11} run:     {_command(lang.run)}")
     missing = [i.language.name for i in found if not i.ok]
-    lines.append(f"{len(found) - len(missing)} of {len(found)} languages installed" + (f"; missing: {', '.join(missing)}" if missing else ""))
+    lines.append(
+        f"{len(found) - len(missing)} of {len(found)} languages installed"
+        + (f"; missing: {', '.join(missing)}" if missing else "")
+    )
     return "\n".join(lines)
 
 
@@ -41,15 +49,30 @@ def _markdown(found: list[Installed]) -> str:
     def cell(text: str) -> str:
         return text.replace("|", "\\|") or "—"
 
-    rows = ["| name | language | aliases | extensions | Debian package | version here | time factor | compile | run |",
-            "|---|---|---|---|---|---|---|---|---|"]
+    rows = [
+        "| name | language | aliases | extensions | Debian package | version here | time factor | compile | run |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
     for item in found:
         lang = item.language
         compile_text = "<br>".join(f"`{cell(_command(step))}`" for step in lang.compile) or "—"
-        rows.append("| " + " | ".join([
-            f"`{lang.name}`", cell(lang.title), cell(", ".join(lang.aliases)), cell(" ".join(lang.extensions)), cell(lang.package),
-            cell(item.version if item.ok else "not installed"), f"{lang.time_factor:g}", compile_text, f"`{cell(_command(lang.run))}`",
-        ]) + " |")
+        rows.append(
+            "| "
+            + " | ".join(
+                [
+                    f"`{lang.name}`",
+                    cell(lang.title),
+                    cell(", ".join(lang.aliases)),
+                    cell(" ".join(lang.extensions)),
+                    cell(lang.package),
+                    cell(item.version if item.ok else "not installed"),
+                    f"{lang.time_factor:g}",
+                    compile_text,
+                    f"`{cell(_command(lang.run))}`",
+                ]
+            )
+            + " |"
+        )
     return "\n".join(rows)
 
 

@@ -1,4 +1,5 @@
 """``promote``: a case found by stress added to the spec's ``stress`` group as the generator line that makes it."""
+
 from __future__ import annotations
 
 import argparse
@@ -10,6 +11,7 @@ from .common import add_problem_command, ensure_cases, load_problem_arg, open_po
 def add(sub: argparse._SubParsersAction) -> None:
     pr = add_problem_command(sub, "promote", "add a case found by stress to the spec's 'stress' group")
     pr.add_argument("case", help="the saved case's name, e.g. stress-123456")
+
 
 def run(args: argparse.Namespace) -> int:
     from ..tools import stress

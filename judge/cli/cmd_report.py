@@ -1,4 +1,5 @@
 """``report``: the reports of a results folder written again from its database."""
+
 from __future__ import annotations
 
 import argparse
@@ -11,6 +12,7 @@ from .places import shown
 def add(sub: argparse._SubParsersAction) -> None:
     rp = sub.add_parser("report", help="rewrite the reports of a results folder from its database")
     rp.add_argument("results", type=Path, help="a folder written by grade --out")
+
 
 def run(args: argparse.Namespace) -> int:
     from ..grade import reports

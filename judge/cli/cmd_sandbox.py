@@ -3,6 +3,7 @@
 The probe the judge makes before every judging, shown on its own, so a new
 machine can be checked before a contest instead of finding out from a warning.
 """
+
 from __future__ import annotations
 
 import argparse

@@ -1,4 +1,5 @@
 """``stress``: fresh generator seeds until a submission disagrees with the reference; the failure shrunk and saved."""
+
 from __future__ import annotations
 
 import argparse
@@ -14,12 +15,20 @@ from .common import add_problem_command, load_problem_arg, open_pool, shown
 
 
 def add(sub: argparse._SubParsersAction) -> None:
-    st = add_problem_command(sub, "stress", "fresh generator seeds until SUBMISSION disagrees with the reference; shrink and save the case")
+    st = add_problem_command(
+        sub, "stress", "fresh generator seeds until SUBMISSION disagrees with the reference; shrink and save the case"
+    )
     st.add_argument("submission", type=Path)
     st.add_argument("--against", type=Path, help="reference program (default: the spec's first solution)")
-    st.add_argument("--gen-args", help="generator arguments with {seed} (and {size} to shrink), e.g. \"random --size {size} --seed {seed}\"")
+    st.add_argument(
+        "--gen-args",
+        help='generator arguments with {seed} (and {size} to shrink), e.g. "random --size {size} --seed {seed}"',
+    )
     st.add_argument("--size", type=int, default=10, help="value of {size} while searching (default 10)")
-    st.add_argument("--seconds", type=float, default=60, help="search budget (default 60); shrinking gets the same again")
+    st.add_argument(
+        "--seconds", type=float, default=60, help="search budget (default 60); shrinking gets the same again"
+    )
+
 
 def run(args: argparse.Namespace) -> int:
     from ..tools import stress
@@ -31,11 +40,19 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--size must be at least 1 and --seconds positive")
     templates = [stress.parse_template(args.gen_args)] if args.gen_args else stress.spec_templates(problem)
     with open_pool(args, problem) as pool, tempfile.TemporaryDirectory(prefix="stress-") as work:
-        program = prepare_program(args.submission.resolve(), None, pool, problem.limits.compile_time, extra=added_to_build(problem, args.submission))
+        program = prepare_program(
+            args.submission.resolve(),
+            None,
+            pool,
+            problem.limits.compile_time,
+            extra=added_to_build(problem, args.submission),
+        )
         if not program.compiled:
             print(f"CE: {safe_text(program.compile_log.splitlines()[0]) if program.compile_log else ''}")
             return EXIT_REJECTED
-        stresser = stress.Stresser(problem, program, stress.prepare_reference(problem, args.against, pool), pool, Path(work))
+        stresser = stress.Stresser(
+            problem, program, stress.prepare_reference(problem, args.against, pool), pool, Path(work)
+        )
         log = lambda line: print(line, flush=True)
         failure = stresser.search(templates, args.size, args.seconds, log)
         if failure is None:

@@ -1,4 +1,5 @@
 """``validate``: the input validators on every case."""
+
 from __future__ import annotations
 
 import argparse
@@ -11,6 +12,7 @@ from .progress import Progress
 
 def add(sub: argparse._SubParsersAction) -> None:
     add_problem_command(sub, "validate", "run the input validator on every case")
+
 
 def run(args: argparse.Namespace) -> int:
     problem = load_problem_arg(args.problem)

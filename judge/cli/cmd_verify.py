@@ -1,4 +1,5 @@
 """``verify``: the problem setter's full self-check, one line per test submission; ``--matrix`` adds the test-strength matrix."""
+
 from __future__ import annotations
 
 import argparse
@@ -16,22 +17,40 @@ if TYPE_CHECKING:
 
 
 # How each kind of finding is introduced in the summary: the words a reader (and a grep) looks for.
-HEADINGS = {"input": "invalid input", "submission": "FAIL", "time_limit": "time limit", "package": "package error",
-            "skipped": "skipped", "warning": "warning"}
+HEADINGS = {
+    "input": "invalid input",
+    "submission": "FAIL",
+    "time_limit": "time limit",
+    "package": "package error",
+    "skipped": "skipped",
+    "warning": "warning",
+}
 
 
 def add(sub: argparse._SubParsersAction) -> None:
     v = add_problem_command(sub, "verify", "full self-check of a problem package")
-    v.add_argument("--matrix", action="store_true",
-                   help="judge every submission on every case and print which cases reject which wrong submissions, "
-                        "the cases rejecting nothing, and a smallest set of cases rejecting them all")
-    v.add_argument("--html", type=Path, metavar="FILE", help="also write the matrix as a self-contained HTML page (implies --matrix)")
-    v.add_argument("--json", type=Path, metavar="FILE",
-                   help="also write every finding and every submission's outcome as JSON to FILE ('-': standard output, for CI)")
+    v.add_argument(
+        "--matrix",
+        action="store_true",
+        help="judge every submission on every case and print which cases reject which wrong submissions, "
+        "the cases rejecting nothing, and a smallest set of cases rejecting them all",
+    )
+    v.add_argument(
+        "--html",
+        type=Path,
+        metavar="FILE",
+        help="also write the matrix as a self-contained HTML page (implies --matrix)",
+    )
+    v.add_argument(
+        "--json",
+        type=Path,
+        metavar="FILE",
+        help="also write every finding and every submission's outcome as JSON to FILE ('-': standard output, for CI)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..tools.verify import Outcome, slowest_accepted, verify
+    from ..tools.verify import slowest_accepted, verify
 
     for option, value in (("--html", args.html), ("--json", args.json)):
         if value is not None and value.is_dir():
@@ -40,14 +59,21 @@ def run(args: argparse.Namespace) -> int:
     out = sys.stderr if to_stdout else sys.stdout  # with --json -, standard output carries the JSON alone
     matrix = args.matrix or args.html is not None
     problem = load_problem_arg(args.problem)
-    print(f"{problem.name}: spec ok ({len(problem.groups)} groups, {len(problem.cases)} cases, max score {problem.max_score:g})", file=out)
+    print(
+        f"{problem.name}: spec ok ({len(problem.groups)} groups, {len(problem.cases)} cases, max score {problem.max_score:g})",
+        file=out,
+    )
 
     def show(o: Outcome) -> None:
         slowest = max((c.time for c in o.report.cases), default=0.0)
         mark = "ok" if o.ok else "FAIL"
         name = safe_text(o.label, one_line=True)
         score = f"  score {o.report.score:g}/{o.report.max_score:g}" if problem.max_score else ""
-        print(f"  {mark:4}  {name:44} expected {o.expected.label:3}  got {o.report.verdict.value:3}  slowest {slowest:.3f}s{score}", file=out, flush=True)
+        print(
+            f"  {mark:4}  {name:44} expected {o.expected.label:3}  got {o.report.verdict.value:3}  slowest {slowest:.3f}s{score}",
+            file=out,
+            flush=True,
+        )
         for line in o.failures:
             print(f"        {safe_text(line, one_line=True)}", file=out, flush=True)
 
@@ -60,7 +86,10 @@ def run(args: argparse.Namespace) -> int:
         problem = result.problem or problem
     for lang, (time, path) in sorted(slowest_accepted(problem, result.outcomes).items()):
         limit = problem.limits.time_for(lang)
-        print(f"  time: {lang:8} slowest accepted {time:.3f}s ({path.name}) of {limit:g}s limit, margin {limit / max(time, 1e-3):.1f}x", file=out)
+        print(
+            f"  time: {lang:8} slowest accepted {time:.3f}s ({path.name}) of {limit:g}s limit, margin {limit / max(time, 1e-3):.1f}x",
+            file=out,
+        )
     if matrix:
         _show_matrix(problem, result.outcomes, args.html, out)
     findings = result.findings
@@ -70,8 +99,11 @@ def run(args: argparse.Namespace) -> int:
         where = f"{f.subject}: " if f.subject and not f.message.startswith(f.subject) else ""
         print(f"  {HEADINGS.get(f.kind, f.kind)}: {safe_text(where + f.message, one_line=True)}", file=out)
     bad = [o for o in result.outcomes if not o.ok]
-    print(f"{problem.name}: {'verified' if result.ok else 'NOT verified'}: {len(result.outcomes) - len(bad)}/{len(result.outcomes)} submissions as expected, "
-          f"{len(problem.cases) - len(result.invalid_inputs)}/{len(problem.cases)} inputs valid", file=out)
+    print(
+        f"{problem.name}: {'verified' if result.ok else 'NOT verified'}: {len(result.outcomes) - len(bad)}/{len(result.outcomes)} submissions as expected, "
+        f"{len(problem.cases) - len(result.invalid_inputs)}/{len(problem.cases)} inputs valid",
+        file=out,
+    )
     if args.json is not None:
         _write_json(result.to_json(problem), args.json)
     return EXIT_ACCEPTED if result.ok else EXIT_REJECTED

@@ -1,4 +1,5 @@
 """What several commands share: loading the problem a command names, the slot pool, and making cases ready."""
+
 from __future__ import annotations
 
 import argparse
@@ -19,7 +20,9 @@ def add_problem_command(sub: argparse._SubParsersAction, name: str, help_text: s
     """A command that works on one problem, with the options every such command has."""
     p = sub.add_parser(name, help=help_text, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("problem", help="name under problems/ or path to a problem folder")
-    p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1, help="parallel runs (default: number of CPUs)")
+    p.add_argument(
+        "-j", "--jobs", type=int, default=os.cpu_count() or 1, help="parallel runs (default: number of CPUs)"
+    )
     p.add_argument("--sandbox", choices=MODES, help=f"isolation of submissions (default: ${ENV_MODE} or auto)")
     return p
 
@@ -47,7 +50,10 @@ def ensure_cases(problem: Problem, slots: SlotPool) -> None:
         stale = stale_cases(problem)
         if stale:
             why = "; ".join(sorted(set(stale.values()))[:3])
-            print(f"{len(stale)} case(s) of {problem.name} no longer match their sources ({why}): producing them again", file=sys.stderr)
+            print(
+                f"{len(stale)} case(s) of {problem.name} no longer match their sources ({why}): producing them again",
+                file=sys.stderr,
+            )
         if len(todo) > len(stale):
             print(f"generating {len(todo) - len(stale)} missing case(s) of {problem.name}…", file=sys.stderr)
         with Progress(len(todo), "generating") as bar:
@@ -55,8 +61,11 @@ def ensure_cases(problem: Problem, slots: SlotPool) -> None:
     edited = edited_files(problem)
     if edited:
         names = ", ".join(shown(path) for path in edited[:3]) + (", …" if len(edited) > 3 else "")
-        print(f"warning: {len(edited)} case file(s) differ from manifest.json (edited by hand?): {names}; used as they are "
-              f"('generate {problem.name}' restores them)", file=sys.stderr)
+        print(
+            f"warning: {len(edited)} case file(s) differ from manifest.json (edited by hand?): {names}; used as they are "
+            f"('generate {problem.name}' restores them)",
+            file=sys.stderr,
+        )
 
 
 def ready(problem: Problem, slots: SlotPool) -> Problem:

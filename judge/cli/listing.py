@@ -10,6 +10,7 @@ When all of them still match, the stored row is shown without importing the
 loader; otherwise the package is loaded again (a broken one still fails with
 its ``file:line`` error) and its row replaced.
 """
+
 from __future__ import annotations
 
 import json
@@ -29,7 +30,14 @@ def _load_row(root: str, shown_root: str) -> tuple[list[str], dict[str, list[int
 
     problem = load(Path(root), shown_root)
     lim = problem.limits
-    row = [problem.name, problem.title, f"{lim.time:g}s", f"{lim.memory_mib} MiB", str(len(problem.cases)), problem.source]
+    row = [
+        problem.name,
+        problem.title,
+        f"{lim.time:g}s",
+        f"{lim.memory_mib} MiB",
+        str(len(problem.cases)),
+        problem.source,
+    ]
     return row, read_from(problem)
 
 

@@ -3,6 +3,7 @@
 Apart from ``app.py`` so that ``--version``, answered before any parsing,
 does not import argparse either.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -20,7 +21,19 @@ from .usage import EPILOG
 # for --help or an unknown command), and what only one command needs (grading, reports, stress, verify, the benchmark)
 # is imported inside its ``run``: every run pays for what it imports, and start-up is measured (``bench``, .ci/startup.py).
 COMMANDS: tuple[str, ...] = (
-    "list", "judge", "generate", "validate", "verify", "grade", "stress", "promote", "export", "bench", "report", "sandbox", "languages",
+    "list",
+    "judge",
+    "generate",
+    "validate",
+    "verify",
+    "grade",
+    "stress",
+    "promote",
+    "export",
+    "bench",
+    "report",
+    "sandbox",
+    "languages",
 )
 
 
@@ -61,8 +74,12 @@ def _wanted(argv: Sequence[str]) -> tuple[str, ...]:
 
 
 def parse(argv: Sequence[str], prog: str) -> argparse.Namespace:
-    parser = _Parser(prog=prog, description="Judge programs against problem packages.", epilog=EPILOG,
-                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = _Parser(
+        prog=prog,
+        description="Judge programs against problem packages.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for command in _wanted(argv):

@@ -1,5 +1,6 @@
 """Where the bundled problems are and how a path is shown, in ``os.path`` terms: ``list`` needs nothing more, and a
 warm ``list`` imports neither pathlib nor any layer of the judge."""
+
 from __future__ import annotations
 
 import os

@@ -3,6 +3,7 @@
 tqdm is imported only when a bar will really be drawn: piped and CI runs
 (most of the judge's runs) do not pay for the import.
 """
+
 from __future__ import annotations
 
 import sys
@@ -33,7 +34,7 @@ class Progress:
         if self._bar is not None:
             self._bar.close()
 
-    def __enter__(self) -> "Progress":
+    def __enter__(self) -> Progress:
         return self
 
     def __exit__(self, *exc: object) -> None:

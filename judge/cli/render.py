@@ -4,6 +4,7 @@ Case messages and compile logs carry what the submission printed: they are
 shown through ``judge.text.safe_text`` so no raw control byte reaches the
 terminal. The JSON file is escaped by ``json.dumps`` itself.
 """
+
 from __future__ import annotations
 
 import json
@@ -24,7 +25,7 @@ def _mib(kb: int) -> str:
 
 def _trim(text: str) -> str:
     text = safe_text(" ".join(text.split()), one_line=True)
-    return text if len(text) <= MESSAGE_WIDTH else text[:MESSAGE_WIDTH - 1] + "…"
+    return text if len(text) <= MESSAGE_WIDTH else text[: MESSAGE_WIDTH - 1] + "…"
 
 
 def case_table(report: JudgeReport) -> str:
@@ -54,12 +55,20 @@ def summary(report: JudgeReport) -> str:
     line = " | ".join(parts)
     if failing is not None and failing.transcript:
         shown = failing.transcript.splitlines()
-        more = f"\n  … ({len(shown) - TRANSCRIPT_LINES} more lines in the JSON report)" if len(shown) > TRANSCRIPT_LINES else ""
-        line += "\nthe exchange on that case began (> the submission, < the interactor):\n" + \
-            "\n".join(f"  {safe_text(row, one_line=True)}" for row in shown[:TRANSCRIPT_LINES]) + more
+        more = (
+            f"\n  … ({len(shown) - TRANSCRIPT_LINES} more lines in the JSON report)"
+            if len(shown) > TRANSCRIPT_LINES
+            else ""
+        )
+        line += (
+            "\nthe exchange on that case began (> the submission, < the interactor):\n"
+            + "\n".join(f"  {safe_text(row, one_line=True)}" for row in shown[:TRANSCRIPT_LINES])
+            + more
+        )
     if failing is not None and failing.attachments:
-        line += "\nthe checker attached to that case (in the JSON report): " + \
-            ", ".join(f"{a.name} ({a.media_type}, {len(a.data)} bytes)" for a in failing.attachments)
+        line += "\nthe checker attached to that case (in the JSON report): " + ", ".join(
+            f"{a.name} ({a.media_type}, {len(a.data)} bytes)" for a in failing.attachments
+        )
     return line
 
 

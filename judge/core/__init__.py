@@ -14,15 +14,19 @@ May import ``judge.check``, ``judge.lang``, ``judge.run``, the model
 (``judge.problem``: the loaders put what judging needs into the model), nor
 ``grade``, ``tools`` or ``cli``.
 """
+
 from ..lazy_exports import exports
 
-__getattr__, __dir__, __all__ = exports(__name__, {
-    ".answers": ("answer_set",),
-    ".case_run": ("CaseRun", "Referee"),
-    ".judging": ("JudgeOptions", "JudgeReport", "judge", "problem_referee", "run_case"),
-    ".kinds": ("KINDS", "ProblemKind", "kind_of"),
-    ".limits": ("classify", "run_limits"),
-    ".rwlock": ("ReadersWriterLock",),
-    ".score_rules": ("SCORE_RULES", "ScoreRule", "group_results", "score"),
-    ".verdicts": ("CaseResult", "GroupResult", "overall_verdict"),
-})
+__getattr__, __dir__, __all__ = exports(
+    __name__,
+    {
+        ".answers": ("answer_set",),
+        ".case_run": ("CaseRun", "Referee"),
+        ".judging": ("JudgeOptions", "JudgeReport", "judge", "problem_referee", "run_case"),
+        ".kinds": ("KINDS", "ProblemKind", "kind_of"),
+        ".limits": ("classify", "run_limits"),
+        ".rwlock": ("ReadersWriterLock",),
+        ".score_rules": ("SCORE_RULES", "ScoreRule", "group_results", "score"),
+        ".verdicts": ("CaseResult", "GroupResult", "overall_verdict"),
+    },
+)

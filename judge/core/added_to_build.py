@@ -7,6 +7,7 @@ substituted in it; libraries for its programs and references, include/ for
 its submissions), a source outside is a contestant's (include/ only, its
 text untouched).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -28,5 +29,6 @@ def added_to_build(problem: Problem, source: Path | None) -> Additions:
     return Additions(
         folders=files.libraries if reference or not submission else (),
         by_language=files.include if submission else None,
-        constants=files.constants, own=True,
+        constants=files.constants,
+        own=True,
     )

@@ -7,11 +7,13 @@ name. A folder handed in by a student is untrusted: only regular files
 inside it are read (no link out of it, no fifo that would block the judge),
 and no more of each than the output limit allows.
 """
+
 from __future__ import annotations
 
 import os
 import stat
 from pathlib import Path
+
 from ..errors import UsageError
 from ..lang import Language, Program
 from ..model import Problem
@@ -49,14 +51,28 @@ def check_answer(run: CaseRun) -> CaseResult:
     if program.source.is_file():
         found = _copy(program.source, out, limit) if len(problem.cases) == 1 else None
     else:
-        found = next((size for place in places if (size := _inside(program.source, place, out, limit)) is not None), None)
+        found = next(
+            (size for place in places if (size := _inside(program.source, place, out, limit)) is not None), None
+        )
     base = dict(name=name, group=group)
     if found is None:
-        return CaseResult(verdict=Verdict.WA, message=f"no answer file for this case (looked for {', '.join(places[:2])}, ...)", **base)
+        return CaseResult(
+            verdict=Verdict.WA,
+            message=f"no answer file for this case (looked for {', '.join(places[:2])}, ...)",
+            **base,
+        )
     if found > limit:
-        return CaseResult(verdict=Verdict.OLE, message=f"answer file over the {limit / (1 << 20):g} MiB output limit", **base)
+        return CaseResult(
+            verdict=Verdict.OLE, message=f"answer file over the {limit / (1 << 20):g} MiB output limit", **base
+        )
     outcome = run.referee.checker.check(run.inp, out, run.ans, slot, run.checker_args)
-    return CaseResult(verdict=outcome.verdict, message=outcome.message, score=outcome.fraction, attachments=outcome.attachments, **base)
+    return CaseResult(
+        verdict=outcome.verdict,
+        message=outcome.message,
+        score=outcome.fraction,
+        attachments=outcome.attachments,
+        **base,
+    )
 
 
 def _inside(folder: Path, place: str, out: Path, limit: int) -> int | None:

@@ -6,6 +6,7 @@ pass; one frozen value keeps them together, and a kind that needs one more
 thing adds a field here instead of a parameter everywhere. Stress builds one
 for an input that is no case of the problem.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -7,6 +7,7 @@ Hashing 80 MB of data on every command would cost more than judging, so
 the digests come from ``judge.filecache.FileDigests``, keyed by the cases
 folder: a file is hashed again only when its signature changed.
 """
+
 from __future__ import annotations
 
 import os
@@ -22,7 +23,13 @@ def produced(problem: Problem) -> list[CaseSpec]:
 
 
 def library_files(problem: Problem) -> list[Path]:
-    return sorted(f for folder in problem.files.libraries if folder.is_dir() for f in folder.rglob("*") if f.is_file() and "__pycache__" not in f.parts)
+    return sorted(
+        f
+        for folder in problem.files.libraries
+        if folder.is_dir()
+        for f in folder.rglob("*")
+        if f.is_file() and "__pycache__" not in f.parts
+    )
 
 
 def source_files(problem: Problem) -> dict[str, Path]:
@@ -48,4 +55,6 @@ def case_digests(problem: Problem) -> FileDigests:
 
 def source_digests(problem: Problem, digests: FileDigests) -> dict[str, str]:
     """The sha256 of every source the data is made from that exists, by its name in ``source_files``."""
-    return {name: digest for name, path in source_files(problem).items() if (digest := digests.sha256(path)) is not None}
+    return {
+        name: digest for name, path in source_files(problem).items() if (digest := digests.sha256(path)) is not None
+    }

@@ -12,18 +12,20 @@ a run alone at every ``-j`` (``reruns.py``: the machine's own load can starve
 it too). A grading may also skip the cases of an all-or-nothing group that
 is already lost: they cannot change the score.
 """
+
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ..check import checker_limits, make_checker
 from ..lang import Program, build_or_fail
-from .added_to_build import added_to_build
 from ..model import CaseSpec, Problem, answer_path, input_path
 from ..run import Slot, SlotPool
 from ..verdict import Verdict
+from .added_to_build import added_to_build
 from .case_run import CaseRun, Referee
 from .kinds import ProblemKind, kind_of
 from .reruns import OVERRUN, confirmed, disturbed, machine_load, starved, wall_allowance
@@ -66,11 +68,30 @@ class JudgeReport:
         }
 
 
-def run_case(problem: Problem, program: Program, case: CaseSpec, referee: Referee, slot: Slot, overrun: float = 1.0,
-             extra_wall: float = 0.0, kind: ProblemKind | None = None) -> CaseResult:
+def run_case(
+    problem: Problem,
+    program: Program,
+    case: CaseSpec,
+    referee: Referee,
+    slot: Slot,
+    overrun: float = 1.0,
+    extra_wall: float = 0.0,
+    kind: ProblemKind | None = None,
+) -> CaseResult:
     """Run one case of the problem's test data in a slot and check it, the way the problem's kind (``kind_of``) says."""
-    run = CaseRun(problem, program, referee, slot, input_path(problem, case), answer_path(problem, case), case.name, case.group,
-                  case.checker_args, overrun, extra_wall)
+    run = CaseRun(
+        problem,
+        program,
+        referee,
+        slot,
+        input_path(problem, case),
+        answer_path(problem, case),
+        case.name,
+        case.group,
+        case.checker_args,
+        overrun,
+        extra_wall,
+    )
     return (kind or kind_of(problem)).run_case(run)
 
 
@@ -113,13 +134,20 @@ class _Lost:
 
 
 def judge(
-    problem: Problem, program: Program, pool: SlotPool, options: JudgeOptions = JudgeOptions(),
+    problem: Problem,
+    program: Program,
+    pool: SlotPool,
+    options: JudgeOptions = JudgeOptions(),
     on_case: Callable[[CaseResult], None] | None = None,
 ) -> JudgeReport:
     """Judge ``program`` on every case (cases must exist already); returns the full report."""
     report = JudgeReport(
-        problem=problem.name, submission=program.display, language=program.language.name,
-        compile_ok=program.compiled, compile_log=program.compile_log, max_score=problem.max_score,
+        problem=problem.name,
+        submission=program.display,
+        language=program.language.name,
+        compile_ok=program.compiled,
+        compile_log=program.compile_log,
+        max_score=problem.max_score,
     )
     if not program.compiled:
         report.verdict = Verdict.CE
@@ -139,7 +167,9 @@ def judge(
         stop = _Stop()
 
         def task(index: int) -> None:
-            if (options.first_fail and stop.skip(index)) or (options.skip_lost and lost.at(index, cases[index].group) is not None):
+            if (options.first_fail and stop.skip(index)) or (
+                options.skip_lost and lost.at(index, cases[index].group) is not None
+            ):
                 return
             with run_lock.shared(), pool.slot() as slot:
                 result = run_case(problem, program, cases[index], referee, slot, overrun, kind=kind)
@@ -151,28 +181,42 @@ def judge(
                 on_case(result)
 
         _each(task, pending, min(pool.size, len(pending)))
-        for index in sorted(i for i in pending if i in results and (starved(results[i], limit) or concurrent and disturbed(results[i], limit))):
+        for index in sorted(
+            i
+            for i in pending
+            if i in results and (starved(results[i], limit) or concurrent and disturbed(results[i], limit))
+        ):
             first, before = results[index], machine_load()
-            extra = wall_allowance(first, problem.limits.wall_for(program.language.name), limit) if starved(first, limit) else 0.0
+            extra = (
+                wall_allowance(first, problem.limits.wall_for(program.language.name), limit)
+                if starved(first, limit)
+                else 0.0
+            )
             with run_lock.exclusive(), pool.slot() as slot:
                 again = run_case(problem, program, cases[index], referee, slot, extra_wall=extra, kind=kind)
             results[index] = confirmed(again, first, before, machine_load(), extra) if starved(first, limit) else again
         lost = _Lost(problem, results)  # a re-run alone may have won a group back: its skipped cases are run then
         first_failure = next((i for i in sorted(results) if results[i].verdict is not Verdict.AC), None)
         pending = [
-            i for i in range(len(cases))
-            if i not in results and (not options.first_fail or first_failure is None or i < first_failure)
+            i
+            for i in range(len(cases))
+            if i not in results
+            and (not options.first_fail or first_failure is None or i < first_failure)
             and not (options.skip_lost and lost.at(i, cases[i].group) is not None)
         ]
     for index, case in enumerate(cases):
         lost_at = lost.at(index, case.group) if options.skip_lost else None
         if index not in results and lost_at is not None:
-            results[index] = CaseResult(case.name, case.group, Verdict.SKIPPED, message=f"not run: the group was lost at {cases[lost_at].name}")
+            results[index] = CaseResult(
+                case.name, case.group, Verdict.SKIPPED, message=f"not run: the group was lost at {cases[lost_at].name}"
+            )
     ordered = [results[i] for i in sorted(results)]
     if options.first_fail:
         cut = next((n for n, r in enumerate(ordered) if r.verdict is not Verdict.AC), len(ordered) - 1)
-        ordered = ordered[:cut + 1]
-    scored = score(problem.groups, ordered)  # a rule may turn a case into JE (a broken score file) or SKIPPED (require_pass)
+        ordered = ordered[: cut + 1]
+    scored = score(
+        problem.groups, ordered
+    )  # a rule may turn a case into JE (a broken score file) or SKIPPED (require_pass)
     report.cases, report.groups = scored.cases, scored.groups
     report.verdict = overall_verdict(scored.cases)
     report.score = round(sum(g.earned for g in report.groups), 6)
@@ -199,7 +243,13 @@ def problem_referee(problem: Problem, pool: SlotPool) -> Referee:
     """The problem's checker and interactor, their programs built first (a setter's program that does not build stops the judge)."""
     program = None
     if problem.checker.program is not None:
-        program = build_or_fail(problem.checker.program, pool, problem.limits.compile_time, "checker", added_to_build(problem, problem.checker.program))
+        program = build_or_fail(
+            problem.checker.program,
+            pool,
+            problem.limits.compile_time,
+            "checker",
+            added_to_build(problem, problem.checker.program),
+        )
     checker = make_checker(problem.checker, program, problem.limits.time)
     judge_side = kind_of(problem).side_program(problem)
     if judge_side is None or judge_side[0].program is None:
@@ -207,6 +257,9 @@ def problem_referee(problem: Problem, pool: SlotPool) -> Referee:
     side, role = judge_side
     from ..check.interactor_protocols import Interactor
 
-    built = program if side.program == problem.checker.program and program is not None else \
-        build_or_fail(side.program, pool, problem.limits.compile_time, role, added_to_build(problem, side.program))
+    built = (
+        program
+        if side.program == problem.checker.program and program is not None
+        else build_or_fail(side.program, pool, problem.limits.compile_time, role, added_to_build(problem, side.program))
+    )
     return Referee(checker, Interactor(built, side.type, checker_limits(problem.limits.time, built)))

@@ -11,6 +11,7 @@ subclass and one ``register``.
 The interactive and submit-answer code is imported inside the methods that
 use it: judging a batch problem imports neither.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -45,10 +46,19 @@ class ProblemKind:
         lang.require()
         return lang
 
-    def prepare(self, problem: Problem, path: Path, pool: SlotPool, lang: Language | None = None, main: str | None = None) -> Program:
+    def prepare(
+        self, problem: Problem, path: Path, pool: SlotPool, lang: Language | None = None, main: str | None = None
+    ) -> Program:
         """Build ``path`` (a file or a folder of sources) with the problem's languages and the files it adds."""
-        return prepare_program(path, lang, pool, problem.limits.compile_time, main=main, registry=registry_for(problem.root),
-                               extra=added_to_build(problem, path))
+        return prepare_program(
+            path,
+            lang,
+            pool,
+            problem.limits.compile_time,
+            main=main,
+            registry=registry_for(problem.root),
+            extra=added_to_build(problem, path),
+        )
 
     def side_program(self, problem: Problem) -> tuple[CheckerSpec, str] | None:
         """The program on the judge's side that runs beside the submission, and its role in messages; None for a plain checker."""
@@ -60,20 +70,47 @@ class ProblemKind:
         limits = run_limits(problem, program.language)
         stop_at = replace(limits, cpu=limits.cpu * run.overrun, wall=limits.wall + run.extra_wall)
         out, err = slot.private / "stdout", slot.private / "stderr"
-        result = slot.run_untrusted(RunSpec(argv=program.command(problem.limits.memory_mib), limits=stop_at, stdin=run.inp, stdout=out,
-                                            stderr=err, cwd=work_folder(problem, program)), program.binds)
+        result = slot.run_untrusted(
+            RunSpec(
+                argv=program.command(problem.limits.memory_mib),
+                limits=stop_at,
+                stdin=run.inp,
+                stdout=out,
+                stderr=err,
+                cwd=work_folder(problem, program),
+            ),
+            program.binds,
+        )
         stderr_ends = ends(err, STDERR_KEEP)
         base = dict(
-            name=run.name, group=run.group, time=result.cpu, wall_time=result.wall, memory_kb=result.memory_kb,
-            exit_code=result.exit_code, signal=result.signal_name, waited=result.waited,
+            name=run.name,
+            group=run.group,
+            time=result.cpu,
+            wall_time=result.wall,
+            memory_kb=result.memory_kb,
+            exit_code=result.exit_code,
+            signal=result.signal_name,
+            waited=result.waited,
         )
-        early = classify(result, replace(limits, wall=stop_at.wall), problem.limits.memory_mib, stderr_ends.encode(), program.language)
+        early = classify(
+            result,
+            replace(limits, wall=stop_at.wall),
+            problem.limits.memory_mib,
+            stderr_ends.encode(),
+            program.language,
+        )
         if early is not None:
             verdict, message = early
             return CaseResult(verdict=verdict, message=message + stderr_note(stderr_ends), **base)
         outcome = run.referee.checker.check(run.inp, out, run.ans, slot, run.checker_args)
-        return CaseResult(verdict=outcome.verdict, message=outcome.message, score=outcome.fraction, score_file=outcome.score_file,
-                          attachments=outcome.attachments, **base)
+        return CaseResult(
+            verdict=outcome.verdict,
+            message=outcome.message,
+            score=outcome.fraction,
+            score_file=outcome.score_file,
+            attachments=outcome.attachments,
+            **base,
+        )
 
 
 class Batch(ProblemKind):
@@ -98,7 +135,9 @@ class SubmitAnswer(ProblemKind):
 
         return ANSWERS
 
-    def prepare(self, problem: Problem, path: Path, pool: SlotPool, lang: Language | None = None, main: str | None = None) -> Program:
+    def prepare(
+        self, problem: Problem, path: Path, pool: SlotPool, lang: Language | None = None, main: str | None = None
+    ) -> Program:
         from .answers import answer_set
 
         return answer_set(path)
@@ -135,7 +174,9 @@ class Interactive(MultiPass):
 
     name = "interactive"
     role = "interactor"
-    answers_from_reference = False  # the reference needs the interactor's replies; the interactor reads all it needs from the input
+    answers_from_reference = (
+        False  # the reference needs the interactor's replies; the interactor reads all it needs from the input
+    )
 
     @classmethod
     def fits(cls, kind: Kind) -> bool:

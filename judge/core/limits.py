@@ -7,6 +7,7 @@ measurement or a record of the limit being reached (CPU time, the launcher's
 stop, the kernel's OOM record, output counted past the limit), never from a
 signal alone: a program can raise SIGXFSZ, SIGXCPU or SIGKILL itself.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -38,7 +39,9 @@ def work_folder(problem: Problem, program: Program) -> Path | None:
     return program.workdir if problem.runs_among_own_files else None
 
 
-def classify(result: RunResult, limits: RunLimits, memory_mib: int, stderr_head: bytes, lang: Language) -> tuple[Verdict, str] | None:
+def classify(
+    result: RunResult, limits: RunLimits, memory_mib: int, stderr_head: bytes, lang: Language
+) -> tuple[Verdict, str] | None:
     """The verdict a run earns before its output is looked at, or None when the output must be checked.
 
     OLE is the launcher's count of stdout or stderr going past the limit; a
@@ -53,8 +56,13 @@ def classify(result: RunResult, limits: RunLimits, memory_mib: int, stderr_head:
     if result.killed == "output" or result.output_over:
         return Verdict.OLE, f"{result.output_over or 'output'} over the {limits.output_bytes / (1 << 20):g} MiB limit"
     if result.oom_killed:
-        return Verdict.MLE, f"the kernel stopped the run at the {memory_mib} MiB memory limit (peak {result.memory_kb / 1024:.1f} MiB)"
-    if result.killed == "memory" or (not result.cgroup and lang.limit_address_space and result.memory_kb > memory_mib * 1024):
+        return (
+            Verdict.MLE,
+            f"the kernel stopped the run at the {memory_mib} MiB memory limit (peak {result.memory_kb / 1024:.1f} MiB)",
+        )
+    if result.killed == "memory" or (
+        not result.cgroup and lang.limit_address_space and result.memory_kb > memory_mib * 1024
+    ):
         return Verdict.MLE, f"peak memory {result.memory_kb / 1024:.1f} MiB over the {memory_mib} MiB limit"
     if result.exit_code != 0:
         if any(marker in stderr_head for marker in lang.oom_markers):

@@ -10,13 +10,14 @@ The verdict rules are Kattis's (problemtools' runner is the reference):
 Only the submission's time counts; each pass of a multi-pass problem has
 the full limits, and the case reports its slowest pass.
 """
+
 from __future__ import annotations
 
 import os
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable
 
 from ..check import CheckOutcome
 from ..check.interactor_protocols import Interactor, Judgement
@@ -42,7 +43,9 @@ class Pass:
     transcript: str = ""
 
 
-OnePass = Callable[[CaseRun, Interactor, Path, Path], "Pass"]  # (the case, the judge's side, the feedback folder, this pass's input)
+OnePass = Callable[
+    [CaseRun, Interactor, Path, Path], "Pass"
+]  # (the case, the judge's side, the feedback folder, this pass's input)
 
 
 def run_passes(run: CaseRun, interactor: Interactor, one_pass: OnePass) -> CaseResult:
@@ -60,8 +63,13 @@ def run_passes(run: CaseRun, interactor: Interactor, one_pass: OnePass) -> CaseR
         if done.outcome.verdict is not Verdict.AC or next_pass is None:
             break
         if number == problem.kind.passes:
-            passes[-1] = replace(done, outcome=CheckOutcome(
-                Verdict.JE, f"the validator asked for pass {number + 1}, over the problem's {problem.kind.passes} passes"))
+            passes[-1] = replace(
+                done,
+                outcome=CheckOutcome(
+                    Verdict.JE,
+                    f"the validator asked for pass {number + 1}, over the problem's {problem.kind.passes} passes",
+                ),
+            )
             break
         pass_input = slot.private / f"pass{number + 1}.in"
         os.replace(next_pass, pass_input)
@@ -75,10 +83,18 @@ def _result(problem: Problem, passes: list[Pass], name: str, group: str) -> Case
     if problem.kind.multi_pass:  # the pass count is data of the kind: a one-pass interactive case needs no "pass 1:"
         message = f"pass {len(passes)}: {message}".rstrip(": ")
     return CaseResult(
-        name=name, group=group, verdict=last.outcome.verdict, time=slowest.cpu, wall_time=max(p.run.wall for p in passes),
-        memory_kb=max(p.run.memory_kb for p in passes), exit_code=last.run.exit_code, signal=last.run.signal_name,
-        message=message, score=last.outcome.fraction if last.outcome.verdict is Verdict.AC else last.outcome.score or 0.0,
-        score_file=last.outcome.score_file, attachments=last.outcome.attachments,
+        name=name,
+        group=group,
+        verdict=last.outcome.verdict,
+        time=slowest.cpu,
+        wall_time=max(p.run.wall for p in passes),
+        memory_kb=max(p.run.memory_kb for p in passes),
+        exit_code=last.run.exit_code,
+        signal=last.run.signal_name,
+        message=message,
+        score=last.outcome.fraction if last.outcome.verdict is Verdict.AC else last.outcome.score or 0.0,
+        score_file=last.outcome.score_file,
+        attachments=last.outcome.attachments,
         transcript="\n---\n".join(p.transcript for p in passes if p.transcript),
     )
 
@@ -98,19 +114,37 @@ def interactive_pass(run: CaseRun, interactor: Interactor, feedback: Path, inp: 
     """One pass of an interactive case: the submission and the interactor joined by the relay, then who decides."""
     problem, program, slot = run.problem, run.program, run.slot
     limits, stop_at = _limits(run)
-    err, side_out, side_err, record = (slot.private / n for n in ("stderr", "interactor.out", "interactor.err", "record"))
+    err, side_out, side_err, record = (
+        slot.private / n for n in ("stderr", "interactor.out", "interactor.err", "record")
+    )
     record.unlink(missing_ok=True)
-    submission = RunSpec(argv=program.command(problem.limits.memory_mib), limits=stop_at, stdout=side_out, stderr=err,
-                         cwd=work_folder(problem, program))
-    side = RunSpec(argv=interactor.argv(problem.limits.memory_mib, inp, run.ans, feedback, record, run.checker_args),
-                   limits=_side_limits(interactor, stop_at), stdout=side_out, stderr=side_err, cwd=slot.private, env=slot.env)
+    submission = RunSpec(
+        argv=program.command(problem.limits.memory_mib),
+        limits=stop_at,
+        stdout=side_out,
+        stderr=err,
+        cwd=work_folder(problem, program),
+    )
+    side = RunSpec(
+        argv=interactor.argv(problem.limits.memory_mib, inp, run.ans, feedback, record, run.checker_args),
+        limits=_side_limits(interactor, stop_at),
+        stdout=side_out,
+        stderr=side_err,
+        cwd=slot.private,
+        env=slot.env,
+    )
     pair = run_pair(slot, submission, program.binds, side, TRANSCRIPT_BYTES)
     transcript = render_transcript(pair)
     judgement = interactor.judge(pair.peer, feedback, side_err)
     if judgement.verdict is Verdict.JE:
         return Pass(pair.submission, judgement.outcome, judgement, transcript)
     if pair.overflowed:
-        return Pass(pair.submission, CheckOutcome(Verdict.OLE, f"output over the {limits.output_bytes / (1 << 20):g} MiB limit"), None, transcript)
+        return Pass(
+            pair.submission,
+            CheckOutcome(Verdict.OLE, f"output over the {limits.output_bytes / (1 << 20):g} MiB limit"),
+            None,
+            transcript,
+        )
     if judgement.verdict in (Verdict.WA, Verdict.PE) and pair.peer_first:
         return Pass(_capped(pair.submission, limits), judgement.outcome, judgement, transcript)
     stderr_ends = ends(err, STDERR_KEEP)
@@ -119,7 +153,12 @@ def interactive_pass(run: CaseRun, interactor: Interactor, feedback: Path, inp: 
         verdict, message = early
         return Pass(pair.submission, CheckOutcome(verdict, message + stderr_note(stderr_ends)), None, transcript)
     if judgement.verdict is Verdict.AC and interactor.protocol == "testlib" and problem.checker.program is not None:
-        return Pass(pair.submission, run.referee.checker.check(inp, record, run.ans, slot, run.checker_args), judgement, transcript)
+        return Pass(
+            pair.submission,
+            run.referee.checker.check(inp, record, run.ans, slot, run.checker_args),
+            judgement,
+            transcript,
+        )
     return Pass(pair.submission, judgement.outcome, judgement, transcript)
 
 
@@ -128,15 +167,33 @@ def plain_pass(run: CaseRun, validator: Interactor, feedback: Path, inp: Path) -
     problem, program, slot = run.problem, run.program, run.slot
     limits, stop_at = _limits(run)
     out, err, side_out, side_err = (slot.private / n for n in ("stdout", "stderr", "validator.out", "validator.err"))
-    result = slot.run_untrusted(RunSpec(argv=program.command(problem.limits.memory_mib), limits=stop_at, stdin=inp, stdout=out, stderr=err,
-                                        cwd=work_folder(problem, program)), program.binds)
+    result = slot.run_untrusted(
+        RunSpec(
+            argv=program.command(problem.limits.memory_mib),
+            limits=stop_at,
+            stdin=inp,
+            stdout=out,
+            stderr=err,
+            cwd=work_folder(problem, program),
+        ),
+        program.binds,
+    )
     stderr_ends = ends(err, STDERR_KEEP)
     early = classify(result, limits, problem.limits.memory_mib, stderr_ends.encode(), program.language)
     if early is not None:
         verdict, message = early
         return Pass(result, CheckOutcome(verdict, message + stderr_note(stderr_ends)), None)
-    checked = slot.run(RunSpec(argv=validator.argv(problem.limits.memory_mib, inp, run.ans, feedback, out, run.checker_args),
-                               limits=validator.limits, stdin=out, stdout=side_out, stderr=side_err, cwd=slot.private, env=slot.env))
+    checked = slot.run(
+        RunSpec(
+            argv=validator.argv(problem.limits.memory_mib, inp, run.ans, feedback, out, run.checker_args),
+            limits=validator.limits,
+            stdin=out,
+            stdout=side_out,
+            stderr=side_err,
+            cwd=slot.private,
+            env=slot.env,
+        )
+    )
     judgement = validator.judge(checked, feedback, side_err)
     return Pass(result, judgement.outcome, judgement)
 
@@ -152,7 +209,7 @@ def render_transcript(pair: PairResult) -> str:
     for exchange in pair.transcript:
         mark = ">" if exchange.sender == "submission" else "<"
         text = safe_text(exchange.data.decode("utf-8", "replace"))
-        lines += [f"{mark}{line}" for line in text.split("\n")[:-1 if text.endswith("\n") else None]]
+        lines += [f"{mark}{line}" for line in text.split("\n")[: -1 if text.endswith("\n") else None]]
     if pair.truncated:
         lines.append("… (the exchange went on)")
     return "\n".join(lines)

@@ -18,6 +18,7 @@ Two kinds of results depend on something other than the program:
   limit), and the report notes the machine's load average for both runs. A sleeper uses no CPU and waits for
   none: it is TLE at once, never run again.
 """
+
 from __future__ import annotations
 
 import os
@@ -79,8 +80,10 @@ def wall_allowance(first: CaseResult, wall_limit: float, cpu_limit: float) -> fl
 
 def confirmed(again: CaseResult, first: CaseResult, before: Load, after: Load, extra: float) -> CaseResult:
     """The confirming run's result, with what happened to the first run and the machine's load at both."""
-    note = (f"first run: TLE after {first.wall_time:.2f} s of wall time, {first.time:.2f} s of CPU, "
-            f"{first.waited:.2f} s waiting for a CPU, {before}; confirmed by a run alone with {extra:.2f} s more wall time, {after}")
+    note = (
+        f"first run: TLE after {first.wall_time:.2f} s of wall time, {first.time:.2f} s of CPU, "
+        f"{first.waited:.2f} s waiting for a CPU, {before}; confirmed by a run alone with {extra:.2f} s more wall time, {after}"
+    )
     message = again.message
     if again.verdict is Verdict.TLE:
         message = f"{message}; {note}" if message else note

@@ -5,11 +5,12 @@ exclusively. One lock is shared by every judging that runs at the same time
 (the cases of one submission, or many submissions being graded), so
 "exclusive" really means nothing else of ours is running.
 """
+
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 
 class ReadersWriterLock:

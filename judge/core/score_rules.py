@@ -9,10 +9,11 @@ The loader names the rule of each group (``Group.score_rule``, or its
 ``aggregation`` for our own format's groups); ``SCORE_RULES`` maps the name
 to its value. A new rule is one ``ScoreRule`` subclass and one ``register``.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Callable, Sequence
 
 from ..model import Group
 from ..verdict import Verdict
@@ -63,7 +64,12 @@ def _fractions(judged: Judged) -> list[float]:
     return [case.score if case is not None else 0.0 for case in judged]
 
 
-COMBINE: dict[str, Callable[[list[float]], float]] = {"sum": sum, "min": min, "max": max, "avg": lambda p: sum(p) / len(p)}
+COMBINE: dict[str, Callable[[list[float]], float]] = {
+    "sum": sum,
+    "min": min,
+    "max": max,
+    "avg": lambda p: sum(p) / len(p),
+}
 
 
 class KattisPoints(ScoreRule):
@@ -78,8 +84,15 @@ class KattisPoints(ScoreRule):
     def score(self, group: Group, judged: Judged, unmet: Sequence[str]) -> Scored:
         if unmet:
             why = f"not scored: require_pass {', '.join(unmet)} not passed"
-            return Scored(0.0, tuple(replace(c, verdict=Verdict.SKIPPED, score=0.0, message=why) if c is not None and c.verdict is not Verdict.JE
-                                     else c for c in judged))
+            return Scored(
+                0.0,
+                tuple(
+                    replace(c, verdict=Verdict.SKIPPED, score=0.0, message=why)
+                    if c is not None and c.verdict is not Verdict.JE
+                    else c
+                    for c in judged
+                ),
+            )
         cases = list(judged)
         points = []
         for n, case in enumerate(cases):
@@ -90,9 +103,13 @@ class KattisPoints(ScoreRule):
         if any(case is not None and case.verdict is Verdict.JE for case in cases):
             return Scored(0.0, tuple(cases))
         if group.aggregation == "pass-fail":
-            return Scored(group.points if all(c is not None and c.verdict is Verdict.AC for c in cases) else 0.0, tuple(cases))
+            return Scored(
+                group.points if all(c is not None and c.verdict is Verdict.AC for c in cases) else 0.0, tuple(cases)
+            )
         if group.stop_at_reject:  # legacy on_reject: break: what follows the first rejected case is never judged there
-            points = points[:next((n + 1 for n, c in enumerate(cases) if c is None or c.verdict is not Verdict.AC), len(points))]
+            points = points[
+                : next((n + 1 for n, c in enumerate(cases) if c is None or c.verdict is not Verdict.AC), len(points))
+            ]
         earned = COMBINE[group.aggregation](points) if points else 0.0
         low, high = group.score_range if group.score_range is not None else (earned, earned)
         if not low <= earned <= high and cases and cases[0] is not None:
@@ -122,7 +139,9 @@ class KattisPoints(ScoreRule):
 
     def loses_group(self, group: Group, case: CaseResult) -> bool:
         """A "min" or "pass-fail" group is lost by any case not accepted, when a rejection earns nothing."""
-        return group.aggregation in ("min", "pass-fail") and case.verdict is not Verdict.AC and group.reject_points == 0.0
+        return (
+            group.aggregation in ("min", "pass-fail") and case.verdict is not Verdict.AC and group.reject_points == 0.0
+        )
 
 
 class KattisDraft(KattisPoints):
@@ -150,7 +169,11 @@ def _judge_error(case: CaseResult, why: str) -> CaseResult:
 
 
 SCORE_RULES: dict[str, ScoreRule] = {
-    "min": MinCase(), "sum": ShareSum(), "2025-09": KattisPoints(), "2023-07-draft": KattisDraft(), "legacy": KattisLegacy(),
+    "min": MinCase(),
+    "sum": ShareSum(),
+    "2025-09": KattisPoints(),
+    "2023-07-draft": KattisDraft(),
+    "legacy": KattisLegacy(),
 }
 
 
@@ -179,14 +202,21 @@ def score(groups: Sequence[Group], cases: Sequence[CaseResult]) -> Scoring:
     given, before any rule had its say, so the groups may be scored in any order.
     """
     by_key = {(c.group, c.name): c for c in cases}
-    failed = {g.name for g in groups if any(by_key.get((g.name, c.name)) is None or by_key[(g.name, c.name)].verdict is not Verdict.AC
-                                            for c in g.cases)}
+    failed = {
+        g.name
+        for g in groups
+        if any(
+            by_key.get((g.name, c.name)) is None or by_key[(g.name, c.name)].verdict is not Verdict.AC for c in g.cases
+        )
+    }
     changed: dict[tuple[str, str], CaseResult] = {}
     out = []
     for group in groups:
         judged = [by_key.get((group.name, case.name)) for case in group.cases]
         scored = rule_for(group).score(group, judged, _unmet(group, groups, failed))
-        changed.update({(c.group, c.name): c for before, c in zip(judged, scored.cases) if c is not None and c is not before})
+        changed.update(
+            {(c.group, c.name): c for before, c in zip(judged, scored.cases) if c is not None and c is not before}
+        )
         passed = sum(1 for c in scored.cases if c is not None and c.verdict is Verdict.AC)
         out.append(GroupResult(group.name, group.points, round(scored.earned, 9), passed, len(judged)))
     return Scoring([changed.get((c.group, c.name), c) for c in cases], out)
@@ -199,8 +229,11 @@ def group_results(groups: Sequence[Group], cases: Sequence[CaseResult]) -> list[
 
 def _unmet(group: Group, groups: Sequence[Group], failed: set[str]) -> list[str]:
     """The ``require_pass`` groups (``sample`` meaning every sample folder) that were not passed."""
-    return [need for need in group.require_pass
-            if any(g.name in failed for g in groups if g.name == need or g.name.startswith(need + "/"))]
+    return [
+        need
+        for need in group.require_pass
+        if any(g.name in failed for g in groups if g.name == need or g.name.startswith(need + "/"))
+    ]
 
 
 def loses_group(group: Group, case: CaseResult) -> bool:

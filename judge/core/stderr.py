@@ -3,6 +3,7 @@
 A stack trace is mostly frames that only say where; the student needs the
 line that says what went wrong, and none of the judge's own paths.
 """
+
 from __future__ import annotations
 
 import os
@@ -56,9 +57,7 @@ def stderr_note(stderr: str) -> str:
     plain = [line for line in lines if not _FRAME.match(line)] or lines
     gist = next((line for line in reversed(plain) if _ERROR.search(line)), plain[-1])
     note = f" | stderr: {safe_text(gist[:GIST_CHARS], one_line=True)}"
-    before = text[:text.rfind(gist)].strip()
+    before = text[: text.rfind(gist)].strip()
     if before:
         note += f" | before it: {safe_text(('…' if len(before) > CONTEXT_CHARS else '') + before[-CONTEXT_CHARS:])}"
     return note
-
-

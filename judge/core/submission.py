@@ -5,6 +5,7 @@ problem's own languages file, the files it adds (``include/``, constants) and
 the submit-answer rule (a folder of answers, never built) reach every one of
 them alike.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -15,7 +16,9 @@ from ..run import SlotPool
 from .kinds import kind_of
 
 
-def prepare_submission(problem: Problem, path: Path, pool: SlotPool, lang: Language | None = None, main: str | None = None) -> Program:
+def prepare_submission(
+    problem: Problem, path: Path, pool: SlotPool, lang: Language | None = None, main: str | None = None
+) -> Program:
     """Build ``path`` (a file or a folder of sources, its language detected unless given) for ``problem``; for a
     submit-answer problem, take it as its folder of answer files."""
     return kind_of(problem).prepare(problem, path, pool, lang, main)

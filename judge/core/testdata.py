@@ -11,15 +11,16 @@ on every command would cost more than judging a small submission, so a file
 is hashed only when its size or modification time changed since it was last
 found good (``digests.py``).
 """
+
 from __future__ import annotations
 
 import json
 import os
 import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable
 
 from ..atomic import atomic_write
 from ..errors import JudgeError, UsageError
@@ -40,7 +41,11 @@ GENERATOR_LIMITS = RunLimits(cpu=120, wall=240, memory_mib=4096, output_bytes=51
 
 
 def _limits_for(program: Program, limits: RunLimits) -> RunLimits:
-    return replace(limits, address_space_mib=program.language.address_space(limits.memory_mib)) if limits.memory_mib else limits
+    return (
+        replace(limits, address_space_mib=program.language.address_space(limits.memory_mib))
+        if limits.memory_mib
+        else limits
+    )
 
 
 @dataclass
@@ -53,19 +58,35 @@ class _Tools:
 
 def _tools(problem: Problem, pool: SlotPool) -> _Tools:
     compile_time = problem.limits.compile_time
-    generator = build_or_fail(problem.generator, pool, compile_time, "generator", added_to_build(problem, problem.generator)) if problem.generator else None
+    generator = (
+        build_or_fail(problem.generator, pool, compile_time, "generator", added_to_build(problem, problem.generator))
+        if problem.generator
+        else None
+    )
     reference = problem.solutions[0]
-    return _Tools(generator, build_or_fail(reference, pool, compile_time, "reference solution", added_to_build(problem, reference)))
+    return _Tools(
+        generator,
+        build_or_fail(reference, pool, compile_time, "reference solution", added_to_build(problem, reference)),
+    )
 
 
-def run_trusted(slot: Slot, program: Program, args: list[str], stdin: Path | None, target: Path, limits: RunLimits, what: str) -> None:
+def run_trusted(
+    slot: Slot, program: Program, args: list[str], stdin: Path | None, target: Path, limits: RunLimits, what: str
+) -> None:
     """Run a trusted program into ``target`` atomically; any failure is a judge error naming ``what``."""
     partial = target.with_name(target.name + ".partial")
     err = slot.private / "gen.err"
-    result = slot.run(RunSpec(
-        argv=[*program.command(limits.memory_mib or 1024), *args], limits=_limits_for(program, limits),
-        stdin=stdin, stdout=partial, stderr=err, cwd=slot.private, env=slot.env,
-    ))
+    result = slot.run(
+        RunSpec(
+            argv=[*program.command(limits.memory_mib or 1024), *args],
+            limits=_limits_for(program, limits),
+            stdin=stdin,
+            stdout=partial,
+            stderr=err,
+            cwd=slot.private,
+            env=slot.env,
+        )
+    )
     if not result.succeeded:
         partial.unlink(missing_ok=True)
         status = status_text(result.exit_code, result.signal_name, result.killed)
@@ -78,8 +99,11 @@ def reference_limits(problem: Problem, solution: Program) -> RunLimits:
     """Generous limits for writing answers: the reference is trusted, and verify judges its speed separately."""
     time_limit = max(10.0, 5 * problem.limits.time_for(solution.language.name))
     return RunLimits(
-        cpu=time_limit, wall=2 * time_limit, memory_mib=max(problem.limits.memory_mib, 1024),
-        output_bytes=problem.limits.output_bytes, stack_mib=problem.limits.memory_mib,
+        cpu=time_limit,
+        wall=2 * time_limit,
+        memory_mib=max(problem.limits.memory_mib, 1024),
+        output_bytes=problem.limits.output_bytes,
+        stack_mib=problem.limits.memory_mib,
     )
 
 
@@ -90,7 +114,9 @@ def _make_case(problem: Problem, tools: _Tools, case: CaseSpec, root: Path, slot
         shutil.copyfile(case.origin.path, inp)
         inp.chmod(0o644)
     elif isinstance(case.origin, Generated) and tools.generator is not None:
-        run_trusted(slot, tools.generator, list(case.origin.args), None, inp, GENERATOR_LIMITS, f"generator for case {case.key}")
+        run_trusted(
+            slot, tools.generator, list(case.origin.args), None, inp, GENERATOR_LIMITS, f"generator for case {case.key}"
+        )
     else:
         raise JudgeError(f"case {case.key}: no way to produce its input ({case.source})")
     _make_answer(problem, tools, case, inp, ans, slot)
@@ -107,7 +133,15 @@ def _make_answer(problem: Problem, tools: _Tools, case: CaseSpec, inp: Path, ans
         atomic_write(ans, "")
         ans.chmod(0o644)
         return
-    run_trusted(slot, tools.solution, [], inp, ans, reference_limits(problem, tools.solution), f"reference solution on case {case.key}")
+    run_trusted(
+        slot,
+        tools.solution,
+        [],
+        inp,
+        ans,
+        reference_limits(problem, tools.solution),
+        f"reference solution on case {case.key}",
+    )
 
 
 def _entry(problem: Problem, case: CaseSpec, root: Path) -> dict[str, object]:
@@ -142,15 +176,30 @@ def _write_manifest(problem: Problem, entries: dict[str, dict], sources: dict[st
     """
     root = problem.cases_dir
     ordered = {case.key: entries[case.key] for case in problem.cases if case.key in entries}
-    data = {"problem": problem.name, "answers_from": problem.solutions[0].relative_to(problem.root).as_posix(), "cases": ordered}
+    data = {
+        "problem": problem.name,
+        "answers_from": problem.solutions[0].relative_to(problem.root).as_posix(),
+        "cases": ordered,
+    }
     if sources:
         data["sources"] = sources
     atomic_write(root / MANIFEST, json.dumps(data, indent=1) + "\n")
-    large = [f"{key}{ext}" for key, entry in ordered.items() for ext, role in ((".in", "input"), (".ans", "answer")) if entry[role]["bytes"] > COMMIT_LIMIT]
-    atomic_write(root / ".gitignore", "# produced on demand from manifest.json by 'run_judge.py generate'\n" + "".join(f"/{name}\n" for name in large))
+    large = [
+        f"{key}{ext}"
+        for key, entry in ordered.items()
+        for ext, role in ((".in", "input"), (".ans", "answer"))
+        if entry[role]["bytes"] > COMMIT_LIMIT
+    ]
+    atomic_write(
+        root / ".gitignore",
+        "# produced on demand from manifest.json by 'run_judge.py generate'\n"
+        + "".join(f"/{name}\n" for name in large),
+    )
 
 
-def _produce(problem: Problem, pool: SlotPool, cases: list[CaseSpec], root: Path, on_done: Callable[[CaseSpec], None] | None) -> None:
+def _produce(
+    problem: Problem, pool: SlotPool, cases: list[CaseSpec], root: Path, on_done: Callable[[CaseSpec], None] | None
+) -> None:
     if not cases:
         return
     tools = _tools(problem, pool)
@@ -260,7 +309,9 @@ def ensure(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], None]
         fresh = _entry(problem, case, problem.cases_dir)
         old = manifest.get(case.key)
         if old is not None and old.get("source") == case.source and old != fresh and case.key not in stale:
-            raise JudgeError(f"case {case.key}: regenerated data differs from manifest.json (is the generator deterministic?)")
+            raise JudgeError(
+                f"case {case.key}: regenerated data differs from manifest.json (is the generator deterministic?)"
+            )
         manifest[case.key] = fresh
     digests = case_digests(problem)
     sources = source_digests(problem, digests) if stale or data.get("sources") else None
@@ -287,7 +338,9 @@ def check(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], None] 
                 if have is None:
                     differences.append(f"{case.key} {role}: not generated yet")
                 elif have != fresh[role]["sha256"]:
-                    differences.append(f"{case.key} {role}: sha256 {have[:12]} there, {fresh[role]['sha256'][:12]} regenerated")
+                    differences.append(
+                        f"{case.key} {role}: sha256 {have[:12]} there, {fresh[role]['sha256'][:12]} regenerated"
+                    )
         return differences
 
 
@@ -295,7 +348,10 @@ def validate(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], Non
     """Run every input validator on every input; returns one line per rejection."""
     if not problem.validators:
         raise JudgeError(f"{problem.spec_path}: no input validator in the package")
-    validators = [build_or_fail(path, pool, problem.limits.compile_time, "validator", added_to_build(problem, path)) for path in problem.validators]
+    validators = [
+        build_or_fail(path, pool, problem.limits.compile_time, "validator", added_to_build(problem, path))
+        for path in problem.validators
+    ]
     protocols = [validator_protocol(problem, path) for path in problem.validators]
     failures: list[str] = []
 
@@ -303,12 +359,20 @@ def validate(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], Non
         for validator, protocol in zip(validators, protocols):
             with pool.slot() as slot:
                 err = slot.private / "validator.err"
-                result = slot.run(RunSpec(
-                    argv=[*validator.command(GENERATOR_LIMITS.memory_mib or 0), *case.validator_args],
-                    limits=_limits_for(validator, GENERATOR_LIMITS), stdin=input_path(problem, case),
-                    stdout=slot.private / "validator.out", stderr=err, cwd=slot.private, env=slot.env,
-                ))
-                message = safe_text(read_head(err, 300).strip() or read_head(slot.private / "validator.out", 300).strip())
+                result = slot.run(
+                    RunSpec(
+                        argv=[*validator.command(GENERATOR_LIMITS.memory_mib or 0), *case.validator_args],
+                        limits=_limits_for(validator, GENERATOR_LIMITS),
+                        stdin=input_path(problem, case),
+                        stdout=slot.private / "validator.out",
+                        stderr=err,
+                        cwd=slot.private,
+                        env=slot.env,
+                    )
+                )
+                message = safe_text(
+                    read_head(err, 300).strip() or read_head(slot.private / "validator.out", 300).strip()
+                )
             name = f" ({validator.source.name})" if len(validators) > 1 and validator.source else ""
             valid = verdict(protocol, result.exit_code, result.signal_name is not None or result.killed != "none")
             if valid is False:

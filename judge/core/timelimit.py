@@ -6,11 +6,13 @@ the caller says which submissions count. Which ones those are and where a
 limit is stored for later runs is the format's business, asked by
 ``judge.tools.kattis_time``.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Protocol, Sequence
+from typing import Protocol
 
 from ..errors import SetupError, UsageError
 from ..model import Problem
@@ -50,7 +52,9 @@ class Inference:
     failures: list[str] = field(default_factory=list)
 
 
-def infer(problem: Problem, accepted: Sequence[LowerBound], digest: str, pool: SlotPool, log: Callable[[str], None]) -> Inference:
+def infer(
+    problem: Problem, accepted: Sequence[LowerBound], digest: str, pool: SlotPool, log: Callable[[str], None]
+) -> Inference:
     """Slowest accepted run × the rule's ``ac_to_time_limit``, rounded up to its resolution (``digest``: what it depends on)."""
     rule = problem.limits.time_rule
     if rule is None:
@@ -69,7 +73,9 @@ def infer(problem: Problem, accepted: Sequence[LowerBound], digest: str, pool: S
             continue
         report = judge(provisional, program, pool, JudgeOptions())
         if report.verdict is not Verdict.AC:
-            found.failures.append(f"{sub.name}: gets {report.verdict.value} while inferring the time limit: not used for it")
+            found.failures.append(
+                f"{sub.name}: gets {report.verdict.value} while inferring the time limit: not used for it"
+            )
             log(found.failures[-1])
             continue
         found.reports[sub.path] = report
@@ -81,8 +87,10 @@ def infer(problem: Problem, accepted: Sequence[LowerBound], digest: str, pool: S
             found.failures.append("no time limit given and no accepted submission could be run to infer it")
         return found
     found.limit = rule.limit_for(found.slowest)
-    log(f"time limit inferred the Kattis way: slowest accepted {found.slowest:.3f} s ({found.who}) × {rule.ac_to_time_limit:g}, "
-        f"rounded up to {rule.resolution:g} s → {found.limit:g} s")
+    log(
+        f"time limit inferred the Kattis way: slowest accepted {found.slowest:.3f} s ({found.who}) × {rule.ac_to_time_limit:g}, "
+        f"rounded up to {rule.resolution:g} s → {found.limit:g} s"
+    )
     return found
 
 

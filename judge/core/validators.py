@@ -5,6 +5,7 @@ validator judged by the Kattis rule would fail on every valid input, so the
 source decides when the package is silent: one that calls
 ``registerValidation`` is testlib's.
 """
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -3,10 +3,12 @@
 Kept free of I/O and of any format's rules: how results add up to points is
 ``score_rules.py``, which Kattis verdict a result counts as is the tools' business.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from ..check.attachments import Attachment
 from ..verdict import Verdict
@@ -26,7 +28,9 @@ class CaseResult:
     signal: str | None = None
     message: str = ""
     score: float = 0.0
-    score_file: tuple[str, float] | None = None  # what a Kattis validator wrote (score.txt or score_multiplier.txt), weighed by its group
+    score_file: tuple[str, float] | None = (
+        None  # what a Kattis validator wrote (score.txt or score_multiplier.txt), weighed by its group
+    )
     transcript: str = ""  # interactive problems: the first exchanges, as a Kattis .interaction file shows them
     attachments: tuple[Attachment, ...] = ()  # files the checker handed over (a picture of a wrong answer)
     waited: float = 0.0  # seconds the run was runnable but waiting for a CPU: the machine's load

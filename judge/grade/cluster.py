@@ -10,6 +10,7 @@ scheduler; the coordinator stays the only writer of the results store, so a
 re-run can never store a second row. Each worker runs as many judgings at
 once as it has threads (``dask worker --nthreads``, default: its cores).
 """
+
 from __future__ import annotations
 
 import functools
@@ -32,7 +33,9 @@ from ..run import Isolation, SlotPool, cache_root
 from .discovery import Student
 from .submissions import Results, invalid_report, judge_error_report, judge_submission
 
-_run_lock = ReadersWriterLock()  # one per worker process: a near-limit re-run waits for every other judging of this worker
+_run_lock = (
+    ReadersWriterLock()
+)  # one per worker process: a near-limit re-run waits for every other judging of this worker
 _unpack_lock = threading.Lock()
 
 
@@ -49,10 +52,14 @@ def pack(problem: Problem) -> bytes:
         for folder in outside:
             if folder.resolve().is_relative_to(problem.root.resolve()):
                 continue
-            place = posixpath.normpath(f"problems/{posixpath.relpath(folder.resolve().as_posix(), problem.root.resolve().parent.as_posix())}")
+            place = posixpath.normpath(
+                f"problems/{posixpath.relpath(folder.resolve().as_posix(), problem.root.resolve().parent.as_posix())}"
+            )
             if place.startswith(".."):
-                raise UsageError(f"{folder}: the problem takes files from a folder outside the one holding it; "
-                                 "cluster workers could not be given it")
+                raise UsageError(
+                    f"{folder}: the problem takes files from a folder outside the one holding it; "
+                    "cluster workers could not be given it"
+                )
             tar.add(folder, arcname=place)
     return buffer.getvalue()
 
@@ -84,15 +91,30 @@ def _extract(tar: tarfile.TarFile, work: Path) -> None:
         return
     for member in tar.getmembers():
         name = posixpath.normpath(member.name)
-        target = posixpath.normpath(posixpath.join(posixpath.dirname(name), member.linkname)) if member.issym() else member.linkname
-        escapes = [part for part in (name, target if member.issym() or member.islnk() else "") if part.startswith(("/", ".."))]
+        target = (
+            posixpath.normpath(posixpath.join(posixpath.dirname(name), member.linkname))
+            if member.issym()
+            else member.linkname
+        )
+        escapes = [
+            part for part in (name, target if member.issym() or member.islnk() else "") if part.startswith(("/", ".."))
+        ]
         if escapes or not (member.isfile() or member.isdir() or member.issym() or member.islnk()):
-            raise JudgeError(f"the problem package sent to this worker holds {member.name!r}, which would land outside its folder")
+            raise JudgeError(
+                f"the problem package sent to this worker holds {member.name!r}, which would land outside its folder"
+            )
     tar.extractall(work)
 
 
 def judge_on_worker(
-    package_hash: str, name: str, package: bytes, student: str, filename: str, source: bytes, mode: str, all_cases: bool = False,
+    package_hash: str,
+    name: str,
+    package: bytes,
+    student: str,
+    filename: str,
+    source: bytes,
+    mode: str,
+    all_cases: bool = False,
 ) -> dict[str, Any]:
     """A Dask task: judge one submission on this worker; returns the report with the worker's address."""
     from distributed import get_worker
@@ -132,12 +154,16 @@ def _check_environment(client: Any, address: str) -> None:
         raise SetupError(f"{len(missing)} Dask worker(s) cannot import the judge ({', '.join(missing[:3])}); {hint}")
 
 
-def cluster_results(problem: Problem, students: list[Student], isolation: Isolation, address: str, all_cases: bool = False) -> Results:
+def cluster_results(
+    problem: Problem, students: list[Student], isolation: Isolation, address: str, all_cases: bool = False
+) -> Results:
     """Submit one task per submission to the scheduler at ``address`` and yield results as they complete."""
     try:
         from distributed import Client, as_completed
     except ImportError:
-        raise SetupError("--cluster needs Dask: pip install 'tilejudge[cluster]' (or -r requirements-cluster.txt)") from None
+        raise SetupError(
+            "--cluster needs Dask: pip install 'tilejudge[cluster]' (or -r requirements-cluster.txt)"
+        ) from None
     invalid = [s for s in students if s.source is None]
     judgeable = [s for s in students if s.source is not None]
     for student in invalid:
@@ -155,8 +181,19 @@ def cluster_results(problem: Problem, students: list[Student], isolation: Isolat
         package_hash = hashlib.sha256(packed).hexdigest()
         package = client.scatter(packed, broadcast=True, hash=False)
         futures = {
-            client.submit(judge_on_worker, package_hash, problem.name, package, s.id, s.source.name, s.source.read_bytes(),
-                          isolation.mode, all_cases, key=f"judge-{package_hash[:12]}-{s.id}-{i}", pure=False): s
+            client.submit(
+                judge_on_worker,
+                package_hash,
+                problem.name,
+                package,
+                s.id,
+                s.source.name,
+                s.source.read_bytes(),
+                isolation.mode,
+                all_cases,
+                key=f"judge-{package_hash[:12]}-{s.id}-{i}",
+                pure=False,
+            ): s
             for i, s in enumerate(judgeable)
         }
         try:
@@ -165,7 +202,13 @@ def cluster_results(problem: Problem, students: list[Student], isolation: Isolat
                 try:
                     report = future.result()
                 except Exception as exc:  # the task itself failed, e.g. its workers kept dying: that student's JE
-                    yield student.id, judge_error_report(problem, student, f"the cluster could not judge it: {type(exc).__name__}: {exc}"), "scheduler"
+                    yield (
+                        student.id,
+                        judge_error_report(
+                            problem, student, f"the cluster could not judge it: {type(exc).__name__}: {exc}"
+                        ),
+                        "scheduler",
+                    )
                     continue
                 yield student.id, report, str(report.pop("worker"))
         finally:

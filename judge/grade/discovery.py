@@ -10,14 +10,15 @@ such folder is listed as ignored with what it is. Nothing here follows a link
 or opens anything but a regular file, walks are bounded, and no entry is
 dropped without a word: a teacher must be able to account for every student.
 """
+
 from __future__ import annotations
 
 import hashlib
 import os
 import stat
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterable
 
 from ..errors import UsageError
 from ..lang import LANGUAGES, by_extension, tool_folder
@@ -86,7 +87,12 @@ def _hash(path: Path) -> str:
 
 def _source_student(sid: str, path: Path, info: os.stat_result, entry: str) -> Student:
     if info.st_size > MAX_SOURCE_BYTES:
-        return Student(sid, None, f"{_shown(path.name)} is {info.st_size / (1 << 20):.1f} MiB, over the {MAX_SOURCE_BYTES >> 20} MiB a source may have", entry=entry)
+        return Student(
+            sid,
+            None,
+            f"{_shown(path.name)} is {info.st_size / (1 << 20):.1f} MiB, over the {MAX_SOURCE_BYTES >> 20} MiB a source may have",
+            entry=entry,
+        )
     try:
         return Student(sid, path, digest=_hash(path), entry=entry)
     except OSError as exc:
@@ -186,8 +192,13 @@ def _folder_student(path: Path, entry: str) -> Student:
         return Student(sid, None, f"several candidate source files: {names}", entry=entry, skipped=skipped)
     found = sorted([_shown(str(p.relative_to(path))) for p in walk.files] + [_shown(o) for o in walk.others])
     holds = f"; it holds: {', '.join(found[:5])}{', …' if len(found) > 5 else ''}" if found else "; it is empty"
-    return Student(sid, None, f"no source file of a supported language ({source_extensions()}) in the folder{holds}", entry=entry,
-                   skipped=skipped)
+    return Student(
+        sid,
+        None,
+        f"no source file of a supported language ({source_extensions()}) in the folder{holds}",
+        entry=entry,
+        skipped=skipped,
+    )
 
 
 def _answers_student(path: Path, entry: str) -> Student:
@@ -228,7 +239,9 @@ def _top_entry(path: Path, excluded: set[Path], answers: bool = False) -> Studen
     if not stat.S_ISREG(info.st_mode):
         return Student(sid, None, f"{_shown(name)} is {_kind(info.st_mode)}", entry=name, attempt=False)
     if answers:
-        return Student(sid, None, f"{_shown(name)}: a submit-answer problem takes a folder of answer files per student", entry=name)
+        return Student(
+            sid, None, f"{_shown(name)}: a submit-answer problem takes a folder of answer files per student", entry=name
+        )
     if by_extension(path) is None:
         return Student(sid, None, _not_source(path, info), entry=name, attempt=False)
     return _source_student(sid, path, info, name)
@@ -243,7 +256,9 @@ def _merge(sid: str, found: list[Student], ignored: list[tuple[str, str]]) -> St
     if len(candidates) == 1:
         for other in found:
             if other is not candidates[0]:
-                ignored.append((other.entry, f"not a source file, beside {candidates[0].entry}, the submission of {sid}"))
+                ignored.append(
+                    (other.entry, f"not a source file, beside {candidates[0].entry}, the submission of {sid}")
+                )
         return candidates[0]
     names = ", ".join(_shown(s.entry) for s in candidates)
     return Student(sid, None, f"several entries share the id '{sid}': {names}; keep one", entry=candidates[0].entry)
@@ -274,5 +289,8 @@ def discover(folder: Path, exclude: Iterable[Path] = (), answers: bool = False) 
     for sid in sorted(by_id):
         result.students.append(_merge(sid, by_id[sid], result.ignored))
     for student in result.students:
-        result.ignored += [(_shown(f"{student.entry}/{inside}"), f"{what}, made by a tool: not judged") for inside, what in student.skipped]
+        result.ignored += [
+            (_shown(f"{student.entry}/{inside}"), f"{what}, made by a tool: not judged")
+            for inside, what in student.skipped
+        ]
     return result

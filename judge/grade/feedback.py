@@ -7,6 +7,7 @@ names. Everything a program or a student wrote (messages, compiler logs, ids)
 goes into code spans or fenced blocks only, with fences longer than any run
 of backticks inside, so it can never become a link, an image or markup.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -61,7 +62,9 @@ def _group_line(group: dict[str, Any], cases: list[dict[str, Any]]) -> str:
     elif failing is None:
         result = f"AC ({group['passed']}/{group['total']} cases)"
     else:
-        result = f"{failing['verdict']} on {_span(failing['name'])}" + (f", {skipped} later case(s) not run" if skipped else "")
+        result = f"{failing['verdict']} on {_span(failing['name'])}" + (
+            f", {skipped} later case(s) not run" if skipped else ""
+        )
     return f"| {_span(group['name'])} | {group['earned']:g} / {group['points']:g} | {result} |"
 
 
@@ -70,10 +73,15 @@ def feedback(row: Row, problem: str) -> str:
     report = row.report or {}
     name = row.info.get("name", "")
     out = [f"# {problem}: feedback for {_span(row.id)}" + (f" ({_span(name)})" if name else ""), ""]
-    out.append(f"**Verdict: {row.verdict}** ({_meaning(row.verdict)}), score **{row.score:g} / {report.get('max_score', 0):g}**")
+    out.append(
+        f"**Verdict: {row.verdict}** ({_meaning(row.verdict)}), score **{row.score:g} / {report.get('max_score', 0):g}**"
+    )
     if row.info.get("submitted"):
         late = late_text(row.info.get("late_minutes"))
-        out.append(f"\nSubmitted {row.info['submitted']}" + (f" — **{late}** (deadline {row.info.get('deadline')})" if late else ""))
+        out.append(
+            f"\nSubmitted {row.info['submitted']}"
+            + (f" — **{late}** (deadline {row.info.get('deadline')})" if late else "")
+        )
     if row.entry.error:
         out += ["", "## Why it was not judged", "", _block(row.entry.error)]
     groups = report.get("groups", [])
@@ -82,8 +90,14 @@ def feedback(row: Row, problem: str) -> str:
         out += [_group_line(group, row.cases) for group in groups]
     failing = row.first_failure
     if failing is not None:
-        out += ["", "## First failing case", "", f"{_span(failing['group'] + '/' + failing['name'])}: **{failing['verdict']}** "
-                f"({_meaning(failing['verdict'])}), {failing['time']:.3f} s CPU, {failing['memory_kb'] / 1024:.1f} MiB", ""]
+        out += [
+            "",
+            "## First failing case",
+            "",
+            f"{_span(failing['group'] + '/' + failing['name'])}: **{failing['verdict']}** "
+            f"({_meaning(failing['verdict'])}), {failing['time']:.3f} s CPU, {failing['memory_kb'] / 1024:.1f} MiB",
+            "",
+        ]
         out.append(_block(failing["message"] or "(no message)"))
         folder = files_folder(row.id)
         for item in case_attachments(failing):
@@ -96,7 +110,7 @@ def feedback(row: Row, problem: str) -> str:
 
 def files_folder(student: str) -> str:
     """The folder beside a student's Markdown holding the files attached to the first failing case."""
-    return file_name(student)[:-len(".md")] + ".files"
+    return file_name(student)[: -len(".md")] + ".files"
 
 
 def write_feedback(grading: Grading, folder: Path) -> Path:

@@ -15,27 +15,31 @@ nothing); keywords, numbers and operators stay. Each normalised character
 remembers the source range it came from, so a matched region is shown as
 the student's own lines.
 """
+
 from __future__ import annotations
 
 import keyword
 import re
 import zlib
 from array import array
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import AbstractSet, Iterable, Sequence
+from functools import cache
+from typing import AbstractSet
 
 K = 25  # k-gram length in normalised characters: copydetect's noise threshold, which the hints used before
 WINDOW = 4  # winnowing window: any shared passage of K + WINDOW - 1 = 28 normalised characters shares a fingerprint
 
-C_FAMILY_KEYWORDS = frozenset("""
+C_FAMILY_KEYWORDS = frozenset(
+    """
 auto break case catch char class const constexpr continue default delete do double else enum extern final float for friend
 goto if inline int long namespace new operator private protected public register return short signed sizeof static struct
 switch template this throw try typedef typename union unsigned using virtual void volatile while bool true false nullptr
 abstract boolean byte extends implements import instanceof interface package super synchronized throws var val fun let mut
 fn impl match mod pub self trait where loop func go chan defer map range select type function undefined null def end elif
 begin then procedure program record repeat until with of in is not and or xor div integer string print println
-""".split())
+""".split()
+)
 
 
 @dataclass(frozen=True)
@@ -51,7 +55,9 @@ class Syntax:
 
 C_LIKE = Syntax(preprocessor=True)
 SYNTAX = {  # our language names; any other language is lexed as C-like (its identifiers and operators still normalise)
-    "c": C_LIKE, "cpp": C_LIKE, "cpp20": C_LIKE,
+    "c": C_LIKE,
+    "cpp": C_LIKE,
+    "cpp20": C_LIKE,
     "python3": Syntax(("#",), (), True, False, frozenset(keyword.kwlist)),
     "python2": Syntax(("#",), (), True, False, frozenset(keyword.kwlist) | {"print", "exec"}),
     "pypy3": Syntax(("#",), (), True, False, frozenset(keyword.kwlist)),
@@ -66,7 +72,7 @@ SYNTAX = {  # our language names; any other language is lexed as C-like (its ide
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _lexer(syntax: Syntax) -> re.Pattern[str]:
     blocks = "|".join(re.escape(a) + r"[\s\S]*?" + re.escape(b) for a, b in syntax.block_comments)
     lines = "|".join(re.escape(m) for m in syntax.line_comments)
@@ -77,7 +83,13 @@ def _lexer(syntax: Syntax) -> re.Pattern[str]:
         parts.append(r"(?P<pre>(?m:^[ \t]*#[^\n]*))")
     if syntax.triple_strings:
         parts.append(r'(?P<doc>"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\')')
-    parts += [r'(?P<str>"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\')', r"(?P<num>\d[\w.]*)", r"(?P<id>[^\W\d]\w*)", r"(?P<ws>\n|[^\S\n]+)", r"(?P<op>.)"]
+    parts += [
+        r'(?P<str>"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\')',
+        r"(?P<num>\d[\w.]*)",
+        r"(?P<id>[^\W\d]\w*)",
+        r"(?P<ws>\n|[^\S\n]+)",
+        r"(?P<op>.)",
+    ]
     return re.compile("|".join(parts))
 
 
@@ -104,7 +116,9 @@ def normalise(source: str, syntax: Syntax) -> Normalised:
             piece = "S"
         elif kind == "id":
             piece = piece if piece in syntax.keywords else "V"
-        piece = piece if piece.isascii() else piece.encode("ascii", "replace").decode()  # one byte a character: hashed bytes = text
+        piece = (
+            piece if piece.isascii() else piece.encode("ascii", "replace").decode()
+        )  # one byte a character: hashed bytes = text
         out.append(piece)
         starts.extend([match.start()] * len(piece))
         ends.extend([match.end()] * len(piece))
@@ -115,7 +129,7 @@ def kgram_hashes(text: str) -> list[int]:
     """A 64-bit hash of every K-gram (CRC-32 and Adler-32 side by side: fast, and the same in every process)."""
     data = text.encode("ascii")
     crc, adler = zlib.crc32, zlib.adler32
-    return [crc(data[i:i + K]) << 32 | adler(data[i:i + K]) for i in range(len(data) - K + 1)]
+    return [crc(data[i : i + K]) << 32 | adler(data[i : i + K]) for i in range(len(data) - K + 1)]
 
 
 def winnow(hashes: list[int]) -> list[int]:
@@ -127,7 +141,7 @@ def winnow(hashes: list[int]) -> list[int]:
     width = min(WINDOW, len(hashes))
     chosen: list[int] = []
     for i in range(len(hashes) - width + 1) if width else ():
-        window = hashes[i:i + width]
+        window = hashes[i : i + width]
         low = min(window)
         at = i + width - 1 - window[::-1].index(low)
         if not chosen or chosen[-1] != at:

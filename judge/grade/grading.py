@@ -8,17 +8,19 @@ program cannot touch another's result. A re-grade (``--rejudge``, ``--only``)
 never deletes a stored result: each is replaced only when its new one is
 stored, so a grading killed half-way leaves every student with a result.
 """
+
 from __future__ import annotations
 
 import hashlib
 import json
 import platform
 import queue
-from contextlib import closing
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..core import ReadersWriterLock, kind_of
 from ..core.testdata import MANIFEST
@@ -49,7 +51,7 @@ def problem_hash(problem: Problem) -> str:
     manifest = problem.cases_dir / MANIFEST
     digest.update(manifest.read_bytes() if manifest.is_file() else b"")
     for case in problem.cases:
-        for given in ((case.given.input, case.given.answer) if case.given is not None else ()):
+        for given in (case.given.input, case.given.answer) if case.given is not None else ():
             stat = given.stat()
             digest.update(f"{given}:{stat.st_size}:{stat.st_mtime_ns}".encode())
         digest.update(repr(case.checker_args).encode())
@@ -60,7 +62,9 @@ def problem_hash(problem: Problem) -> str:
 
 def settings_hash(isolation: Isolation) -> str:
     """The judge's own settings and version: a new launcher or build recipe may change verdicts, so results are re-judged."""
-    data = json.dumps({"sandbox": isolation.mode, "grader": GRADER_VERSION, "build": BUILD_CACHE_VERSION.decode()}, sort_keys=True)
+    data = json.dumps(
+        {"sandbox": isolation.mode, "grader": GRADER_VERSION, "build": BUILD_CACHE_VERSION.decode()}, sort_keys=True
+    )
     return hashlib.sha256(data.encode() + launcher_digest().encode()).hexdigest()
 
 
@@ -85,7 +89,9 @@ class GradeResult:
     ignored: list[tuple[str, str]] = field(default_factory=list)
 
 
-def local_results(problem: Problem, students: list[Student], isolation: Isolation, jobs: int, all_cases: bool = False) -> Results:
+def local_results(
+    problem: Problem, students: list[Student], isolation: Isolation, jobs: int, all_cases: bool = False
+) -> Results:
     """Judge on this machine, ``jobs`` submissions at a time, yielding each result as it completes."""
     if not students:
         return
@@ -125,8 +131,13 @@ def _missing_report(problem: Problem, student: Student) -> dict[str, Any]:
 
 
 def grade(
-    problem: Problem, folder: Path, store: Store, isolation: Isolation, options: GradeOptions = GradeOptions(),
-    on_result: Callable[[str, dict[str, Any]], None] | None = None, on_start: Callable[[int], None] | None = None,
+    problem: Problem,
+    folder: Path,
+    store: Store,
+    isolation: Isolation,
+    options: GradeOptions = GradeOptions(),
+    on_result: Callable[[str, dict[str, Any]], None] | None = None,
+    on_start: Callable[[int], None] | None = None,
 ) -> GradeResult:
     """Judge every student whose current key has no stored result (all with ``rejudge``, or those of ``only``);
     store each result as soon as it exists, then the similarity hints. ``on_start`` hears how many will be judged.
@@ -136,21 +147,35 @@ def grade(
     """
     answers = kind_of(problem).answer_files
     if options.cluster is not None and answers:
-        raise UsageError("--cluster: a submit-answer problem is graded on this machine (workers are sent source files, not folders of answers)")
+        raise UsageError(
+            "--cluster: a submit-answer problem is graded on this machine (workers are sent source files, not folders of answers)"
+        )
     found = discover(folder, exclude=[store.path.parent], answers=answers)
     students = found.students
     known = {s.id for s in students}
     unknown = [sid for sid in options.only if sid not in known]
     if unknown:
-        raise UsageError(f"--only: no student {', '.join(repr(safe_text(u, one_line=True)) for u in unknown)} in {folder}")
-    missing = [Student(sid, None, "no submission in the folder (the roster lists this student)") for sid in options.roster.lines if sid not in known]
+        raise UsageError(
+            f"--only: no student {', '.join(repr(safe_text(u, one_line=True)) for u in unknown)} in {folder}"
+        )
+    missing = [
+        Student(sid, None, "no submission in the folder (the roster lists this student)")
+        for sid in options.roster.lines
+        if sid not in known
+    ]
     everyone = students + missing
     p_hash, s_hash = problem_hash(problem), settings_hash(isolation)
     entries = [Entry(Key(s.id, p_hash, s.digest, s_hash), str(s.source or ""), s.error) for s in everyone]
-    groups = [{"name": g.name, "points": g.points, "aggregation": g.aggregation, "cases": [c.name for c in g.cases]} for g in problem.groups]
+    groups = [
+        {"name": g.name, "points": g.points, "aggregation": g.aggregation, "cases": [c.name for c in g.cases]}
+        for g in problem.groups
+    ]
     meta = {
-        "problem": str(problem.root), "problem_name": problem.name, "submissions": str(folder.resolve()),
-        "ignored": json.dumps(found.ignored), "groups": json.dumps(groups),
+        "problem": str(problem.root),
+        "problem_name": problem.name,
+        "submissions": str(folder.resolve()),
+        "ignored": json.dumps(found.ignored),
+        "groups": json.dumps(groups),
     }
     store.set_current(entries, meta, {s.id: student_info(options.roster, s.id, s.source) for s in everyone})
     keys = {e.key.student: e.key for e in entries}

@@ -11,6 +11,7 @@ are drawn by the page from one JSON blob, only what is in view
 (``report_matrix.py``). Every untrusted string (ids, names, messages,
 compiler logs, matched source text) is escaped here or by that script.
 """
+
 from __future__ import annotations
 
 import html
@@ -22,8 +23,18 @@ from .report_matrix import SCRIPT, section
 from .view import Grading
 
 COLOURS = {
-    "AC": "#2e7d32", "WA": "#c62828", "PE": "#ef6c00", "TLE": "#6a1b9a", "MLE": "#4527a0", "OLE": "#00838f",
-    "RE": "#ad1457", "CE": "#5d4037", "JE": "#000000", "INVALID": "#757575", "MISSING": "#9e9e9e", "PENDING": "#9e9e9e",
+    "AC": "#2e7d32",
+    "WA": "#c62828",
+    "PE": "#ef6c00",
+    "TLE": "#6a1b9a",
+    "MLE": "#4527a0",
+    "OLE": "#00838f",
+    "RE": "#ad1457",
+    "CE": "#5d4037",
+    "JE": "#000000",
+    "INVALID": "#757575",
+    "MISSING": "#9e9e9e",
+    "PENDING": "#9e9e9e",
     "SKIPPED": "#cfd8dc",
 }
 STYLE = """body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}table{border-collapse:collapse;margin:.8em 0}
@@ -57,15 +68,25 @@ def histogram(scores: list[float], max_score: float) -> str:
         bins[min(9, int(10 * score / max_score)) if max_score > 0 else 0] += 1
     top = max(bins) or 1
     width, height, bar, pad = 420, 140, 36, 20
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + pad + 30}" role="img" aria-label="score histogram">']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + pad + 30}" role="img" aria-label="score histogram">'
+    ]
     for i, count in enumerate(bins):
         h = int(height * count / top)
         x = 10 + i * (bar + 5)
-        parts.append(f'<rect x="{x}" y="{height - h + pad}" width="{bar}" height="{h}" fill="#1565c0"><title>{count} students</title></rect>')
-        parts.append(f'<text x="{x + bar / 2}" y="{height - h + pad - 5}" font-size="11" text-anchor="middle">{count}</text>')
-        parts.append(f'<text x="{x - 2.5}" y="{height + pad + 18}" font-size="10" text-anchor="middle">{i * 10}%</text>')
+        parts.append(
+            f'<rect x="{x}" y="{height - h + pad}" width="{bar}" height="{h}" fill="#1565c0"><title>{count} students</title></rect>'
+        )
+        parts.append(
+            f'<text x="{x + bar / 2}" y="{height - h + pad - 5}" font-size="11" text-anchor="middle">{count}</text>'
+        )
+        parts.append(
+            f'<text x="{x - 2.5}" y="{height + pad + 18}" font-size="10" text-anchor="middle">{i * 10}%</text>'
+        )
     # the bins' edges are labelled, not the bins: "90–100%" under a 36-pixel bar ran into its neighbour
-    parts.append(f'<text x="{10 + 10 * (bar + 5) - 2.5}" y="{height + pad + 18}" font-size="10" text-anchor="middle">100%</text>')
+    parts.append(
+        f'<text x="{10 + 10 * (bar + 5) - 2.5}" y="{height + pad + 18}" font-size="10" text-anchor="middle">100%</text>'
+    )
     return "".join(parts) + "</svg>"
 
 
@@ -101,10 +122,16 @@ def _similarity(grading: Grading) -> list[str]:
         return out + [f"<p class='hint'>{esc(sim['error'])}</p>"]
     pairs = sim.get("pairs", [])
     if not pairs:
-        return out + [f"<p class='hint'>No pair of submissions scores {sim.get('threshold', 0.8):g} or more ({esc(sim.get('tool', ''))}).</p>"]
-    out.append(f"<p class='hint'>Pairs whose normalised code (identifiers, whitespace and comments ignored) overlaps by at least "
-               f"{sim.get('threshold', 0.8):g} of one side, found with {esc(sim.get('tool', ''))}. A hint for a closer look, not a verdict.</p>")
-    out.append("<table id='similarity'><tr><th>students</th><th>score</th><th>share of each covered</th><th>matching regions</th></tr>")
+        return out + [
+            f"<p class='hint'>No pair of submissions scores {sim.get('threshold', 0.8):g} or more ({esc(sim.get('tool', ''))}).</p>"
+        ]
+    out.append(
+        f"<p class='hint'>Pairs whose normalised code (identifiers, whitespace and comments ignored) overlaps by at least "
+        f"{sim.get('threshold', 0.8):g} of one side, found with {esc(sim.get('tool', ''))}. A hint for a closer look, not a verdict.</p>"
+    )
+    out.append(
+        "<table id='similarity'><tr><th>students</th><th>score</th><th>share of each covered</th><th>matching regions</th></tr>"
+    )
     for pair in pairs:
         a, b = esc(pair["a"]), esc(pair["b"])
         shares = " / ".join(f"{x:.0%}" for x in pair["shares"])
@@ -112,9 +139,14 @@ def _similarity(grading: Grading) -> list[str]:
             detail = "identical files"
         else:
             spans = [", ".join(f"{r['lines'][0]}–{r['lines'][1]}" for r in side) for side in pair["regions"]]
-            code = "".join(f"<td><b>{n}</b><pre>{_marked(side)}</pre></td>" for n, side in ((a, pair["regions"][0]), (b, pair["regions"][1])))
+            code = "".join(
+                f"<td><b>{n}</b><pre>{_marked(side)}</pre></td>"
+                for n, side in ((a, pair["regions"][0]), (b, pair["regions"][1]))
+            )
             detail = f"<details><summary>lines {esc(spans[0])} of {a} ↔ lines {esc(spans[1])} of {b}</summary><table class='pair'><tr>{code}</tr></table></details>"
-        out.append(f"<tr><td><a href='#s-{a}'>{a}</a> ~ <a href='#s-{b}'>{b}</a></td><td>{pair['score']:.2f}</td><td>{shares}</td><td>{detail}</td></tr>")
+        out.append(
+            f"<tr><td><a href='#s-{a}'>{a}</a> ~ <a href='#s-{b}'>{b}</a></td><td>{pair['score']:.2f}</td><td>{shares}</td><td>{detail}</td></tr>"
+        )
     if sim.get("more"):
         out.append(f"<tr><td colspan='4'>… and {sim['more']} more pairs (see grades.json)</td></tr>")
     return out + ["</table>"]
@@ -129,7 +161,9 @@ def to_html(grading: Grading) -> str:
     max_score = max((r.report["max_score"] for r in judged), default=0.0)
     scores = [r.score for r in judged]
     mean = statistics.fmean(scores) if scores else 0.0
-    slowest = sorted(((c["time"], r.id, f"{c['group']}/{c['name']}", c["verdict"]) for r in data for c in r.cases), reverse=True)[:10]
+    slowest = sorted(
+        ((c["time"], r.id, f"{c['group']}/{c['name']}", c["verdict"]) for r in data for c in r.cases), reverse=True
+    )[:10]
     out = [
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
         f"<title>Grades: {esc(grading.problem)}</title><style>{STYLE}</style></head><body>",
@@ -137,16 +171,25 @@ def to_html(grading: Grading) -> str:
         f"<p id='totals'>{len(data)} students, {len(judged)} judged, mean score {mean:.1f} / {max_score:g}</p>",
         "<div class='top'><div><h2>Verdicts</h2><table id='verdict-counts'><tr><th>verdict</th><th>students</th></tr>",
         *(f"<tr><td>{badge(v)}</td><td>{n}</td></tr>" for v, n in sorted(counts.items(), key=lambda kv: -kv[1])),
-        "</table></div><div><h2>Score distribution</h2>", histogram(scores, max_score), "</div></div>",
+        "</table></div><div><h2>Score distribution</h2>",
+        histogram(scores, max_score),
+        "</div></div>",
     ]
     matrix, details = section(grading, COLOURS, _subtotal, esc)
     out += matrix
     out += _similarity(grading)
     if grading.ignored:
-        out.append("<h2>Ignored entries</h2><table id='ignored'><tr><th>entry</th><th>why</th></tr>"
-                   + "".join(f"<tr><td>{esc(e)}</td><td>{esc(w)}</td></tr>" for e, w in grading.ignored) + "</table>")
-    out.append("<h2>Slowest cases</h2><table id='slowest'><tr><th>student</th><th>case</th><th>CPU time</th><th>verdict</th></tr>")
-    out += [f"<tr><td>{esc(s)}</td><td>{esc(c)}</td><td>{t:.3f} s</td><td>{badge(v)}</td></tr>" for t, s, c, v in slowest]
+        out.append(
+            "<h2>Ignored entries</h2><table id='ignored'><tr><th>entry</th><th>why</th></tr>"
+            + "".join(f"<tr><td>{esc(e)}</td><td>{esc(w)}</td></tr>" for e, w in grading.ignored)
+            + "</table>"
+        )
+    out.append(
+        "<h2>Slowest cases</h2><table id='slowest'><tr><th>student</th><th>case</th><th>CPU time</th><th>verdict</th></tr>"
+    )
+    out += [
+        f"<tr><td>{esc(s)}</td><td>{esc(c)}</td><td>{t:.3f} s</td><td>{badge(v)}</td></tr>" for t, s, c, v in slowest
+    ]
     out.append("</table>")
     out += details
     out.append(f"<script>{SCRIPT}</script></body></html>\n")

@@ -15,11 +15,13 @@ visible), the blob's ``<``, ``>`` and ``&`` are written as JSON escapes so
 nothing in it can end the script element, and the script escapes every
 string it puts into HTML.
 """
+
 from __future__ import annotations
 
 import base64
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ..text import safe_text
 from .roster import late_text
@@ -91,7 +93,9 @@ if(location.hash.indexOf('#s-')===0)filter();fromHash();
 
 def _case_names(grading: Grading) -> dict[str, list[str]]:
     names = {g["name"]: list(g.get("cases") or []) for g in grading.groups}
-    for row in grading.rows:  # results folders written before the groups' cases were recorded: take them from the reports
+    for (
+        row
+    ) in grading.rows:  # results folders written before the groups' cases were recorded: take them from the reports
         for c in row.cases:
             known = names.setdefault(c["group"], [])
             if c["name"] not in known:
@@ -104,7 +108,11 @@ def _cell(case: dict[str, Any] | None, code: Callable[[str], int]) -> list[Any] 
     if case is None:
         return None
     cell = [code(case["verdict"]), round(case["time"] * 1000)]
-    return cell + [safe_text(case["message"][:MAX_TIP], one_line=True)] if case["verdict"] != "AC" and case["message"] else cell
+    return (
+        cell + [safe_text(case["message"][:MAX_TIP], one_line=True)]
+        if case["verdict"] != "AC" and case["message"]
+        else cell
+    )
 
 
 class _Budget:
@@ -139,8 +147,17 @@ def _details(row: Row, code: Callable[[str], int], budget: _Budget) -> dict[str,
         out["g"] = [[safe_text(g["name"]), g["earned"], g["points"], g["passed"], g["total"]] for g in report["groups"]]
     failed = [c for c in row.cases if c["verdict"] not in ("AC", "SKIPPED")]
     if failed:
-        out["f"] = [[safe_text(f"{c['group']}/{c['name']}"), code(c["verdict"]), c["time"], c["memory_kb"], safe_text(c["message"][:MAX_MESSAGE]),
-                     budget.embed(c)] for c in failed]
+        out["f"] = [
+            [
+                safe_text(f"{c['group']}/{c['name']}"),
+                code(c["verdict"]),
+                c["time"],
+                c["memory_kb"],
+                safe_text(c["message"][:MAX_MESSAGE]),
+                budget.embed(c),
+            ]
+            for c in failed
+        ]
     return out
 
 
@@ -157,40 +174,72 @@ def blob(grading: Grading, colours: dict[str, str], subtotal: Subtotal) -> str:
         late = row.info.get("late_minutes")
         cells = [[_cell(by_key.get((g["name"], n)), code) for n in names.get(g["name"], [])] for g in grading.groups]
         subtotals = [list(subtotal(g, mine.get(g["name"]))) for g in grading.groups]
-        rows.append([safe_text(row.id, one_line=True), safe_text(row.info.get("name", ""), one_line=True), code(row.verdict), row.score,
-                     late if late is not None else -1, late_text(late), subtotals, cells, _details(row, code, budget)])
-    data = {"verdicts": list(verdicts), "colours": colours, "groups": [[safe_text(g["name"]), g["points"], [safe_text(n) for n in names.get(g["name"], [])]]
-                                                                       for g in grading.groups], "rows": rows}
+        rows.append(
+            [
+                safe_text(row.id, one_line=True),
+                safe_text(row.info.get("name", ""), one_line=True),
+                code(row.verdict),
+                row.score,
+                late if late is not None else -1,
+                late_text(late),
+                subtotals,
+                cells,
+                _details(row, code, budget),
+            ]
+        )
+    data = {
+        "verdicts": list(verdicts),
+        "colours": colours,
+        "groups": [
+            [safe_text(g["name"]), g["points"], [safe_text(n) for n in names.get(g["name"], [])]]
+            for g in grading.groups
+        ],
+        "rows": rows,
+    }
     text = json.dumps(data, separators=(",", ":"))
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def section(grading: Grading, colours: dict[str, str], subtotal: Subtotal,
-            esc: Callable[[Any], str]) -> tuple[list[str], list[str]]:
+def section(
+    grading: Grading, colours: dict[str, str], subtotal: Subtotal, esc: Callable[[Any], str]
+) -> tuple[list[str], list[str]]:
     """The matrix (its header written here, its rows by the script) and the students' details: (matrix, details) parts."""
     names = _case_names(grading)
-    top = ["<th rowspan='2' data-k='0'>student</th><th rowspan='2' data-k='1'>name</th>",
-           "<th rowspan='2' data-k='2' data-num='1'>score</th><th rowspan='2' data-k='3' data-num='1'>late</th>"]
+    top = [
+        "<th rowspan='2' data-k='0'>student</th><th rowspan='2' data-k='1'>name</th>",
+        "<th rowspan='2' data-k='2' data-num='1'>score</th><th rowspan='2' data-k='3' data-num='1'>late</th>",
+    ]
     second: list[str] = []
     column = 4
     for i, group in enumerate(grading.groups):
         cases = names.get(group["name"], [])
-        top.append(f"<th class='gh' data-g='{i}' data-n='{len(cases)}' title='click: show the cases'>{esc(group['name'])} ({group['points']:g})</th>")
+        top.append(
+            f"<th class='gh' data-g='{i}' data-n='{len(cases)}' title='click: show the cases'>{esc(group['name'])} ({group['points']:g})</th>"
+        )
         for name in cases:
-            second.append(f"<th class='c g{i}' data-k='{column}' title='{esc(group['name'] + '/' + name)}'><span>{esc(name)}</span></th>")
+            second.append(
+                f"<th class='c g{i}' data-k='{column}' title='{esc(group['name'] + '/' + name)}'><span>{esc(name)}</span></th>"
+            )
             column += 1
         second.append(f"<th data-k='{column}' data-num='1' title='points earned in {esc(group['name'])}'>Σ</th>")
         column += 1
     matrix = [
         "<h2>Student × case</h2><div class='tools'><input id='q' placeholder='filter: id or name' size='24'>",
         "<select id='verdict'><option value=''>every verdict</option>"
-        + "".join(f"<option>{esc(v)}</option>" for v in sorted({r.verdict for r in grading.rows})) + "</select>",
+        + "".join(f"<option>{esc(v)}</option>" for v in sorted({r.verdict for r in grading.rows}))
+        + "</select>",
         "<label><input type='checkbox' id='late'> late only</label> <button id='unfold' type='button'>unfold all groups</button>",
         "<span id='shown' class='hint'></span></div>",
         "<p class='hint'>Groups are folded: the cell is the points earned; click a group to see its cases, a column title to sort, "
         "a student to see their details. The filter is kept in the page's address.</p>",
-        "<style>" + "".join(f"#matrix.o{i} .g{i}{{display:table-cell}}" for i in range(len(grading.groups))) + "</style>",
-        "<div id='wrap'><table id='matrix'><thead><tr class='groups'>", *top, "</tr><tr class='cases'>", *second, "</tr></thead><tbody></tbody></table></div>",
+        "<style>"
+        + "".join(f"#matrix.o{i} .g{i}{{display:table-cell}}" for i in range(len(grading.groups)))
+        + "</style>",
+        "<div id='wrap'><table id='matrix'><thead><tr class='groups'>",
+        *top,
+        "</tr><tr class='cases'>",
+        *second,
+        "</tr></thead><tbody></tbody></table></div>",
     ]
     details = [
         "<h2>Students</h2><div class='tools'><button id='prev' type='button'>previous</button><button id='next' type='button'>next</button>",

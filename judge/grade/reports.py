@@ -10,6 +10,7 @@ logs and student ids are untrusted text: every format but JSON shows their
 control characters as visible escapes (``judge.text.safe_text``); JSON
 escapes them by itself.
 """
+
 from __future__ import annotations
 
 import statistics
@@ -52,12 +53,23 @@ def to_junit(grading: Grading) -> str:
     for row in grading.rows:
         student = line(row.id)
         cases = row.cases
-        suite = ET.SubElement(suites, "testsuite", name=student, tests=str(max(1, len(cases))), time=f"{sum(c['time'] for c in cases):.3f}")
+        suite = ET.SubElement(
+            suites,
+            "testsuite",
+            name=student,
+            tests=str(max(1, len(cases))),
+            time=f"{sum(c['time'] for c in cases):.3f}",
+        )
         properties = ET.SubElement(suite, "properties")
         ET.SubElement(properties, "property", name="score", value=f"{row.score:g}")
         for group in grading.groups:
             mine = row.groups.get(group["name"], {})
-            ET.SubElement(properties, "property", name=line(f"group:{group['name']}"), value=f"{mine.get('earned', 0.0):g}/{group['points']:g}")
+            ET.SubElement(
+                properties,
+                "property",
+                name=line(f"group:{group['name']}"),
+                value=f"{mine.get('earned', 0.0):g}/{group['points']:g}",
+            )
         if row.info.get("late_minutes") is not None:
             ET.SubElement(properties, "property", name="late_minutes", value=str(row.info["late_minutes"]))
         failures = errors = skipped = 0
@@ -66,15 +78,28 @@ def to_junit(grading: Grading) -> str:
             message = row.entry.error or (row.report or {}).get("compile", {}).get("log", "") or row.verdict
             if row.verdict != "AC":
                 errors += 1
-                ET.SubElement(case, "error", type=row.verdict, message=line(message.splitlines()[0][:200]) if message else row.verdict).text = safe_text(message)
+                ET.SubElement(
+                    case,
+                    "error",
+                    type=row.verdict,
+                    message=line(message.splitlines()[0][:200]) if message else row.verdict,
+                ).text = safe_text(message)
         for c in cases:
-            case = ET.SubElement(suite, "testcase", classname=line(f"{row.id}.{c['group']}"), name=line(f"{c['group']}/{c['name']}"), time=f"{c['time']:.3f}")
+            case = ET.SubElement(
+                suite,
+                "testcase",
+                classname=line(f"{row.id}.{c['group']}"),
+                name=line(f"{c['group']}/{c['name']}"),
+                time=f"{c['time']:.3f}",
+            )
             if c["verdict"] == "SKIPPED":
                 skipped += 1
                 ET.SubElement(case, "skipped", message=line(c["message"][:200]))
             elif c["verdict"] != "AC":
                 failures += 1
-                ET.SubElement(case, "failure", type=c["verdict"], message=line(c["message"][:200]) or c["verdict"]).text = safe_text(c["message"])
+                ET.SubElement(
+                    case, "failure", type=c["verdict"], message=line(c["message"][:200]) or c["verdict"]
+                ).text = safe_text(c["message"])
         suite.set("failures", str(failures))
         suite.set("errors", str(errors))
         suite.set("skipped", str(skipped))
@@ -103,8 +128,11 @@ def terminal_summary(grading: Grading) -> str:
         shown = [f"{safe_text(r.id, one_line=True)} {late_text(r.info['late_minutes'])}" for r in late[:5]]
         lines.append(f"late: {len(late)} ({', '.join(shown)}{', …' if len(late) > 5 else ''})")
     if grading.ignored:
-        lines.append(f"ignored {len(grading.ignored)} entr{'y' if len(grading.ignored) == 1 else 'ies'}: "
-                     + "; ".join(safe_text(f"{entry} ({why})", one_line=True) for entry, why in grading.ignored[:5]) + ("; …" if len(grading.ignored) > 5 else ""))
+        lines.append(
+            f"ignored {len(grading.ignored)} entr{'y' if len(grading.ignored) == 1 else 'ies'}: "
+            + "; ".join(safe_text(f"{entry} ({why})", one_line=True) for entry, why in grading.ignored[:5])
+            + ("; …" if len(grading.ignored) > 5 else "")
+        )
     pairs = grading.similarity.get("pairs", [])
     if grading.similarity.get("error"):
         lines.append(f"similarity hints: {grading.similarity['error']}")
@@ -114,8 +142,10 @@ def terminal_summary(grading: Grading) -> str:
     slow = sorted(judged, key=lambda r: -max((c["time"] for c in r.cases), default=0.0))[:5]
     if slow:
         lines.append("slowest submissions:")
-        lines.append(table(
-            [[r.id, r.verdict, f"{max((c['time'] for c in r.cases), default=0.0):.3f}s"] for r in slow],
-            ["student", "verdict", "max CPU"],
-        ))
+        lines.append(
+            table(
+                [[r.id, r.verdict, f"{max((c['time'] for c in r.cases), default=0.0):.3f}s"] for r in slow],
+                ["student", "verdict", "max CPU"],
+            )
+        )
     return "\n".join(lines)

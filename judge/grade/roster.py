@@ -11,6 +11,7 @@ to the roster's folder; it never counts as similarity). Times are ISO 8601 (``20
 local time unless an offset is given). Students on the roster with no
 submission are reported as MISSING, so nobody is lost on either side.
 """
+
 from __future__ import annotations
 
 import csv
@@ -44,7 +45,9 @@ def parse_time(text: str, where: str) -> datetime:
     try:
         moment = datetime.fromisoformat(text.strip())
     except ValueError:
-        raise UsageError(f"{where}: '{safe_text(text, one_line=True)}' is not a time (write e.g. 2025-03-01 23:59)") from None
+        raise UsageError(
+            f"{where}: '{safe_text(text, one_line=True)}' is not a time (write e.g. 2025-03-01 23:59)"
+        ) from None
     return moment if moment.tzinfo is not None else moment.astimezone()
 
 
@@ -99,7 +102,11 @@ def student_info(roster: Roster, sid: str, source: Path | None) -> dict[str, obj
     line = roster.lines.get(sid, RosterLine())
     submitted = line.submitted or submitted_at(source)
     deadline = line.deadline or roster.deadline
-    late = round((submitted - deadline).total_seconds() / 60, 1) if submitted and deadline and submitted > deadline else None
+    late = (
+        round((submitted - deadline).total_seconds() / 60, 1)
+        if submitted and deadline and submitted > deadline
+        else None
+    )
     return {
         "name": line.name,
         "submitted": submitted.isoformat(timespec="seconds") if submitted else "",
@@ -115,5 +122,9 @@ def late_text(minutes: float | None) -> str:
         return ""
     days, rest = divmod(int(minutes), 24 * 60)
     hours, mins = divmod(rest, 60)
-    parts = [f"{days} d" if days else "", f"{hours} h" if hours else "", f"{mins} min" if mins or not (days or hours) else ""]
+    parts = [
+        f"{days} d" if days else "",
+        f"{hours} h" if hours else "",
+        f"{mins} min" if mins or not (days or hours) else "",
+    ]
     return "late " + " ".join(p for p in parts if p)

@@ -23,18 +23,20 @@ is not a verdict: solutions to one problem share code by nature, so only
 pairs over ``THRESHOLD`` are shown, with the matching regions as line ranges
 and text. Identical files score 1 unless they are nothing but handed-out code.
 """
+
 from __future__ import annotations
 
 import bisect
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from ..lang import by_extension
 from ..text import safe_text
 from .discovery import Student
-from .fingerprints import C_LIKE, K, SYNTAX, WINDOW, Prints, covered, fingerprint, normalise, spans
+from .fingerprints import C_LIKE, SYNTAX, WINDOW, K, Prints, covered, fingerprint, normalise, spans
 from .starter import Handout
 
 THRESHOLD = 0.8  # the larger of the two shares; distinct solutions of the bundled problems share about half
@@ -136,11 +138,18 @@ def _identical(docs: list[_Doc], best: _Best) -> None:
         group.sort(key=lambda d: d.student)
         count = len(group) * (len(group) - 1) // 2
         shown = 0
-        for i, a in enumerate(group):  # only the first MAX_PAIRS in (a, b) order can be among the best: the rest are counted
-            for b in group[i + 1:]:
+        for i, a in enumerate(
+            group
+        ):  # only the first MAX_PAIRS in (a, b) order can be among the best: the rest are counted
+            for b in group[i + 1 :]:
                 if shown == MAX_PAIRS:
                     break
-                best.add(1.0, a.student, b.student, {"a": a.student, "b": b.student, "score": 1.0, "shares": [1.0, 1.0], "identical": True})
+                best.add(
+                    1.0,
+                    a.student,
+                    b.student,
+                    {"a": a.student, "b": b.student, "score": 1.0, "shares": [1.0, 1.0], "identical": True},
+                )
                 shown += 1
         best.total += count - shown
 
@@ -158,21 +167,34 @@ def _candidates(docs: list[_Doc], index: dict[int, list[int]], threshold: float,
             posting = index.get(h)
             if posting is None:
                 continue
-            for j in posting[bisect.bisect_right(posting, i):]:
+            for j in posting[bisect.bisect_right(posting, i) :]:
                 shared.setdefault(j, []).append(h)
         for j, hashes in shared.items():
             other = docs[j]
             if other.digest == doc.digest:
                 continue
-            if K * (len(hashes) + doc.repeats) < threshold * doc.cover and K * (len(hashes) + other.repeats) < threshold * other.cover:
+            if (
+                K * (len(hashes) + doc.repeats) < threshold * doc.cover
+                and K * (len(hashes) + other.repeats) < threshold * other.cover
+            ):
                 continue
             matched = set(hashes)
             shares = (_share(doc, matched), _share(other, matched))
             if max(shares) >= threshold:
                 a, b, (sa, sb) = _ordered(doc, other, shares)
-                best.add(round(max(shares), 3), a.student, b.student,
-                         {"a": a.student, "b": b.student, "score": round(max(shares), 3), "shares": [round(sa, 3), round(sb, 3)], "identical": False,
-                          "docs": (a, b, matched)})
+                best.add(
+                    round(max(shares), 3),
+                    a.student,
+                    b.student,
+                    {
+                        "a": a.student,
+                        "b": b.student,
+                        "score": round(max(shares), 3),
+                        "shares": [round(sa, 3), round(sb, 3)],
+                        "identical": False,
+                        "docs": (a, b, matched),
+                    },
+                )
 
 
 def _regions(doc: _Doc, shared: set[int]) -> list[dict[str, Any]]:
@@ -186,13 +208,15 @@ def _regions(doc: _Doc, shared: set[int]) -> list[dict[str, Any]]:
     for start, end in matched[:MAX_REGIONS]:
         begin, finish = norm.starts[start], norm.ends[min(end, len(norm.ends)) - 1]
         first, last = text.count("\n", 0, begin) + 1, text.count("\n", 0, max(begin, finish - 1)) + 1
-        part = lines[first - 1:last][: max(0, MAX_LINES - shown)]
+        part = lines[first - 1 : last][: max(0, MAX_LINES - shown)]
         shown += len(part)
         out.append({"lines": [first, last], "text": safe_text("\n".join(part))})
     return out
 
 
-def similar_pairs(students: Sequence[Student], threshold: float = THRESHOLD, handout: Handout = Handout()) -> dict[str, Any]:
+def similar_pairs(
+    students: Sequence[Student], threshold: float = THRESHOLD, handout: Handout = Handout()
+) -> dict[str, Any]:
     """Pairs of one language scoring at least ``threshold``, best first (at most MAX_PAIRS; ``more`` counts the rest)."""
     best = _Best()
     dropped, limits = 0, {}
@@ -213,5 +237,13 @@ def similar_pairs(students: Sequence[Student], threshold: float = THRESHOLD, han
             a, b, shared = docs
             pair["regions"] = [_regions(a, shared), _regions(b, shared)]
         pairs.append(pair)
-    return {"tool": TOOL, "threshold": threshold, "error": "", "pairs": pairs, "more": best.total - len(pairs),
-            "common_limit": limits, "common_dropped": dropped, "handed_out": list(handout.files)}
+    return {
+        "tool": TOOL,
+        "threshold": threshold,
+        "error": "",
+        "pairs": pairs,
+        "more": best.total - len(pairs),
+        "common_limit": limits,
+        "common_dropped": dropped,
+        "handed_out": list(handout.files),
+    }

@@ -6,11 +6,12 @@ helper a section was given, neither makes a pair nor inflates a share. A
 file is lexed as the language its name says (C-like when none: a header).
 The k-gram sets are read once per file, however many students share it.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
 
 from ..errors import UsageError
 from ..lang import by_extension

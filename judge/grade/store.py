@@ -6,14 +6,16 @@ as soon as it exists, keyed by everything that could change it (problem
 content, submission content, judge settings), so a re-run judges exactly
 what is missing or changed and can never store a row twice.
 """
+
 from __future__ import annotations
 
 import json
 import sqlite3
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from ..errors import UsageError
 
@@ -106,13 +108,15 @@ class Store:
     def close(self) -> None:
         self._db.close()
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def set_current(self, entries: list[Entry], meta: dict[str, str], info: dict[str, dict[str, Any]] | None = None) -> None:
+    def set_current(
+        self, entries: list[Entry], meta: dict[str, str], info: dict[str, dict[str, Any]] | None = None
+    ) -> None:
         """Record who is being graded now, against what, and what the roster says of them, replacing the previous
         roster in one transaction. Stored results are never touched here: a re-grade replaces each one only by ``put``."""
         with self._transaction():
@@ -120,9 +124,14 @@ class Store:
             self._db.execute("DELETE FROM students")
             self._db.executemany(
                 "INSERT INTO current VALUES (?, ?, ?, ?, ?, ?)",
-                [(e.key.student, e.key.problem_hash, e.key.submission_hash, e.key.settings_hash, e.source, e.error) for e in entries],
+                [
+                    (e.key.student, e.key.problem_hash, e.key.submission_hash, e.key.settings_hash, e.source, e.error)
+                    for e in entries
+                ],
             )
-            self._db.executemany("INSERT INTO students VALUES (?, ?)", [(sid, json.dumps(data)) for sid, data in (info or {}).items()])
+            self._db.executemany(
+                "INSERT INTO students VALUES (?, ?)", [(sid, json.dumps(data)) for sid, data in (info or {}).items()]
+            )
             self._db.executemany("INSERT OR REPLACE INTO meta VALUES (?, ?)", list(meta.items()))
 
     def set_meta(self, key: str, value: str) -> None:
@@ -141,7 +150,15 @@ class Store:
         with self._transaction():
             self._db.execute(
                 "INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (key.student, key.problem_hash, key.submission_hash, key.settings_hash, json.dumps(report), worker, time.time()),
+                (
+                    key.student,
+                    key.problem_hash,
+                    key.submission_hash,
+                    key.settings_hash,
+                    json.dumps(report),
+                    worker,
+                    time.time(),
+                ),
             )
 
     def meta(self) -> dict[str, str]:
@@ -161,10 +178,14 @@ class Store:
                ORDER BY c.student"""
         )
         for row in rows:
-            yield Stored(Entry(Key(*row[:4]), row[4], row[5]), json.loads(row[6]) if row[6] is not None else None, row[7] or "",
-                         json.loads(row[8]) if row[8] else {})
+            yield Stored(
+                Entry(Key(*row[:4]), row[4], row[5]),
+                json.loads(row[6]) if row[6] is not None else None,
+                row[7] or "",
+                json.loads(row[8]) if row[8] else {},
+            )
 
-    def _transaction(self) -> "_Tx":
+    def _transaction(self) -> _Tx:
         return _Tx(self._db)
 
 
@@ -179,4 +200,3 @@ class _Tx:
 
     def __exit__(self, kind: object, *rest: object) -> None:
         self._db.execute("ROLLBACK" if kind else "COMMIT")
-

@@ -4,14 +4,16 @@ Both ``grading.py`` (the thread pool on this machine) and ``cluster.py`` (Dask
 workers) import this module, and neither imports the other's internals, so
 there is no import circle between them.
 """
+
 from __future__ import annotations
 
 import re
 import shutil
 import tempfile
+from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Generator, Iterator
+from typing import Any
 
 from ..core import JudgeOptions, JudgeReport, ReadersWriterLock, group_results, judge
 from ..core.submission import prepare_submission
@@ -22,22 +24,38 @@ from ..verdict import Verdict
 from .discovery import Student
 
 INVALID = "INVALID"
-Results = Generator[tuple[str, dict[str, Any], str], None, None]  # (student id, report, the worker that judged it); closed early on Ctrl-C
+Results = Generator[
+    tuple[str, dict[str, Any], str], None, None
+]  # (student id, report, the worker that judged it); closed early on Ctrl-C
 
 
 def invalid_report(problem: Problem, student: Student) -> dict[str, Any]:
     """What a student without a judgeable submission gets: no cases, score 0, the reason as the message."""
     return {
-        "verdict": INVALID, "score": 0.0, "max_score": problem.max_score, "problem": problem.name,
-        "submission": "", "language": "", "compile": {"ok": False, "log": student.error or ""},
-        "groups": [g.__dict__ for g in group_results(problem.groups, [])], "cases": [],
+        "verdict": INVALID,
+        "score": 0.0,
+        "max_score": problem.max_score,
+        "problem": problem.name,
+        "submission": "",
+        "language": "",
+        "compile": {"ok": False, "log": student.error or ""},
+        "groups": [g.__dict__ for g in group_results(problem.groups, [])],
+        "cases": [],
     }
 
 
 def judge_error_report(problem: Problem, student: Student, reason: str) -> dict[str, Any]:
     """A per-student judge error (a missing compiler, a broken checker): never a crash of the whole grading."""
-    report = JudgeReport(problem.name, str(student.source), "", False, reason, groups=group_results(problem.groups, []), verdict=Verdict.JE,
-                         max_score=problem.max_score)
+    report = JudgeReport(
+        problem.name,
+        str(student.source),
+        "",
+        False,
+        reason,
+        groups=group_results(problem.groups, []),
+        verdict=Verdict.JE,
+        max_score=problem.max_score,
+    )
     return report.to_json() | {"message": reason}
 
 
@@ -55,7 +73,9 @@ def _plain_named(source: Path) -> Iterator[Path]:
         yield copy
 
 
-def judge_submission(problem: Problem, student: Student, pool: SlotPool, run_lock: ReadersWriterLock, all_cases: bool = False) -> dict[str, Any]:
+def judge_submission(
+    problem: Problem, student: Student, pool: SlotPool, run_lock: ReadersWriterLock, all_cases: bool = False
+) -> dict[str, Any]:
     """One student's full report; what goes wrong is that student's JE or INVALID, never the whole grading's.
 
     Unless ``all_cases``, the cases of an all-or-nothing group already lost are skipped: the score is the same.
@@ -68,4 +88,3 @@ def judge_submission(problem: Problem, student: Student, pool: SlotPool, run_loc
         return judge(problem, program, pool, JudgeOptions(run_lock=run_lock, skip_lost=not all_cases)).to_json()
     except JudgeError as exc:
         return judge_error_report(problem, student, str(exc))
-

@@ -1,13 +1,15 @@
 """What every report shows: the store's rows of the current grading, flattened, with the grading's groups, ignored
 entries and similarity hints. Shared by ``reports.py``, ``report_html.py`` and ``feedback.py``."""
+
 from __future__ import annotations
 
 import base64
 import binascii
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from ..check.attachments import MAX_BYTES, MAX_FILES, Attachment, clean_name, media_type
 from .store import Entry, Store

@@ -9,12 +9,34 @@ version probes (``probe.py``) and building (``build.py``: sandboxed compiles, th
 May import ``judge.run`` and the shared base modules (``judge.errors``,
 ``judge.text``); nothing above.
 """
+
 from ..lazy_exports import exports
 
-__getattr__, __dir__, __all__ = exports(__name__, {
-    ".build": ("BUILD_CACHE_VERSION", "Program", "build_or_fail", "from_command", "prepare", "prepare_problem_program", "prepare_program"),
-    ".language": ("Language", "tool"),
-    ".sources": ("Additions", "saved_name", "substitute", "undefined_constants"),
-    ".toolfolders": ("tool_folder",),
-    ".registry": ("EXE", "LANGUAGES", "Registry", "by_extension", "detect", "is_source", "parse_entry", "register", "registry_for"),
-})
+__getattr__, __dir__, __all__ = exports(
+    __name__,
+    {
+        ".build": (
+            "BUILD_CACHE_VERSION",
+            "Program",
+            "build_or_fail",
+            "from_command",
+            "prepare",
+            "prepare_problem_program",
+            "prepare_program",
+        ),
+        ".language": ("Language", "tool"),
+        ".sources": ("Additions", "saved_name", "substitute", "undefined_constants"),
+        ".toolfolders": ("tool_folder",),
+        ".registry": (
+            "EXE",
+            "LANGUAGES",
+            "Registry",
+            "by_extension",
+            "detect",
+            "is_source",
+            "parse_entry",
+            "register",
+            "registry_for",
+        ),
+    },
+)

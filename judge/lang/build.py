@@ -8,6 +8,7 @@ next time. A cached build belongs to the judge, is read-only to every run, and i
 matches its seal (``seal.py``). ``build_or_fail`` is the one rule for the problem setter's programs: they must
 compile, or the judge cannot go on.
 """
+
 from __future__ import annotations
 
 import fcntl
@@ -16,12 +17,13 @@ import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 
-from ..errors import JudgeError, UsageError
+from ..errors import JudgeError
 from ..run import Bind, RunLimits, RunSpec, Slot, SlotPool, cache_root, read_head
 from ..text import safe_text, status_text
 from . import command
@@ -36,8 +38,15 @@ COMPILE_MEMORY_MIB = 2048
 COMPILE_OUTPUT_BYTES = 64 * 1024 * 1024
 # What a compiler says when a limit or the machine, not the source, ended it (gcc's driver reports a killed cc1plus
 # with exit 1): such a failure is not remembered.
-LIMIT_MARKERS = ("signal terminated program", "virtual memory exhausted", "Cannot allocate memory", "out of memory",
-                 "Resource temporarily unavailable", "No space left on device", "File size limit exceeded")
+LIMIT_MARKERS = (
+    "signal terminated program",
+    "virtual memory exhausted",
+    "Cannot allocate memory",
+    "out of memory",
+    "Resource temporarily unavailable",
+    "No space left on device",
+    "File size limit exceeded",
+)
 NEAR_COMPILE_LIMIT = 0.8
 
 
@@ -51,7 +60,9 @@ class Program:
     compile_log: str
     _run: Callable[[int], list[str]]
     binds: tuple[Bind, ...] = ()  # what a sandboxed run must see besides the system: its build folder, or --cmd's files
-    workdir: Path | None = None  # its sources and what the problem added (a Kattis include/ data file): a Kattis run's folder
+    workdir: Path | None = (
+        None  # its sources and what the problem added (a Kattis include/ data file): a Kattis run's folder
+    )
 
     def command(self, memory_mib: int) -> list[str]:
         return self._run(memory_mib)
@@ -67,8 +78,15 @@ def from_command(line: str) -> Program:
     return Program(LANGUAGES[EXE], None, True, "", lambda mem: list(argv), command.binds(argv))
 
 
-def prepare(source: Path, lang: Language, slot: Slot, compile_time: float, include: Path | None = None, main: str | None = None,
-            extra: Additions = Additions()) -> Program:
+def prepare(
+    source: Path,
+    lang: Language,
+    slot: Slot,
+    compile_time: float,
+    include: Path | None = None,
+    main: str | None = None,
+    extra: Additions = Additions(),
+) -> Program:
     """Build a file or a folder of sources (cached by content) and return the program; a failed build gives ``compiled=False`` (CE).
 
     ``include`` is a folder whose headers the source may include (a problem's
@@ -84,7 +102,9 @@ def prepare(source: Path, lang: Language, slot: Slot, compile_time: float, inclu
     named = [part for f in sources.files for part in (f.name.encode(), f.data)]
     import hashlib  # here, not at the top: only a command that builds pays for it
 
-    key = hashlib.sha256(b"\0".join([BUILD_CACHE_VERSION, lang.name.encode(), recipe.encode(), sources.main.encode(), *named, *headers]))
+    key = hashlib.sha256(
+        b"\0".join([BUILD_CACHE_VERSION, lang.name.encode(), recipe.encode(), sources.main.encode(), *named, *headers])
+    )
     root = cache_root() / "build"
     name = key.hexdigest()[:32]
     folder, record = root / name, root / f"{name}.seal"
@@ -93,20 +113,38 @@ def prepare(source: Path, lang: Language, slot: Slot, compile_time: float, inclu
         with _locked(root / f"{name}.lock"):  # one compile per source at a time, across judges
             meta = _cached(folder, record) or _build(lang, sources, folder, record, slot, compile_time, includes)
     if meta["ok"] and lang.entry == "class":  # the class holding main, read from the compiled classes (classfile.py)
-        sources = replace(sources, main_class=meta.get("main_class") or main_class(folder, sources.main, sources.main_class))
+        sources = replace(
+            sources, main_class=meta.get("main_class") or main_class(folder, sources.main, sources.main_class)
+        )
     binds = (Bind(folder), *(Bind(path) for path in lang.system_paths()))
-    return Program(lang, source, meta["ok"], meta["log"], lambda mem: expand(lang.run, _values(lang, sources, folder, includes, mem)), binds,
-                   folder / "src")
+    return Program(
+        lang,
+        source,
+        meta["ok"],
+        meta["log"],
+        lambda mem: expand(lang.run, _values(lang, sources, folder, includes, mem)),
+        binds,
+        folder / "src",
+    )
 
 
-def _values(lang: Language, sources: SourceSet, folder: Path, includes: list[Path], mem: int) -> dict[str, str | list[str]]:
+def _values(
+    lang: Language, sources: SourceSet, folder: Path, includes: list[Path], mem: int
+) -> dict[str, str | list[str]]:
     """What the registry's placeholders stand for in one build folder."""
     src = folder / "src"
     return {
-        "main": str(src / sources.main), "sources": [str(src / name) for name in sources.sources], "files": sources.sources,
+        "main": str(src / sources.main),
+        "sources": [str(src / name) for name in sources.sources],
+        "files": sources.sources,
         "mainclass": sources.main_class,
-        "out": str(folder), "exe": str(folder / "prog"), "src": str(src), "tmp": str(folder / "tmp"),
-        "includes": [f"-I{d}" for d in includes], "mem": str(mem), "python": sys.executable,
+        "out": str(folder),
+        "exe": str(folder / "prog"),
+        "src": str(src),
+        "tmp": str(folder / "tmp"),
+        "includes": [f"-I{d}" for d in includes],
+        "mem": str(mem),
+        "python": sys.executable,
     }
 
 
@@ -153,8 +191,15 @@ def _locked(path: Path) -> Iterator[None]:
         os.close(fd)
 
 
-def _build(lang: Language, sources: SourceSet, folder: Path, record: Path, slot: Slot, compile_time: float,
-           includes: list[Path]) -> dict[str, Any]:
+def _build(
+    lang: Language,
+    sources: SourceSet,
+    folder: Path,
+    record: Path,
+    slot: Slot,
+    compile_time: float,
+    includes: list[Path],
+) -> dict[str, Any]:
     """Compile in a private folder; an outcome worth remembering is made the judge's, read-only to runs, moved into the
     cache in one rename (so no half-built entry is ever seen, a stale one is replaced whole) and sealed."""
     folder.parent.mkdir(parents=True, exist_ok=True)
@@ -235,8 +280,15 @@ def _readable(log: str, work: Path, sources: SourceSet) -> str:
     return log
 
 
-def _compile(argv: list[str], env: dict[str, str], work: Path, includes: list[Path], slot: Slot, compile_time: float,
-             lang: Language) -> tuple[bool, str, bool]:
+def _compile(
+    argv: list[str],
+    env: dict[str, str],
+    work: Path,
+    includes: list[Path],
+    slot: Slot,
+    compile_time: float,
+    lang: Language,
+) -> tuple[bool, str, bool]:
     """Compile as untrusted code: a hostile source may try to include secrets or blow up the compiler.
 
     Returns whether it compiled, the log, and whether the outcome lasts (may be remembered): a success, or the
@@ -247,10 +299,20 @@ def _compile(argv: list[str], env: dict[str, str], work: Path, includes: list[Pa
         for path in (work, *work.rglob("*")):
             os.chown(path, slot.uid, slot.uid, follow_symlinks=False)
     limits = RunLimits(
-        cpu=compile_time, wall=compile_time * 2 + 5, memory_mib=COMPILE_MEMORY_MIB, address_space_mib=lang.address_space(COMPILE_MEMORY_MIB),
-        output_bytes=COMPILE_OUTPUT_BYTES, file_bytes=COMPILE_OUTPUT_BYTES, open_files=512, stack_mib=64,
+        cpu=compile_time,
+        wall=compile_time * 2 + 5,
+        memory_mib=COMPILE_MEMORY_MIB,
+        address_space_mib=lang.address_space(COMPILE_MEMORY_MIB),
+        output_bytes=COMPILE_OUTPUT_BYTES,
+        file_bytes=COMPILE_OUTPUT_BYTES,
+        open_files=512,
+        stack_mib=64,
     )
-    binds = [Bind(work, writable=True), *(Bind(folder) for folder in includes), *(Bind(path) for path in lang.system_paths())]
+    binds = [
+        Bind(work, writable=True),
+        *(Bind(folder) for folder in includes),
+        *(Bind(path) for path in lang.system_paths()),
+    ]
     spec = RunSpec(argv=argv, limits=limits, stdout=out_path, stderr=log_path, cwd=work / "src", env=env or None)
     result = slot.run_untrusted(spec, binds)
     log = safe_text((read_head(out_path) + read_head(log_path)).strip())
@@ -264,25 +326,43 @@ def _compile(argv: list[str], env: dict[str, str], work: Path, includes: list[Pa
         return False, f"compilation exceeded the {compile_time:g} s limit\n{log}".strip(), False
     if not result.succeeded:
         near = result.cpu >= NEAR_COMPILE_LIMIT * compile_time or result.wall >= NEAR_COMPILE_LIMIT * limits.wall
-        said = any(marker in log for marker in LIMIT_MARKERS) or any(marker.decode("utf-8", "replace") in log for marker in lang.oom_markers)
-        return False, (log or f"compiler failed ({status_text(result.exit_code, result.signal_name)})"), not (result.signal or near or said)
+        said = any(marker in log for marker in LIMIT_MARKERS) or any(
+            marker.decode("utf-8", "replace") in log for marker in lang.oom_markers
+        )
+        return (
+            False,
+            (log or f"compiler failed ({status_text(result.exit_code, result.signal_name)})"),
+            not (result.signal or near or said),
+        )
     return True, log, True
 
 
-def prepare_program(source: Path, lang: Language | None, pool: SlotPool, compile_time: float, include: Path | None = None,
-                    main: str | None = None, registry: Registry | None = None, extra: Additions = Additions()) -> Program:
+def prepare_program(
+    source: Path,
+    lang: Language | None,
+    pool: SlotPool,
+    compile_time: float,
+    include: Path | None = None,
+    main: str | None = None,
+    registry: Registry | None = None,
+    extra: Additions = Additions(),
+) -> Program:
     """Build a file or folder in a free slot, detecting its language unless one is given."""
     registry = registry or LANGUAGES
     with pool.slot() as slot:
         return prepare(source, lang or registry.detect(source), slot, compile_time, include, main, extra)
 
 
-def prepare_problem_program(source: Path, pool: SlotPool, compile_time: float, extra: Additions = Additions()) -> Program:
+def prepare_problem_program(
+    source: Path, pool: SlotPool, compile_time: float, extra: Additions = Additions()
+) -> Program:
     """A problem setter's program (checker, validator, generator, reference): its own folder is on the include path."""
     return prepare_program(source, None, pool, compile_time, include=source.parent, extra=extra)
 
 
-def build_or_fail(source: Path, pool: SlotPool, compile_time: float, role: str, extra: Additions = Additions()) -> Program:
+def build_or_fail(
+    source: Path, pool: SlotPool, compile_time: float, role: str, extra: Additions = Additions()
+) -> Program:
     """A problem setter's program that must compile: a CE here is the package's fault, so the judge stops (exit 3) naming ``role``."""
     program = prepare_problem_program(source, pool, compile_time, extra)
     if not program.compiled:

@@ -8,6 +8,7 @@ its methods with their flags and descriptors, and the source file it came
 from. The files come from compiling untrusted code, so parsing is bounded and
 anything malformed is simply not a candidate.
 """
+
 from __future__ import annotations
 
 import struct
@@ -67,7 +68,7 @@ def parse(data: bytes) -> ClassInfo:
         if tag == 1:
             length = r.take(">H")
             r.skip(length)
-            utf8[index] = data[r.at - length:r.at].decode("utf-8", "replace")
+            utf8[index] = data[r.at - length : r.at].decode("utf-8", "replace")
         elif tag in FIXED:
             if tag == 7:
                 class_names[index] = r.take(">H")
@@ -81,8 +82,10 @@ def parse(data: bytes) -> ClassInfo:
     r.skip(2)  # super class
     r.skip(2 * r.take(">H"))  # interfaces
     _members(r)  # fields
-    has_main = any(flags & PUBLIC_STATIC == PUBLIC_STATIC and utf8.get(name) == "main" and utf8.get(descriptor) == MAIN_DESCRIPTOR
-                   for flags, name, descriptor in _members(r))
+    has_main = any(
+        flags & PUBLIC_STATIC == PUBLIC_STATIC and utf8.get(name) == "main" and utf8.get(descriptor) == MAIN_DESCRIPTOR
+        for flags, name, descriptor in _members(r)
+    )
     source = ""
     for _ in range(r.take(">H")):
         attribute, length = r.take(">H"), r.take(">I")

@@ -9,14 +9,15 @@ the smallest set that lets the command start: the files named on the line
 with every hop of their symlinks, the virtual environment and the
 installation its interpreter comes from.
 """
+
 from __future__ import annotations
 
 import os
 import shlex
 import shutil
 import subprocess
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from ..errors import UsageError
 from ..run import Bind, inside

@@ -3,14 +3,15 @@
 Kept apart from the registry (which reads the files) so that submissions'
 source sets and builds can use a language without importing the parsing.
 """
+
 from __future__ import annotations
 
 import os
 import re
 import shutil
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
 
 from ..errors import SetupError
 
@@ -72,6 +73,7 @@ class Language:
 def which(name: str) -> str | None:
     """A tool's path on the PATH sandboxed runs get (so the judge's own PATH, e.g. ~/.cargo/bin, never leaks in)."""
     from ..run.launcher import DEFAULT_PATH  # the run layer is imported only by commands that run something
+
     if name.startswith("/"):
         return name if os.access(name, os.X_OK) else None
     return shutil.which(name, path=DEFAULT_PATH)

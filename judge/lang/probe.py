@@ -8,14 +8,15 @@ it), so listing again costs no JVM start. A probe that fails gives no
 version, never an error, and is not remembered: the listing is for finding
 out what is missing.
 """
+
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Iterable
 
 from ..filecache import recall, remember, signatures
 from .language import Language, which
@@ -50,9 +51,15 @@ def version(lang: Language) -> str:
     if isinstance(known, str):
         return known
     from ..run.launcher import DEFAULT_PATH
+
     try:
-        done = subprocess.run([found, *argv[1:]], capture_output=True, timeout=PROBE_SECONDS, stdin=subprocess.DEVNULL,
-                              env={"PATH": DEFAULT_PATH, "LANG": "C.UTF-8", "HOME": "/tmp"})
+        done = subprocess.run(
+            [found, *argv[1:]],
+            capture_output=True,
+            timeout=PROBE_SECONDS,
+            stdin=subprocess.DEVNULL,
+            env={"PATH": DEFAULT_PATH, "LANG": "C.UTF-8", "HOME": "/tmp"},
+        )
     except (OSError, subprocess.TimeoutExpired):
         return ""
     lines = (done.stdout + b"\n" + done.stderr).decode("utf-8", "replace").splitlines()

@@ -8,6 +8,7 @@ discovery of student submissions, Kattis packages, verify and the CLI all ask
 The files are read on first use, so commands that never touch a language do
 not pay for parsing them.
 """
+
 from __future__ import annotations
 
 import os
@@ -43,8 +44,26 @@ class _Entry:
 
 
 _KEYS = {
-    "title", "aliases", "extensions", "headers", "shebang", "package", "version", "compile", "run", "entry", "main_pattern",
-    "class_pattern", "class_name", "package_pattern", "rename", "env", "paths", "time_factor", "address_space", "oom_markers",
+    "title",
+    "aliases",
+    "extensions",
+    "headers",
+    "shebang",
+    "package",
+    "version",
+    "compile",
+    "run",
+    "entry",
+    "main_pattern",
+    "class_pattern",
+    "class_name",
+    "package_pattern",
+    "rename",
+    "env",
+    "paths",
+    "time_factor",
+    "address_space",
+    "oom_markers",
 }
 
 
@@ -73,17 +92,26 @@ def parse_entry(name: str, data: Any, path: Path, line: int | None = None) -> La
     if not isinstance(env, dict):
         raise here.error("env must be a mapping")
     return Language(
-        name=name, run=here.words(data["run"], "run"), title=str(data.get("title", name)),
+        name=name,
+        run=here.words(data["run"], "run"),
+        title=str(data.get("title", name)),
         aliases=tuple(str(a).lower() for a in data.get("aliases") or ()),
         extensions=tuple(str(e).lower() for e in data.get("extensions") or ()),
         headers=tuple(str(e).lower() for e in data.get("headers") or ()),
-        shebang=data.get("shebang"), package=str(data.get("package", "")),
+        shebang=data.get("shebang"),
+        package=str(data.get("package", "")),
         version=here.words(data["version"], "version") if data.get("version") else (),
-        compile=tuple(here.words(step, "compile") for step in steps), entry=entry,
-        main_pattern=data.get("main_pattern"), class_pattern=data.get("class_pattern"), class_name=data.get("class_name"),
-        package_pattern=data.get("package_pattern"), rename=data.get("rename"), env={str(k): str(v) for k, v in env.items()},
+        compile=tuple(here.words(step, "compile") for step in steps),
+        entry=entry,
+        main_pattern=data.get("main_pattern"),
+        class_pattern=data.get("class_pattern"),
+        class_name=data.get("class_name"),
+        package_pattern=data.get("package_pattern"),
+        rename=data.get("rename"),
+        env={str(k): str(v) for k, v in env.items()},
         paths=tuple(str(p) for p in data.get("paths") or ()),
-        time_factor=float(data.get("time_factor", 1.0)), limit_address_space=bool(data.get("address_space", True)),
+        time_factor=float(data.get("time_factor", 1.0)),
+        limit_address_space=bool(data.get("address_space", True)),
         oom_markers=tuple(str(m).encode() for m in data.get("oom_markers") or ()),
     )
 
@@ -102,6 +130,7 @@ def read_file(path: Path) -> list[Language]:
 
 def _parse_file(path: Path) -> list[Language]:
     import yaml
+
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
         text = path.read_text(encoding="utf-8")
@@ -111,7 +140,11 @@ def _parse_file(path: Path) -> list[Language]:
         raise UsageError(f"{path}: cannot read ({exc.strerror})") from None
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
         mark = getattr(exc, "problem_mark", None)
-        raise SpecError(path, mark.line + 1 if mark is not None else None, f"not valid YAML ({getattr(exc, 'problem', None) or exc})") from None
+        raise SpecError(
+            path,
+            mark.line + 1 if mark is not None else None,
+            f"not valid YAML ({getattr(exc, 'problem', None) or exc})",
+        ) from None
     if not isinstance(data, dict) or not isinstance(node, yaml.MappingNode):
         raise SpecError(path, None, "expected a mapping of language names to entries")
     lines = {str(key.value): key.start_mark.line + 1 for key, _ in node.value}
@@ -121,7 +154,9 @@ def _parse_file(path: Path) -> list[Language]:
 def user_file() -> Path | None:
     """The user's own registry file, if there is one."""
     path = Path(user_language_file())
-    return path if os.environ.get("TILEJUDGE_LANGUAGES") or path.is_file() else None  # a named file must exist: reading it says so
+    return (
+        path if os.environ.get("TILEJUDGE_LANGUAGES") or path.is_file() else None
+    )  # a named file must exist: reading it says so
 
 
 class Registry(MutableMapping[str, Language]):
@@ -136,7 +171,11 @@ class Registry(MutableMapping[str, Language]):
     def _load(self) -> dict[str, Language]:
         if self._entries is None:
             entries = dict(self._base._load()) if self._base is not None else {}
-            files = self._files if self._files is not None else tuple(p for p in (BUILTIN_FILE, user_file()) if p is not None)
+            files = (
+                self._files
+                if self._files is not None
+                else tuple(p for p in (BUILTIN_FILE, user_file()) if p is not None)
+            )
             for path in files:
                 for lang in read_file(path):
                     entries[lang.name] = lang
@@ -193,7 +232,13 @@ class Registry(MutableMapping[str, Language]):
     def detect(self, path: Path) -> Language:
         """The language of a file (extension, then the execute bit: 'exe') or of a folder (the one language of its sources)."""
         if path.is_dir():
-            found = sorted({lang.name for lang in map(self.by_extension, folder_sources(path, self.by_extension)) if lang is not None})
+            found = sorted(
+                {
+                    lang.name
+                    for lang in map(self.by_extension, folder_sources(path, self.by_extension))
+                    if lang is not None
+                }
+            )
             if len(found) == 1:
                 return self[found[0]]
             if not found:
@@ -204,7 +249,9 @@ class Registry(MutableMapping[str, Language]):
             return found_lang
         if path.is_file() and os.access(path, os.X_OK):
             return self[EXE]
-        raise UsageError(f"{path}: cannot tell the language from '{path.suffix.lower() or 'no extension'}'; use --lang (`languages` lists them)")
+        raise UsageError(
+            f"{path}: cannot tell the language from '{path.suffix.lower() or 'no extension'}'; use --lang (`languages` lists them)"
+        )
 
 
 def _first_line(path: Path) -> str:

@@ -11,6 +11,7 @@ any write, chmod, added or removed entry changes a time the program cannot
 set back (``ctime``), and only then are the contents hashed again. A build
 whose contents differ from its seal is not used; the caller builds again.
 """
+
 from __future__ import annotations
 
 import json
@@ -26,7 +27,15 @@ Entry = list[Any]
 
 
 def _signature(info: os.stat_result) -> Entry:
-    return [stat.S_IFMT(info.st_mode), stat.S_IMODE(info.st_mode), info.st_uid, info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
+    return [
+        stat.S_IFMT(info.st_mode),
+        stat.S_IMODE(info.st_mode),
+        info.st_uid,
+        info.st_size,
+        info.st_mtime_ns,
+        info.st_ctime_ns,
+        info.st_ino,
+    ]
 
 
 def _digest(path: Path, info: os.stat_result) -> str:

@@ -8,13 +8,14 @@ installed packages, virtual environments, build output) are skipped; a source ab
 the registry's (``entry`` of an entry: all, file, class), so a language picks
 its rule as data.
 """
+
 from __future__ import annotations
 
 import re
 import stat
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
-from typing import Callable, Mapping
 
 from ..errors import UsageError
 from .language import Language
@@ -31,7 +32,9 @@ class SourceFile:
     original: str
     name: str
     data: bytes
-    compiled: bool = True  # False: a data file shipped beside the sources (include/default/data.txt), never given to the compiler
+    compiled: bool = (
+        True  # False: a data file shipped beside the sources (include/default/data.txt), never given to the compiler
+    )
 
 
 @dataclass(frozen=True)
@@ -125,7 +128,9 @@ def collect(path: Path, lang: Language, main: str | None = None) -> SourceSet:
     else:
         raise UsageError(f"{path}: no such file")
     entries = [SourceFile(rel, saved_name(lang, rel, data), data) for rel, data in zip(rels, datas)]
-    sources = [f for f in entries if PurePosixPath(f.original).suffix.lower() not in lang.headers or not lang.extensions]
+    sources = [
+        f for f in entries if PurePosixPath(f.original).suffix.lower() not in lang.headers or not lang.extensions
+    ]
     if not sources:
         raise UsageError(f"{path}: no {lang.title or lang.name} source in the folder")
     chosen = _main_file(lang, sources, main, path)
@@ -135,7 +140,9 @@ def collect(path: Path, lang: Language, main: str | None = None) -> SourceSet:
 def _main_file(lang: Language, sources: list[SourceFile], main: str | None, where: Path) -> SourceFile:
     """The registry's rule: a named main, else main.*, else the one source matching main_pattern, else the only source."""
     if main is not None:
-        named = [f for f in sources if main in (f.original, PurePosixPath(f.original).name, PurePosixPath(f.original).stem)]
+        named = [
+            f for f in sources if main in (f.original, PurePosixPath(f.original).name, PurePosixPath(f.original).stem)
+        ]
         if len(named) != 1:
             raise UsageError(f"{where}: --main {main}: {'no' if not named else 'several'} such source file")
         return named[0]
@@ -169,7 +176,9 @@ def _main_class(lang: Language, chosen: SourceFile) -> str:
         stem = re.sub(r"\W", "_", stem[:1].upper() + stem[1:])
         return prefix + lang.class_name.format(Stem=stem)
     at = re.search(lang.main_pattern, text, re.M) if lang.main_pattern else None
-    classes = list(re.finditer(lang.class_pattern, text[: at.start()] if at else text, re.M)) if lang.class_pattern else []
+    classes = (
+        list(re.finditer(lang.class_pattern, text[: at.start()] if at else text, re.M)) if lang.class_pattern else []
+    )
     if classes:
         return prefix + classes[-1].group(1)
     return prefix + PurePosixPath(chosen.name).stem
@@ -214,7 +223,9 @@ def substitute(data: bytes, constants: Mapping[str, str]) -> bytes:
     """``{{name}}`` replaced by its value; an undefined name is left as written (``undefined_constants`` finds those)."""
     if b"{{" not in data or not constants:
         return data
-    return CONSTANT.sub(lambda m: constants[key].encode() if (key := m.group(1).decode()) in constants else m.group(0), data)
+    return CONSTANT.sub(
+        lambda m: constants[key].encode() if (key := m.group(1).decode()) in constants else m.group(0), data
+    )
 
 
 def undefined_constants(data: bytes, constants: Mapping[str, str]) -> list[str]:

@@ -13,12 +13,13 @@ up (``lstat``) and a bounded number of entries listed, no link is followed,
 and only a regular ``CACHEDIR.TAG`` is opened (43 bytes read), so a hostile
 folder costs a bounded amount of work.
 """
+
 from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 CACHEDIR_SIGNATURE = b"Signature: 8a477f597d28d172789f06886806bc55"  # bford.info/cachedir
 MARKS = (  # a file or folder a tool leaves at the top of what it made
@@ -32,16 +33,39 @@ MARKS = (  # a file or folder a tool leaves at the top of what it made
     ("maven-status", "Maven build output"),
 )
 NAMES = {  # names only a tool gives a folder
-    "node_modules": "installed Node packages", "bower_components": "installed Bower packages",
-    "jspm_packages": "installed jspm packages", "__pycache__": "Python bytecode", "site-packages": "installed Python packages",
-    ".git": "version control data", ".hg": "version control data", ".svn": "version control data",
-    ".venv": "a Python virtual environment", ".tox": "tox environments", ".nox": "nox environments",
-    ".mypy_cache": "a tool's cache", ".pytest_cache": "a tool's cache", ".ruff_cache": "a tool's cache", ".cache": "a tool's cache",
-    ".idea": "IDE settings", ".vscode": "IDE settings", ".vs": "IDE settings", ".settings": "IDE settings",
-    ".gradle": "Gradle caches", ".mvn": "Maven wrapper files", ".next": "Next.js build output", ".nuxt": "Nuxt build output",
-    ".dart_tool": "Dart tool output", ".stack-work": "Stack build output", "dist-newstyle": "Cabal build output",
-    "_build": "build output", "zig-cache": "Zig build output", ".zig-cache": "Zig build output", "zig-out": "Zig build output",
-    ".ccls-cache": "a tool's cache", ".clangd": "a tool's cache", "__MACOSX": "unzip leftovers",
+    "node_modules": "installed Node packages",
+    "bower_components": "installed Bower packages",
+    "jspm_packages": "installed jspm packages",
+    "__pycache__": "Python bytecode",
+    "site-packages": "installed Python packages",
+    ".git": "version control data",
+    ".hg": "version control data",
+    ".svn": "version control data",
+    ".venv": "a Python virtual environment",
+    ".tox": "tox environments",
+    ".nox": "nox environments",
+    ".mypy_cache": "a tool's cache",
+    ".pytest_cache": "a tool's cache",
+    ".ruff_cache": "a tool's cache",
+    ".cache": "a tool's cache",
+    ".idea": "IDE settings",
+    ".vscode": "IDE settings",
+    ".vs": "IDE settings",
+    ".settings": "IDE settings",
+    ".gradle": "Gradle caches",
+    ".mvn": "Maven wrapper files",
+    ".next": "Next.js build output",
+    ".nuxt": "Nuxt build output",
+    ".dart_tool": "Dart tool output",
+    ".stack-work": "Stack build output",
+    "dist-newstyle": "Cabal build output",
+    "_build": "build output",
+    "zig-cache": "Zig build output",
+    ".zig-cache": "Zig build output",
+    "zig-out": "Zig build output",
+    ".ccls-cache": "a tool's cache",
+    ".clangd": "a tool's cache",
+    "__MACOSX": "unzip leftovers",
 }
 OUTPUT_NAMES = {"build", "builds", "target", "dist", "out", "bin", "obj", "Debug", "Release", "x64"}
 OUTPUT_PREFIXES = ("cmake-build-",)

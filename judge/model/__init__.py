@@ -6,9 +6,45 @@ A folder of its own so that folders equal layers: ``judge.check`` reads a
 May import the shared base modules only; nothing of the judge imports
 anything here that knows a file format.
 """
-from .problem import (PROBLEM_TYPES, SPEC_NAME, CaseOrigin, CaseSpec, CheckerSpec, FromFile, Generated, Given, Group, Kind, Limits, Problem,
-                      TimeRule, answer_path, cases_dir_for, input_path)
+
+from .problem import (
+    PROBLEM_TYPES,
+    SPEC_NAME,
+    CaseOrigin,
+    CaseSpec,
+    CheckerSpec,
+    FromFile,
+    Generated,
+    Given,
+    Group,
+    Kind,
+    Limits,
+    Problem,
+    TimeRule,
+    answer_path,
+    cases_dir_for,
+    input_path,
+)
 from .programfiles import KATTIS, TESTLIB, ProgramFiles
 
-__all__ = ["KATTIS", "PROBLEM_TYPES", "SPEC_NAME", "TESTLIB", "CaseOrigin", "CaseSpec", "CheckerSpec", "FromFile", "Generated", "Given", "Group",
-           "Kind", "Limits", "Problem", "ProgramFiles", "TimeRule", "answer_path", "cases_dir_for", "input_path"]
+__all__ = [
+    "KATTIS",
+    "PROBLEM_TYPES",
+    "SPEC_NAME",
+    "TESTLIB",
+    "CaseOrigin",
+    "CaseSpec",
+    "CheckerSpec",
+    "FromFile",
+    "Generated",
+    "Given",
+    "Group",
+    "Kind",
+    "Limits",
+    "Problem",
+    "ProgramFiles",
+    "TimeRule",
+    "answer_path",
+    "cases_dir_for",
+    "input_path",
+]

@@ -5,12 +5,14 @@ Nothing here knows a file format: ``formats/native.py`` fills it from our
 where its input comes from (a file to copy, a generator line, or data the
 package already holds) without naming the format that said so.
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from .programfiles import ProgramFiles
 
@@ -45,7 +47,9 @@ class Limits:
     wall: float | None = None
     time_factor: dict[str, float] = field(default_factory=dict)
     compile_time: float = 60.0
-    default_factors: Mapping[str, float] = field(default_factory=dict)  # the language registry's, for languages the spec does not name
+    default_factors: Mapping[str, float] = field(
+        default_factory=dict
+    )  # the language registry's, for languages the spec does not name
     time_rule: TimeRule | None = None  # how ``time`` 0 is inferred; None: the format states every limit
 
     def factor(self, language: str) -> float:
@@ -107,8 +111,16 @@ class Kind:
     @property
     def names(self) -> tuple[str, ...]:
         """The kind in words, for messages and exports."""
-        words = tuple(w for w, on in (("interactive", self.interactive), ("multi-pass", self.multi_pass),
-                                      ("submit-answer", self.submit_answer), ("scoring", self.scoring)) if on)
+        words = tuple(
+            w
+            for w, on in (
+                ("interactive", self.interactive),
+                ("multi-pass", self.multi_pass),
+                ("submit-answer", self.submit_answer),
+                ("scoring", self.scoring),
+            )
+            if on
+        )
         return words or ("batch",)
 
 
@@ -214,7 +226,9 @@ class Problem:
     groups: tuple[Group, ...]
     cases_dir: Path
     package_format: str = "native"  # or "kattis": which submissions verify judges and with which rules (the tools read it, never the core)
-    runs_among_own_files: bool = False  # a submission starts in its own folder with what the package added (Kattis), not an empty scratch
+    runs_among_own_files: bool = (
+        False  # a submission starts in its own folder with what the package added (Kattis), not an empty scratch
+    )
     kind: Kind = Kind()
     # the program on the judge's side of an interactive problem: its protocol is its checker type ("kattis" or "testlib")
     interactor: CheckerSpec | None = None

@@ -4,11 +4,12 @@ Kept apart from ``problem.py`` so the formats that fill it (Kattis ``include/``
 and ``constants``, our ``libraries`` key, validator protocols) stay one small
 record; ``judge.core.added_to_build`` turns it into what the build layer adds.
 """
+
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Mapping
 
 TESTLIB, KATTIS = "testlib", "kattis"  # validator protocols: testlib exits 0 on valid input, Kattis 42 (43 invalid)
 

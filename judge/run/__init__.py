@@ -4,13 +4,26 @@ Owns the launcher (``launcher.c``, ``cgroup.c``, ``confine.c`` and their
 protocol), two runs joined through a relay (``relayed_pair.py``), the sandbox modes, control groups and slots. Imports nothing of the judge but the base modules (``judge.errors``, ``judge.lazy_exports``, ``judge.filecache``, ``judge.locations``); every
 other layer reaches execution only through the names exported here.
 """
+
 from ..lazy_exports import exports
 
-__getattr__, __dir__, __all__ = exports(__name__, {
-    ".files": ("cache_root", "read_head"),
-    ".relayed_pair": ("Exchange", "PairResult", "run_pair"),
-    ".launcher": ("build_launcher", "launcher_digest"),
-    ".sandbox": ("ENV_MODE", "MODES", "Bind", "Isolation", "bwrap_works", "inside", "describe_sandbox=describe", "resolve_sandbox=resolve"),
-    ".slots": ("Slot", "SlotPool"),
-    ".types": ("ExecError", "RunLimits", "RunResult", "RunSpec"),
-})
+__getattr__, __dir__, __all__ = exports(
+    __name__,
+    {
+        ".files": ("cache_root", "read_head"),
+        ".relayed_pair": ("Exchange", "PairResult", "run_pair"),
+        ".launcher": ("build_launcher", "launcher_digest"),
+        ".sandbox": (
+            "ENV_MODE",
+            "MODES",
+            "Bind",
+            "Isolation",
+            "bwrap_works",
+            "inside",
+            "describe_sandbox=describe",
+            "resolve_sandbox=resolve",
+        ),
+        ".slots": ("Slot", "SlotPool"),
+        ".types": ("ExecError", "RunLimits", "RunResult", "RunSpec"),
+    },
+)

@@ -13,6 +13,7 @@ files: our groups are children of our own). On cgroup v1 there is one such
 folder in each of the memory, pids and cpuacct hierarchies; on v2 one folder
 that delegates memory and pids to the per-run leaf the launcher makes in it.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -29,7 +30,7 @@ V2_CONTROLLERS = ("memory", "pids")
 ENV_DISABLE = "TILEJUDGE_NO_CGROUPS"  # "1": behave as on a machine without usable groups (tests of the fallback)
 _counter = itertools.count()
 _probe_lock = threading.Lock()
-_probed: list[tuple["Cgroups | None", str]] = []
+_probed: list[tuple[Cgroups | None, str]] = []
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ class Cgroups:
     def describe(self) -> str:
         return f"cgroup v{self.version} ({', '.join(str(p) for p in self.own)})"
 
-    def slot_group(self) -> "SlotGroup":
+    def slot_group(self) -> SlotGroup:
         return SlotGroup(self, f"{PREFIX}-{os.getpid()}-{next(_counter)}")
 
 
@@ -100,7 +101,7 @@ def _group_folder(point: str, root: str, own: str) -> Path | None:
     """The folder of our own group inside a mount, or None when the mount does not show it."""
     if root != "/" and not (own == root or own.startswith(root.rstrip("/") + "/")):
         return None
-    relative = own[len(root):] if root != "/" else own
+    relative = own[len(root) :] if root != "/" else own
     folder = Path(point) / relative.lstrip("/")
     return folder if folder.is_dir() else None
 
@@ -126,7 +127,11 @@ def _try_v2(own: dict[str, str], mounts: list[tuple[str, str, str, set[str]]]) -
             continue
         if _judge_leaf(folder):  # started by a judge that moved itself into a leaf: judges share the group above it
             folder = folder.parent
-        available = set((folder / "cgroup.controllers").read_text().split()) if (folder / "cgroup.controllers").is_file() else set()
+        available = (
+            set((folder / "cgroup.controllers").read_text().split())
+            if (folder / "cgroup.controllers").is_file()
+            else set()
+        )
         missing = [c for c in V2_CONTROLLERS if c not in available]
         if missing:
             return None, f"cgroup v2 at {point} has no {' or '.join(missing)} controller here"
@@ -172,8 +177,17 @@ def _delegate_v2(folder: Path) -> str:
 def _try_v1(own: dict[str, str], mounts: list[tuple[str, str, str, set[str]]]) -> tuple[Cgroups | None, str]:
     folders = []
     for controller in V1_CONTROLLERS:
-        folder = next((f for fstype, point, root, options in mounts if fstype == "cgroup" and controller in options
-                       and controller in own and (f := _group_folder(point, root, own[controller])) is not None), None)
+        folder = next(
+            (
+                f
+                for fstype, point, root, options in mounts
+                if fstype == "cgroup"
+                and controller in options
+                and controller in own
+                and (f := _group_folder(point, root, own[controller])) is not None
+            ),
+            None,
+        )
         if folder is None:
             return None, f"no cgroup v1 {controller} hierarchy"
         if not os.access(folder, os.W_OK):

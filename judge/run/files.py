@@ -1,4 +1,5 @@
 """Files the run layer and everything above it read and write: the cache folder and bounded reads of untrusted output."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -11,7 +12,6 @@ def cache_root() -> Path:
     root = Path(cache_folder())
     root.mkdir(parents=True, exist_ok=True)
     return root
-
 
 
 def read_head(path: Path, limit: int = 16 * 1024) -> str:

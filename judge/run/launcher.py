@@ -3,6 +3,7 @@
 The measuring is done by ``launcher.c``, a small static C program that stays
 alive for many runs. Python only describes the run and reads back one line.
 """
+
 from __future__ import annotations
 
 import os
@@ -11,17 +12,20 @@ import shutil
 import socket
 import subprocess
 import threading
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from ..errors import Aborted, JudgeError, SetupError
 from ..filecache import recall, remember, signatures
-from .files import cache_root, read_head
 from .cgroups import SlotGroup
+from .files import cache_root, read_head
 from .types import ExecError, RunResult, RunSpec
 
 LAUNCHER_SOURCE = Path(__file__).with_name("launcher.c")
-LAUNCHER_PARTS = tuple(LAUNCHER_SOURCE.with_name(name) for name in ("launcher.c", "cgroup.c", "confine.c", "fresh.c", "output.c", "relay.c", "launcher.h"))
+LAUNCHER_PARTS = tuple(
+    LAUNCHER_SOURCE.with_name(name)
+    for name in ("launcher.c", "cgroup.c", "confine.c", "fresh.c", "output.c", "relay.c", "launcher.h")
+)
 DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
 REQUEST_MAX = 65536
 SCRATCH_KB = 64 * 1024  # size of each private tmpfs of a run with FRESH_MOUNTS
@@ -81,8 +85,15 @@ class Launcher:
         # A session of its own: a Ctrl-C at the terminal reaches the judge alone, which stops its launchers in order
         # (abort) instead of racing their deaths; a launcher still ends with the judge, when its socket hangs up.
         with theirs, self._log.open("wb") as log:
-            self._proc = subprocess.Popen(self._argv, stdin=theirs, stdout=subprocess.DEVNULL, stderr=log, close_fds=True, env={"PATH": DEFAULT_PATH},
-                                          start_new_session=True)
+            self._proc = subprocess.Popen(
+                self._argv,
+                stdin=theirs,
+                stdout=subprocess.DEVNULL,
+                stderr=log,
+                close_fds=True,
+                env={"PATH": DEFAULT_PATH},
+                start_new_session=True,
+            )
         self._sock = ours
         return ours
 
@@ -92,9 +103,17 @@ class Launcher:
         try:
             sock = self._ensure()
             request = _encode(spec, group.version if group else 0)
-            stdin = spec.stdin if isinstance(spec.stdin, int) else os.open(spec.stdin or os.devnull, os.O_RDONLY | os.O_CLOEXEC)
+            stdin = (
+                spec.stdin
+                if isinstance(spec.stdin, int)
+                else os.open(spec.stdin or os.devnull, os.O_RDONLY | os.O_CLOEXEC)
+            )
             owned.append(stdin)
-            stdout = spec.stdout if isinstance(spec.stdout, int) else os.open(spec.stdout, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+            stdout = (
+                spec.stdout
+                if isinstance(spec.stdout, int)
+                else os.open(spec.stdout, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+            )
             owned.append(stdout)
             stderr = os.open(spec.stderr, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
         except BaseException:
@@ -175,7 +194,13 @@ def _reap(proc: subprocess.Popen[bytes], timeout: float) -> None:
 def _encode(spec: RunSpec, cgroup: int) -> bytes:
     """The request lines; with a control group the tree's memory is its limit and no address-space rlimit is set."""
     paths = [str(p) for p in (*spec.hide, *spec.expose, *spec.writable)]
-    values = [*spec.argv, *(f"{k}={v}" for k, v in (spec.env or {}).items()), str(spec.cwd or ""), str(spec.scratch or ""), *paths]
+    values = [
+        *spec.argv,
+        *(f"{k}={v}" for k, v in (spec.env or {}).items()),
+        str(spec.cwd or ""),
+        str(spec.scratch or ""),
+        *paths,
+    ]
     if any("\n" in v for v in values):
         raise ExecError("arguments, paths and environment values may not contain a newline")
     env = spec.env if spec.env is not None else {"PATH": DEFAULT_PATH, "LANG": "C.UTF-8"}
@@ -212,7 +237,7 @@ def _encode(spec: RunSpec, cgroup: int) -> bytes:
 
 def _decode(line: str) -> RunResult:
     if line.startswith("error "):
-        raise ExecError(line[len("error "):])
+        raise ExecError(line[len("error ") :])
     fields = dict(part.split("=", 1) for part in line.split()[1:])
     exit_code = int(fields["exit"])
     return RunResult(

@@ -21,13 +21,14 @@ judge's Python cost about 100 us per exchange, enough to turn 10^5 queries
 into a wall-clock timeout. It stops reading a side whose bytes the other is
 not taking, so a flood costs the flooder's own time, not the judge's memory.
 """
+
 from __future__ import annotations
 
 import os
 import subprocess
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from typing import Sequence
 
 from .launcher import DEFAULT_PATH, build_launcher
 from .sandbox import Bind
@@ -81,9 +82,14 @@ def run_pair(slot: Slot, submission: RunSpec, binds: Sequence[Bind], peer: RunSp
     record_fd = os.open(record, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
     relay_fds = (sub_out[0], to_peer[1], peer_out[0], to_sub[1], control[0], record_fd)
     try:
-        relay = subprocess.Popen([str(build_launcher()), "--relay", str(keep), *map(str, relay_fds), str(submission.limits.output_bytes)],
-                                 pass_fds=relay_fds,
-                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={"PATH": DEFAULT_PATH})
+        relay = subprocess.Popen(
+            [str(build_launcher()), "--relay", str(keep), *map(str, relay_fds), str(submission.limits.output_bytes)],
+            pass_fds=relay_fds,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env={"PATH": DEFAULT_PATH},
+        )
     except OSError:
         for fd in (*relay_fds, sub_out[1], to_peer[0], peer_out[1], to_sub[0], control[1]):
             os.close(fd)
@@ -129,7 +135,7 @@ def _parse(data: bytes) -> tuple[list[Exchange], set[bytes]]:
             break
         who, _, length = data[at:line_end].partition(b" ")
         size = int(length or 0)
-        piece = data[line_end + 1:line_end + 1 + size]
+        piece = data[line_end + 1 : line_end + 1 + size]
         at = line_end + 1 + size
         if who in (b"t", b"o", b"g"):
             flags.add(who)

@@ -18,6 +18,7 @@ where the machine has one; see cgroups.py):
            benchmarks, never for untrusted code.
   auto     bwrap when it works on this machine, else rlimits with a warning.
 """
+
 from __future__ import annotations
 
 import fcntl
@@ -26,14 +27,24 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
 
 from ..errors import SetupError, UsageError
-from .cgroups import Cgroups, probe as probe_cgroups
+from .cgroups import Cgroups
+from .cgroups import probe as probe_cgroups
 from .files import cache_root
-from .types import FRESH_IPC, FRESH_MOUNTS, FRESH_NET, FRESH_NOUSERNS, FRESH_PID, FRESH_READONLY, FRESH_SECCOMP, FRESH_SHM
+from .types import (
+    FRESH_IPC,
+    FRESH_MOUNTS,
+    FRESH_NET,
+    FRESH_NOUSERNS,
+    FRESH_PID,
+    FRESH_READONLY,
+    FRESH_SECCOMP,
+    FRESH_SHM,
+)
 
 MODES = ("auto", "bwrap", "rlimits", "none")
 ENV_MODE = "TILEJUDGE_SANDBOX"
@@ -109,9 +120,18 @@ def interpreter_paths() -> list[Path]:
 def bwrap_prefix(binds: Sequence[Bind]) -> list[str]:
     """bwrap options for a sandbox that sees the system read-only, the given binds, and nothing of the judge's."""
     argv = [
-        shutil.which("bwrap") or "bwrap", "--new-session", "--unshare-pid", "--unshare-net", "--unshare-ipc",
-        "--unshare-uts", "--unshare-cgroup-try", "--hostname", "sandbox",
-        "--ro-bind", "/usr", "/usr",
+        shutil.which("bwrap") or "bwrap",
+        "--new-session",
+        "--unshare-pid",
+        "--unshare-net",
+        "--unshare-ipc",
+        "--unshare-uts",
+        "--unshare-cgroup-try",
+        "--hostname",
+        "sandbox",
+        "--ro-bind",
+        "/usr",
+        "/usr",
     ]
     if os.geteuid() != 0:
         argv.append("--unshare-user")
@@ -123,7 +143,18 @@ def bwrap_prefix(binds: Sequence[Bind]) -> list[str]:
     made: set[Path] = set()
     for path in (*_SYSTEM_RO, *sorted(str(p) for p in Path("/etc").glob("java-*"))):
         argv += [*_parents(Path(path), made), "--ro-bind-try", path, path]
-    argv += ["--proc", "/proc", "--dev", "/dev", "--perms", "1777", "--size", str(SCRATCH_BYTES), "--tmpfs", str(SCRATCH_VIEW)]
+    argv += [
+        "--proc",
+        "/proc",
+        "--dev",
+        "/dev",
+        "--perms",
+        "1777",
+        "--size",
+        str(SCRATCH_BYTES),
+        "--tmpfs",
+        str(SCRATCH_VIEW),
+    ]
     interpreters = [Bind(p) for p in interpreter_paths()]
     shown: list[Path] = []
     for bind in [*interpreters, *binds]:
@@ -140,7 +171,11 @@ def _parents(path: Path, made: set[Path]) -> list[str]:
     """Create a bind's missing ancestors as 0755: bwrap makes them 0700, which an unprivileged uid cannot cross."""
     argv: list[str] = []
     for parent in reversed(path.parents[:-1]):
-        if parent in made or str(parent) in ("/usr", "/tmp", "/proc", "/dev") or any(str(parent) == p for p in _SYSTEM_LINKS):
+        if (
+            parent in made
+            or str(parent) in ("/usr", "/tmp", "/proc", "/dev")
+            or any(str(parent) == p for p in _SYSTEM_LINKS)
+        ):
             continue
         made.add(parent)
         argv += ["--perms", "0755", "--dir", str(parent)]
@@ -202,13 +237,19 @@ def resolve(requested: str | None) -> tuple[Isolation, list[str]]:
         problem = bwrap_works()
         mode = "bwrap" if problem is None else "rlimits"
         if problem is not None:
-            weaker = ("the system's files stay visible (read-only); submissions run as another uid with private /tmp, "
-                      "PID, IPC and network namespaces" if os.geteuid() == 0 else "no filesystem, network or PID isolation; submissions run as the judge's user")
+            weaker = (
+                "the system's files stay visible (read-only); submissions run as another uid with private /tmp, "
+                "PID, IPC and network namespaces"
+                if os.geteuid() == 0
+                else "no filesystem, network or PID isolation; submissions run as the judge's user"
+            )
             warnings.append(f"warning: {problem}; falling back to --sandbox rlimits: {weaker}")
     cgroups, why = probe_cgroups()
     if cgroups is None and mode != "none":
-        warnings.append(f"warning: no usable control groups ({why}): memory and CPU are limited per process and by a 10 ms "
-                        "sum over the live process tree, which misses memory no process maps and CPU of unreaped children")
+        warnings.append(
+            f"warning: no usable control groups ({why}): memory and CPU are limited per process and by a 10 ms "
+            "sum over the live process tree, which misses memory no process maps and CPU of unreaped children"
+        )
     return Isolation(mode, cgroups), warnings
 
 

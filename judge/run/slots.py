@@ -4,16 +4,17 @@ A *slot* is its launchers, a control group for each, a sandbox uid and a
 private folder; parallel judging takes one slot per worker, so runs never
 share a scratch folder, a group or a uid.
 """
+
 from __future__ import annotations
 
 import os
 import queue
 import shutil
 import tempfile
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Iterator, Sequence
 
 from .files import cache_root
 from .launcher import DEFAULT_PATH, Launcher, build_launcher
@@ -30,7 +31,9 @@ class Slot:
     as root) a tmpfs the launcher mounts fresh for every run.
     """
 
-    def __init__(self, index: int, root: Path, launcher: Path, isolation: Isolation, conceal: Sequence[Path] = ()) -> None:
+    def __init__(
+        self, index: int, root: Path, launcher: Path, isolation: Isolation, conceal: Sequence[Path] = ()
+    ) -> None:
         self.index = index
         self.conceal = tuple(conceal)
         self.isolation = isolation
@@ -85,19 +88,36 @@ class Slot:
             if self._untrusted is None or (self.isolation.sandboxed and wanted != self._binds):
                 if self._untrusted is not None:
                     self._untrusted.close()
-                self._untrusted = self._new_launcher(self.isolation.launcher_argv(self._launcher, wanted), "sandbox.log")
+                self._untrusted = self._new_launcher(
+                    self.isolation.launcher_argv(self._launcher, wanted), "sandbox.log"
+                )
                 self._binds = wanted
             launcher = self._untrusted
-        limits = replace(spec.limits, processes=SANDBOX_PROCESSES if self.uid is not None or group else spec.limits.processes,
-                         file_bytes=SCRATCH_BYTES if spec.limits.file_bytes is None else spec.limits.file_bytes)  # scratch files: the scratch's size, not the output limit
+        limits = replace(
+            spec.limits,
+            processes=SANDBOX_PROCESSES if self.uid is not None or group else spec.limits.processes,
+            file_bytes=SCRATCH_BYTES if spec.limits.file_bytes is None else spec.limits.file_bytes,
+        )  # scratch files: the scratch's size, not the output limit
         cwd = spec.cwd if spec.cwd is not None else self.scratch
-        scratch = None if self.isolation.private_mounts else self.scratch  # emptied after every run, wherever the run starts
+        scratch = (
+            None if self.isolation.private_mounts else self.scratch
+        )  # emptied after every run, wherever the run starts
         extra: dict[str, tuple[Path, ...]] = dict(writable=tuple(b.path for b in wanted if b.writable))
         if self.isolation.private_mounts:
             extra.update(hide=self._hidden, expose=(*(b.path for b in wanted), *interpreter_paths()))
-        return launcher.run(replace(
-            spec, limits=limits, cwd=cwd, scratch=scratch, env={**self.untrusted_env, **(spec.env or {})}, user=self.uid, fresh=self.isolation.fresh, **extra,
-        ), group)
+        return launcher.run(
+            replace(
+                spec,
+                limits=limits,
+                cwd=cwd,
+                scratch=scratch,
+                env={**self.untrusted_env, **(spec.env or {})},
+                user=self.uid,
+                fresh=self.isolation.fresh,
+                **extra,
+            ),
+            group,
+        )
 
     def _new_launcher(self, argv: list[str], log: str) -> Launcher:
         """A launcher this slot starts on demand: one started after ``abort`` is born aborted."""
@@ -185,7 +205,7 @@ class SlotPool:
             slot.close()
         shutil.rmtree(self._root, ignore_errors=True)
 
-    def __enter__(self) -> "SlotPool":
+    def __enter__(self) -> SlotPool:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -1,10 +1,11 @@
 """What a run is asked to do and what it did: plain data shared by every layer above the launcher."""
+
 from __future__ import annotations
 
 import signal
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping, Sequence
 
 from ..errors import JudgeError
 
@@ -55,7 +56,16 @@ class RunSpec:
     writable: Sequence[Path] = ()  # mount points left writable when FRESH_READONLY makes the rest read-only
 
 
-FRESH_IPC, FRESH_MOUNTS, FRESH_SECCOMP, FRESH_PID, FRESH_NET, FRESH_READONLY, FRESH_SHM, FRESH_NOUSERNS = 1, 2, 4, 8, 16, 32, 64, 128  # launcher.h
+FRESH_IPC, FRESH_MOUNTS, FRESH_SECCOMP, FRESH_PID, FRESH_NET, FRESH_READONLY, FRESH_SHM, FRESH_NOUSERNS = (
+    1,
+    2,
+    4,
+    8,
+    16,
+    32,
+    64,
+    128,
+)  # launcher.h
 
 
 @dataclass(frozen=True)

@@ -8,49 +8,42 @@ posix_spawn, wait and memcmp. Benchmarks print figures; they never fail.
 Which inputs to build comes from the problem's ``bench.yaml`` (generator lines
 for tiny and large cases), so this module knows nothing about any problem.
 """
+
 from __future__ import annotations
 
 import json
 import os
 import platform
-import resource
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import yaml
 
 from ..core import judge
 from ..core.testdata import check, generate
 from ..errors import UsageError
-from ..lang import LANGUAGES, Program, prepare_problem_program, prepare_program
+from ..lang import Program, prepare_problem_program, prepare_program
 from ..model import Problem, input_path
 from ..problem.formats import fastyaml, load_problem
 from ..run import Isolation, RunLimits, RunSpec, SlotPool, bwrap_works
 from ..text import table
+from . import bench_startup
 from .bench_grading import failing_class, grading_throughput
 from .bench_interactive import relay_cost
-from .bench_scaling import grading_scale
-from . import bench_startup
+from .bench_limits import compile_c, memory_accuracy, tle_latency
 from .bench_markdown import to_markdown
-from .bench_series import Series, interleave, timed
+from .bench_scaling import grading_scale
+from .bench_series import interleave, timed
 from .peers import install_oj, record_other_peers
 
 REPO = Path(__file__).resolve().parents[2]
-
-PROGRAMS = Path(__file__).resolve().parent / "bench_programs"  # the C programs the benchmark measures with
-
-
-def _compile_c(name: str, work: Path) -> Path:
-    """One of the benchmark's own C programs, built plainly with gcc: the floor must not pay for the judge's machinery."""
-    binary = work / name
-    subprocess.run(["gcc", "-O2", "-o", str(binary), str(PROGRAMS / f"{name}.c")], check=True, capture_output=True)
-    return binary
 
 
 @dataclass
@@ -75,9 +68,13 @@ class Bench:
         root = self.work / "problems" / name
         shutil.copytree(self.problem.root, root, ignore=shutil.ignore_patterns("cases"))
         spec = fastyaml.safe_load((self.problem.root / "problem.yaml").read_text())
-        spec["groups"] = [{"name": "all", "points": 100, "cases": [
-            {"name": f"c{i:03d}", "generate": generate_line.format(seed=i + 1)} for i in range(count)
-        ]}]
+        spec["groups"] = [
+            {
+                "name": "all",
+                "points": 100,
+                "cases": [{"name": f"c{i:03d}", "generate": generate_line.format(seed=i + 1)} for i in range(count)],
+            }
+        ]
         (root / "problem.yaml").write_text(yaml.safe_dump(spec, sort_keys=False))
         problem = load_problem(root)
         with SlotPool(os.cpu_count() or 1, Isolation("none")) as pool:
@@ -88,22 +85,46 @@ class Bench:
         """Floors, our modes with -j 1 and -j 2, and (with --peers) oj, interleaved."""
         binary = Path(program.command(problem.limits.memory_mib)[0])
         pairs = self.work / f"{label}.list"
-        pairs.write_text("".join(f"{input_path(problem, c)}\t{input_path(problem, c).with_suffix('.ans')}\n" for c in problem.cases))
-        harness = _compile_c("floor", self.work)
+        pairs.write_text(
+            "".join(f"{input_path(problem, c)}\t{input_path(problem, c).with_suffix('.ans')}\n" for c in problem.cases)
+        )
+        harness = compile_c("floor", self.work)
         out = self.work / "floor.out"
         cases_dir = input_path(problem, problem.cases[0]).parent
-        loop = f'for f in {cases_dir}/*.in; do {binary} < "$f" > {out}; cmp -s {out} "${{f%.in}}.ans" || echo WRONG; done'
+        loop = (
+            f'for f in {cases_dir}/*.in; do {binary} < "$f" > {out}; cmp -s {out} "${{f%.in}}.ans" || echo WRONG; done'
+        )
         contenders: dict[str, Callable[[], float]] = {
-            "C floor (posix_spawn)": lambda: timed(lambda: subprocess.run([str(harness), str(binary), str(pairs), str(out)], check=True, capture_output=True)),
+            "C floor (posix_spawn)": lambda: timed(
+                lambda: subprocess.run(
+                    [str(harness), str(binary), str(pairs), str(out)], check=True, capture_output=True
+                )
+            ),
             "shell loop": lambda: timed(lambda: subprocess.run(["bash", "-c", loop], check=True, capture_output=True)),
         }
         for mode in self.modes():
             for jobs in (1, 2):
                 contenders[f"ours {mode} -j{jobs}"] = self._ours(problem, program, Isolation(mode), jobs)
-        contenders["ours none -j1, no control groups"] = self._ours(problem, program, Isolation("none", cgroups=None), 1)
-        contenders["ours CLI none -j1 (with start-up)"] = lambda: timed(lambda: subprocess.run(
-            [sys.executable, str(REPO / "run_judge.py"), "judge", str(problem.root), str(binary), "--sandbox", "none", "-j", "1"],
-            check=True, capture_output=True))
+        contenders["ours none -j1, no control groups"] = self._ours(
+            problem, program, Isolation("none", cgroups=None), 1
+        )
+        contenders["ours CLI none -j1 (with start-up)"] = lambda: timed(
+            lambda: subprocess.run(
+                [
+                    sys.executable,
+                    str(REPO / "run_judge.py"),
+                    "judge",
+                    str(problem.root),
+                    str(binary),
+                    "--sandbox",
+                    "none",
+                    "-j",
+                    "1",
+                ],
+                check=True,
+                capture_output=True,
+            )
+        )
         if peers:
             oj = self._oj_contender(problem, binary)
             if oj is not None:
@@ -111,8 +132,19 @@ class Bench:
         results = interleave(contenders, self.rounds)
         self.figures[label] = {name: s.to_json() for name, s in results.items()}
         floor = results["C floor (posix_spawn)"].median
-        rows = [[name, f"{s.median * 1000:.0f} ms", f"{min(s.samples) * 1000:.0f}–{max(s.samples) * 1000:.0f}", f"{s.median / floor:.2f}×"] for name, s in results.items()]
-        self.log(f"\n{label}: {len(problem.cases)} cases, {self.rounds} rounds interleaved\n" + table(rows, ["contender", "median", "min–max", "vs floor"]))
+        rows = [
+            [
+                name,
+                f"{s.median * 1000:.0f} ms",
+                f"{min(s.samples) * 1000:.0f}–{max(s.samples) * 1000:.0f}",
+                f"{s.median / floor:.2f}×",
+            ]
+            for name, s in results.items()
+        ]
+        self.log(
+            f"\n{label}: {len(problem.cases)} cases, {self.rounds} rounds interleaved\n"
+            + table(rows, ["contender", "median", "min–max", "vs floor"])
+        )
 
     def _ours(self, problem: Problem, program: Program, isolation: Isolation, jobs: int) -> Callable[[], float]:
         def measure() -> float:
@@ -123,6 +155,7 @@ class Bench:
             if report.verdict.value != "AC":
                 raise RuntimeError(f"benchmark solution not accepted under {isolation.mode}: {report.verdict.value}")
             return elapsed
+
         return measure
 
     def _oj_contender(self, problem: Problem, binary: Path) -> Callable[[], float] | None:
@@ -142,76 +175,34 @@ class Bench:
 
     def startup(self, program: Program, problem: Problem) -> None:
         """``--version``, ``list`` and judging a 1-case problem with a ready binary, as ratios to bare interpreters."""
-        figures = bench_startup.measure(problem, program.command(problem.limits.memory_mib)[0], max(10, 3 * self.rounds))
+        figures = bench_startup.measure(
+            problem, program.command(problem.limits.memory_mib)[0], max(10, 3 * self.rounds)
+        )
         self.figures["startup"] = figures
-        rows = [[name, f"{s['median'] * 1000:.1f} ms", f"{s['min'] * 1000:.1f} ms", *(f"{s['ratios'][b]:.2f}×" if b in s["ratios"] else "-" for b in bench_startup.BASELINES),
-                 bench_startup.goal_text(s)] for name, s in figures["rows"].items()]
-        self.log(f"\nstart-up ({figures['judge']}, {figures['interpreter']}):\n"
-                 + table(rows, ["command", "median", "min", *(f"vs {b}" for b in bench_startup.BASELINES), f"goal (vs {bench_startup.GOAL_BASELINE})"])
-                 + f"\nfloor: -c 'import {figures['floor']}'")
-
-    def tle_latency(self, one_case: Problem) -> None:
-        """How precisely a run is stopped at its limit, and how long the verdict takes after that.
-
-        On a loaded machine a busy loop needs more wall time than CPU time to
-        reach its CPU limit, so "elapsed minus limit" would measure the load;
-        the overshoot past the limit and the judge's delay after the kill are
-        what the judge controls.
-        """
-        cpu_limit, wall_limit = 1.0, 2.0
-        spec = fastyaml.safe_load((one_case.root / "problem.yaml").read_text())
-        spec["limits"] = {**spec["limits"], "time": cpu_limit, "wall": wall_limit, "time_factor": {}}
-        (one_case.root / "problem.yaml").write_text(yaml.safe_dump(spec, sort_keys=False))
-        problem = load_problem(one_case.root)
-        rows, data = [], {}
-        for name, source, limit, measured in (("busy loop (CPU limit)", "busy", cpu_limit, "time"), ("sleeper (wall limit)", "sleeper", wall_limit, "wall_time")):
-            path = PROGRAMS / f"{source}.c"
-            with SlotPool(1, Isolation("none")) as pool:
-                program = prepare_program(path, LANGUAGES["c"], pool, 60)
-            overshoot, delay = Series(), Series()
-            for _ in range(self.rounds):
-                with SlotPool(1, Isolation("none")) as pool:
-                    start = time.perf_counter()
-                    report = judge(problem, program, pool)
-                    elapsed = time.perf_counter() - start
-                case = report.cases[0]
-                assert report.verdict.value == "TLE"
-                overshoot.samples.append(getattr(case, measured) - limit)
-                delay.samples.append(elapsed - case.wall_time)
-            data[name] = {"overshoot": overshoot.to_json(), "verdict_delay": delay.to_json()}
-            rows.append([name, f"{limit:g} s", f"{overshoot.median * 1000:.0f} ms", f"{max(overshoot.samples) * 1000:.0f} ms", f"{delay.median * 1000:.1f} ms"])
-        self.figures["tle_latency"] = data
-        self.log("\nTLE latency:\n" + table(rows, ["program", "limit", "stopped past the limit (median)", "worst", "verdict after the stop"]))
-
-    def memory_accuracy(self) -> None:
-        """Our peak against the kernel's own figures, for one process and for a tree of five.
-
-        The judge reports the larger of the tree's charged memory (anonymous
-        and shared memory and page tables of every process while all hold
-        theirs) and the largest process's resident peak (VmHWM, shared library
-        pages included), so the truth is the larger of those two kernel
-        figures; a naive Python child's ru_maxrss is shown beside it.
-        """
-        toucher = _compile_c("toucher", self.work)
-        rows, data = [], {}
-        for mib, children in ((3, 0), (64, 0), (256, 0), (48, 4)):
-            with SlotPool(1, Isolation("none")) as pool, pool.slot() as slot:
-                out = slot.private / "out"
-                result = slot.run(RunSpec(argv=[str(toucher), str(mib), str(children)], stdout=out, stderr=slot.private / "err", cwd=slot.private,
-                                          limits=RunLimits(cpu=10, wall=20, memory_mib=1024, output_bytes=1 << 20)))
-                hwm, charged = (int(v) for v in out.read_text().split())
-            truth = max(hwm, charged)
-            child = subprocess.Popen([str(toucher), str(mib), str(children)], stdout=subprocess.DEVNULL)
-            naive = os.wait4(child.pid, 0)[2].ru_maxrss
-            name = f"{mib} MiB" if not children else f"{children} children x {mib} MiB"
-            data[name] = {"truth_kb": truth, "ours_kb": result.memory_kb, "charged_kb": charged, "vmhwm_kb": hwm,
-                          "python_child_kb": naive, "cgroup": result.cgroup}
-            rows.append([name, f"{charged / 1024:.2f}", f"{hwm / 1024:.2f}", f"{result.memory_kb / 1024:.2f}",
-                         f"{(result.memory_kb - truth) / 1024:+.2f}", f"{naive / 1024:.2f}"])
-        self.figures["memory"] = data
-        groups = f"cgroup v{result.cgroup}" if result.cgroup else "no control group"
-        self.log(f"\nmemory accuracy (MiB, {groups}; judge process RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB):\n"
-                 + table(rows, ["touched", "tree charged", "VmHWM (largest process)", "ours", "error vs the larger", "naive Python child"]))
+        rows = [
+            [
+                name,
+                f"{s['median'] * 1000:.1f} ms",
+                f"{s['min'] * 1000:.1f} ms",
+                *(f"{s['ratios'][b]:.2f}×" if b in s["ratios"] else "-" for b in bench_startup.BASELINES),
+                bench_startup.goal_text(s),
+            ]
+            for name, s in figures["rows"].items()
+        ]
+        self.log(
+            f"\nstart-up ({figures['judge']}, {figures['interpreter']}):\n"
+            + table(
+                rows,
+                [
+                    "command",
+                    "median",
+                    "min",
+                    *(f"vs {b}" for b in bench_startup.BASELINES),
+                    f"goal (vs {bench_startup.GOAL_BASELINE})",
+                ],
+            )
+            + f"\nfloor: -c 'import {figures['floor']}'"
+        )
 
     def test_data(self, names: list[str]) -> None:
         rows, data = [], {}
@@ -219,23 +210,45 @@ class Bench:
             problem = load_problem(REPO / "problems" / name)
             with SlotPool(os.cpu_count() or 1, Isolation("none")) as pool:
                 regen = timed(lambda: check(problem, pool))
-                largest = max(problem.cases, key=lambda c: input_path(problem, c).stat().st_size if input_path(problem, c).exists() else 0)
+                largest = max(
+                    problem.cases,
+                    key=lambda c: input_path(problem, c).stat().st_size if input_path(problem, c).exists() else 0,
+                )
                 times = {}
                 for solution in problem.solutions:
                     program = prepare_problem_program(solution, pool, 60)
                     with pool.slot() as slot:
-                        result = slot.run(RunSpec(argv=program.command(problem.limits.memory_mib), stdin=input_path(problem, largest),
-                                                  limits=RunLimits(cpu=60, wall=120, memory_mib=None, output_bytes=64 << 20),
-                                                  stdout=slot.private / "o", stderr=slot.private / "e", cwd=slot.private))
+                        result = slot.run(
+                            RunSpec(
+                                argv=program.command(problem.limits.memory_mib),
+                                stdin=input_path(problem, largest),
+                                limits=RunLimits(cpu=60, wall=120, memory_mib=None, output_bytes=64 << 20),
+                                stdout=slot.private / "o",
+                                stderr=slot.private / "e",
+                                cwd=slot.private,
+                            )
+                        )
                     times[program.language.name] = result.cpu
             data[name] = {"regenerate_all_s": regen, "largest_case": largest.key, "reference_cpu_s": times}
             rows.append([name, f"{regen:.1f} s", largest.key, ", ".join(f"{k} {v:.3f} s" for k, v in times.items())])
         self.figures["test_data"] = data
-        self.log("\ntest-data work:\n" + table(rows, ["problem", "regenerate all (+check)", "largest case", "reference CPU time"]))
+        self.log(
+            "\ntest-data work:\n"
+            + table(rows, ["problem", "regenerate all (+check)", "largest case", "reference CPU time"])
+        )
 
 
-def run(problem_root: Path, rounds: int, quick: bool, peers: bool, json_path: Path | None, markdown: Path | None,
-        startup_only: bool = False, scaling_only: tuple[int, ...] = (), judge_up_to: int | None = None) -> dict[str, Any]:
+def run(
+    problem_root: Path,
+    rounds: int,
+    quick: bool,
+    peers: bool,
+    json_path: Path | None,
+    markdown: Path | None,
+    startup_only: bool = False,
+    scaling_only: tuple[int, ...] = (),
+    judge_up_to: int | None = None,
+) -> dict[str, Any]:
     """Run every measurement (or only start-up) and return the figures; nothing here can fail a build on timing."""
     config_path = problem_root / "bench.yaml"
     if not config_path.is_file():
@@ -244,7 +257,12 @@ def run(problem_root: Path, rounds: int, quick: bool, peers: bool, json_path: Pa
     problem = load_problem(problem_root)
     work = Path(tempfile.mkdtemp(prefix="tilejudge-bench-"))
     bench = Bench(problem, work, rounds, quick)
-    machine = {"cpus": os.cpu_count(), "platform": platform.platform(), "python": platform.python_version(), "processor": _cpu_model()}
+    machine = {
+        "cpus": os.cpu_count(),
+        "platform": platform.platform(),
+        "python": platform.python_version(),
+        "processor": _cpu_model(),
+    }
     bench.figures["machine"] = machine
     bench.figures["command"] = " ".join(["python", "run_judge.py", "bench", *sys.argv[2:]])
     bench.log(f"machine: {machine['processor']}, {machine['cpus']} CPUs, {machine['platform']}")
@@ -267,10 +285,12 @@ def run(problem_root: Path, rounds: int, quick: bool, peers: bool, json_path: Pa
         bench.compare_on("large cases", large, program, peers)
         one = bench.derived_problem("one", config["tiny"]["generate"], 1)
         bench.startup(program, one)
-        bench.tle_latency(one)
-        relay_cost(bench, _compile_c)
-        bench.memory_accuracy()
-        bench.test_data([problem.name] if quick else sorted(p.parent.name for p in (REPO / "problems").glob("*/problem.yaml")))
+        tle_latency(bench, one)
+        relay_cost(bench, compile_c)
+        memory_accuracy(bench)
+        bench.test_data(
+            [problem.name] if quick else sorted(p.parent.name for p in (REPO / "problems").glob("*/problem.yaml"))
+        )
         grading_throughput(bench)
         failing_class(bench)
         grading_scale(bench)

@@ -10,6 +10,7 @@ Some filled in the teacher's starter file. Every program is accepted, so
 what is measured is the grading, not the verdicts. The same seed gives the
 same class.
 """
+
 from __future__ import annotations
 
 import random
@@ -54,8 +55,11 @@ def main():
 if __name__ == "__main__":
     main()
 '''
-CASES = {"sample": "1 2\n3 4\n", "signs": "-5 7\n-1000000000000 1\n0 0\n",
-         "many": "".join(f"{i * 7919 % 100003 - 50000} {i * 104729 % 99991}\n" for i in range(2000))}
+CASES = {
+    "sample": "1 2\n3 4\n",
+    "signs": "-5 7\n-1000000000000 1\n0 0\n",
+    "many": "".join(f"{i * 7919 % 100003 - 50000} {i * 104729 % 99991}\n" for i in range(2000)),
+}
 PROBLEM_YAML = """title: Sum of each pair (scaling benchmark)
 limits: {time: 2, memory: 128, output: 1}
 checker: {type: lines}
@@ -81,7 +85,25 @@ HELPERS = [  # each keeps the sum right and has its own constants: distinct prog
     "def {name}({a}, {b}):\n    {t} = ({a} ^ {c1}) ^ {c1}\n    return {t} - (-{b})\n",
     "def {name}({a}, {b}):\n    {t} = {{'left': {a}, 'right': {b}, 'pad': {c2}}}\n    return {t}['left'] + {t}['right']\n",
 ]
-WORDS = ["val", "num", "tmp", "acc", "res", "item", "elem", "pair", "total", "value", "lhs", "rhs", "part", "cur", "nxt", "arr", "lst"]
+WORDS = [
+    "val",
+    "num",
+    "tmp",
+    "acc",
+    "res",
+    "item",
+    "elem",
+    "pair",
+    "total",
+    "value",
+    "lhs",
+    "rhs",
+    "part",
+    "cur",
+    "nxt",
+    "arr",
+    "lst",
+]
 
 
 @dataclass(frozen=True)
@@ -104,8 +126,17 @@ def _name(rng: random.Random, used: set[str]) -> str:
 def _helpers(rng: random.Random, used: set[str]) -> tuple[str, list[str]]:
     """Two to four helpers, each returning the sum of its arguments its own way, and their names."""
     names = [_name(rng, used) for _ in range(rng.randint(2, 4))]
-    parts = [rng.choice(HELPERS).format(name=name, c1=rng.randint(2, 10 ** 6), c2=rng.randint(1, 9), a=_name(rng, used), b=_name(rng, used),
-                                        t=_name(rng, used)) for name in names]
+    parts = [
+        rng.choice(HELPERS).format(
+            name=name,
+            c1=rng.randint(2, 10**6),
+            c2=rng.randint(1, 9),
+            a=_name(rng, used),
+            b=_name(rng, used),
+            t=_name(rng, used),
+        )
+        for name in names
+    ]
     return "\n\n".join(parts), names
 
 
@@ -121,8 +152,10 @@ def _distinct(rng: random.Random) -> str:
     helpers, called = _helpers(rng, used)
     names = {k: _name(rng, used) for k in ("pairs", "line", "parts", "it", "x", "i", "a", "b")}
     reader = rng.choice(READERS).format(conv="int", **names)
-    return (f"import sys\n\n\n{helpers}\n\n{reader}for {names['a']}, {names['b']} in {names['pairs']}:\n"
-            f"    print({_call(rng, called, names['a'], names['b'])})\n")
+    return (
+        f"import sys\n\n\n{helpers}\n\n{reader}for {names['a']}, {names['b']} in {names['pairs']}:\n"
+        f"    print({_call(rng, called, names['a'], names['b'])})\n"
+    )
 
 
 def _near_copy(rng: random.Random, original: str) -> str:
@@ -133,7 +166,11 @@ def _near_copy(rng: random.Random, original: str) -> str:
     lines = []
     for line in text.splitlines():
         indent = len(line) - len(line.lstrip(" "))
-        lines.append(" " * (indent // 2) + line.lstrip(" ") + ("  # my own idea" if line.endswith(":") and rng.random() < 0.3 else ""))
+        lines.append(
+            " " * (indent // 2)
+            + line.lstrip(" ")
+            + ("  # my own idea" if line.endswith(":") and rng.random() < 0.3 else "")
+        )
         if rng.random() < 0.1:
             lines.append("")
     return "# homework, written by me\n" + "\n".join(lines) + "\n"

@@ -5,12 +5,14 @@ ends and counts the output limit; what it adds to every exchange is what a
 problem with many queries pays in wall time. Both contenders run the same C
 pair (``ping`` the submission, ``pong`` the interactor), interleaved.
 """
+
 from __future__ import annotations
 
 import os
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..run import Bind, Isolation, RunLimits, RunSpec, SlotPool, run_pair
 from ..text import table
@@ -42,7 +44,10 @@ def relay_cost(bench: Bench, compile_c: Callable[[str, Path], Path]) -> None:
     data: dict[str, Any] = {name: {**s.to_json(), "per_trip_us": s.median / trips * 1e6} for name, s in series.items()}
     bench.figures["interactive"] = {"round_trips": trips, "rows": data}
     rows = [[name, f"{s.median / trips * 1e6:.1f} µs", f"{s.median / floor:.2f}×"] for name, s in series.items()]
-    bench.log(f"\ninteractive relay ({trips} round trips per run):\n" + table(rows, ["path", "per round trip (median)", "vs bare pipes"]))
+    bench.log(
+        f"\ninteractive relay ({trips} round trips per run):\n"
+        + table(rows, ["path", "per round trip (median)", "vs bare pipes"])
+    )
 
 
 def _bare(ping: Path, pong: Path, count: Path) -> None:
@@ -59,7 +64,18 @@ def _bare(ping: Path, pong: Path, count: Path) -> None:
 def _relayed(pool: SlotPool, ping: Path, pong: Path, count: Path) -> None:
     with pool.slot() as slot:
         out, err = slot.private / "out", slot.private / "err"
-        pair = run_pair(slot, RunSpec([str(ping)], LIMITS, stdout=out, stderr=err), [Bind(ping.parent)],
-                        RunSpec([str(pong), str(count)], LIMITS, stdout=out, stderr=slot.private / "side.err", cwd=slot.private, env=slot.env))
+        pair = run_pair(
+            slot,
+            RunSpec([str(ping)], LIMITS, stdout=out, stderr=err),
+            [Bind(ping.parent)],
+            RunSpec(
+                [str(pong), str(count)],
+                LIMITS,
+                stdout=out,
+                stderr=slot.private / "side.err",
+                cwd=slot.private,
+                env=slot.env,
+            ),
+        )
     if pair.peer.exit_code != 42:
         raise RuntimeError(f"the relayed pair did not finish its round trips (interactor exit {pair.peer.exit_code})")

@@ -8,6 +8,7 @@ as it exits; its children, the sandboxed submissions, are not counted). The simi
 own, each in its own process, on the same class and results: the time a
 class costs beyond judging it, and their own peaks.
 """
+
 from __future__ import annotations
 
 import json
@@ -17,8 +18,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from ..grade.discovery import discover
 from ..grade.roster import Roster
@@ -71,7 +73,14 @@ def measured(command: list[str], peak: Path | None = None) -> tuple[float, int, 
     """Wall seconds, the peak resident set (KiB) the command wrote to ``peak`` (0 without one) and its standard output."""
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         start = time.perf_counter()
-        process = subprocess.run(command, stdout=out, stderr=err, cwd=REPO, text=True, env=os.environ | ({PEAK_FILE: str(peak)} if peak else {}))
+        process = subprocess.run(
+            command,
+            stdout=out,
+            stderr=err,
+            cwd=REPO,
+            text=True,
+            env=os.environ | ({PEAK_FILE: str(peak)} if peak else {}),
+        )
         elapsed = time.perf_counter() - start
         out.seek(0)
         err.seek(0)
@@ -111,29 +120,56 @@ def grading_scale(bench: Bench, sizes: tuple[int, ...] = (), judge_up_to: int | 
     for students in sizes:
         made = generate_class(bench.work / "scale", students)
         out = bench.work / f"scale-results-{students}"
-        row: dict[str, Any] = {"kinds": made.kinds, "sandbox": mode, "judged": judged is None or judge_up_to is None or students <= judge_up_to}
+        row: dict[str, Any] = {
+            "kinds": made.kinds,
+            "sandbox": mode,
+            "judged": judged is None or judge_up_to is None or students <= judge_up_to,
+        }
         if row["judged"]:
-            grade = ["grade", str(made.problem), str(made.folder), "--out", str(out), "-j", "2", "--sandbox", mode, "--starter", str(made.starter)]
+            grade = [
+                "grade",
+                str(made.problem),
+                str(made.folder),
+                "--out",
+                str(out),
+                "-j",
+                "2",
+                "--sandbox",
+                mode,
+                "--starter",
+                str(made.starter),
+            ]
             row["grade_seconds"], row["grade_peak_kib"], _ = python_measured(REPO / "run_judge.py", grade, bench.work)
             judged = out
             verdicts = [s["verdict"] for s in json.loads((out / "grades.json").read_text())["students"]]
             row["verdicts"] = {v: verdicts.count(v) for v in sorted(set(verdicts))}
-            bench.log(f"scaling: {students} students graded in {row['grade_seconds']:.0f} s, peak {row['grade_peak_kib'] / 1024:.0f} MiB, "
-                      + ", ".join(f"{v} {n}" for v, n in row["verdicts"].items()))
+            bench.log(
+                f"scaling: {students} students graded in {row['grade_seconds']:.0f} s, peak {row['grade_peak_kib'] / 1024:.0f} MiB, "
+                + ", ".join(f"{v} {n}" for v, n in row["verdicts"].items())
+            )
         else:
             _recycled_results(out, judged, made)
         script = bench.work / "similarity_alone.py"
         script.write_text(SIMILARITY_ALONE)
-        row["similarity_process_seconds"], row["similarity_peak_kib"], printed = python_measured(script, [str(made.folder), str(made.starter)], bench.work)
+        row["similarity_process_seconds"], row["similarity_peak_kib"], printed = python_measured(
+            script, [str(made.folder), str(made.starter)], bench.work
+        )
         seconds, pairs = printed.split()
         row["similarity_seconds"], row["pairs"] = float(seconds), int(pairs)
-        row["report_seconds"], row["report_peak_kib"], _ = python_measured(REPO / "run_judge.py", ["report", str(out)], bench.work)
+        row["report_seconds"], row["report_peak_kib"], _ = python_measured(
+            REPO / "run_judge.py", ["report", str(out)], bench.work
+        )
         row["report_html_bytes"] = (out / "report.html").stat().st_size
         row["chromium_seconds"] = _page_load(out / "report.html", bench.work)
         data[str(students)] = row
         rows.append(_cells(students, row))
     bench.figures["grading_scale"] = data
-    bench.log("\ngrading scale (generated Python class, 3 cases, -j 2, --starter, sandbox " + mode + "):\n" + table(rows, HEADERS))
+    bench.log(
+        "\ngrading scale (generated Python class, 3 cases, -j 2, --starter, sandbox "
+        + mode
+        + "):\n"
+        + table(rows, HEADERS)
+    )
 
 
 def _page_load(page: Path, work: Path) -> dict[str, float] | None:
@@ -144,7 +180,14 @@ def _page_load(page: Path, work: Path) -> dict[str, float] | None:
         return None
     blank = work / "blank.html"
     blank.write_text("<!DOCTYPE html><title>blank</title>")
-    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", f"--user-data-dir={work / 'chromium-profile'}", "--dump-dom"]
+    flags = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        f"--user-data-dir={work / 'chromium-profile'}",
+        "--dump-dom",
+    ]
     runs: dict[str, list[float]] = {"blank": [], "report": []}
     for _ in range(2):  # alternated, the faster of two each: a shared machine's noise is mostly added time
         for name, target in (("blank", blank), ("report", page)):
@@ -153,9 +196,22 @@ def _page_load(page: Path, work: Path) -> dict[str, float] | None:
 
 
 def _cells(students: int | str, row: dict[str, Any]) -> list[str]:
-    judged = [f"{row['grade_seconds']:.0f} s", f"{row['grade_peak_kib'] / 1024:.0f} MiB"] if row["judged"] else ["not judged", "-"]
-    return [str(students), *judged, f"{row['similarity_seconds']:.1f} s", f"{row['similarity_peak_kib'] / 1024:.0f} MiB",
-            f"{row['report_seconds']:.1f} s", f"{row['report_peak_kib'] / 1024:.0f} MiB", f"{row['report_html_bytes'] / 1e6:.1f} MB", _opened(row), str(row["pairs"])]
+    judged = (
+        [f"{row['grade_seconds']:.0f} s", f"{row['grade_peak_kib'] / 1024:.0f} MiB"]
+        if row["judged"]
+        else ["not judged", "-"]
+    )
+    return [
+        str(students),
+        *judged,
+        f"{row['similarity_seconds']:.1f} s",
+        f"{row['similarity_peak_kib'] / 1024:.0f} MiB",
+        f"{row['report_seconds']:.1f} s",
+        f"{row['report_peak_kib'] / 1024:.0f} MiB",
+        f"{row['report_html_bytes'] / 1e6:.1f} MB",
+        _opened(row),
+        str(row["pairs"]),
+    ]
 
 
 def _opened(row: dict[str, Any]) -> str:
@@ -163,16 +219,32 @@ def _opened(row: dict[str, Any]) -> str:
     return f"{load['report']:.1f} s (blank {load['blank']:.1f} s)" if load else "-"
 
 
-HEADERS = ["students", "grade (all)", "judge peak", "similarity alone", "its peak", "reports alone", "their peak", "report.html", "opened (Chromium)", "pairs"]
+HEADERS = [
+    "students",
+    "grade (all)",
+    "judge peak",
+    "similarity alone",
+    "its peak",
+    "reports alone",
+    "their peak",
+    "report.html",
+    "opened (Chromium)",
+    "pairs",
+]
 
 
 def scaling_markdown(data: dict[str, Any]) -> list[str]:
     """The scaling section of docs/benchmarks.md."""
-    lines = ["## Grading scale: 500 to 5,000 students with similarity hints", "",
-             "`grade -j 2 --starter starter.py` on a generated class of Python submissions to a 3-case problem (about 60% distinct",
-             "programs, 15% near-copies of one of them, 25% filled-in starter files; all accepted), each size in a fresh process",
-             "and results folder. Peak memory is the judge process's own peak resident set (VmHWM as it exits; not its sandboxed children).",
-             "The similarity step and the report stage (`report`) were then run alone on the same class: the part beyond judging.", "",
-             "| " + " | ".join(HEADERS) + " |", "|" + "---|" * len(HEADERS)]
+    lines = [
+        "## Grading scale: 500 to 5,000 students with similarity hints",
+        "",
+        "`grade -j 2 --starter starter.py` on a generated class of Python submissions to a 3-case problem (about 60% distinct",
+        "programs, 15% near-copies of one of them, 25% filled-in starter files; all accepted), each size in a fresh process",
+        "and results folder. Peak memory is the judge process's own peak resident set (VmHWM as it exits; not its sandboxed children).",
+        "The similarity step and the report stage (`report`) were then run alone on the same class: the part beyond judging.",
+        "",
+        "| " + " | ".join(HEADERS) + " |",
+        "|" + "---|" * len(HEADERS),
+    ]
     lines += ["| " + " | ".join(_cells(students, row)) + " |" for students, row in data.items()]
     return lines + [""]

@@ -3,12 +3,14 @@
 Machines here are shared and noisy, so contenders are compared in one run,
 interleaved (A B C A B C …), never one after the other.
 """
+
 from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 
 @dataclass
@@ -20,7 +22,12 @@ class Series:
         return statistics.median(self.samples) if self.samples else float("nan")
 
     def to_json(self) -> dict[str, Any]:
-        return {"median": self.median, "min": min(self.samples, default=None), "max": max(self.samples, default=None), "samples": self.samples}
+        return {
+            "median": self.median,
+            "min": min(self.samples, default=None),
+            "max": max(self.samples, default=None),
+            "samples": self.samples,
+        }
 
 
 def interleave(contenders: dict[str, Callable[[], float]], rounds: int) -> dict[str, Series]:

@@ -12,13 +12,15 @@ reach the launcher; json). The goals are ratios to the argparse script, the
 team's reference for start-up; the floor row shows how much of a goal is
 left to the judge's own code.
 """
+
 from __future__ import annotations
 
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..model import Problem
 from .bench_series import interleave, timed
@@ -38,8 +40,11 @@ def judge_command() -> list[str]:
 
 def measure(problem: Problem, binary: str, rounds: int) -> dict[str, Any]:
     """Every baseline and command, interleaved over ``rounds``; ``list`` is run once first so that its cache is warm."""
+
     def run(argv: list[str]) -> Callable[[], float]:
-        return lambda: timed(lambda: subprocess.run(argv, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        return lambda: timed(
+            lambda: subprocess.run(argv, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        )
 
     judge = judge_command()
     python3 = shutil.which("python3")
@@ -57,12 +62,20 @@ def measure(problem: Problem, binary: str, rounds: int) -> dict[str, Any]:
     medians = {name: series.median for name, series in results.items()}
     rows: dict[str, Any] = {}
     for name, series in results.items():
-        rows[name] = {**series.to_json(), "ratios": {base: medians[name] / medians[base] for base in BASELINES if base in medians}}
+        rows[name] = {
+            **series.to_json(),
+            "ratios": {base: medians[name] / medians[base] for base in BASELINES if base in medians},
+        }
         if name in GOALS:
             rows[name]["goal"] = GOALS[name]
             rows[name]["goal_met"] = rows[name]["ratios"][GOAL_BASELINE] <= GOALS[name]
-    return {"judge": "tilejudge" if len(judge) == 1 else "python run_judge.py", "interpreter": sys.executable, "floor": FLOOR_MODULES,
-            "goal_baseline": GOAL_BASELINE, "rows": rows}
+    return {
+        "judge": "tilejudge" if len(judge) == 1 else "python run_judge.py",
+        "interpreter": sys.executable,
+        "floor": FLOOR_MODULES,
+        "goal_baseline": GOAL_BASELINE,
+        "rows": rows,
+    }
 
 
 def goal_text(row: dict[str, Any]) -> str:

@@ -4,9 +4,10 @@ Each broken promise is one line naming the submission, the cases the rule
 speaks about and what was required against what was seen, e.g.
 ``wrong_answer/x.py: secret/group2: required TLE, got only AC``.
 """
+
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..core import JudgeReport
 from ..problem.formats.kattis_submissions import Rule, case_in_scope, glob_matches
@@ -15,8 +16,13 @@ from ..verdict import Verdict
 EPSILON = 1e-6
 # Kattis names for our verdicts: MLE and OLE are run-time errors there, PE is a wrong answer.
 KATTIS_VERDICT = {
-    Verdict.AC: "AC", Verdict.WA: "WA", Verdict.PE: "WA", Verdict.TLE: "TLE",
-    Verdict.RE: "RTE", Verdict.MLE: "RTE", Verdict.OLE: "RTE",
+    Verdict.AC: "AC",
+    Verdict.WA: "WA",
+    Verdict.PE: "WA",
+    Verdict.TLE: "TLE",
+    Verdict.RE: "RTE",
+    Verdict.MLE: "RTE",
+    Verdict.OLE: "RTE",
 }
 
 
@@ -42,14 +48,18 @@ def _rule_failures(rule: Rule, report: JudgeReport) -> list[str]:
     cases = [c for c in report.cases if c.verdict is not Verdict.SKIPPED and case_in_scope(rule.scope, c.group, c.name)]
     if rule.default:  # judged up to the first failure, as Kattis does for a folder's rule
         failed = next((n for n, c in enumerate(cases) if c.verdict is not Verdict.AC), len(cases))
-        cases = cases[:failed + 1]
+        cases = cases[: failed + 1]
     seen = {KATTIS_VERDICT.get(c.verdict, c.verdict.value) for c in cases}
     where = f"{rule.scope}: " if rule.scope else ""
     out = []
     if rule.permitted is not None and not seen <= rule.permitted:
-        out.append(f"{where}permitted {'|'.join(sorted(rule.permitted))}, got {', '.join(sorted(seen - rule.permitted))}")
+        out.append(
+            f"{where}permitted {'|'.join(sorted(rule.permitted))}, got {', '.join(sorted(seen - rule.permitted))}"
+        )
     if rule.required and not seen & rule.required:
-        out.append(f"{where}required {'|'.join(sorted(rule.required))}, got only {', '.join(sorted(seen)) or 'no case'}")
+        out.append(
+            f"{where}required {'|'.join(sorted(rule.required))}, got only {', '.join(sorted(seen)) or 'no case'}"
+        )
     if rule.score is not None:
         low, high = rule.score
         score = sum(g.earned for g in report.groups if glob_matches(rule.scope, g.name)) if rule.scope else report.score

@@ -10,11 +10,12 @@ inferred) and ``limit × time_limit_to_tle <= T_tle``: a submission that must
 time out still does so with that much more time, or the limit is too close
 to it for the verdict to be trusted on another machine.
 """
+
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from ..atomic import atomic_write
 from ..core import JudgeOptions, judge, kind_of
@@ -26,7 +27,6 @@ from ..problem.formats import kattis
 from ..problem.formats.kattis_submissions import SIDE_CAR, KattisSubmission, StoredLimit, stored_limit, stored_text
 from ..run import SlotPool
 from ..verdict import Verdict
-
 
 FALLBACK_LIMIT = 1.0  # what the rest is judged at when no accepted submission gives a limit (BAPCtools' default too)
 
@@ -47,13 +47,19 @@ def inferred_once(problem: Problem, pool: SlotPool, log: Callable[[str], None]) 
         log(f"time limit {found.limit:g} s not stored: an accepted submission failed")
         return with_limit(problem, found.limit), found
     path = store(problem, found)
-    log(f"time limit {found.limit:g} s stored in {path.name} (judge uses it until the data or accepted submissions change)")
+    log(
+        f"time limit {found.limit:g} s stored in {path.name} (judge uses it until the data or accepted submissions change)"
+    )
     return with_limit(problem, found.limit), found
 
 
 def unruled(problem: Problem) -> list[str]:
     """Submissions no folder default and no submissions.yaml entry says anything about: not judged, and said so."""
-    return [f"{s.name}: no rule for folder {s.folder}/ and no submissions.yaml entry: not judged" for s in kattis.submissions(problem) if not s.rules]
+    return [
+        f"{s.name}: no rule for folder {s.folder}/ and no submissions.yaml entry: not judged"
+        for s in kattis.submissions(problem)
+        if not s.rules
+    ]
 
 
 def check_tle_margin(problem: Problem, path: Path, program: Program, pool: SlotPool) -> list[str]:
@@ -67,8 +73,10 @@ def check_tle_margin(problem: Problem, path: Path, program: Program, pool: SlotP
     if any(c.verdict is Verdict.TLE for c in report.cases):
         return []
     slowest = max((c.time for c in report.cases), default=0.0)
-    return [f"{sub.name}: no case times out at {problem.limits.time:g} s × time_limit_to_tle {margin:g} = {longer.limits.time:g} s "
-            f"(slowest {slowest:.3f} s): the time limit is too close to this submission"]
+    return [
+        f"{sub.name}: no case times out at {problem.limits.time:g} s × time_limit_to_tle {margin:g} = {longer.limits.time:g} s "
+        f"(slowest {slowest:.3f} s): the time limit is too close to this submission"
+    ]
 
 
 def lower_bounds(problem: Problem) -> list[KattisSubmission]:
@@ -84,7 +92,9 @@ def limit_digest(problem: Problem, subs: list[KattisSubmission]) -> str:
         files += sorted(p for p in sub.path.rglob("*") if p.is_file()) if sub.path.is_dir() else [sub.path]
     for file in files:
         if file.is_file():
-            digest.update(file.relative_to(problem.root).as_posix().encode() + b"\0" + hashlib.sha256(file.read_bytes()).digest())
+            digest.update(
+                file.relative_to(problem.root).as_posix().encode() + b"\0" + hashlib.sha256(file.read_bytes()).digest()
+            )
     return digest.hexdigest()[:16]
 
 
@@ -96,7 +106,9 @@ def _infer(problem: Problem, pool: SlotPool, log: Callable[[str], None]) -> Infe
 def store(problem: Problem, found: Inference) -> Path:
     """Write the inferred limit into the side-car file (its other keys kept), for ``judge`` to reuse."""
     path = problem.root / SIDE_CAR
-    stored = StoredLimit(found.limit, found.digest, {"slowest_accepted": round(found.slowest, 4), "submission": found.who})
+    stored = StoredLimit(
+        found.limit, found.digest, {"slowest_accepted": round(found.slowest, 4), "submission": found.who}
+    )
     try:
         atomic_write(path, stored_text(problem.root, stored))
     except OSError as exc:
@@ -117,5 +129,7 @@ def infer_time_limit(problem: Problem, pool: SlotPool, log: Callable[[str], None
     found = _infer(problem, pool, log)
     if not found.who:
         raise UsageError(f"{problem.root}: {found.failures[-1]}")
-    log(f"not stored: 'verify {problem.root.name}' would store it in {SIDE_CAR}, so that judging does not infer it again")
+    log(
+        f"not stored: 'verify {problem.root.name}' would store it in {SIDE_CAR}, so that judging does not infer it again"
+    )
     return with_limit(problem, found.limit)

@@ -14,11 +14,12 @@ wrong-answer submission that crashes on a case is not rejected there: a
 test set that relies on such accidents would stop rejecting the bug it was
 written for as soon as the accident is fixed.
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ..verdict import Verdict
 
@@ -89,7 +90,11 @@ def analyse(cases: Sequence[str], rows: Sequence[Row], budget: int = SEARCH_BUDG
     idle = tuple(j for j in range(len(cases)) if not any(rows[i].catches[j] for i in wrong))
     masks = [sum(1 << n for n, i in enumerate(wrong) if rows[i].catches[j]) for j in range(len(cases))]
     return Matrix(
-        cases=tuple(cases), rows=tuple(rows), caught_by=caught_by, sole=sole, idle=idle,
+        cases=tuple(cases),
+        rows=tuple(rows),
+        caught_by=caught_by,
+        sole=sole,
+        idle=idle,
         single=tuple(i for i in wrong if len(caught_by[i]) == 1),
         uncaught=tuple(i for i in wrong if not caught_by[i]),
         unjudged=tuple(i for i, row in enumerate(rows) if not row.judged),
@@ -140,7 +145,11 @@ def smallest_cover(masks: Sequence[int], budget: int = SEARCH_BUDGET) -> Cover:
     if search([], 0):
         return Cover(tuple(found), True, f"exact: search visited {nodes} node{'' if nodes == 1 else 's'}")
     better = f", search improved it to {len(found)}" if len(found) < len(best) else ""
-    return Cover(tuple(found), False, f"greedy ({len(best)} cases{better}); not proven smallest: the exact search stopped after {budget} nodes")
+    return Cover(
+        tuple(found),
+        False,
+        f"greedy ({len(best)} cases{better}); not proven smallest: the exact search stopped after {budget} nodes",
+    )
 
 
 def _undominated(masks: Sequence[int]) -> list[int]:

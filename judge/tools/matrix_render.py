@@ -9,10 +9,11 @@ nothing ran. Names come from package files and submission file names, so
 every one goes through ``safe_text`` (the text table does it itself) and,
 on the page, ``html.escape``. The page has no scripts and loads nothing.
 """
+
 from __future__ import annotations
 
 import html
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..text import safe_text, table
 from ..verdict import Verdict
@@ -70,8 +71,10 @@ def cover_line(m: Matrix) -> str:
 def findings(m: Matrix) -> Iterator[tuple[str, list[str]]]:
     """The headline lists, the same on both renderings: (title, items)."""
     yield f"cases rejecting no wrong submission ({len(m.idle)})", [m.cases[j] for j in m.idle]
-    yield f"wrong submissions rejected by a single case ({len(m.single)})", [
-        f"{m.rows[i].name} (only {m.cases[m.caught_by[i][0]]})" for i in m.single]
+    yield (
+        f"wrong submissions rejected by a single case ({len(m.single)})",
+        [f"{m.rows[i].name} (only {m.cases[m.caught_by[i][0]]})" for i in m.single],
+    )
     if m.uncaught:
         yield f"wrong submissions no case rejects ({len(m.uncaught)})", [m.rows[i].name for i in m.uncaught]
     if m.unjudged:
@@ -92,8 +95,16 @@ def to_text(m: Matrix, problem: str) -> str:
     grid = []
     for j, key in enumerate(m.cases):
         group, name = split(key)
-        grid.append(["*" if j in chosen else "", name, group, *(cell(row, j) for row in m.rows),
-                     str(len(m.catches(j))), " ".join(letter(i) for i in m.sole[j])])
+        grid.append(
+            [
+                "*" if j in chosen else "",
+                name,
+                group,
+                *(cell(row, j) for row in m.rows),
+                str(len(m.catches(j))),
+                " ".join(letter(i) for i in m.sole[j]),
+            ]
+        )
     out += ["", table(grid, ["", "case", "group", *(letter(i) for i in range(len(m.rows))), "rejects", "alone"]), ""]
     for title, items in findings(m):
         out.append(f"{title}{':' if items else ''} {safe_text(', '.join(items), one_line=True)}".rstrip())
@@ -135,8 +146,10 @@ def to_html(m: Matrix, problem: str, title: str = "") -> str:
         "<p>A case <i>rejects</i> a wrong submission when it gives the verdict the submission is wrong for "
         "(a time-limit submission is rejected where it gets TLE, not where it happens to print a wrong answer).</p>",
         "<h2>Submissions</h2><table id='submissions'><tr><th></th><th>submission</th><th>expects</th><th>matrix</th></tr>",
-        *(f"<tr><th>{letter(i)}</th><td>{_esc(row.name)}</td><td>{_esc(row.expected)}</td><td>{_esc(submission_note(m, i))}</td></tr>"
-          for i, row in enumerate(m.rows)),
+        *(
+            f"<tr><th>{letter(i)}</th><td>{_esc(row.name)}</td><td>{_esc(row.expected)}</td><td>{_esc(submission_note(m, i))}</td></tr>"
+            for i, row in enumerate(m.rows)
+        ),
         "</table><h2>Findings</h2>",
     ]
     for heading_text, items in findings(m):
@@ -149,17 +162,26 @@ def to_html(m: Matrix, problem: str, title: str = "") -> str:
         "<span class='c none'>&nbsp;-&nbsp;</span> not run. Highlighted case names form the smallest rejecting set; grey ones reject nothing. "
         "<i>alone</i>: the wrong submissions no other case rejects.</p>",
         "<table class='grid' id='matrix'><tr><th>group</th><th>case</th>",
-        *(f"<th title='{_esc(row.name)}'>{letter(i)}<br><small>{_esc(row.expected)}</small></th>" for i, row in enumerate(m.rows)),
+        *(
+            f"<th title='{_esc(row.name)}'>{letter(i)}<br><small>{_esc(row.expected)}</small></th>"
+            for i, row in enumerate(m.rows)
+        ),
         "<th>rejects</th><th>alone</th></tr>",
     ]
     chosen, idle, previous = set(m.cover.cases), set(m.idle), None
     for j, key in enumerate(m.cases):
         group, name = split(key)
-        classes = [c for c, on in (("cover", j in chosen), ("idle", j in idle), ("newgroup", previous not in (None, group))) if on]
+        classes = [
+            c
+            for c, on in (("cover", j in chosen), ("idle", j in idle), ("newgroup", previous not in (None, group)))
+            if on
+        ]
         previous = group
         cells = "".join(_cell_html(m, i, j) for i in range(len(m.rows)))
         alone = " ".join(letter(i) for i in m.sole[j])
-        out.append(f"<tr class='{' '.join(classes)}'><td>{_esc(group)}</td><th class='case'>{_esc(name)}</th>{cells}"
-                   f"<td class='c'>{len(m.catches(j))}</td><td>{_esc(alone)}</td></tr>")
+        out.append(
+            f"<tr class='{' '.join(classes)}'><td>{_esc(group)}</td><th class='case'>{_esc(name)}</th>{cells}"
+            f"<td class='c'>{len(m.catches(j))}</td><td>{_esc(alone)}</td></tr>"
+        )
     out.append("</table><p>Made by <code>verify --matrix</code> of tilejudge.</p></body></html>\n")
     return "\n".join(out)

@@ -8,14 +8,15 @@ saved as input + reference answer + the generator line that reproduces it,
 and ``promote`` turns that line into a case of the spec's ``stress`` group,
 so the test set only ever holds data the spec can regenerate.
 """
+
 from __future__ import annotations
 
 import random
 import shlex
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 import yaml
 
@@ -99,7 +100,13 @@ class Stresser:
         if problem.generator is None:
             raise UsageError(f"{problem.spec_path}: stress needs a generator")
         self.problem, self.submission, self.reference, self.pool, self.work = problem, submission, reference, pool, work
-        self.generator = build_or_fail(problem.generator, pool, problem.limits.compile_time, "generator", added_to_build(problem, problem.generator))
+        self.generator = build_or_fail(
+            problem.generator,
+            pool,
+            problem.limits.compile_time,
+            "generator",
+            added_to_build(problem, problem.generator),
+        )
         self.referee: Referee = problem_referee(problem, pool)
         self.kind: ProblemKind = kind_of(problem)
         self.rounds = 0
@@ -113,17 +120,31 @@ class Stresser:
             except JudgeError as exc:
                 raise Refused(str(exc)) from None
             self.rounds += 1  # a refused line is no round: the count estimates how rare a failure is
-            if not self.kind.answers_from_reference:  # the interactor is the oracle: it reads all it needs from the input
+            if (
+                not self.kind.answers_from_reference
+            ):  # the interactor is the oracle: it reads all it needs from the input
                 ans.write_bytes(b"")
             else:
-                run_trusted(slot, self.reference, [], inp, ans, reference_limits(self.problem, self.reference), f"reference on {shlex.join(args)}")
+                run_trusted(
+                    slot,
+                    self.reference,
+                    [],
+                    inp,
+                    ans,
+                    reference_limits(self.problem, self.reference),
+                    f"reference on {shlex.join(args)}",
+                )
         with self.pool.slot() as slot:
-            result = self.kind.run_case(CaseRun(self.problem, self.submission, self.referee, slot, inp, ans, "stress", STRESS_GROUP))
+            result = self.kind.run_case(
+                CaseRun(self.problem, self.submission, self.referee, slot, inp, ans, "stress", STRESS_GROUP)
+            )
         if result.verdict is Verdict.AC:
             return None
         return Failure(args, size, result, inp.read_bytes(), ans.read_bytes())
 
-    def search(self, templates: list[Template], size: int, seconds: float, log: Callable[[str], None]) -> Failure | None:
+    def search(
+        self, templates: list[Template], size: int, seconds: float, log: Callable[[str], None]
+    ) -> Failure | None:
         """Fresh seeds over every template at ``size`` until one fails; a template the generator refuses (a fixed-size
         mode asked for another size, say) is left out of the search, said once, as shrinking leaves out a size."""
         deadline = time.monotonic() + seconds
@@ -138,7 +159,9 @@ class Stresser:
                     live.remove(template)
                     log(f"skipped '{template.at_size(size)}' at this size: {exc}")
                     if not live:
-                        raise JudgeError(f"the generator refused every generator line at size {size} (see above); try another --size") from None
+                        raise JudgeError(
+                            f"the generator refused every generator line at size {size} (see above); try another --size"
+                        ) from None
                     continue
                 if failure is not None:
                     failure.rounds = self.rounds
@@ -146,7 +169,9 @@ class Stresser:
                     return failure
         return None
 
-    def shrink(self, templates: list[Template], failure: Failure, seconds: float, log: Callable[[str], None]) -> Failure:
+    def shrink(
+        self, templates: list[Template], failure: Failure, seconds: float, log: Callable[[str], None]
+    ) -> Failure:
         """The smallest size (tried from 1 upwards) at which the same template still fails.
 
         A bug found after R rounds at size S is assumed to show about S/s
@@ -208,7 +233,9 @@ def promote(problem: Problem, name: str) -> None:
         lines[-1] += "\n"
     document = fastyaml.compose(original)
     groups = next(v for k, v in document.value if k.value == "groups")
-    stress = next((g for g in groups.value if any(k.value == "name" and v.value == STRESS_GROUP for k, v in g.value)), None)
+    stress = next(
+        (g for g in groups.value if any(k.value == "name" and v.value == STRESS_GROUP for k, v in g.value)), None
+    )
     line = gen.read_text().strip()
     if stress is not None:
         cases = next(v for k, v in stress.value if k.value == "cases")
@@ -219,8 +246,13 @@ def promote(problem: Problem, name: str) -> None:
     else:
         dash = _dash_column(lines, groups.value[-1].start_mark)
         pad = " " * dash
-        lines += [f"{pad}- name: {STRESS_GROUP}\n", f"{pad}  points: 0\n", f"{pad}  cases:\n",
-                  f"{pad}    - name: {name}\n", f"{pad}      generate: {_quote(line)}\n"]
+        lines += [
+            f"{pad}- name: {STRESS_GROUP}\n",
+            f"{pad}  points: 0\n",
+            f"{pad}  cases:\n",
+            f"{pad}    - name: {name}\n",
+            f"{pad}      generate: {_quote(line)}\n",
+        ]
     problem.spec_path.write_text("".join(lines))
     try:
         load_problem(problem.root)
@@ -246,7 +278,9 @@ def prepare_reference(problem: Problem, against: Path | None, pool: SlotPool) ->
     if against is None:
         program = prepare_problem_program(source, pool, problem.limits.compile_time, added_to_build(problem, source))
     else:
-        program = prepare_program(source, None, pool, problem.limits.compile_time, extra=added_to_build(problem, source))
+        program = prepare_program(
+            source, None, pool, problem.limits.compile_time, extra=added_to_build(problem, source)
+        )
     if not program.compiled:
         raise UsageError(f"{source}: the reference does not compile")
     return program

@@ -6,11 +6,12 @@ accepted (a test set too weak to catch its bug) fails the check. With
 ``all_cases`` every submission runs on every case, for the test-strength
 matrix (``matrix.py``); what verify decides stays the same.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from ..core import JudgeOptions, JudgeReport, judge, kind_of
 from ..core.submission import prepare_submission
@@ -45,26 +46,26 @@ class Expectation:
     explain: Callable[[JudgeReport], list[str]] | None = None  # one line per broken promise, when it can say which
 
     @classmethod
-    def verdict(cls, expected: Verdict) -> "Expectation":
+    def verdict(cls, expected: Verdict) -> Expectation:
         wrong = expected is not Verdict.AC
         return cls(expected.value, lambda report: report.verdict is expected, wrong, lambda v: wrong and v is expected)
 
     @classmethod
-    def kattis(cls, folder: str) -> "Expectation":
+    def kattis(cls, folder: str) -> Expectation:
         rule = kattis.FOLDER_RULES[folder]
         label = "|".join(sorted(rule[1])) or "AC"
 
         def accepts(report: JudgeReport) -> bool:
             verdicts = [c.verdict for c in report.cases]
             failed = next((n for n, v in enumerate(verdicts) if v is not Verdict.AC), len(verdicts))
-            return report.verdict not in (Verdict.CE, Verdict.JE) and meets_rule(verdicts[:failed + 1], rule)
+            return report.verdict not in (Verdict.CE, Verdict.JE) and meets_rule(verdicts[: failed + 1], rule)
 
         # Judging stops at the first failure, as legacy Kattis does (on_reject: break): the rule is checked up to there,
         # also when every case ran for the matrix.
         return cls(label, accepts, folder != "accepted", lambda v: KATTIS_VERDICT.get(v) in rule[1])
 
     @classmethod
-    def kattis_rules(cls, sub: KattisSubmission) -> "Expectation":
+    def kattis_rules(cls, sub: KattisSubmission) -> Expectation:
         """A submission's folder rule and ``submissions.yaml`` rules; any rule about scores, messages or some cases needs every case run."""
         rules = sub.rules
 
@@ -123,7 +124,12 @@ class Finding:
     error: bool
 
     def to_json(self) -> dict[str, object]:
-        return {"kind": self.kind, "subject": self.subject, "message": self.message, "severity": "error" if self.error else "warning"}
+        return {
+            "kind": self.kind,
+            "subject": self.subject,
+            "message": self.message,
+            "severity": "error" if self.error else "warning",
+        }
 
 
 @dataclass
@@ -148,24 +154,37 @@ class VerifyResult:
             "ok": self.ok,
             "time_limit": problem.limits.time,
             "inputs": {"cases": len(problem.cases), "invalid": len(self.invalid_inputs)},
-            "submissions": [{
-                "name": o.label, "expected": o.expected.label, "verdict": o.report.verdict.value, "ok": o.ok,
-                "score": o.report.score, "max_score": o.report.max_score,
-                "slowest": max((c.time for c in o.report.cases), default=0.0), "failures": o.failures,
-            } for o in self.outcomes],
+            "submissions": [
+                {
+                    "name": o.label,
+                    "expected": o.expected.label,
+                    "verdict": o.report.verdict.value,
+                    "ok": o.ok,
+                    "score": o.report.score,
+                    "max_score": o.report.max_score,
+                    "slowest": max((c.time for c in o.report.cases), default=0.0),
+                    "failures": o.failures,
+                }
+                for o in self.outcomes
+            ],
             "findings": [f.to_json() for f in self.findings],
         }
 
     @property
     def findings(self) -> list[Finding]:
         """Every finding, errors first, in the order they were found."""
-        return [*self.errors, *(Finding("input", "", line, True) for line in self.invalid_inputs),
-                *(Finding("submission", o.label, line, True) for o in self.outcomes for line in o.failures),
-                *(Finding("skipped", name, why, False) for name, why in self.skipped),
-                *(Finding("warning", "", line, False) for line in self.warnings)]
+        return [
+            *self.errors,
+            *(Finding("input", "", line, True) for line in self.invalid_inputs),
+            *(Finding("submission", o.label, line, True) for o in self.outcomes for line in o.failures),
+            *(Finding("skipped", name, why, False) for name, why in self.skipped),
+            *(Finding("warning", "", line, False) for line in self.warnings),
+        ]
 
 
-Found = list[tuple[Path, "Path | str", Expectation]]  # a submission, the source to build (or why there is none), its promise
+Found = list[
+    tuple[Path, "Path | str", Expectation]
+]  # a submission, the source to build (or why there is none), its promise
 
 
 def submissions(problem: Problem, result: VerifyResult) -> Found:
@@ -176,14 +195,23 @@ def submissions(problem: Problem, result: VerifyResult) -> Found:
     """
     if problem.package_format == "kattis":
         result.skipped += kattis.ignored(problem)
-        return [(s.path, s.source or s.why, Expectation.kattis_rules(s)) for s in kattis.submissions(problem) if s.rules]
+        return [
+            (s.path, s.source or s.why, Expectation.kattis_rules(s)) for s in kattis.submissions(problem) if s.rules
+        ]
     found: Found = []
     folder = problem.submissions_root
     if folder.is_dir():
         for sub in sorted(p for p in folder.iterdir() if p.is_dir()):
             expected = Verdict.from_folder(sub.name)
             if expected is None:
-                result.errors.append(Finding("package", f"{sub.name}/", "unknown verdict folder (use accepted, wrong_answer, time_limit_exceeded, ...)", True))
+                result.errors.append(
+                    Finding(
+                        "package",
+                        f"{sub.name}/",
+                        "unknown verdict folder (use accepted, wrong_answer, time_limit_exceeded, ...)",
+                        True,
+                    )
+                )
                 continue
             for path in sorted(sub.iterdir()):
                 if is_source(path) or (kind_of(problem).answer_files and path.is_dir()):
@@ -191,13 +219,18 @@ def submissions(problem: Problem, result: VerifyResult) -> Found:
                 elif not path.name.startswith("."):
                     result.skipped.append((f"{sub.name}/{path.name}", "not a source of a known language: not judged"))
     listed = {p.resolve() for p, _, _ in found}
-    if not kind_of(problem).answer_files:  # a submit-answer problem's references write the answers; they are not answers
+    if not kind_of(
+        problem
+    ).answer_files:  # a submit-answer problem's references write the answers; they are not answers
         found += [(s, s, Expectation.verdict(Verdict.AC)) for s in problem.solutions if s.resolve() not in listed]
     return found
 
 
 def verify(
-    problem: Problem, pool: SlotPool, on_submission: Callable[[Outcome], None] | None = None, all_cases: bool = False,
+    problem: Problem,
+    pool: SlotPool,
+    on_submission: Callable[[Outcome], None] | None = None,
+    all_cases: bool = False,
     log: Callable[[str], None] = lambda line: None,
 ) -> VerifyResult:
     """Validate the inputs and judge every test submission; with ``all_cases`` none stops at its first failure.
@@ -222,7 +255,9 @@ def verify(
             result.errors += [Finding("time_limit", "", line, True) for line in found.failures]
     result.problem = problem
     named = {s.path: s for s in kattis.submissions(problem)} if problem.package_format == "kattis" else {}
-    result.warnings += kattis.package_warnings(problem) if problem.package_format == "kattis" else []  # .ctd left out, undefined {{constants}}
+    result.warnings += (
+        kattis.package_warnings(problem) if problem.package_format == "kattis" else []
+    )  # .ctd left out, undefined {{constants}}
     if problem.validators:
         try:
             result.invalid_inputs = validate(problem, pool)
@@ -242,10 +277,18 @@ def verify(
 
 
 def _judged(
-    problem: Problem, pool: SlotPool, path: Path, source: Path | str, expected: Expectation, sub: KattisSubmission | None,
-    found: Inference | None, all_cases: bool, result: VerifyResult,
+    problem: Problem,
+    pool: SlotPool,
+    path: Path,
+    source: Path | str,
+    expected: Expectation,
+    sub: KattisSubmission | None,
+    found: Inference | None,
+    all_cases: bool,
+    result: VerifyResult,
 ) -> Outcome | None:
     """One submission judged as it promises; None when this machine lacks its language (a warning says so)."""
+
     def failed(why: str, verdict: Verdict = Verdict.CE) -> Outcome:
         return Outcome(path, expected, JudgeReport(problem.name, str(path), "", False, why, verdict=verdict), why)
 
@@ -281,7 +324,9 @@ def strength(problem: Problem, outcomes: list[Outcome]) -> Matrix:
             by_key = {f"{c.group}/{c.name}": c.verdict for c in o.report.cases if c.verdict is not Verdict.SKIPPED}
             missing = [key for key in keys if key not in by_key]
             if missing:
-                raise JudgeError(f"{o.label}: {len(missing)} case(s) not judged (first {missing[0]}); the matrix needs every case's verdict")
+                raise JudgeError(
+                    f"{o.label}: {len(missing)} case(s) not judged (first {missing[0]}); the matrix needs every case's verdict"
+                )
             verdicts = tuple(by_key[key] for key in keys)
         catches = tuple(o.expected.catches(v) for v in verdicts) if verdicts is not None else (False,) * len(keys)
         rows.append(Row(o.label, o.expected.label, not o.expected.is_accepted, verdicts, catches))
@@ -305,5 +350,7 @@ def timing_warnings(problem: Problem, outcomes: list[Outcome]) -> list[str]:
     for lang, (time, path) in sorted(slowest_accepted(problem, outcomes).items()):
         limit = problem.limits.time_for(lang)
         if time * SAFETY_MARGIN > limit:
-            warnings.append(f"{lang}: slowest accepted {time:.3f}s ({path.name}) leaves less than {SAFETY_MARGIN:g}x margin under {limit:g}s")
+            warnings.append(
+                f"{lang}: slowest accepted {time:.3f}s ({path.name}) leaves less than {SAFETY_MARGIN:g}x margin under {limit:g}s"
+            )
     return warnings

@@ -22,6 +22,7 @@ out here by a breadth-first search from the goal.
         N boards drawn from the farthest distance of the shape (then the
         next farthest when the farthest has too few)
 """
+
 import argparse
 import itertools
 import random
@@ -78,7 +79,7 @@ def emit(boards: list[tuple[int, int, bytes, int]]) -> None:
     out = [f"{len(boards)}"]
     for rows, cols, board, moves in boards:
         out.append(f"{rows} {cols} {moves}")
-        out += [" ".join(str(tile) for tile in board[r * cols:(r + 1) * cols]) for r in range(rows)]
+        out += [" ".join(str(tile) for tile in board[r * cols : (r + 1) * cols]) for r in range(rows)]
     sys.stdout.write("\n".join(out) + "\n")
 
 
@@ -124,7 +125,7 @@ def main() -> None:
             wanted = [round(i * deepest / max(1, size - 1)) for i in range(size)]
         else:
             order = sorted(layers, reverse=True)
-            pool = [board for moves in order for board in layers[moves]][:max(size, len(layers[deepest]))]
+            pool = [board for moves in order for board in layers[moves]][: max(size, len(layers[deepest]))]
             wanted = []
             chosen = [(rows, cols, board) for board in rng.sample(pool, min(size, len(pool)))]
         for moves in wanted:

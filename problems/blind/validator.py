@@ -9,6 +9,7 @@ leading zeros, every line ends with `\n`, nothing follows the last board.
 D is checked by a breadth-first search of its own from the goal. Otherwise
 exit 43 with a one-line reason naming the line.
 """
+
 import re
 import sys
 from collections import deque

@@ -8,13 +8,14 @@ every random choice comes from random.Random built from the category and
 A board is a flat list of M^3 numbers; cell (x, y, z) is index x + M*y + M*M*z,
 the order in which the input lists them.  0 is the free slot.
 """
+
 from __future__ import annotations
 
 import argparse
 import itertools
 import random
 import sys
-from typing import Callable, Iterable, List, Optional, Tuple
+from collections.abc import Callable, Iterable
 
 MAX_M = 100
 MAX_T = 50_000
@@ -22,7 +23,7 @@ MAX_CELLS = 1_100_000
 INT32_WRAP = 1 << 32
 INT32_SIGN = 1 << 31
 
-Board = List[int]
+Board = list[int]
 
 
 def cell_count(m: int) -> int:
@@ -30,7 +31,7 @@ def cell_count(m: int) -> int:
     return m * m * m
 
 
-def coordinates(m: int, index: int) -> Tuple[int, int, int]:
+def coordinates(m: int, index: int) -> tuple[int, int, int]:
     """(x, y, z) of a flat index; x varies fastest, as in the input."""
     return index % m, (index // m) % m, index // (m * m)
 
@@ -69,7 +70,7 @@ def solvable(m: int, board: Board) -> bool:
     return (tile_inversion_parity(board) + distance_parity(m, board.index(0))) % 2 == 0
 
 
-def place_blank(tiles: List[int], blank: int) -> Board:
+def place_blank(tiles: list[int], blank: int) -> Board:
     """Board with the tiles in reading order and the blank at index ``blank``."""
     return tiles[:blank] + [0] + tiles[blank:]
 
@@ -87,7 +88,7 @@ def swap_two_tiles(board: Board, rng: random.Random) -> None:
     board[first], board[second] = board[second], board[first]
 
 
-def random_board(m: int, rng: random.Random, blank: Optional[int] = None) -> Board:
+def random_board(m: int, rng: random.Random, blank: int | None = None) -> Board:
     """Uniformly shuffled tiles; the blank at ``blank`` or anywhere."""
     size = cell_count(m)
     tiles = list(range(1, size))
@@ -95,7 +96,7 @@ def random_board(m: int, rng: random.Random, blank: Optional[int] = None) -> Boa
     return place_blank(tiles, rng.randrange(size) if blank is None else blank)
 
 
-def with_truth(m: int, board: Board, want: Optional[bool], rng: random.Random) -> Board:
+def with_truth(m: int, board: Board, want: bool | None, rng: random.Random) -> Board:
     """Force the answer to ``want`` (None keeps it) by swapping two tiles if needed.
 
     The 1-cube's only state is solvable; it is kept whatever ``want`` says.
@@ -105,7 +106,7 @@ def with_truth(m: int, board: Board, want: Optional[bool], rng: random.Random) -
     return board
 
 
-def truth_cycle(truth: str, index: int) -> Optional[bool]:
+def truth_cycle(truth: str, index: int) -> bool | None:
     """The wanted answer of the index-th board: fixed, alternating, or free."""
     if truth == "yes":
         return True
@@ -120,11 +121,11 @@ def format_case(m: int, board: Board) -> str:
     """The input text of one case: M, then one line per layer z."""
     layer = m * m
     lines = [str(m)]
-    lines.extend(" ".join(map(str, board[z * layer:(z + 1) * layer])) for z in range(m))
+    lines.extend(" ".join(map(str, board[z * layer : (z + 1) * layer])) for z in range(m))
     return "\n".join(lines) + "\n"
 
 
-def write_cases(cases: List[Tuple[int, Board]]) -> None:
+def write_cases(cases: list[tuple[int, Board]]) -> None:
     """Check our own limits, then print the file."""
     if not 1 <= len(cases) <= MAX_T:
         raise SystemExit(f"{len(cases)} cases: outside 1..{MAX_T}")
@@ -137,21 +138,23 @@ def write_cases(cases: List[Tuple[int, Board]]) -> None:
         out.write(format_case(m, board))
 
 
-def gen_random(args: argparse.Namespace) -> List[Tuple[int, Board]]:
+def gen_random(args: argparse.Namespace) -> list[tuple[int, Board]]:
     """``--count`` shuffled boards with the blank anywhere."""
     rng = seeded(args)
-    return [(args.size, with_truth(args.size, random_board(args.size, rng), truth_cycle(args.truth, i), rng))
-            for i in range(args.count)]
+    return [
+        (args.size, with_truth(args.size, random_board(args.size, rng), truth_cycle(args.truth, i), rng))
+        for i in range(args.count)
+    ]
 
 
-def gen_exhaustive(args: argparse.Namespace) -> List[Tuple[int, Board]]:
+def gen_exhaustive(args: argparse.Namespace) -> list[tuple[int, Board]]:
     """Every arrangement of a 1- or 2-cube, in lexicographic order."""
     if args.size > 2:
         raise SystemExit("exhaustive: only sizes 1 and 2 fit in one file")
     return [(args.size, list(p)) for p in itertools.permutations(range(cell_count(args.size)))]
 
 
-def gen_positions(args: argparse.Namespace) -> List[Tuple[int, Board]]:
+def gen_positions(args: argparse.Namespace) -> list[tuple[int, Board]]:
     """For every blank slot one solvable and one unsolvable board (every layer, row, column)."""
     rng = seeded(args)
     cases = []
@@ -162,7 +165,7 @@ def gen_positions(args: argparse.Namespace) -> List[Tuple[int, Board]]:
     return cases
 
 
-def axis_trap_slots(m: int, kind: str) -> List[int]:
+def axis_trap_slots(m: int, kind: str) -> list[int]:
     """Blank slots whose x distance is odd while dy + dz is even (xodd), or the converse (yzodd).
 
     Why: a solver that adds the wrong axes (x+y, x+y+z) or adds a distance for
@@ -177,13 +180,17 @@ def axis_trap_slots(m: int, kind: str) -> List[int]:
     return slots
 
 
-def gen_axis(args: argparse.Namespace) -> List[Tuple[int, Board]]:
+def gen_axis(args: argparse.Namespace) -> list[tuple[int, Board]]:
     """``--count`` boards with the blank on axis-trap slots, answers alternating."""
     rng = seeded(args)
     slots = axis_trap_slots(args.size, args.kind) or [0]  # the 1-cube has no trap slot
-    return [(args.size, with_truth(args.size, random_board(args.size, rng, rng.choice(slots)),
-                                   truth_cycle(args.truth, i), rng))
-            for i in range(args.count)]
+    return [
+        (
+            args.size,
+            with_truth(args.size, random_board(args.size, rng, rng.choice(slots)), truth_cycle(args.truth, i), rng),
+        )
+        for i in range(args.count)
+    ]
 
 
 def goal_board(m: int) -> Board:
@@ -191,26 +198,26 @@ def goal_board(m: int) -> Board:
     return list(range(1, cell_count(m))) + [0]
 
 
-def gen_goal(args: argparse.Namespace) -> List[Tuple[int, Board]]:
+def gen_goal(args: argparse.Namespace) -> list[tuple[int, Board]]:
     """The solved cube itself."""
     return [(args.size, goal_board(args.size))]
 
 
-def gen_goal_swap(args: argparse.Namespace) -> List[Tuple[int, Board]]:
+def gen_goal_swap(args: argparse.Namespace) -> list[tuple[int, Board]]:
     """The solved cube with two tiles exchanged: never solvable."""
     board = goal_board(args.size)
     swap_two_tiles(board, seeded(args))
     return [(args.size, board)]
 
 
-def gen_reversed(args: argparse.Namespace) -> List[Tuple[int, Board]]:
+def gen_reversed(args: argparse.Namespace) -> list[tuple[int, Board]]:
     """The solved cube read backwards (blank first), or reversed tiles with the blank at the goal."""
     tiles = list(range(cell_count(args.size) - 1, 0, -1))
     blank = 0 if args.blank == "first" else len(tiles)
     return [(args.size, place_blank(tiles, blank))]
 
 
-def neighbours(m: int, index: int) -> List[int]:
+def neighbours(m: int, index: int) -> list[int]:
     """Face neighbours of a slot."""
     x, y, z = coordinates(m, index)
     result = []
@@ -222,7 +229,7 @@ def neighbours(m: int, index: int) -> List[int]:
     return result
 
 
-def gen_walk(args: argparse.Namespace) -> List[Tuple[int, Board]]:
+def gen_walk(args: argparse.Namespace) -> list[tuple[int, Board]]:
     """The goal scrambled by real moves (solvable), optionally spoiled by one tile swap."""
     rng = seeded(args)
     board = goal_board(args.size)
@@ -237,7 +244,7 @@ def gen_walk(args: argparse.Namespace) -> List[Tuple[int, Board]]:
     return [(args.size, board)]
 
 
-def gen_long_cycle(args: argparse.Namespace) -> List[Tuple[int, Board]]:
+def gen_long_cycle(args: argparse.Namespace) -> list[tuple[int, Board]]:
     """Tiles forming one cycle of length n (or n-1, one tile fixed) so that the answer is ``--truth``.
 
     Why: an n-cycle has parity n-1; dropping one tile from the cycle flips it,
@@ -261,7 +268,7 @@ def gen_long_cycle(args: argparse.Namespace) -> List[Tuple[int, Board]]:
     return [(m, board)]
 
 
-def block_layout(n: int, rng: random.Random) -> Tuple[List[Tuple[int, int, int, bool]], int]:
+def block_layout(n: int, rng: random.Random) -> tuple[list[tuple[int, int, int, bool]], int]:
     """Tiles 1..n as value blocks in random order, each block rotated and maybe reversed.
 
     Returns the blocks (first value, size, rotation, reversed) in reading
@@ -269,7 +276,7 @@ def block_layout(n: int, rng: random.Random) -> Tuple[List[Tuple[int, int, int, 
     a block of size s rotated by t has t(s-t) inversions (reversed: s(s-1)/2
     minus that), and two blocks out of order add the product of their sizes.
     """
-    width = max(2, int(n ** 0.5))
+    width = max(2, int(n**0.5))
     starts = list(range(1, n + 1, width))
     sizes = [min(width, n + 1 - s) for s in starts]
     order = list(range(len(starts)))
@@ -309,12 +316,12 @@ def wraps_negative_odd(count: int, n: int) -> bool:
     return count % 2 == 1 and count % INT32_WRAP >= INT32_SIGN
 
 
-def overflow_tiles(n: int, rng: random.Random) -> List[int]:
+def overflow_tiles(n: int, rng: random.Random) -> list[int]:
     """A tile order whose exact inversion count is odd and wraps to a negative int32."""
     for _ in range(10_000):
         blocks, count = block_layout(n, rng)
         if wraps_negative_odd(count, n):
-            tiles: List[int] = []
+            tiles: list[int] = []
             for first, s, turn, backwards in blocks:
                 segment = list(range(first + s - 1, first - 1, -1)) if backwards else list(range(first, first + s))
                 tiles.extend(segment[turn:] + segment[:turn])
@@ -322,7 +329,7 @@ def overflow_tiles(n: int, rng: random.Random) -> List[int]:
     raise SystemExit("overflow: no layout found")
 
 
-def gen_overflow(args: argparse.Namespace) -> List[Tuple[int, Board]]:
+def gen_overflow(args: argparse.Namespace) -> list[tuple[int, Board]]:
     """An odd inversion count that a 32-bit counter sees as a negative number, answer ``--truth``.
 
     Odd M: the answer is the inversion parity alone, so only 'no' traps exist.
@@ -340,13 +347,13 @@ def gen_overflow(args: argparse.Namespace) -> List[Tuple[int, Board]]:
     return [(m, place_blank(overflow_tiles(size - 1, rng), blank))]
 
 
-def gen_mixed(args: argparse.Namespace) -> List[Tuple[int, Board]]:
+def gen_mixed(args: argparse.Namespace) -> list[tuple[int, Board]]:
     """One big random case among many small ones (sizes 1..--small-max), to catch unreset state.
 
     Size 1 is kept rare: it is always solvable and would tip the yes/no balance.
     """
     rng = seeded(args)
-    small: List[Tuple[int, Board]] = []
+    small: list[tuple[int, Board]] = []
     cells = 0
     while cells < args.extra_cells and len(small) < MAX_T - 1:
         m = 1 if rng.random() < 0.1 or args.small_max < 2 else rng.randint(2, args.small_max)
@@ -358,7 +365,7 @@ def gen_mixed(args: argparse.Namespace) -> List[Tuple[int, Board]]:
     return small[:where] + [big] + small[where:]
 
 
-CATEGORIES: dict[str, Callable[[argparse.Namespace], List[Tuple[int, Board]]]] = {
+CATEGORIES: dict[str, Callable[[argparse.Namespace], list[tuple[int, Board]]]] = {
     "random": gen_random,
     "exhaustive": gen_exhaustive,
     "positions": gen_positions,
@@ -385,8 +392,12 @@ def parse_args(argv: Iterable[str]) -> argparse.Namespace:
     parser.add_argument("--size", type=int, required=True, help="cube edge M (big case for mixed)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=1, help="boards per file (random, axis)")
-    parser.add_argument("--truth", choices=["yes", "no", "mix", "any"], default="any",
-                        help="wanted answer; mix alternates, any keeps chance (long-cycle, overflow: yes or no)")
+    parser.add_argument(
+        "--truth",
+        choices=["yes", "no", "mix", "any"],
+        default="any",
+        help="wanted answer; mix alternates, any keeps chance (long-cycle, overflow: yes or no)",
+    )
     parser.add_argument("--kind", choices=["xodd", "yzodd"], default="xodd", help="axis trap kind")
     parser.add_argument("--blank", choices=["first", "last"], default="first", help="reversed: blank slot")
     parser.add_argument("--steps", type=int, default=100_000, help="walk: blank moves")

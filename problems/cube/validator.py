@@ -4,11 +4,12 @@ Exit 42 if stdin is exactly in the format the statement describes, 43 with a
 one-line reason naming the line otherwise.  The bulk checks run on whole lines
 with regular expressions and sets, so a 7 MB file takes well under a second.
 """
+
 from __future__ import annotations
 
 import re
 import sys
-from typing import List, NoReturn
+from typing import NoReturn
 
 MAX_T = 50_000
 MAX_M = 100
@@ -31,7 +32,7 @@ def fail(message: str) -> NoReturn:
     sys.exit(43)
 
 
-def read_single(lines: List[bytes], index: int, what: str, low: int, high: int) -> int:
+def read_single(lines: list[bytes], index: int, what: str, low: int, high: int) -> int:
     """One integer alone on its line, within [low, high]."""
     if index >= len(lines):
         raise Invalid(index + 1, f"missing line: expected {what}")
@@ -44,14 +45,15 @@ def read_single(lines: List[bytes], index: int, what: str, low: int, high: int) 
     return value
 
 
-def read_layer(lines: List[bytes], index: int, width: int, size: int) -> List[int]:
+def read_layer(lines: list[bytes], index: int, width: int, size: int) -> list[int]:
     """One layer: exactly ``width`` numbers below ``size``, single spaces between them."""
     if index >= len(lines):
         raise Invalid(index + 1, f"missing line: expected {width} integers")
     text = lines[index]
     if not ROW.fullmatch(text):
-        raise Invalid(index + 1, "expected integers separated by single spaces (no leading zeros, signs, "
-                                 "tabs or trailing spaces)")
+        raise Invalid(
+            index + 1, "expected integers separated by single spaces (no leading zeros, signs, tabs or trailing spaces)"
+        )
     values = list(map(int, text.split(b" ")))
     if len(values) != width:
         raise Invalid(index + 1, f"expected {width} integers, got {len(values)}")
@@ -60,7 +62,7 @@ def read_layer(lines: List[bytes], index: int, width: int, size: int) -> List[in
     return values
 
 
-def check_permutation(layers: List[List[int]], first_line: int, size: int) -> None:
+def check_permutation(layers: list[list[int]], first_line: int, size: int) -> None:
     """All values of a case distinct (they are already in range, and there are ``size`` of them)."""
     if len(set(v for layer in layers for v in layer)) == size:
         return
@@ -77,7 +79,7 @@ def validate(data: bytes) -> None:
     if not data:
         raise Invalid(1, "empty input")
     if b"\r" in data:
-        raise Invalid(data[:data.index(b"\r")].count(b"\n") + 1, "carriage return found")
+        raise Invalid(data[: data.index(b"\r")].count(b"\n") + 1, "carriage return found")
     if not data.endswith(b"\n"):
         raise Invalid(data.count(b"\n") + 1, "the last line must end with a newline")
     lines = data[:-1].split(b"\n")

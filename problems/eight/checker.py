@@ -15,11 +15,14 @@ returns are ignored; anything else must be exactly `unsolvable` or a string of
 at most MAX_MOVES letters u, d, l, r (the blank's moves) that keeps the blank
 on the board and ends in the goal. An already solved board needs an empty line.
 """
+
 import re
 import sys
 from pathlib import Path
 
-sys.path.append(str(Path(__file__).resolve().parents[1] / "_lib" / "python"))  # by hand; the judge ships tiles.py beside this file
+sys.path.append(
+    str(Path(__file__).resolve().parents[1] / "_lib" / "python")
+)  # by hand; the judge ships tiles.py beside this file
 import tiles  # noqa: E402
 
 ACCEPTED = 42
@@ -67,14 +70,13 @@ def show_byte(value: int) -> str:
 def render(cells: list[int]) -> str:
     """A board as `1 2 3 / 4 5 6 / 7 8 x` for messages."""
     tokens = ["x" if value == 0 else str(value) for value in cells]
-    return " / ".join(" ".join(tokens[start:start + 3]) for start in range(0, 9, 3))
+    return " / ".join(" ".join(tokens[start : start + 3]) for start in range(0, 9, 3))
 
 
 def read_boards(path: str) -> list[list[int]]:
     """The (validated) input: one board per line, the blank as 0."""
     with open(path, encoding="ascii") as stream:
-        return [[0 if token == "x" else int(token) for token in line.split()]
-                for line in stream if line.strip()]
+        return [[0 if token == "x" else int(token) for token in line.split()] for line in stream if line.strip()]
 
 
 def solvable(cells: list[int]) -> bool:
@@ -88,22 +90,29 @@ def replay(number: int, cells: list[int], moves: bytes) -> None:
         raise Wrong(f"line {number}: {len(moves)} characters, more than the limit of {MAX_MOVES} moves")
     bad = NOT_A_MOVE.search(moves)
     if bad:
-        raise Wrong(f"line {number}: column {bad.start() + 1}: {show_byte(moves[bad.start()])} is not a move"
-                    f" (expected only u, d, l, r, or the word 'unsolvable'; got {show(moves)})")
+        raise Wrong(
+            f"line {number}: column {bad.start() + 1}: {show_byte(moves[bad.start()])} is not a move"
+            f" (expected only u, d, l, r, or the word 'unsolvable'; got {show(moves)})"
+        )
     board = cells[:]
     blank = board.index(0)
     for index, letter in enumerate(moves):
         target = STEP[blank][letter]
         if target < 0:
             row, col = divmod(blank, 3)
-            raise Wrong(f"line {number}: move {index + 1} '{chr(letter)}' leaves the board"
-                        f" (the blank is in row {row + 1}, column {col + 1})")
+            raise Wrong(
+                f"line {number}: move {index + 1} '{chr(letter)}' leaves the board"
+                f" (the blank is in row {row + 1}, column {col + 1})"
+            )
         board[blank] = board[target]
         blank = target
     board[blank] = 0
     if board != GOAL:
-        raise Wrong(f"line {number}: after {len(moves)} moves the board is {render(board)}, not the goal"
-                    if moves else f"line {number}: empty, but board {number} ({render(board)}) is not solved")
+        raise Wrong(
+            f"line {number}: after {len(moves)} moves the board is {render(board)}, not the goal"
+            if moves
+            else f"line {number}: empty, but board {number} ({render(board)}) is not solved"
+        )
 
 
 def check_line(number: int, cells: list[int], line: bytes) -> None:
@@ -111,8 +120,10 @@ def check_line(number: int, cells: list[int], line: bytes) -> None:
     content = line.rstrip(TRAILING)
     if not solvable(cells):
         if content != UNSOLVABLE:
-            raise Wrong(f"line {number}: board {number} ({render(cells)}) is unsolvable,"
-                        f" expected 'unsolvable', got {show(content)}")
+            raise Wrong(
+                f"line {number}: board {number} ({render(cells)}) is unsolvable,"
+                f" expected 'unsolvable', got {show(content)}"
+            )
     elif content == UNSOLVABLE:
         hint = ": it is already solved, expected an empty line" if cells == GOAL else ""
         raise Wrong(f"line {number}: 'unsolvable', but board {number} ({render(cells)}) is solvable{hint}")
@@ -141,7 +152,7 @@ def check(boards: list[list[int]], output: bytes) -> None:
         if number > present and not (number == len(lines) and cells == GOAL):
             raise missing(number, len(boards), not output)
         check_line(number, cells, lines[number - 1])
-    for number, line in enumerate(lines[len(boards):], start=len(boards) + 1):
+    for number, line in enumerate(lines[len(boards) :], start=len(boards) + 1):
         if line.strip(TRAILING):
             raise Wrong(f"line {number}: extra output after the answer to the last board: {show(line)}")
 

@@ -20,21 +20,28 @@ arguments so that a stress tool can shrink any category. Depths come from one
 breadth-first search from the goal over the 9!/2 solvable boards; moves are
 reversible, so a board's BFS depth is its optimal number of moves.
 """
+
 import argparse
 import random
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-sys.path.append(str(Path(__file__).resolve().parents[1] / "_lib" / "python"))  # by hand; the judge ships tiles.py beside this file
+sys.path.append(
+    str(Path(__file__).resolve().parents[1] / "_lib" / "python")
+)  # by hand; the judge ships tiles.py beside this file
 import tiles  # noqa: E402
 
 GOAL = "12345678x"
 MAX_BOARDS = 1000
 NEIGHBOURS = tuple(
-    tuple(near for near in (cell - 3, cell + 3, cell - 1 if cell % 3 else -1, cell + 1 if cell % 3 < 2 else -1)
-          if 0 <= near < 9)
-    for cell in range(9))
+    tuple(
+        near
+        for near in (cell - 3, cell + 3, cell - 1 if cell % 3 else -1, cell + 1 if cell % 3 < 2 else -1)
+        if 0 <= near < 9
+    )
+    for cell in range(9)
+)
 
 
 def slide(board: str, blank: int, target: int) -> str:
@@ -89,7 +96,7 @@ def make_deepest(count: int) -> list[str]:
     """The `count` boards with the longest optimal solutions, deepest first."""
     boards: list[str] = []
     for layer in reversed(layers_from_goal()):
-        boards.extend(sorted(layer)[:count - len(boards)])
+        boards.extend(sorted(layer)[: count - len(boards)])
     return boards
 
 
@@ -141,7 +148,7 @@ def build(args: argparse.Namespace) -> list[str]:
         "depths": lambda: make_depths(args.size, rng),
         "random": lambda: make_random(args.size, args.truth, rng),
         "swapped": lambda: make_swapped(args.size, rng),
-        "ordered": lambda: make_ordered()[:args.size],
+        "ordered": lambda: make_ordered()[: args.size],
     }
     boards = makers[args.category]()
     if args.mix:

@@ -5,6 +5,7 @@ last one too), each holding the nine tokens 1, 2, ..., 8 and x in some order,
 separated by single spaces. Otherwise exit 43 with a one-line reason naming
 the line on stderr.
 """
+
 import re
 import sys
 
@@ -25,8 +26,7 @@ class Invalid(Exception):
 def check_line(number: int, line: bytes) -> None:
     """One board: nine single-space-separated tokens, each of 1..8 and x exactly once."""
     if not BOARD_LINE.fullmatch(line):
-        raise Invalid(number, "expected nine tokens from 1-8 and x separated by single spaces,"
-                      " nothing else")
+        raise Invalid(number, "expected nine tokens from 1-8 and x separated by single spaces, nothing else")
     tokens = line[::2]
     if sorted(tokens) != SYMBOLS:
         repeated = sorted({chr(t) for t in tokens if tokens.count(t) > 1})

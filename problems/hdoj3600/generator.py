@@ -24,22 +24,23 @@ Categories:
   multi --size N --count K --at first|middle|last --seed S
       one random N x N board among K random boards of sides 1..8
 """
+
 import argparse
 import itertools
 import math
 import random
 import sys
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 Board = list[int]
-INT32 = 2 ** 31
+INT32 = 2**31
 MAX_SIDE = 300
 
 
 def board_text(cells: Board) -> str:
     """Format one board the way the statement specifies."""
     side = math.isqrt(len(cells))
-    rows = (" ".join(map(str, cells[r * side:(r + 1) * side])) for r in range(side))
+    rows = (" ".join(map(str, cells[r * side : (r + 1) * side])) for r in range(side))
     return f"{side}\n" + "\n".join(rows) + "\n"
 
 
@@ -221,9 +222,9 @@ def shuffled_windows(count: int, rng: random.Random) -> list[int]:
     while spent < budget:
         width = rng.randint(2, widest)
         start = rng.randrange(count - width + 1)
-        window = tiles[start:start + width]
+        window = tiles[start : start + width]
         rng.shuffle(window)
-        tiles[start:start + width] = window
+        tiles[start : start + width] = window
         spent += width * (width - 1) // 4
     return tiles
 

@@ -6,6 +6,7 @@ permutation of 0..N*N-1, then a line "0"; every line ends with "\\n" and
 nothing follows the terminator.  The total number of cells (sum of N*N) must
 not exceed 1,000,000.  Exit 42 if valid, 43 with "line K: reason" on stderr.
 """
+
 import re
 import sys
 
@@ -57,8 +58,7 @@ def check_board(lines: list[bytes], first: int, side: int) -> None:
             raise Invalid(index + 1, f"unexpected end of file, expected a row of {side} integers")
         line = lines[index]
         if not ROW.fullmatch(line):
-            raise Invalid(index + 1, "a row must be integers without leading zeros "
-                          "separated by single spaces")
+            raise Invalid(index + 1, "a row must be integers without leading zeros separated by single spaces")
         values = [int(tok) for tok in line.split(b" ")]
         if len(values) != side:
             raise Invalid(index + 1, f"expected {side} integers, got {len(values)}")

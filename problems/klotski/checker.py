@@ -21,6 +21,7 @@ cover only empty cells or its own. The count must be the jury's optimum and
 the moves must leave the 2x2 piece on the exit (the two bottom rows, the two
 middle columns).
 """
+
 import re
 import sys
 from pathlib import Path
@@ -56,7 +57,7 @@ def read_boards(path: str) -> list[list[list[str]]]:
     boards, at = [], 1
     for _ in range(int(tokens[0])):
         rows = int(tokens[at])
-        boards.append([list(row) for row in tokens[at + 2:at + 2 + rows]])
+        boards.append([list(row) for row in tokens[at + 2 : at + 2 + rows]])
         at += 2 + rows
     return boards
 
@@ -95,7 +96,7 @@ class Lines:
 
     def rest(self) -> None:
         """Only empty lines may follow the last answer."""
-        for number, line in enumerate(self.lines[self.at:], start=self.at + 1):
+        for number, line in enumerate(self.lines[self.at :], start=self.at + 1):
             if line:
                 raise Wrong(f"line {number}: unexpected output after the last board: {show(line)}")
 
@@ -146,8 +147,9 @@ def check_board(board: int, grid: list[list[str]], optimum: int | None, lines: L
         number, text = lines.next(board)
         move = MOVE.fullmatch(text)
         if not move:
-            raise Wrong(f"line {number}: expected a move 'X PATH' (a letter, one space, letters U D L R),"
-                        f" got {show(text)}")
+            raise Wrong(
+                f"line {number}: expected a move 'X PATH' (a letter, one space, letters U D L R), got {show(text)}"
+            )
         cells = len(grid) * len(grid[0])
         if len(move[2]) > cells:
             raise Wrong(f"line {number}: a path of {len(move[2])} steps, more than the {cells} cells of the board")

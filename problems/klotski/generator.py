@@ -32,6 +32,7 @@ the low bits, then one bit mask of anchors per other shape; pieces of the
 same shape are interchangeable, exactly as the statement counts positions.
 Letters are given to the pieces in reading order of their anchors.
 """
+
 import argparse
 import random
 import sys
@@ -174,8 +175,9 @@ class Geometry:
 
     def render(self, position: int) -> list[str]:
         """The board as rows of letters, pieces named in reading order of their anchors."""
-        grid = [["#" if self.walls >> (r * self.cols + c) & 1 else "." for c in range(self.cols)]
-                for r in range(self.rows)]
+        grid = [
+            ["#" if self.walls >> (r * self.cols + c) & 1 else "." for c in range(self.cols)] for r in range(self.rows)
+        ]
         for name, (shape, anchor) in zip(NAMES, sorted(self.pieces(position), key=lambda piece: piece[1])):
             for cell in bits(self.foot[shape][anchor]):
                 grid[cell // self.cols][cell % self.cols] = name
@@ -207,7 +209,7 @@ Counted = list[tuple[Board, int]]  # boards with their number of reachable posit
 
 def make_classic(args: argparse.Namespace) -> list[Board]:
     """Named layouts, in the order of CLASSICS, optionally mirrored."""
-    chosen = CLASSICS[args.first:args.first + args.size]
+    chosen = CLASSICS[args.first : args.first + args.size]
     if len(chosen) != args.size:
         raise SystemExit(f"classic: only {len(CLASSICS)} layouts")
     return [[row[::-1] for row in rows] if args.mirror else list(rows) for _, rows in chosen]
@@ -253,7 +255,7 @@ def letter_cells(rows: int, cols: int, grid: list[str | None]) -> Board:
             text.append(tag[0])
         else:
             text.append(names.setdefault(tag, NAMES[len(names)]))
-    return ["".join(text[r * cols:(r + 1) * cols]) for r in range(rows)]
+    return ["".join(text[r * cols : (r + 1) * cols]) for r in range(rows)]
 
 
 def random_board(rows: int, cols: int, walls: int, empty: int, rng: random.Random) -> Board:

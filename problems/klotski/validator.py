@@ -10,6 +10,7 @@ one shape interchangeable) number at most MAX_POSITIONS in all: counted here
 by a search of its own, which stops as soon as the bound is passed.
 Otherwise exit 43 with a one-line reason naming the line.
 """
+
 import re
 import sys
 
@@ -67,13 +68,24 @@ def count_positions(height: int, width: int, rows: list[bytes], budget: int) -> 
             row, col = divmod(anchor, width)
             if row + h <= height and col + w <= width:
                 foot[index][anchor] = sum(1 << ((row + a) * width + col + b) for a in range(h) for b in range(w))
-    steps = [[near for near, ok in ((cell - width, cell >= width), (cell + width, cell + width < cells),
-                                    (cell - 1, cell % width > 0), (cell + 1, cell % width < width - 1)) if ok]
-             for cell in range(cells)]
+    steps = [
+        [
+            near
+            for near, ok in (
+                (cell - width, cell >= width),
+                (cell + width, cell + width < cells),
+                (cell - 1, cell % width > 0),
+                (cell + 1, cell % width < width - 1),
+            )
+            if ok
+        ]
+        for cell in range(cells)
+    ]
 
     def moves(position: tuple[int, ...]) -> list[tuple[int, ...]]:
-        placed = [(index, anchor) for index, mask in enumerate(position)
-                  for anchor in range(cells) if mask >> anchor & 1]
+        placed = [
+            (index, anchor) for index, mask in enumerate(position) for anchor in range(cells) if mask >> anchor & 1
+        ]
         taken = walls
         for index, anchor in placed:
             taken |= foot[index][anchor]

@@ -24,6 +24,7 @@ shrink any category. Sides are 2..999 as in POJ 2893; single rows and columns
 belong to the problem "reach". Boards are flat lists in row-major order; 0 is
 the blank.
 """
+
 import argparse
 import itertools
 import random
@@ -310,7 +311,7 @@ def render(cases: list[tuple[int, int, list[int]]]) -> str:
     for rows, cols, cells in cases:
         parts.append(f"{rows} {cols}\n")
         for start in range(0, rows * cols, cols):
-            parts.append(" ".join(map(str, cells[start:start + cols])) + "\n")
+            parts.append(" ".join(map(str, cells[start : start + cols])) + "\n")
     parts.append("0 0\n")
     return "".join(parts)
 
@@ -353,9 +354,10 @@ def build(args: argparse.Namespace) -> list[tuple[int, int, list[int]]]:
 def parse_args(argv: list[str]) -> argparse.Namespace:
     """Command line; defaults keep every category usable with few arguments."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("category", choices=[
-        "exhaustive", "random", "reversed", "goal", "goal-swap", "long-cycle",
-        "overflow", "traps", "mixed"])
+    parser.add_argument(
+        "category",
+        choices=["exhaustive", "random", "reversed", "goal", "goal-swap", "long-cycle", "overflow", "traps", "mixed"],
+    )
     parser.add_argument("--size", type=int, default=3)
     parser.add_argument("--rows", type=int)
     parser.add_argument("--cols", type=int)

@@ -6,6 +6,7 @@ with the sum of M*N at most MAX_TOTAL_CELLS. Tokens are separated by single
 spaces, lines end with `\n` (the last one too), integers have no sign and no
 leading zeros. Otherwise exit 43 with a one-line reason naming the line.
 """
+
 import re
 import sys
 
@@ -30,8 +31,9 @@ def numbers(lines: list[bytes], index: int, expected: int) -> list[int]:
         raise Invalid(index + 1, "unexpected end of file")
     line = lines[index]
     if not NUMBER_LIST.fullmatch(line):
-        raise Invalid(index + 1, "expected integers separated by single spaces"
-                      " (no sign, no leading zeros, no other characters)")
+        raise Invalid(
+            index + 1, "expected integers separated by single spaces (no sign, no leading zeros, no other characters)"
+        )
     tokens = line.split(b" ")
     if len(tokens) != expected:
         raise Invalid(index + 1, f"expected {expected} integers, got {len(tokens)}")

@@ -31,6 +31,7 @@ other size arguments are --count (pairs per file) and --steps (walk length).
 A board is a flat list in row-major order, 0 is the blank. I(s) is the number
 of inversions among the tiles plus (blank row) * (N - 1).
 """
+
 import argparse
 import itertools
 import random
@@ -236,7 +237,7 @@ def count_inversions(sequence: list[int]) -> int:
     done: list[int] = []
     for begin in range(0, len(sequence), block):
         local: list[int] = []
-        for value in sequence[begin:begin + block]:
+        for value in sequence[begin : begin + block]:
             total += len(done) - bisect_right(done, value)
             position = bisect_right(local, value)
             total += len(local) - position
@@ -272,8 +273,10 @@ def wrapping_board(rows: int, cols: int, rng: random.Random) -> Board:
     row = even_term_row(rows, cols, rng)
     key = inversions + row * (cols - 1)
     if not (wrap_int32(inversions) < 0 and wrap_int32(key) < 0):
-        raise SystemExit(f"overflow: a random {rows}x{cols} board has {inversions} inversions,"
-                         " outside [2^31, 2^32); use 95 000 to 131 000 cells")
+        raise SystemExit(
+            f"overflow: a random {rows}x{cols} board has {inversions} inversions,"
+            " outside [2^31, 2^32); use 95 000 to 131 000 cells"
+        )
     return with_blank(tiles, row * cols + rng.randrange(cols))
 
 
@@ -391,8 +394,7 @@ def make_shaped(args: argparse.Namespace, rng: random.Random) -> list[Case]:
         kinds = split_list(args.kinds, ALL_KINDS)
         if args.row_gap == "odd" and rows < 2:
             raise SystemExit("--row-gap odd needs two rows")
-        return [make_pair_2d(rows, cols, kinds[i % len(kinds)], args.row_gap, rng)
-                for i in range(args.count)]
+        return [make_pair_2d(rows, cols, kinds[i % len(kinds)], args.row_gap, rng) for i in range(args.count)]
     if args.category == "line":
         if not is_line(rows, cols):
             raise SystemExit("line needs --rows 1 or --cols 1")
@@ -420,8 +422,7 @@ def render_board(cols: int, board: Board) -> str:
     """M lines of N integers; a single column is joined in one go (10^6 lines)."""
     if cols == 1:
         return "\n".join(map(str, board)) + "\n"
-    return "".join(" ".join(map(str, board[begin:begin + cols])) + "\n"
-                   for begin in range(0, len(board), cols))
+    return "".join(" ".join(map(str, board[begin : begin + cols])) + "\n" for begin in range(0, len(board), cols))
 
 
 def render(cases: list[Case]) -> str:

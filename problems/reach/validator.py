@@ -12,6 +12,7 @@ A board is checked with one compiled regular expression over its whole text
 and one split (about 0.4 s for 10^6 cells); only a board that fails is walked
 line by line, to name the offending line.
 """
+
 import re
 import sys
 from functools import lru_cache
@@ -53,7 +54,7 @@ class Cursor:
         end = self.data.find(b"\n", self.offset)
         if end < 0:
             raise Invalid(self.line, "missing newline at the end of the line")
-        text = self.data[self.offset:end]
+        text = self.data[self.offset : end]
         self.offset = end + 1
         self.line += 1
         return text
@@ -62,8 +63,9 @@ class Cursor:
 def numbers(text: bytes, line: int, expected: int) -> list[int]:
     """The integers of one line, which must number exactly `expected`."""
     if not NUMBER_LINE.fullmatch(text):
-        raise Invalid(line, "expected integers separated by single spaces"
-                      " (no sign, no leading zeros, no other characters)")
+        raise Invalid(
+            line, "expected integers separated by single spaces (no sign, no leading zeros, no other characters)"
+        )
     tokens = text.split(b" ")
     if len(tokens) != expected:
         raise Invalid(line, f"expected {expected} integers, got {len(tokens)}")
@@ -89,7 +91,7 @@ def check_board(cursor: Cursor, rows: int, cols: int) -> None:
     """The next M lines must hold a permutation of 0..M*N-1."""
     match = board_pattern(rows, cols).match(cursor.data, cursor.offset)
     if match:
-        values = cursor.data[cursor.offset:match.end()].split()
+        values = cursor.data[cursor.offset : match.end()].split()
         size = rows * cols
         if len(set(values)) == size and max(map(int, values)) < size:
             cursor.offset = match.end()

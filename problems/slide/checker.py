@@ -17,10 +17,13 @@ output, however large or malformed, makes this program fail: it reads at most
 READ_CAP + 1 bytes (more than READ_CAP is wrong: a valid answer is far
 shorter) and works on bytes, never decoding them.
 """
+
 import sys
 from pathlib import Path
 
-sys.path.append(str(Path(__file__).resolve().parents[1] / "_lib" / "python"))  # by hand; the judge ships tiles.py beside this file
+sys.path.append(
+    str(Path(__file__).resolve().parents[1] / "_lib" / "python")
+)  # by hand; the judge ships tiles.py beside this file
 import tiles  # noqa: E402
 
 ACCEPTED = 42
@@ -47,7 +50,7 @@ def read_board(path: str) -> tuple[int, list[int]]:
     """The validated input: n, then the n*n cells row by row."""
     numbers = [int(token) for token in Path(path).read_bytes().split()]
     n = numbers[0]
-    return n, numbers[1:1 + n * n]
+    return n, numbers[1 : 1 + n * n]
 
 
 def is_solvable(n: int, cells: list[int]) -> bool:
@@ -58,10 +61,10 @@ def is_solvable(n: int, cells: list[int]) -> bool:
 def split_answer(output: bytes) -> bytes:
     """The first line without surrounding spaces; anything but whitespace after it is wrong."""
     end = output.find(b"\n")
-    first, rest = (output, b"") if end < 0 else (output[:end], output[end + 1:])
+    first, rest = (output, b"") if end < 0 else (output[:end], output[end + 1 :])
     garbage = rest.lstrip(ANY_SPACE)
     if garbage:
-        line = 2 + rest[:len(rest) - len(garbage)].count(b"\n")
+        line = 2 + rest[: len(rest) - len(garbage)].count(b"\n")
         first_garbage = garbage.split(b"\n", 1)[0]
         raise Wrong(f"line {line}: unexpected output after the answer line: {show(first_garbage)}")
     return first.strip(LINE_SPACE)
@@ -84,8 +87,10 @@ def play(n: int, cells: list[int], moves: bytes) -> list[int]:
             raise bad_letter(index, letter)
         new_row, new_col = row + step[0], col + step[1]
         if not (0 <= new_row < n and 0 <= new_col < n):
-            raise Wrong(f"line 1: move {index} {chr(letter)!r} leaves the board"
-                        f" (blank at row {row + 1}, column {col + 1} of {n})")
+            raise Wrong(
+                f"line 1: move {index} {chr(letter)!r} leaves the board"
+                f" (blank at row {row + 1}, column {col + 1} of {n})"
+            )
         target = new_row * n + new_col
         board[blank], board[target] = board[target], 0
         blank, row, col = target, new_row, new_col
@@ -111,8 +116,10 @@ def judge(n: int, cells: list[int], output: bytes) -> str:
     if board != goal:
         cell = next(index for index, value in enumerate(board) if value != goal[index])
         done = f"after {len(answer)} move{'' if len(answer) == 1 else 's'}" if answer else "with no moves"
-        raise Wrong(f"line 1: {done} the board is not solved: row {cell // n + 1},"
-                    f" column {cell % n + 1} holds {board[cell]}, expected {goal[cell]}")
+        raise Wrong(
+            f"line 1: {done} the board is not solved: row {cell // n + 1},"
+            f" column {cell % n + 1} holds {board[cell]}, expected {goal[cell]}"
+        )
     return f"solved in {len(answer)} moves"
 
 

@@ -23,13 +23,16 @@ random.Random seeded with the category and --seed). Categories:
 --size is an argument of every category so that a stress tool can shrink any
 case. Boards are flat lists in row-major order; 0 is the blank.
 """
+
 import argparse
 import math
 import random
 import sys
 from pathlib import Path
 
-sys.path.append(str(Path(__file__).resolve().parents[1] / "_lib" / "python"))  # by hand; the judge ships tiles.py beside this file
+sys.path.append(
+    str(Path(__file__).resolve().parents[1] / "_lib" / "python")
+)  # by hand; the judge ships tiles.py beside this file
 import tiles  # noqa: E402
 
 MIN_SIZE = 2
@@ -168,15 +171,16 @@ def build(args: argparse.Namespace) -> list[int]:
 
 def render(n: int, cells: list[int]) -> str:
     """The input file: n, then n rows."""
-    rows = [" ".join(map(str, cells[start:start + n])) for start in range(0, n * n, n)]
+    rows = [" ".join(map(str, cells[start : start + n])) for start in range(0, n * n, n)]
     return f"{n}\n" + "\n".join(rows) + "\n"
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     """Command line; defaults keep every category usable with few arguments."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("category", choices=[
-        "exhaustive", "random", "reversed", "goal", "goal-swap", "corner", "long-cycle", "trap"])
+    parser.add_argument(
+        "category", choices=["exhaustive", "random", "reversed", "goal", "goal-swap", "corner", "long-cycle", "trap"]
+    )
     parser.add_argument("--size", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--truth", choices=["yes", "no", "any"], default="any")

@@ -6,6 +6,7 @@ permutation of 0..n^2-1. Integers have no sign and no leading zeros, every
 line ends with `\n` (the last one too), and nothing follows the board.
 Otherwise exit 43 with a one-line reason naming the line.
 """
+
 import re
 import sys
 
@@ -29,8 +30,9 @@ def numbers(lines: list[bytes], index: int, expected: int) -> list[int]:
         raise Invalid(index + 1, "unexpected end of file")
     line = lines[index]
     if not NUMBER_LIST.fullmatch(line):
-        raise Invalid(index + 1, "expected integers separated by single spaces"
-                      " (no sign, no leading zeros, no other characters)")
+        raise Invalid(
+            index + 1, "expected integers separated by single spaces (no sign, no leading zeros, no other characters)"
+        )
     tokens = line.split(b" ")
     if len(tokens) != expected:
         raise Invalid(index + 1, f"expected {expected} integers, got {len(tokens)}")

@@ -16,6 +16,7 @@ outside, no figure edge through its interior, its interior not outside), no
 two pieces share interior points, and the figure's area is 16, the pieces'
 total: disjoint pieces inside the figure with the figure's whole area cover it.
 """
+
 from __future__ import annotations
 
 import re
@@ -25,8 +26,24 @@ from pathlib import Path
 
 sys.path.append(str(Path(__file__).resolve().parent / "lib"))  # by hand; the judge ships the library beside this file
 from drawing import picture  # noqa: E402
-from qgeom import (KIND_OF, NAMES, ZERO, Num, Point, approx_small, area, bounds, boxes_apart, clip, edges,  # noqa: E402
-                   inside_figure, interiors_meet, parse_number, place, segment_enters)
+from qgeom import (
+    KIND_OF,
+    NAMES,
+    ZERO,
+    Num,
+    Point,
+    approx_small,
+    area,
+    bounds,
+    boxes_apart,
+    clip,
+    edges,  # noqa: E402
+    inside_figure,
+    interiors_meet,
+    parse_number,
+    place,
+    segment_enters,
+)
 
 ACCEPTED = 42
 WRONG_ANSWER = 43
@@ -71,6 +88,7 @@ def read_figures(path: str) -> list[list[list[Point]]]:
         nonlocal at
         at += 1
         return tokens[at - 1]
+
     figures = []
     for _ in range(int(take())):
         polygons = []
@@ -106,7 +124,7 @@ class Lines:
         return self.at, self.lines[self.at - 1]
 
     def rest(self) -> None:
-        for number, line in enumerate(self.lines[self.at:], start=self.at + 1):
+        for number, line in enumerate(self.lines[self.at :], start=self.at + 1):
             if line:
                 raise Wrong(f"line {number}: unexpected output after the last figure: {show(line)}")
 
@@ -115,12 +133,16 @@ def parse_placement(number: int, text: str) -> tuple[str, list[Point]]:
     """One line `NAME ROT FLIP X Y` as the piece's name and its vertices."""
     fields = text.split(" ")
     if len(fields) != 5:
-        raise Wrong(f"line {number}: expected a placement 'NAME ROT FLIP X Y' (five fields, one space apart), got {show(text)}")
+        raise Wrong(
+            f"line {number}: expected a placement 'NAME ROT FLIP X Y' (five fields, one space apart), got {show(text)}"
+        )
     name, rotation, flip, x, y = fields
     if name not in KIND_OF:
         raise Wrong(f"line {number}: {show(name)} is not a piece (the pieces are {' '.join(NAMES)})")
     if not ROTATION.fullmatch(rotation):
-        raise Wrong(f"line {number}: the rotation must be one of 0 to 7 (multiples of 45 degrees), got {show(rotation)}")
+        raise Wrong(
+            f"line {number}: the rotation must be one of 0 to 7 (multiples of 45 degrees), got {show(rotation)}"
+        )
     if not FLIP.fullmatch(flip):
         raise Wrong(f"line {number}: the flip must be 0 or 1, got {show(flip)}")
     try:
@@ -149,11 +171,15 @@ def check_names(figure: int, numbers: list[int], names: list[str]) -> None:
         at = [n for n, used in zip(numbers, names) if used == name]
         if len(at) > 1:
             missing = [m for m in NAMES if m not in names]
-            raise Wrong(f"figure {figure}: piece {name} is placed {len(at)} times (lines {', '.join(map(str, at))})"
-                        + (f" and piece {', '.join(missing)} not at all" if missing else ""))
+            raise Wrong(
+                f"figure {figure}: piece {name} is placed {len(at)} times (lines {', '.join(map(str, at))})"
+                + (f" and piece {', '.join(missing)} not at all" if missing else "")
+            )
 
 
-def sticking_out(polygon: list[Point], figure: list[list[Point]]) -> tuple[str, list[Point], list[tuple[Point, Point]]] | None:
+def sticking_out(
+    polygon: list[Point], figure: list[list[Point]]
+) -> tuple[str, list[Point], list[tuple[Point, Point]]] | None:
     """Why a piece is not inside the figure (and where), or None if it is."""
     for p in polygon:
         if inside_figure(p, figure) == "out":
@@ -182,7 +208,9 @@ def check_figure(index: int, figure: list[list[Point]], possible: bool, lines: L
         if count:
             number, head = lines.next(index)
         if head == IMPOSSIBLE:
-            raise Wrong(f"line {number}: 'impossible' inside the seven placements of figure {index} (only {count} given)")
+            raise Wrong(
+                f"line {number}: 'impossible' inside the seven placements of figure {index} (only {count} given)"
+            )
         pieces.append(parse_placement(number, head))
         numbers.append(number)
     names = [name for name, _ in pieces]
@@ -197,7 +225,9 @@ def check_figure(index: int, figure: list[list[Point]], possible: bool, lines: L
         raise JuryWrong(f"figure {index}: the contestant lays it out, the jury says impossible")
 
 
-def check_geometry(index: int, figure: list[list[Point]], pieces: list[tuple[str, list[Point]]], numbers: list[int]) -> None:
+def check_geometry(
+    index: int, figure: list[list[Point]], pieces: list[tuple[str, list[Point]]], numbers: list[int]
+) -> None:
     for at, (name, polygon) in enumerate(pieces):
         why = sticking_out(polygon, figure)
         if why is not None:
@@ -211,14 +241,18 @@ def check_geometry(index: int, figure: list[list[Point]], pieces: list[tuple[str
             if not boxes_apart(boxes[i], boxes[j]) and interiors_meet(a, b):
                 common = clip(a, b)
                 size = area(common)
-                message = (f"figure {index}: pieces {label(first, numbers[i])} and {label(second, numbers[j])} overlap"
-                           f" in area {size} (about {approx_small(size)})")
+                message = (
+                    f"figure {index}: pieces {label(first, numbers[i])} and {label(second, numbers[j])} overlap"
+                    f" in area {size} (about {approx_small(size)})"
+                )
                 raise Wrong(message, index, picture(figure, pieces, message, overlaps=[common], bad=[i, j]))
     total = sum((area(ring) for ring in figure), ZERO)
     if total != SIXTEEN:
         gap = total - SIXTEEN
-        message = (f"figure {index}: the pieces lie inside the figure without overlapping, but they leave area {gap}"
-                   f" (about {approx_small(gap)}) of it uncovered: the figure's area is {total}, the pieces' 16")
+        message = (
+            f"figure {index}: the pieces lie inside the figure without overlapping, but they leave area {gap}"
+            f" (about {approx_small(gap)}) of it uncovered: the figure's area is {total}, the pieces' 16"
+        )
         raise Wrong(message, index, picture(figure, pieces, message, spots=[p for ring in figure for p in ring]))
 
 

@@ -32,6 +32,7 @@ A figure is printed as its number of polygons, then per polygon its number
 of vertices and the vertices counterclockwise, one `X Y` per line, numbers
 in the canonical form of the statement (qgeom.format_number).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -45,11 +46,11 @@ from qgeom import NAMES, Num, Point, area, direction, edges, format_number, inte
 
 # Convex polygons of 16 half-unit triangles on the lattice with legs along the axes (vertices in units of √2).
 CONVEX = [
-    [(0, 0), (2, 0), (2, 4), (0, 4)],                                  # rectangle 1:2
-    [(0, 0), (0, 4), (-4, 4)],                                         # triangle
-    [(0, 0), (2, 2), (0, 4), (-2, 2)],                                 # square (turned)
+    [(0, 0), (2, 0), (2, 4), (0, 4)],  # rectangle 1:2
+    [(0, 0), (0, 4), (-4, 4)],  # triangle
+    [(0, 0), (2, 2), (0, 4), (-2, 2)],  # square (turned)
     [(0, 0), (0, 4), (-1, 5), (-3, 3)],
-    [(0, 0), (0, 4), (-2, 6), (-2, 2)],                                # parallelogram
+    [(0, 0), (0, 4), (-2, 6), (-2, 2)],  # parallelogram
     [(0, 0), (0, 5), (-2, 5), (-2, 2)],
     [(0, 0), (0, 6), (-2, 4), (-2, 2)],
     [(0, 0), (0, 3), (-2, 5), (-3, 4), (-3, 3)],
@@ -85,8 +86,10 @@ def near_misses() -> dict[str, list[list[tuple[Num, Num]]]]:
     """Figures a placement off by ~1e-9 almost fits: the square widened or narrowed by EPS, the 2√2 x 4√2
     rectangle with √2 replaced by a close fraction (both impossible), and solvable rectangles moved by EPS (only exact
     placements fit)."""
+
     def rect(w: Num, h: Num, x: Num = Num(), y: Num = Num()) -> list[list[tuple[Num, Num]]]:
         return [[(x, y), (x + w, y), (x + w, y + h), (x, y + h)]]
+
     return {
         "wider": rect(Num(4) + EPS, Num(4)),
         "narrower": rect(Num(4) - EPS, Num(4)),
@@ -106,8 +109,10 @@ def convex_figure(index: int, turn: bool) -> list[list[Point]]:
 
 def offset(rng: random.Random) -> tuple[Num, Num]:
     """A random exact offset: rational parts with small odd denominators (least common multiple at most 9·7·5·11), √2 parts."""
+
     def one() -> Num:
         return Num(Fraction(rng.randrange(-60, 60), rng.choice([1, 3, 5, 7, 9, 11])), rng.randrange(-8, 9))
+
     return one(), one()
 
 
@@ -142,7 +147,9 @@ def outline(pieces: list[list[Point]]) -> list[list[Point]] | None:
             p = starts.pop(p)
             if p == first:
                 break
-        straight = [p for i, p in enumerate(ring) if direction(ring[i - 1], p) != direction(p, ring[(i + 1) % len(ring)])]
+        straight = [
+            p for i, p in enumerate(ring) if direction(ring[i - 1], p) != direction(p, ring[(i + 1) % len(ring)])
+        ]
         if area(straight).sign() < 0:
             return None
         rings.append(straight)
@@ -161,7 +168,7 @@ class _Key:
     def __init__(self, value: Num) -> None:
         self.value = value
 
-    def __lt__(self, other: "_Key") -> bool:
+    def __lt__(self, other: _Key) -> bool:
         return self.value < other.value
 
     def __eq__(self, other: object) -> bool:
@@ -247,8 +254,10 @@ def main() -> None:
         figures = [[turned if args.turn else [(Num(), Num()), (side, Num()), (side, side), (Num(), side)]]]
     elif args.category == "lookalike":
         names = list(LOOKALIKES)
-        figures = [[[(Num(x), Num(y)) for x, y in ring] for ring in LOOKALIKES[names[i % len(names)]]]
-                   for i in range(args.first, args.first + args.size)]
+        figures = [
+            [[(Num(x), Num(y)) for x, y in ring] for ring in LOOKALIKES[names[i % len(names)]]]
+            for i in range(args.first, args.first + args.size)
+        ]
     elif args.category == "random":
         figures = [random_figure(rng, args.parts, args.turn, args.box, args.swap) for _ in range(args.size)]
     else:

@@ -9,6 +9,7 @@ sample-1-K-solved.svg (with the pieces of the jury's answer, when there is
 one), from samples/1.in and cases/tangram/sample/sample-1.ans, so the
 pictures can never disagree with the sample.
 """
+
 from __future__ import annotations
 
 import sys
@@ -34,11 +35,13 @@ def main() -> None:
             at += 1
             continue
         pieces = []
-        for line in answer[at:at + 7]:
+        for line in answer[at : at + 7]:
             name, rotation, flip, x, y = line.split()
             pieces.append((name, place(name, int(rotation), int(flip), parse_number(x), parse_number(y))))
         at += 7
-        (out / f"sample-1-{index}-solved.svg").write_text(picture(figure, pieces, f"figure {index}, laid out"), encoding="utf-8")
+        (out / f"sample-1-{index}-solved.svg").write_text(
+            picture(figure, pieces, f"figure {index}, laid out"), encoding="utf-8"
+        )
 
 
 if __name__ == "__main__":

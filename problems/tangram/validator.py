@@ -13,6 +13,7 @@ touching, no nesting). Integers have no sign but `-`, no leading zeros; every
 line ends with `\\n`; nothing follows the last figure. Otherwise exit 43 with
 a one-line reason naming the line.
 """
+
 from __future__ import annotations
 
 import re
@@ -27,7 +28,7 @@ MAX_FIGURES = 20
 MAX_PARTS = 7
 MAX_VERTICES = 64
 MAX_PART = 100
-MAX_DENOMINATOR = 10 ** 6
+MAX_DENOMINATOR = 10**6
 VALID = 42
 INVALID = 43
 COUNT = re.compile(r"[1-9][0-9]{0,3}")
@@ -45,7 +46,7 @@ class Reader:
         try:
             text = data.decode("ascii")
         except UnicodeDecodeError as error:
-            raise Invalid(data[:error.start].count(b"\n") + 1, "a byte that is not ASCII") from None
+            raise Invalid(data[: error.start].count(b"\n") + 1, "a byte that is not ASCII") from None
         self.lines = text[:-1].split("\n")
         self.at = 0
 
@@ -77,13 +78,21 @@ def crosses(p: Point, q: Point, r: Point, s: Point) -> bool:
     d1, d2, d3, d4 = orient(p, q, r), orient(p, q, s), orient(r, s, p), orient(r, s, q)
     if d1 * d2 < 0 and d3 * d4 < 0:
         return True
-    return (d1 == 0 and on_segment(r, p, q)) or (d2 == 0 and on_segment(s, p, q)) or \
-        (d3 == 0 and on_segment(p, r, s)) or (d4 == 0 and on_segment(q, r, s))
+    return (
+        (d1 == 0 and on_segment(r, p, q))
+        or (d2 == 0 and on_segment(s, p, q))
+        or (d3 == 0 and on_segment(p, r, s))
+        or (d4 == 0 and on_segment(q, r, s))
+    )
 
 
 def boxes_apart(e: tuple[Point, Point], f: tuple[Point, Point]) -> bool:
-    return (max(e[0][0], e[1][0]) < min(f[0][0], f[1][0]) or max(f[0][0], f[1][0]) < min(e[0][0], e[1][0])
-            or max(e[0][1], e[1][1]) < min(f[0][1], f[1][1]) or max(f[0][1], f[1][1]) < min(e[0][1], e[1][1]))
+    return (
+        max(e[0][0], e[1][0]) < min(f[0][0], f[1][0])
+        or max(f[0][0], f[1][0]) < min(e[0][0], e[1][0])
+        or max(e[0][1], e[1][1]) < min(f[0][1], f[1][1])
+        or max(f[0][1], f[1][1]) < min(e[0][1], e[1][1])
+    )
 
 
 def check_polygon(first_line: int, polygon: list[Point]) -> None:
@@ -92,7 +101,9 @@ def check_polygon(first_line: int, polygon: list[Point]) -> None:
     for i, (p, q) in enumerate(sides):
         d = direction(p, q)
         if d < 0:
-            raise Invalid(first_line + i, "the edge to the next vertex has no length or is not at a multiple of 45 degrees")
+            raise Invalid(
+                first_line + i, "the edge to the next vertex has no length or is not at a multiple of 45 degrees"
+            )
         before = direction(*sides[i - 1])
         if before == d:
             raise Invalid(first_line + i, "a straight vertex (its two edges point the same way)")
@@ -103,7 +114,10 @@ def check_polygon(first_line: int, polygon: list[Point]) -> None:
                     raise Invalid(first_line + i, "the polygon is not simple: two adjacent edges overlap")
                 continue
             if not boxes_apart(sides[i], sides[j]) and crosses(*sides[i], *sides[j]):
-                raise Invalid(first_line + j, f"the polygon is not simple: the edge from this vertex meets the edge from line {first_line + i}")
+                raise Invalid(
+                    first_line + j,
+                    f"the polygon is not simple: the edge from this vertex meets the edge from line {first_line + i}",
+                )
     if area(polygon).sign() <= 0:
         raise Invalid(first_line, "the polygon is not counterclockwise")
 
@@ -115,7 +129,7 @@ def _folds(e: tuple[Point, Point], f: tuple[Point, Point]) -> bool:
 
 def check_apart(figure: list[tuple[int, list[Point]]]) -> None:
     for i, (line_i, a) in enumerate(figure):
-        for line_j, b in figure[i + 1:]:
+        for line_j, b in figure[i + 1 :]:
             for e in edges(a):
                 for f in edges(b):
                     if not boxes_apart(e, f) and crosses(*e, *f):
@@ -144,7 +158,9 @@ def validate(data: bytes) -> None:
                 for value in (x.a, x.b, y.a, y.b):
                     denominators = lcm(denominators, value.denominator)
                 if denominators > MAX_DENOMINATOR:
-                    raise Invalid(line, f"the denominators of this figure have a least common multiple over {MAX_DENOMINATOR}")
+                    raise Invalid(
+                        line, f"the denominators of this figure have a least common multiple over {MAX_DENOMINATOR}"
+                    )
                 polygon.append((x, y))
             if len(set(polygon)) != n:
                 raise Invalid(start, "a vertex repeats")

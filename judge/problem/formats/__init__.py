@@ -5,6 +5,7 @@ command needs to know that Kattis packages exist. May import the problem
 model, ``judge.check`` (the checker-type registry) and ``judge.lang`` (the
 language registry); imported by ``judge.core`` and above.
 """
+
 from __future__ import annotations
 
 import os
@@ -15,7 +16,9 @@ from ...filecache import Signature, loader_context, package_deps, recall, rememb
 from ...lazy_exports import exports
 from ...model import SPEC_NAME, Problem
 
-__getattr__, __dir__, _readers = exports(__name__, {".kattis": ("is_kattis", "load_kattis"), ".native": ("load_problem",)})
+__getattr__, __dir__, _readers = exports(
+    __name__, {".kattis": ("is_kattis", "load_kattis"), ".native": ("load_problem",)}
+)
 
 
 def resolve_problem(arg: str, problems_root: Path) -> Path:

@@ -5,6 +5,7 @@ start-up of ``list``; libyaml is several times faster, gives the same values
 and the same node tree with the same line numbers, so error messages still
 point at the same lines.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -32,7 +33,9 @@ def load_mapping(path: Path, shown: str | Path | None = None) -> dict[str, Any]:
         loaded = safe_load(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        raise SpecError(where, mark.line + 1 if mark else None, f"invalid YAML: {getattr(exc, 'problem', exc)}") from None
+        raise SpecError(
+            where, mark.line + 1 if mark else None, f"invalid YAML: {getattr(exc, 'problem', exc)}"
+        ) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise SpecError(where, None, f"cannot read: {exc}") from None
     if loaded is None:

@@ -13,6 +13,7 @@ settings live in ``kattis_scoring.py``, submissions and their
 ``submissions.yaml`` rules and the time rule in ``kattis_submissions.py``.
 What is not supported is refused or reported, never silently misjudged.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -22,14 +23,22 @@ import yaml
 
 from ...check import KATTIS_CUSTOM, KATTIS_DEFAULT
 from ...errors import SpecError, UsageError
-from . import fastyaml
 from ...model import SPEC_NAME, CheckerSpec, Limits, Problem
+from . import fastyaml
 from .kattis_files import looks_kattis, package_warnings, program_files, refuse_scripted, validator_entries  # noqa: F401  (package_warnings: for verify)
 from .kattis_kind import kind_of, type_words
 from .kattis_scoring import _groups
 from .kattis_submissions import (  # noqa: F401  (FOLDER_RULES, SIDE_CAR, ignored, submissions, time_rule: imported from here by others)
-    FOLDER_RULES, SIDE_CAR, _meta, _program, _side_car_factors, ignored, submissions, time_rule,
+    FOLDER_RULES,
+    SIDE_CAR,
+    _meta,
+    _program,
+    _side_car_factors,
+    ignored,
+    submissions,
+    time_rule,
 )
+
 
 def is_kattis(root: Path) -> bool:
     """A Kattis package: a problem.yaml without our ``groups``, with data/ beside it or a Kattis-only key in it.
@@ -66,7 +75,9 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
         what = "an interactive" if kind.interactive else "a multi-pass"
         raise UsageError(f"{shown}: {what} problem needs an output validator (output_validator/ with one program)")
     if legacy and checker.program is None and str(meta.get("validation", "default")).split()[:1] == ["custom"]:
-        raise UsageError(f"{shown}: 'validation: custom' needs an output validator, and there is no output_validators/ (or output_validator/) folder")
+        raise UsageError(
+            f"{shown}: 'validation: custom' needs an output validator, and there is no output_validators/ (or output_validator/) folder"
+        )
     groups = _groups(root, legacy, scoring, meta)
     if not any(g.cases for g in groups):
         raise UsageError(f"{shown}: no test cases under data/")
@@ -84,15 +95,37 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
         raise SpecError(f"{shown}/{SPEC_NAME}", None, f"limits: {exc}") from None
     # a validator no language here runs (a checktestdata .ctd script) is left out, and named among verify's warnings
     validators = tuple(p for p in (_program(v) for v in validator_entries(root)[0]) if p is not None)
-    statement = next((p for p in (root / "statement" / "problem.en.md", root / "problem_statement" / "problem.en.tex",
-                                  root / "problem_statement" / "problem.tex") if p.is_file()), root / "statement" / "problem.en.md")
+    statement = next(
+        (
+            p
+            for p in (
+                root / "statement" / "problem.en.md",
+                root / "problem_statement" / "problem.en.tex",
+                root / "problem_statement" / "problem.tex",
+            )
+            if p.is_file()
+        ),
+        root / "statement" / "problem.en.md",
+    )
     source = meta.get("source", "")
     return Problem(
-        name=root.name, root=root, title=title, source=source.get("name", "") if isinstance(source, dict) else str(source),
-        statement=statement, limits=limits, checker=checker, generator=None, validators=validators,
+        name=root.name,
+        root=root,
+        title=title,
+        source=source.get("name", "") if isinstance(source, dict) else str(source),
+        statement=statement,
+        limits=limits,
+        checker=checker,
+        generator=None,
+        validators=validators,
         solutions=_reference(root),
-        groups=tuple(groups), cases_dir=root / "data", package_format="kattis", runs_among_own_files=True, kind=kind,
-        interactor=checker if kind.interactive else None, files=program_files(root, meta, shown),
+        groups=tuple(groups),
+        cases_dir=root / "data",
+        package_format="kattis",
+        runs_among_own_files=True,
+        kind=kind,
+        interactor=checker if kind.interactive else None,
+        files=program_files(root, meta, shown),
     )
 
 
@@ -114,6 +147,8 @@ def _checker(root: Path, meta: dict[str, Any], legacy: bool) -> CheckerSpec:
             # a program folder may sit one level down (output_validator/<name>/), as in 2023-07 and legacy packages
             program = _program(entries[0]) if len(entries) == 1 and (legacy or entries[0].is_dir()) else _program(path)
             if program is None:
-                raise UsageError(f"{path}: cannot tell which file is the output validator (one source, or a folder with one)")
+                raise UsageError(
+                    f"{path}: cannot tell which file is the output validator (one source, or a folder with one)"
+                )
             return CheckerSpec(type=KATTIS_CUSTOM, program=program)
     return CheckerSpec(type=KATTIS_DEFAULT)

@@ -6,6 +6,7 @@ cannot run (a checktestdata ``.ctd`` script: checktestdata is not packaged in
 Debian 12) is named among verify's warnings instead of being left out
 silently.
 """
+
 from __future__ import annotations
 
 import os
@@ -21,8 +22,24 @@ from ...model.programfiles import ProgramFiles
 VALIDATOR_FOLDERS = ("input_validators", "input_format_validators")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 # keys only a Kattis problem.yaml has: with one of them (or without our ``groups``) a folder is a Kattis package, data/ or not
-KATTIS_KEYS = {"problem_format_version", "name", "type", "uuid", "version", "credits", "author", "license", "rights_owner",
-               "embargo_until", "keywords", "languages", "constants", "validation", "validator_flags", "allow_file_writing"}
+KATTIS_KEYS = {
+    "problem_format_version",
+    "name",
+    "type",
+    "uuid",
+    "version",
+    "credits",
+    "author",
+    "license",
+    "rights_owner",
+    "embargo_until",
+    "keywords",
+    "languages",
+    "constants",
+    "validation",
+    "validator_flags",
+    "allow_file_writing",
+}
 
 
 def looks_kattis(meta: Any) -> bool:
@@ -47,7 +64,9 @@ def constants(meta: dict[str, Any], shown: str) -> dict[str, str]:
             raise SpecError(where, None, f"constants.{name}: a map needs a 'value' key")
         for variant, text in variants.items():
             if isinstance(text, bool) or not isinstance(text, (int, float, str)):
-                raise SpecError(where, None, f"constants.{name}.{variant} must be an integer, a float or a string, got {text!r}")
+                raise SpecError(
+                    where, None, f"constants.{name}.{variant} must be an integer, a float or a string, got {text!r}"
+                )
             out[f"{name}.{variant}"] = str(text)
         out[name] = out[f"{name}.value"]
     return out
@@ -64,7 +83,13 @@ def _runnable(entry: Path) -> bool:
 
 def validator_entries(root: Path) -> tuple[list[Path], list[Path]]:
     """The input validators' entries (a file, or a folder built whole), and those no language of the judge can run."""
-    entries = [v for folder in VALIDATOR_FOLDERS if (root / folder).is_dir() for v in sorted((root / folder).iterdir()) if not v.name.startswith(".")]
+    entries = [
+        v
+        for folder in VALIDATOR_FOLDERS
+        if (root / folder).is_dir()
+        for v in sorted((root / folder).iterdir())
+        if not v.name.startswith(".")
+    ]
     return [v for v in entries if _runnable(v)], [v for v in entries if not _runnable(v)]
 
 
@@ -72,16 +97,23 @@ def package_warnings(problem: Problem) -> list[str]:
     """What verify must say about a Kattis package: validators left out, and ``{{name}}`` sequences no constant defines."""
     root = problem.root
     _, skipped = validator_entries(root)
-    warnings = [f"{v.relative_to(root).as_posix()}: not run ({'checktestdata is not installed here' if v.suffix == '.ctd' else 'no language of this judge runs it'}); "
-                "inputs are not checked by it" for v in skipped]
-    folders = [root / f for f in ("output_validator", "output_validators", "include", "submissions", *VALIDATOR_FOLDERS)]
+    warnings = [
+        f"{v.relative_to(root).as_posix()}: not run ({'checktestdata is not installed here' if v.suffix == '.ctd' else 'no language of this judge runs it'}); "
+        "inputs are not checked by it"
+        for v in skipped
+    ]
+    folders = [
+        root / f for f in ("output_validator", "output_validators", "include", "submissions", *VALIDATOR_FOLDERS)
+    ]
     for file in sorted(f for folder in folders if folder.is_dir() for f in folder.rglob("*") if f.is_file()):
         try:
             names = undefined_constants(file.read_bytes(), problem.files.constants)
         except OSError:
             continue
         if names:
-            warnings.append(f"{file.relative_to(root).as_posix()}: {{{{{names[0]}}}}} is not a constant of problem.yaml; left as written")
+            warnings.append(
+                f"{file.relative_to(root).as_posix()}: {{{{{names[0]}}}}} is not a constant of problem.yaml; left as written"
+            )
     return warnings
 
 
@@ -96,10 +128,15 @@ def refuse_scripted(root: Path, shown: str) -> None:
     make every submission a judge error.
     """
     folders = [root / f for f in ("output_validator", "output_validators", *VALIDATOR_FOLDERS) if (root / f).is_dir()]
-    programs = [*folders, *(d for f in folders for d in sorted(f.iterdir()) if d.is_dir() and not d.name.startswith("."))]
+    programs = [
+        *folders,
+        *(d for f in folders for d in sorted(f.iterdir()) if d.is_dir() and not d.name.startswith(".")),
+    ]
     for folder in programs:
         found = [name for name in SCRIPTS if (folder / name).is_file()]
         if found:
             where = folder.relative_to(root).as_posix()
-            raise UsageError(f"{shown}: {where}/ is built and run by its {' and '.join(found)} script{'s' if len(found) > 1 else ''}, "
-                             "which this judge does not support (make it one source file or a folder of sources)")
+            raise UsageError(
+                f"{shown}: {where}/ is built and run by its {' and '.join(found)} script{'s' if len(found) > 1 else ''}, "
+                "which this judge does not support (make it one source file or a folder of sources)"
+            )

@@ -5,6 +5,7 @@ packages say ``validation: custom interactive`` or ``custom score``. An
 unknown word or an incompatible pair is refused in one line naming the file
 and line, never judged as a plain batch problem.
 """
+
 from __future__ import annotations
 
 import re
@@ -40,7 +41,9 @@ def type_words(meta: dict[str, Any], root: Path, shown: str) -> set[str]:
     elif isinstance(raw, list) and raw and all(isinstance(w, str) for w in raw):
         words = raw
     else:
-        raise SpecError(where, key_line(root, "type"), f"type must be a string or a non-empty list of strings, got {raw!r}")
+        raise SpecError(
+            where, key_line(root, "type"), f"type must be a string or a non-empty list of strings, got {raw!r}"
+        )
     for word in words:
         if word not in TYPES:
             raise SpecError(where, key_line(root, "type"), f"unknown problem type '{word}' (known: {', '.join(TYPES)})")
@@ -50,7 +53,11 @@ def type_words(meta: dict[str, Any], root: Path, shown: str) -> set[str]:
     validation = str(meta.get("validation", "default")).split()
     unknown = [w for w in validation if w not in VALIDATION_WORDS]
     if unknown or ("custom" not in validation and len(validation) > 1):
-        raise SpecError(where, key_line(root, "validation"), f"validation must be 'default' or 'custom' with 'interactive' and/or 'score', got {' '.join(validation)!r}")
+        raise SpecError(
+            where,
+            key_line(root, "validation"),
+            f"validation must be 'default' or 'custom' with 'interactive' and/or 'score', got {' '.join(validation)!r}",
+        )
     if "interactive" in validation:
         found.add("interactive")
     if "score" in validation:
@@ -65,7 +72,18 @@ def kind_of(words: set[str], meta: dict[str, Any], root: Path, shown: str) -> Ki
     """The model's Kind; a multi-pass problem runs up to ``limits.validation_passes`` (default 2) passes."""
     passes = 1
     if "multi-pass" in words:
-        passes = (meta.get("limits") or {}).get("validation_passes", 2) if isinstance(meta.get("limits") or {}, dict) else 2
+        passes = (
+            (meta.get("limits") or {}).get("validation_passes", 2) if isinstance(meta.get("limits") or {}, dict) else 2
+        )
         if not isinstance(passes, int) or isinstance(passes, bool) or passes < 2:
-            raise SpecError(f"{shown}/{SPEC_NAME}", key_line(root, "limits"), f"limits.validation_passes must be an integer >= 2, got {passes!r}")
-    return Kind(interactive="interactive" in words, passes=passes, submit_answer="submit-answer" in words, scoring="scoring" in words)
+            raise SpecError(
+                f"{shown}/{SPEC_NAME}",
+                key_line(root, "limits"),
+                f"limits.validation_passes must be an integer >= 2, got {passes!r}",
+            )
+    return Kind(
+        interactive="interactive" in words,
+        passes=passes,
+        submit_answer="submit-answer" in words,
+        scoring="scoring" in words,
+    )

@@ -26,22 +26,33 @@ several folders with ``min`` or ``pass-fail`` aggregation cannot be one
 ``Group`` and is refused, as is a ``min`` or ``pass-fail`` ``secret`` over
 several folders.
 """
+
 from __future__ import annotations
 
 import math
 from pathlib import Path
 from typing import Any
 
-
 from ...errors import SpecError, UsageError
 from ...model import CaseSpec, Given, Group
 from . import fastyaml
 
 LEGACY_MODES = ("sum", "avg", "min", "max")
-LEGACY_VERDICT_FLAGS = ("worst_error", "no_errors", "first_error", "always_accept", "accept_if_any_accepted", "ignore_sample")
+LEGACY_VERDICT_FLAGS = (
+    "worst_error",
+    "no_errors",
+    "first_error",
+    "always_accept",
+    "accept_if_any_accepted",
+    "ignore_sample",
+)
 LEGACY_KEYS = {"accept_score", "reject_score", "range", "grader_flags", "on_reject", "grading"}
 MODERN_KEYS = {"scoring", "score_aggregation", "max_score", "require_pass"}
-ON_REJECT = {"first_error": "break", "worst_error": "break", "grade": "continue"}  # problem.yaml grading.on_reject, as problemtools maps it
+ON_REJECT = {
+    "first_error": "break",
+    "worst_error": "break",
+    "grade": "continue",
+}  # problem.yaml grading.on_reject, as problemtools maps it
 
 
 def _settings(folder: Path, data_root: Path, legacy: bool) -> dict[str, Any]:
@@ -78,7 +89,9 @@ def _args(value: Any) -> tuple[str, ...]:
         return tuple(value.split())
     if isinstance(value, list):
         return tuple(str(v) for v in value)
-    if isinstance(value, dict):  # {validator name: args}: applied to every validator, as one program per package is usual
+    if isinstance(
+        value, dict
+    ):  # {validator name: args}: applied to every validator, as one program per package is usual
         return tuple(str(v) for args in value.values() for v in (args if isinstance(args, list) else str(args).split()))
     return (str(value),)
 
@@ -97,7 +110,10 @@ def _groups(root: Path, legacy: bool, scoring: bool, meta: dict[str, Any]) -> li
             if cases:
                 folders_cases.append((top, folder, cases))
     if not scoring:
-        return [Group(name=f.relative_to(data).as_posix(), points=0.0, cases=c, aggregation="min") for _, f, c in folders_cases]
+        return [
+            Group(name=f.relative_to(data).as_posix(), points=0.0, cases=c, aggregation="min")
+            for _, f, c in folders_cases
+        ]
     if legacy or _legacy_grading(data):
         overrides = _problem_grading(meta, root)
         _combinable(data, [f for _, f, _ in folders_cases], overrides)
@@ -121,7 +137,11 @@ def _problem_grading(meta: dict[str, Any], root: Path) -> dict[str, Any]:
     out = {k: grading[k] for k in ("accept_score", "reject_score", "range") if k in grading}
     if "on_reject" in grading:
         if grading["on_reject"] not in ON_REJECT:
-            raise SpecError(root / "problem.yaml", None, f"grading.on_reject: '{grading['on_reject']}' is not first_error, worst_error or grade")
+            raise SpecError(
+                root / "problem.yaml",
+                None,
+                f"grading.on_reject: '{grading['on_reject']}' is not first_error, worst_error or grade",
+            )
         out["on_reject"] = ON_REJECT[grading["on_reject"]]
     return out
 
@@ -131,11 +151,17 @@ def _combinable(data: Path, leaves: list[Path], overrides: dict[str, Any]) -> No
     ignore_sample = "ignore_sample" in str(_settings(data, data, legacy=True).get("grader_flags", "")).split()
     for folder in sorted({data, *(p for leaf in leaves for p in (leaf, *leaf.parents) if data in p.parents)}):
         mode = _legacy_mode({**_settings(folder, data, legacy=True), **overrides}, folder)
-        parts = {leaf if leaf == folder else folder / leaf.relative_to(folder).parts[0] for leaf in leaves if leaf == folder or folder in leaf.parents}
+        parts = {
+            leaf if leaf == folder else folder / leaf.relative_to(folder).parts[0]
+            for leaf in leaves
+            if leaf == folder or folder in leaf.parents
+        }
         if folder == data and ignore_sample:
             parts.discard(data / "sample")
         if mode != "sum" and len(parts) > 1:
-            raise UsageError(f"{folder}: grader_flags {mode} over {len(parts)} sub-results is not supported (only sum combines test data groups)")
+            raise UsageError(
+                f"{folder}: grader_flags {mode} over {len(parts)} sub-results is not supported (only sum combines test data groups)"
+            )
 
 
 def _cases(root: Path, folder: Path, legacy: bool, problem_flags: tuple[str, ...]) -> tuple[CaseSpec, ...]:
@@ -148,12 +174,20 @@ def _cases(root: Path, folder: Path, legacy: bool, problem_flags: tuple[str, ...
             raise UsageError(f"{inp}: no matching .ans file")
         case_yaml = inp.with_suffix(".yaml")
         case_settings = {**settings, **_yaml_mapping(case_yaml)} if case_yaml.is_file() else settings
-        output_args = problem_flags + _args(case_settings.get("output_validator_flags" if legacy else "output_validator_args"))
-        cases.append(CaseSpec(
-            name=inp.stem, group=folder.relative_to(data).as_posix(), origin=Given(inp.resolve(), ans.resolve()),
-            source=f"file: {inp.relative_to(root).as_posix()}", checker_args=output_args,
-            validator_args=_args(case_settings.get("input_validator_flags" if legacy else "input_validator_args")) + _args(case_settings.get("args")),
-        ))
+        output_args = problem_flags + _args(
+            case_settings.get("output_validator_flags" if legacy else "output_validator_args")
+        )
+        cases.append(
+            CaseSpec(
+                name=inp.stem,
+                group=folder.relative_to(data).as_posix(),
+                origin=Given(inp.resolve(), ans.resolve()),
+                source=f"file: {inp.relative_to(root).as_posix()}",
+                checker_args=output_args,
+                validator_args=_args(case_settings.get("input_validator_flags" if legacy else "input_validator_args"))
+                + _args(case_settings.get("args")),
+            )
+        )
     return tuple(cases)
 
 
@@ -167,15 +201,22 @@ def _number(value: Any, where: Path, key: str) -> float:
     return number
 
 
-def _modern_group(data: Path, top: str, folder: Path, cases: tuple[CaseSpec, ...],
-                  everything: list[tuple[str, Path, tuple[CaseSpec, ...]]]) -> Group:
+def _modern_group(
+    data: Path,
+    top: str,
+    folder: Path,
+    cases: tuple[CaseSpec, ...],
+    everything: list[tuple[str, Path, tuple[CaseSpec, ...]]],
+) -> Group:
     """2025-09 (and the 2023-07-draft ``scoring:`` map): the test data group is the first folder under ``secret``."""
     name = folder.relative_to(data).as_posix()
     if top == "sample":
         return Group(name=name, points=0.0, cases=cases, aggregation="min")
     secret = data / "secret"
     group_dir = secret / folder.relative_to(secret).parts[0] if folder != secret else secret
-    is_group = group_dir != secret and ((group_dir / "test_group.yaml").is_file() or (group_dir / "testdata.yaml").is_file())
+    is_group = group_dir != secret and (
+        (group_dir / "test_group.yaml").is_file() or (group_dir / "testdata.yaml").is_file()
+    )
     scope = group_dir if is_group else secret
     settings, own = _settings_with_own(scope, data, legacy=False)
     _, secret_own = _settings_with_own(secret, data, legacy=False)
@@ -189,34 +230,51 @@ def _modern_group(data: Path, top: str, folder: Path, cases: tuple[CaseSpec, ...
         raise SpecError(shown, None, f"score_aggregation: '{aggregation}' is not pass-fail, sum or min")
     secret_max = secret_own.get("max_score", 100)
     if is_group and str(secret_own.get("score_aggregation", "sum")) != "sum":
-        raise UsageError(f"{secret}: score_aggregation {secret_own['score_aggregation']} over test data groups is not supported (only sum)")
+        raise UsageError(
+            f"{secret}: score_aggregation {secret_own['score_aggregation']} over test data groups is not supported (only sum)"
+        )
     max_score = own.get("max_score", secret_max if scope == secret else "unbounded")
     unbounded = max_score == "unbounded"
     maximum = 0.0 if unbounded else _number(max_score, shown, "max_score")
     if unbounded and aggregation == "pass-fail":
         raise SpecError(shown, None, "a pass-fail group must have a bounded max_score")
     if aggregation != "sum" and len(sharing) > 1:
-        raise UsageError(f"{scope}: {aggregation} aggregation over cases in {len(sharing)} folders is not supported (one folder per group)")
+        raise UsageError(
+            f"{scope}: {aggregation} aggregation over cases in {len(sharing)} folders is not supported (one folder per group)"
+        )
     case_points = maximum / total if aggregation == "sum" else maximum
     requires = own.get("require_pass") or ()
     requires = (requires,) if isinstance(requires, str) else tuple(str(r) for r in requires)
-    return Group(name=name, points=0.0 if unbounded else case_points * len(cases) if aggregation == "sum" else maximum,
-                 cases=cases, aggregation=aggregation, case_points=case_points, unbounded=unbounded,
-                 require_pass=requires, score_rule="2025-09")
+    return Group(
+        name=name,
+        points=0.0 if unbounded else case_points * len(cases) if aggregation == "sum" else maximum,
+        cases=cases,
+        aggregation=aggregation,
+        case_points=case_points,
+        unbounded=unbounded,
+        require_pass=requires,
+        score_rule="2025-09",
+    )
 
 
-def _draft_group(name: str, cases: tuple[CaseSpec, ...], scoring: dict[str, Any], is_secret: bool, folders: int, shown: Path) -> Group:
+def _draft_group(
+    name: str, cases: tuple[CaseSpec, ...], scoring: dict[str, Any], is_secret: bool, folders: int, shown: Path
+) -> Group:
     """``scoring: {score, max_score, aggregation}``: each accepted case earns ``score`` times its validator's value."""
     aggregation = str(scoring.get("aggregation", "sum" if is_secret else "min"))
     if aggregation not in ("sum", "min"):
         raise SpecError(shown, None, f"scoring.aggregation: '{aggregation}' is not sum or min")
     if aggregation == "min" and folders > 1:
-        raise UsageError(f"{shown.parent}: min aggregation over cases in {folders} folders is not supported (one folder per group)")
+        raise UsageError(
+            f"{shown.parent}: min aggregation over cases in {folders} folders is not supported (one folder per group)"
+        )
     score = _number(scoring.get("score", 1), shown, "scoring.score")
     points = score * len(cases) if aggregation == "sum" else score
     if "max_score" in scoring:
         points = min(points, _number(scoring["max_score"], shown, "scoring.max_score"))
-    return Group(name=name, points=points, cases=cases, aggregation=aggregation, case_points=score, score_rule="2023-07-draft")
+    return Group(
+        name=name, points=points, cases=cases, aggregation=aggregation, case_points=score, score_rule="2023-07-draft"
+    )
 
 
 def _legacy_mode(settings: dict[str, Any], folder: Path) -> str:
@@ -224,7 +282,11 @@ def _legacy_mode(settings: dict[str, Any], folder: Path) -> str:
     flags = str(settings.get("grader_flags", "") or "").split()
     unknown = [f for f in flags if f not in LEGACY_MODES and f not in LEGACY_VERDICT_FLAGS]
     if unknown:
-        raise SpecError(folder / "testdata.yaml", None, f"grader_flags: unknown flag '{unknown[0]}' (known: {', '.join(LEGACY_MODES + LEGACY_VERDICT_FLAGS)})")
+        raise SpecError(
+            folder / "testdata.yaml",
+            None,
+            f"grader_flags: unknown flag '{unknown[0]}' (known: {', '.join(LEGACY_MODES + LEGACY_VERDICT_FLAGS)})",
+        )
     modes = [f for f in flags if f in LEGACY_MODES]
     return modes[-1] if modes else "sum"
 
@@ -254,8 +316,17 @@ def _legacy_group(data: Path, top: str, folder: Path, cases: tuple[CaseSpec, ...
         except ValueError:
             raise SpecError(shown, None, f"range: '{settings['range']}' is not two numbers") from None
         bounds = (low, high)
-    return Group(name=name, points=accept * len(cases) if mode == "sum" else accept, cases=cases, aggregation=mode,
-                 case_points=accept, reject_points=reject, score_range=bounds, score_rule="legacy", stop_at_reject=on_reject == "break")
+    return Group(
+        name=name,
+        points=accept * len(cases) if mode == "sum" else accept,
+        cases=cases,
+        aggregation=mode,
+        case_points=accept,
+        reject_points=reject,
+        score_range=bounds,
+        score_rule="legacy",
+        stop_at_reject=on_reject == "break",
+    )
 
 
 def _score(value: Any, where: Path, key: str) -> float:

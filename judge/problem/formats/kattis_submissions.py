@@ -9,6 +9,7 @@ then it speaks only about those cases, and its ``score`` about that group.
 verify checks the rules; time-limit inference reads which submissions bound
 the limit (``TimeRule``, ``use_for_time_limit``).
 """
+
 from __future__ import annotations
 
 import re
@@ -35,7 +36,17 @@ FOLDER_RULES: dict[str, tuple[set[str], set[str]]] = {
     "brute_force": ({"AC", "TLE", "RTE"}, {"TLE", "RTE"}),
 }
 PARTIAL = "partially_accepted"  # 2023-07: accepted overall, with a score below the maximum
-META_KEYS = {"permitted", "required", "score", "message", "use_for_time_limit", "language", "entrypoint", "authors", "model_solution"}
+META_KEYS = {
+    "permitted",
+    "required",
+    "score",
+    "message",
+    "use_for_time_limit",
+    "language",
+    "entrypoint",
+    "authors",
+    "model_solution",
+}
 
 
 @dataclass(frozen=True)
@@ -73,7 +84,7 @@ class KattisSubmission:
         return f"{self.folder}/{self.path.name}"
 
     def bounds_time(self) -> str | None:
-        """"lower" when the submission bounds the time limit from below (never TLE), "upper" when it must TLE, else None."""
+        """ "lower" when the submission bounds the time limit from below (never TLE), "upper" when it must TLE, else None."""
         whole = [r for r in self.rules if not r.scope]
         if any(r.use_for_time_limit is False for r in whole):
             return None
@@ -119,7 +130,11 @@ def time_rule(root: Path) -> TimeRule:
     if str(meta.get("problem_format_version", "legacy")).startswith("legacy"):
         return TimeRule(float(limits.get("time_multiplier", 5)), float(limits.get("time_safety_margin", 2)), 1.0)
     multipliers = limits.get("time_multipliers") or {}
-    return TimeRule(float(multipliers.get("ac_to_time_limit", 2.0)), float(multipliers.get("time_limit_to_tle", 1.5)), float(limits.get("time_resolution", 1.0)))
+    return TimeRule(
+        float(multipliers.get("ac_to_time_limit", 2.0)),
+        float(multipliers.get("time_limit_to_tle", 1.5)),
+        float(limits.get("time_resolution", 1.0)),
+    )
 
 
 def expand_braces(pattern: str) -> list[str]:
@@ -131,7 +146,11 @@ def expand_braces(pattern: str) -> list[str]:
     match = re.search(r"\{([^{}]*)\}", pattern)
     if match is None:
         return [pattern]
-    return [p for choice in match.group(1).split(",") for p in expand_braces(pattern[:match.start()] + choice.strip() + pattern[match.end():])]
+    return [
+        p
+        for choice in match.group(1).split(",")
+        for p in expand_braces(pattern[: match.start()] + choice.strip() + pattern[match.end() :])
+    ]
 
 
 def glob_matches(pattern: str, path: str) -> bool:
@@ -162,7 +181,9 @@ def _score(value: Any, file: Path, where: str) -> tuple[float, float] | None:
         if isinstance(value, list) and len(value) != 2:
             raise ValueError
     except (TypeError, ValueError, IndexError):
-        raise SpecError(file, None, f"{where}: score must be a number or a list of two numbers, not {value!r}") from None
+        raise SpecError(
+            file, None, f"{where}: score must be a number or a list of two numbers, not {value!r}"
+        ) from None
     return low, high
 
 
@@ -172,9 +193,15 @@ def _rule(entry: dict[str, Any], file: Path, origin: str, scope: str) -> Rule:
         raise SpecError(file, None, f"{origin}: use_for_time_limit must be true, false, lower or upper")
     message = entry.get("message")
     where = f"{origin}: {scope}" if scope else origin
-    return Rule(origin=origin, scope=scope, permitted=_verdicts(entry.get("permitted"), file, f"{where}: permitted"),
-                required=_verdicts(entry.get("required"), file, f"{where}: required"), score=_score(entry.get("score"), file, where),
-                message=None if message is None else str(message), use_for_time_limit=use)
+    return Rule(
+        origin=origin,
+        scope=scope,
+        permitted=_verdicts(entry.get("permitted"), file, f"{where}: permitted"),
+        required=_verdicts(entry.get("required"), file, f"{where}: required"),
+        score=_score(entry.get("score"), file, where),
+        message=None if message is None else str(message),
+        use_for_time_limit=use,
+    )
 
 
 def _entries(path: Path) -> dict[str, dict[str, Any]]:
@@ -186,18 +213,33 @@ def _entries(path: Path) -> dict[str, dict[str, Any]]:
     return {str(k): v for k, v in loaded.items()}
 
 
-def _rules_for(name: str, folder: str, entries: dict[str, dict[str, Any]], file: Path) -> tuple[list[Rule], dict[str, Any]]:
+def _rules_for(
+    name: str, folder: str, entries: dict[str, dict[str, Any]], file: Path
+) -> tuple[list[Rule], dict[str, Any]]:
     """The rules of one submission and its merged ``language``/``entrypoint`` settings."""
     rules: list[Rule] = []
     default = FOLDER_RULES.get(folder)
     if default is not None or folder in entries or folder == PARTIAL:
-        base = Rule(origin=f"{folder}/ default", permitted=frozenset(default[0]) if default else None,
-                    required=frozenset(default[1]) if default and default[1] else None, partial=folder == PARTIAL, default=True)
+        base = Rule(
+            origin=f"{folder}/ default",
+            permitted=frozenset(default[0]) if default else None,
+            required=frozenset(default[1]) if default and default[1] else None,
+            partial=folder == PARTIAL,
+            default=True,
+        )
         override = entries.get(folder)
         if override is not None:  # naming the folder itself replaces its default key by key
             named = _rule(override, file, folder, "")
-            base = replace(base, origin=f"submissions.yaml {folder}", default=False, **{
-                k: getattr(named, k) for k in ("permitted", "required", "score", "message", "use_for_time_limit") if k in override})
+            base = replace(
+                base,
+                origin=f"submissions.yaml {folder}",
+                default=False,
+                **{
+                    k: getattr(named, k)
+                    for k in ("permitted", "required", "score", "message", "use_for_time_limit")
+                    if k in override
+                },
+            )
         rules.append(base)
     settings: dict[str, Any] = {}
     for key, entry in entries.items():
@@ -237,7 +279,12 @@ def _walk(problem: Problem) -> list[tuple[Path, str]]:
                 continue
             if entry.name.endswith(".disabled"):
                 out.append((entry, "disabled (*.disabled): not judged"))
-            elif not entry.is_dir() and not entry.is_symlink() and not problem.kind.submit_answer and not is_source(entry):
+            elif (
+                not entry.is_dir()
+                and not entry.is_symlink()
+                and not problem.kind.submit_answer
+                and not is_source(entry)
+            ):
                 out.append((entry, f"no known language for '{entry.suffix or entry.name}': not judged"))
             else:
                 out.append((entry, ""))
@@ -259,13 +306,20 @@ def _located(entry: Path, problem: Problem) -> tuple[Path | None, str]:
     build: its files are answers, whatever their names). A link is followed
     only to a file inside the package, never out of it.
     """
-    if problem.kind.submit_answer:  # a folder of answers, or one answer file for a one-case problem, as judge takes them
+    if (
+        problem.kind.submit_answer
+    ):  # a folder of answers, or one answer file for a one-case problem, as judge takes them
         return entry, ""
     if entry.is_symlink():
         target = _followed(entry, problem.root)
         if target is not None:
             return target, ""
-        return None, "a link to something outside the package: not followed" if entry.exists() else "a link to nothing (its target is missing)"
+        return (
+            None,
+            "a link to something outside the package: not followed"
+            if entry.exists()
+            else "a link to nothing (its target is missing)",
+        )
     if not entry.is_dir():
         return entry, ""
     links = [p for p in sorted(entry.iterdir()) if p.is_symlink() and not p.name.startswith(".")]

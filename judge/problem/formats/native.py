@@ -5,12 +5,14 @@ that every complaint can name the line it is about: a problem setter with a
 typo in a 200-line spec should be sent to that line, not shown a traceback.
 The accepted keys are documented in ``docs/problem-format.md``.
 """
+
 from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import yaml
 
@@ -18,9 +20,21 @@ from ...check import checker_type, native_types
 from ...check.interactor_protocols import PROTOCOLS
 from ...errors import SpecError
 from ...lang import Registry, registry_for
-from . import fastyaml
-from ...model import PROBLEM_TYPES, SPEC_NAME, CaseSpec, CheckerSpec, FromFile, Generated, Group, Kind, Limits, Problem, cases_dir_for
+from ...model import (
+    PROBLEM_TYPES,
+    SPEC_NAME,
+    CaseSpec,
+    CheckerSpec,
+    FromFile,
+    Generated,
+    Group,
+    Kind,
+    Limits,
+    Problem,
+    cases_dir_for,
+)
 from ...model.programfiles import KATTIS, TESTLIB, ProgramFiles
+from . import fastyaml
 
 _GROUP_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*\Z")
 _CASE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\Z")
@@ -62,7 +76,14 @@ class _Reader:
             raise self.fail(node, f"{what} must be a list")
         return list(node.value)
 
-    def scalar(self, node: yaml.Node, what: str, kind: type | tuple[type, ...], check: Callable[[Any], bool] | None = None, hint: str = "") -> Any:
+    def scalar(
+        self,
+        node: yaml.Node,
+        what: str,
+        kind: type | tuple[type, ...],
+        check: Callable[[Any], bool] | None = None,
+        hint: str = "",
+    ) -> Any:
         value = self._constructor.construct_object(node, deep=True) if isinstance(node, yaml.ScalarNode) else None
         kinds = kind if isinstance(kind, tuple) else (kind,)
         ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
@@ -104,9 +125,24 @@ def load_problem(root: Path, shown_root: str | None = None) -> Problem:
         raise SpecError(shown, 1, "empty spec")
     r = _Reader(spec_path, shown)
     top = r.mapping(
-        document, "problem",
-        {"title", "source", "statement", "type", "interactor", "limits", "checker", "generator", "validator", "solutions", "groups",
-         "libraries", "include", "constants"},
+        document,
+        "problem",
+        {
+            "title",
+            "source",
+            "statement",
+            "type",
+            "interactor",
+            "limits",
+            "checker",
+            "generator",
+            "validator",
+            "solutions",
+            "groups",
+            "libraries",
+            "include",
+            "constants",
+        },
         {"title", "limits", "solutions", "groups"},
     )
     statement_node = top.get("statement")
@@ -134,7 +170,8 @@ def load_problem(root: Path, shown_root: str | None = None) -> Problem:
         interactor=interactor,
         files=ProgramFiles(
             include=_folder(r, top["include"], "include", root) if "include" in top else None,
-            libraries=_libraries(r, top.get("libraries"), root), constants=_constants(r, top.get("constants")),
+            libraries=_libraries(r, top.get("libraries"), root),
+            constants=_constants(r, top.get("constants")),
             validator_protocols=dict([validator] if validator and validator[1] else []),
         ),
     )
@@ -159,16 +196,23 @@ def _kind(r: _Reader, top: dict[str, yaml.Node], checker: CheckerSpec, root: Pat
         if not interactive:
             raise r.fail(top["interactor"], "interactor: only an interactive problem (type: interactive) has one")
         keys = r.mapping(top["interactor"], "interactor", {"program", "protocol"}, {"program"})
-        protocol = r.scalar(keys["protocol"], "interactor.protocol", str, lambda v: v in PROTOCOLS, " or ".join(PROTOCOLS)) \
-            if "protocol" in keys else "kattis"
+        protocol = (
+            r.scalar(keys["protocol"], "interactor.protocol", str, lambda v: v in PROTOCOLS, " or ".join(PROTOCOLS))
+            if "protocol" in keys
+            else "kattis"
+        )
         interactor = CheckerSpec(type=protocol, program=r.file(keys["program"], "interactor.program", root))
     elif interactive:
         raise r.fail(node, "type: an interactive problem needs an interactor (interactor.program)")
     if multi_pass:
         validator = interactor if interactive else checker
         if validator is None or validator.type != "kattis":
-            raise r.fail(node, "type: a multi-pass problem needs a Kattis-protocol "
-                         + ("interactor" if interactive else "checker (checker.type: kattis)") + " to write nextpass.in")
+            raise r.fail(
+                node,
+                "type: a multi-pass problem needs a Kattis-protocol "
+                + ("interactor" if interactive else "checker (checker.type: kattis)")
+                + " to write nextpass.in",
+            )
     passes = 2 if multi_pass else 1
     limits = top["limits"]
     for key_node, value_node in limits.value if isinstance(limits, yaml.MappingNode) else []:
@@ -180,7 +224,12 @@ def _kind(r: _Reader, top: dict[str, yaml.Node], checker: CheckerSpec, root: Pat
 
 
 def _limits(r: _Reader, node: yaml.Node, registry: Registry) -> Limits:
-    keys = r.mapping(node, "limits", {"time", "memory", "output", "wall", "time_factor", "compile_time", "passes"}, {"time", "memory"})
+    keys = r.mapping(
+        node,
+        "limits",
+        {"time", "memory", "output", "wall", "time_factor", "compile_time", "passes"},
+        {"time", "memory"},
+    )
     factors: dict[str, float] = {}
     names = {alias: lang.name for lang in registry.values() for alias in (lang.name, *lang.aliases)}
     if "time_factor" in keys:
@@ -229,7 +278,11 @@ def _validator(r: _Reader, node: yaml.Node, root: Path) -> tuple[Path, str | Non
     if not isinstance(node, yaml.MappingNode):
         return r.file(node, "validator", root), None
     keys = r.mapping(node, "validator", {"type", "program"}, {"program"})
-    kind = r.scalar(keys["type"], "validator.type", str, lambda v: v in (TESTLIB, KATTIS), f"{TESTLIB} or {KATTIS}") if "type" in keys else None
+    kind = (
+        r.scalar(keys["type"], "validator.type", str, lambda v: v in (TESTLIB, KATTIS), f"{TESTLIB} or {KATTIS}")
+        if "type" in keys
+        else None
+    )
     return r.file(keys["program"], "validator.program", root), kind
 
 
@@ -248,7 +301,9 @@ def _constants(r: _Reader, node: yaml.Node | None) -> dict[str, str]:
     if not isinstance(node, yaml.MappingNode):
         raise r.fail(node, "constants must be a mapping of names to numbers or strings")
     for key_node, value_node in node.value:
-        name = r.scalar(key_node, "constants: a name", str, lambda v: bool(_CONSTANT.match(v)), "a name of [A-Za-z_][A-Za-z0-9_]*")
+        name = r.scalar(
+            key_node, "constants: a name", str, lambda v: bool(_CONSTANT.match(v)), "a name of [A-Za-z_][A-Za-z0-9_]*"
+        )
         value = r.scalar(value_node, f"constants.{name}", (int, float, str))
         values[name] = str(value)
     return values
@@ -283,12 +338,20 @@ def _groups(r: _Reader, node: yaml.Node, root: Path, has_generator: bool) -> tup
     seen_cases: set[str] = set()
     for gi, item in enumerate(items):
         keys = r.mapping(item, f"groups[{gi}]", {"name", "points", "aggregation", "cases"}, {"name", "cases"})
-        name = r.scalar(keys["name"], f"groups[{gi}].name", str, lambda v: bool(_GROUP_NAME.match(v)), "a name of [a-z0-9_-]")
+        name = r.scalar(
+            keys["name"], f"groups[{gi}].name", str, lambda v: bool(_GROUP_NAME.match(v)), "a name of [a-z0-9_-]"
+        )
         if name in seen_groups:
             raise r.fail(keys["name"], f"duplicate group name '{name}'")
         seen_groups.add(name)
         points = r.number(keys["points"], f"group {name}: points", strict=False) if "points" in keys else 0.0
-        aggregation = r.scalar(keys["aggregation"], f"group {name}: aggregation", str, lambda v: v in ("min", "sum"), "min or sum") if "aggregation" in keys else "min"
+        aggregation = (
+            r.scalar(
+                keys["aggregation"], f"group {name}: aggregation", str, lambda v: v in ("min", "sum"), "min or sum"
+            )
+            if "aggregation" in keys
+            else "min"
+        )
         case_nodes = r.sequence(keys["cases"], f"group {name}: cases")
         if not case_nodes:
             raise r.fail(keys["cases"], f"group {name}: cases must not be empty")
@@ -305,12 +368,19 @@ def _groups(r: _Reader, node: yaml.Node, root: Path, has_generator: bool) -> tup
 
 def _case(r: _Reader, node: yaml.Node, group: str, root: Path, has_generator: bool) -> CaseSpec:
     keys = r.mapping(node, f"group {group}: case", {"name", "file", "generate"}, {"name"})
-    name = r.scalar(keys["name"], f"group {group}: case name", str, lambda v: bool(_CASE_NAME.match(v)), "a name of [A-Za-z0-9_.-]")
+    name = r.scalar(
+        keys["name"], f"group {group}: case name", str, lambda v: bool(_CASE_NAME.match(v)), "a name of [A-Za-z0-9_.-]"
+    )
     if ("file" in keys) == ("generate" in keys):
         raise r.fail(node, f"case {name}: give exactly one of 'file' and 'generate'")
     if "file" in keys:
         path = r.file(keys["file"], f"case {name}: file", root)
-        return CaseSpec(name=name, group=group, origin=FromFile(path), source=f"file: {path.relative_to(root.resolve()).as_posix() if path.is_relative_to(root.resolve()) else path.as_posix()}")
+        return CaseSpec(
+            name=name,
+            group=group,
+            origin=FromFile(path),
+            source=f"file: {path.relative_to(root.resolve()).as_posix() if path.is_relative_to(root.resolve()) else path.as_posix()}",
+        )
     if not has_generator:
         raise r.fail(keys["generate"], f"case {name}: 'generate' needs a top-level 'generator'")
     line = r.scalar(keys["generate"], f"case {name}: generate", str)

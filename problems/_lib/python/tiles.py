@@ -8,10 +8,12 @@ lists in row-major order; the blank is 0 unless a function says otherwise.
 Nothing here may draw from a random generator differently from the code it
 replaced: generated cases must stay byte for byte the same.
 """
+
 from __future__ import annotations
 
 import random
-from typing import Sequence, TypeVar
+from collections.abc import Sequence
+from typing import TypeVar
 
 Cell = TypeVar("Cell")
 

@@ -4,6 +4,7 @@ Exact values are rounded to decimals by `qgeom.approx` (integer arithmetic),
 so a picture never needs floating point. The picture holds only numbers and
 the fixed piece names: nothing a submission wrote is copied into it.
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -31,9 +32,15 @@ def _centre(polygon: list[Point]) -> Point:
     return x, y
 
 
-def picture(figure: list[list[Point]], pieces: list[tuple[str, list[Point]]], title: str = "",
-            overlaps: list[list[Point]] = (), bad: list[int] = (), spots: list[Point] = (),
-            lines: list[tuple[Point, Point]] = ()) -> str:
+def picture(
+    figure: list[list[Point]],
+    pieces: list[tuple[str, list[Point]]],
+    title: str = "",
+    overlaps: list[list[Point]] = (),
+    bad: list[int] = (),
+    spots: list[Point] = (),
+    lines: list[tuple[Point, Point]] = (),
+) -> str:
     """The figure (grey; where no piece lies it shows through), the pieces (coloured, named), and in red:
     overlaps, the outlines of the pieces at fault (indices into pieces), points and figure edges to look at."""
     points = [p for polygon in figure for p in polygon] + [p for _, polygon in pieces for p in polygon]
@@ -46,8 +53,10 @@ def picture(figure: list[list[Point]], pieces: list[tuple[str, list[Point]]], ti
     box = f"{approx(left)} {approx(-top)}"
     size = f"{approx(Num(width + 2 * margin))} {approx(Num(height + 2 * margin))}"
     shown_height = PIXELS * (height + 2 * margin) / (width + 2 * margin)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{PIXELS}" height="{round(shown_height)}" '
-           f'viewBox="{_shift(box, margin)} {size}" font-family="sans-serif">']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{PIXELS}" height="{round(shown_height)}" '
+        f'viewBox="{_shift(box, margin)} {size}" font-family="sans-serif">'
+    ]
     if title:
         out.append(f"<title>{escape(title)}</title>")
     stroke = approx(Num(Fraction(max(width, height)) / 150))
@@ -60,17 +69,25 @@ def picture(figure: list[list[Point]], pieces: list[tuple[str, list[Point]]], ti
     for polygon in overlaps:
         out.append(f'<path d="{_path(polygon)}" fill="#d50000" stroke="#d50000"/>')
     for index in bad:
-        out.append(f'<path d="{_path(pieces[index][1])}" fill="none" stroke="#d50000" stroke-width="{approx(Num(3 * Fraction(stroke)))}"/>')
+        out.append(
+            f'<path d="{_path(pieces[index][1])}" fill="none" stroke="#d50000" stroke-width="{approx(Num(3 * Fraction(stroke)))}"/>'
+        )
     for a, b in lines:
-        out.append(f'<path d="M{_xy(a)} L{_xy(b)}" stroke="#d50000" stroke-dasharray="{stroke} {stroke}" '
-                   f'stroke-width="{approx(Num(3 * Fraction(stroke)))}"/>')
+        out.append(
+            f'<path d="M{_xy(a)} L{_xy(b)}" stroke="#d50000" stroke-dasharray="{stroke} {stroke}" '
+            f'stroke-width="{approx(Num(3 * Fraction(stroke)))}"/>'
+        )
     for p in spots:
-        out.append(f'<circle cx="{approx(p[0])}" cy="{approx(-p[1])}" r="{approx(Num(8 * Fraction(stroke)))}" fill="none" stroke="#d50000"/>')
+        out.append(
+            f'<circle cx="{approx(p[0])}" cy="{approx(-p[1])}" r="{approx(Num(8 * Fraction(stroke)))}" fill="none" stroke="#d50000"/>'
+        )
     out.append("</g>")
     font = approx(Num(Fraction(max(width, height)) / 14))
     for name, polygon in pieces:
         x, y = _centre(polygon)
-        out.append(f'<text x="{approx(x)}" y="{approx(-y)}" font-size="{font}" text-anchor="middle" dominant-baseline="middle">{name}</text>')
+        out.append(
+            f'<text x="{approx(x)}" y="{approx(-y)}" font-size="{font}" text-anchor="middle" dominant-baseline="middle">{name}</text>'
+        )
     out.append("</svg>")
     return "\n".join(out) + "\n"
 

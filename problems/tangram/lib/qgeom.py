@@ -6,6 +6,7 @@ is decided exactly: a + b√2 > 0 compares a² with 2b² when the signs differ.
 No floating point is used anywhere, not even for pictures: decimals for
 display come from `approx`, which rounds an exact value by integer arithmetic.
 """
+
 from __future__ import annotations
 
 import re
@@ -78,8 +79,12 @@ HALF_ROOT2 = Num(0, Fraction(1, 2))
 
 _RATIONAL_IN = r"(?:0|[1-9][0-9]*)(?:/[1-9][0-9]*)?"
 _RATIONAL_OUT = r"[0-9]+(?:/[0-9]+|\.[0-9]+)?"
-NUMBER_IN = re.compile(rf"(?P<a>-?{_RATIONAL_IN})(?:(?P<sign>[+-])(?P<b>{_RATIONAL_IN})s)?|(?P<neg>-?)(?P<b2>{_RATIONAL_IN})s")
-NUMBER_OUT = re.compile(rf"(?P<a>-?{_RATIONAL_OUT})(?:(?P<sign>[+-])(?P<b>{_RATIONAL_OUT})s)?|(?P<neg>-?)(?P<b2>{_RATIONAL_OUT})s")
+NUMBER_IN = re.compile(
+    rf"(?P<a>-?{_RATIONAL_IN})(?:(?P<sign>[+-])(?P<b>{_RATIONAL_IN})s)?|(?P<neg>-?)(?P<b2>{_RATIONAL_IN})s"
+)
+NUMBER_OUT = re.compile(
+    rf"(?P<a>-?{_RATIONAL_OUT})(?:(?P<sign>[+-])(?P<b>{_RATIONAL_OUT})s)?|(?P<neg>-?)(?P<b2>{_RATIONAL_OUT})s"
+)
 
 
 def _rational(text: str) -> Fraction:
@@ -114,8 +119,13 @@ def parse_number(text: str, canonical: bool = False) -> Num:
         for part in parts:
             if "/" in part and (Fraction(part).denominator != int(part.split("/")[1]) or part.endswith("/1")):
                 raise ValueError(f"{part} is not a fraction in lowest terms with a denominator over 1")
-        if text.startswith("-0") and not text.startswith("-0/") or (match["b"] is not None and b == 0) or \
-                (match["b2"] is not None and b == 0) or (match["a"] is not None and a == 0 and match["b"]):
+        if (
+            text.startswith("-0")
+            and not text.startswith("-0/")
+            or (match["b"] is not None and b == 0)
+            or (match["b2"] is not None and b == 0)
+            or (match["a"] is not None and a == 0 and match["b"])
+        ):
             raise ValueError("a zero part is written (write 0 only for the number zero)")
     return Num(a, b)
 
@@ -136,8 +146,8 @@ def format_number(value: Num) -> str:
 
 def approx(value: Num, places: int = 4) -> str:
     """A decimal rounding of the exact value, for people and pictures (no floating point: integer square roots)."""
-    scale = 10 ** places
-    big = 10 ** 30
+    scale = 10**places
+    big = 10**30
     root = Fraction(isqrt(2 * big * big), big)  # √2 to 30 places, enough for what is shown
     exact = value.a + value.b * root
     units = round(exact * scale)
@@ -148,7 +158,7 @@ def approx(value: Num, places: int = 4) -> str:
 
 def approx_small(value: Num) -> str:
     """A magnitude for tiny areas ('about 4e-9'), where fixed places would show 0."""
-    big = 10 ** 40
+    big = 10**40
     exact = abs(value.a + value.b * Fraction(isqrt(2 * big * big), big))
     if exact >= Fraction(1, 1000):
         return approx(value)
@@ -234,7 +244,11 @@ def area(polygon: list[Point]) -> Num:
 
 def on_segment(p: Point, a: Point, b: Point) -> bool:
     """p on the closed segment ab."""
-    return orient(a, b, p) == 0 and min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
+    return (
+        orient(a, b, p) == 0
+        and min(a[0], b[0]) <= p[0] <= max(a[0], b[0])
+        and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
+    )
 
 
 def edges(polygon: list[Point]) -> list[tuple[Point, Point]]:

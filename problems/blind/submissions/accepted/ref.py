@@ -1,6 +1,7 @@
 """Accepted (Python): read every cell but the last (the missing number is the last one), then walk
 down a table of distances to the goal, built once per board shape by a breadth-first search outward
 from the goal; a board missing from the table cannot be solved."""
+
 import sys
 from collections import deque
 

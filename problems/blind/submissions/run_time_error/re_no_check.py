@@ -1,5 +1,6 @@
 """Run-time error: the reference without the check for boards that cannot be solved: the lookup of
 such a board's distance raises KeyError."""
+
 import sys
 from collections import deque
 

@@ -1,5 +1,6 @@
 """Wrong answer: the reference with an off-by-one round loop; it plays one round fewer than it is
 told and exits normally, leaving the interactor waiting for the last round."""
+
 import sys
 from collections import deque
 

@@ -1,6 +1,7 @@
 """Wrong answer: the reference, but it decides whether a board can be solved by the parity of its
 tiles' inversions alone, the rule of boards with an odd number of columns; on 2, 4 columns the blank's
 row counts too, so it calls solvable boards impossible and claims impossible ones solved."""
+
 import sys
 from collections import deque
 
@@ -31,7 +32,7 @@ def distances(rows, cols):
 
 def inversions(cells):
     tiles = [tile for tile in cells if tile]
-    return sum(a > b for i, a in enumerate(tiles) for b in tiles[i + 1:])
+    return sum(a > b for i, a in enumerate(tiles) for b in tiles[i + 1 :])
 
 
 def main():

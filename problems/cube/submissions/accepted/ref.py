@@ -2,11 +2,11 @@
 
 Lean on purpose: one pass over the tokens, parity by counting cycles in O(L).
 """
+
 import sys
-from typing import List
 
 
-def tile_inversion_parity(cells: List[int]) -> int:
+def tile_inversion_parity(cells: list[int]) -> int:
     """Parity of the inversions among the tiles, the blank excluded.
 
     The cells read as a permutation of 0..L-1 have parity (L - #cycles) mod 2.
@@ -27,7 +27,7 @@ def tile_inversion_parity(cells: List[int]) -> int:
     return (size - cycles + cells.index(0)) & 1
 
 
-def solvable(m: int, cells: List[int]) -> bool:
+def solvable(m: int, cells: list[int]) -> bool:
     """Even M: tiles parity plus the blank's row and layer distance; odd M: tiles alone."""
     parity = tile_inversion_parity(cells)
     if m % 2 == 0:
@@ -44,7 +44,7 @@ def main() -> None:
     for _ in range(cases):
         m = int(tokens[pos])
         size = m * m * m
-        cells = list(map(int, tokens[pos + 1:pos + 1 + size]))
+        cells = list(map(int, tokens[pos + 1 : pos + 1 + size]))
         pos += 1 + size
         out.append("Puzzle can be solved." if solvable(m, cells) else "Puzzle is unsolvable.")
     sys.stdout.write("\n".join(out) + "\n")

@@ -8,6 +8,7 @@ moves found are at most WEIGHT times the optimum (in practice at most 47 for
 the hardest boards, whose optimum is 31), and a thousand of the hardest boards
 take about a second instead of minutes for plain A* in Python.
 """
+
 import heapq
 import sys
 
@@ -15,14 +16,23 @@ WEIGHT = 3
 GOAL = "12345678x"
 # (cell the blank moves to, letter) for each cell of the blank.
 MOVES = tuple(
-    tuple((target, letter) for target, letter, legal in (
-        (cell - 3, "u", cell >= 3), (cell + 3, "d", cell < 6),
-        (cell - 1, "l", cell % 3 > 0), (cell + 1, "r", cell % 3 < 2)) if legal)
-    for cell in range(9))
+    tuple(
+        (target, letter)
+        for target, letter, legal in (
+            (cell - 3, "u", cell >= 3),
+            (cell + 3, "d", cell < 6),
+            (cell - 1, "l", cell % 3 > 0),
+            (cell + 1, "r", cell % 3 < 2),
+        )
+        if legal
+    )
+    for cell in range(9)
+)
 # DISTANCE[tile][cell]: Manhattan distance of a tile ("1".."8") on a cell from its goal cell.
 DISTANCE = {
     str(tile): tuple(abs(cell // 3 - (tile - 1) // 3) + abs(cell % 3 - (tile - 1) % 3) for cell in range(9))
-    for tile in range(1, 9)}
+    for tile in range(1, 9)
+}
 
 
 def solvable(board: str) -> bool:

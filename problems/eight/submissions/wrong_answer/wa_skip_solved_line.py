@@ -5,6 +5,7 @@ answer up by one line, so they are judged against the wrong boards. The
 solver itself is right: a breadth-first search from the goal gives every
 solvable board its next move towards the goal.
 """
+
 import sys
 from collections import deque
 

@@ -7,6 +7,7 @@ permutation's parity equals the parity of the blank's taxicab distance to the
 bottom-right corner.  Parity comes from counting cycles, O(N*N) per board,
 with no inversion count that could overflow anything.
 """
+
 import sys
 
 
@@ -47,7 +48,7 @@ def main() -> None:
         if n == 0:
             break
         size = n * n
-        out.append("YES" if solvable(n, tokens[pos:pos + size]) else "NO")
+        out.append("YES" if solvable(n, tokens[pos : pos + size]) else "NO")
         pos += size
     sys.stdout.write("".join(line + "\n" for line in out))
 

@@ -11,6 +11,7 @@ search fast enough in Python. The first position with the 2x2 piece on the
 exit ends the search, and its moves are replayed on the lettered board to
 name the pieces and spell their paths.
 """
+
 import sys
 from collections import deque
 
@@ -194,7 +195,7 @@ def main() -> None:
     out = []
     for _ in range(count):
         rows, cols = int(tokens[at]), int(tokens[at + 1])
-        out.append(Board(rows, cols, tokens[at + 2:at + 2 + rows]).answer())
+        out.append(Board(rows, cols, tokens[at + 2 : at + 2 + rows]).answer())
         at += 2 + rows
     sys.stdout.write("".join(out))
 

@@ -8,6 +8,7 @@ and needs no 64-bit inversion count.
 Memory stays small (about 20 MB on a 999 x 999 board): tokens are streamed
 line by line and a board is kept as a 4-byte array.
 """
+
 import sys
 from array import array
 from collections.abc import Iterator

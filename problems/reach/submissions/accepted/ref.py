@@ -16,6 +16,7 @@ cell v-1, the blank to the last cell), corrected by the L-1-blank inversions
 that placing the blank last adds. Input is streamed line by line and each
 board is kept in a 4-byte array, so memory stays near 30 MiB on 10^6 cells.
 """
+
 import sys
 from array import array
 from collections.abc import Iterator

@@ -25,6 +25,7 @@ fixed 17-move pattern inside the 3x2 block (2x3 for columns) next to the pair
 solves exactly that position. Inverse neighbouring moves ("LR", "UD", ...) are
 cancelled at the end. At most about 3 400 moves for n = 10.
 """
+
 import sys
 from collections import deque
 
@@ -136,11 +137,9 @@ class Solver:
         """Walk `tile` to `goal`, one swap with the blank per step of its path."""
         for cell, _ in self.path(self.where[tile], goal, -1):
             self.route_blank(cell, self.where[tile])
-            self.play(next(letter for nxt, letter in self.neighbours(cell)
-                           if nxt == self.where[tile]))
+            self.play(next(letter for nxt, letter in self.neighbours(cell) if nxt == self.where[tile]))
 
-    def place_pair(self, first: int, second: int, below: int, hub: int,
-                   finish: str, trap: str) -> None:
+    def place_pair(self, first: int, second: int, below: int, hub: int, finish: str, trap: str) -> None:
         """Finish cells `first` and `second` together (a row end or a column of two rows).
 
         Tile a (for `first`) waits in `second`, tile b (for `second`) in `below`;
@@ -192,8 +191,9 @@ class Solver:
             self.place_pair(end - 1, end, end + n, end + n - 1, ROW_FINISH, ROW_TRAP)
         for col in range(n - 2):
             top = (n - 2) * n + col
-            self.place_pair(top, top + n, top + n + 1, top + 1,
-                            ROW_FINISH.translate(TRANSPOSE), ROW_TRAP.translate(TRANSPOSE))
+            self.place_pair(
+                top, top + n, top + n + 1, top + 1, ROW_FINISH.translate(TRANSPOSE), ROW_TRAP.translate(TRANSPOSE)
+            )
         self.finish_corner()
         if not self.solved():
             raise RuntimeError("construction ended on an unsolved board")
@@ -204,7 +204,7 @@ def main() -> None:
     """Read one board, print the blank's moves or 'No Answer!'."""
     data = sys.stdin.read().split()
     n = int(data[0])
-    cells = [int(token) for token in data[1:1 + n * n]]
+    cells = [int(token) for token in data[1 : 1 + n * n]]
     if not solvable(n, cells):
         print("No Answer!")
         return

@@ -13,6 +13,7 @@ has at most one place per orientation; it is taken if it crosses no figure
 edge and overlaps no placed piece. The search is complete: it fails only if
 no arrangement exists. A figure whose area is not 16 is impossible at once.
 """
+
 import sys
 from fractions import Fraction
 from functools import cmp_to_key
@@ -84,8 +85,12 @@ def strictly_between(p, a, b):
         return False
     lo_x, hi_x = (a, b) if less_x(a, b) else (b, a)
     lo_y, hi_y = (a, b) if sign(a[2] - b[2], a[3] - b[3]) <= 0 else (b, a)
-    return (sign(p[0] - lo_x[0], p[1] - lo_x[1]) >= 0 and sign(hi_x[0] - p[0], hi_x[1] - p[1]) >= 0
-            and sign(p[2] - lo_y[2], p[3] - lo_y[3]) >= 0 and sign(hi_y[2] - p[2], hi_y[3] - p[3]) >= 0)
+    return (
+        sign(p[0] - lo_x[0], p[1] - lo_x[1]) >= 0
+        and sign(hi_x[0] - p[0], hi_x[1] - p[1]) >= 0
+        and sign(p[2] - lo_y[2], p[3] - lo_y[3]) >= 0
+        and sign(hi_y[2] - p[2], hi_y[3] - p[3]) >= 0
+    )
 
 
 def less_x(a, b):
@@ -168,8 +173,12 @@ def box(points):
 
 def apart(a, b):
     """Boxes that share no interior point."""
-    return (sign(a[1][0] - b[0][0], a[1][1] - b[0][1]) <= 0 or sign(b[1][0] - a[0][0], b[1][1] - a[0][1]) <= 0
-            or sign(a[3][0] - b[2][0], a[3][1] - b[2][1]) <= 0 or sign(b[3][0] - a[2][0], b[3][1] - a[2][1]) <= 0)
+    return (
+        sign(a[1][0] - b[0][0], a[1][1] - b[0][1]) <= 0
+        or sign(b[1][0] - a[0][0], b[1][1] - a[0][1]) <= 0
+        or sign(a[3][0] - b[2][0], a[3][1] - b[2][1]) <= 0
+        or sign(b[3][0] - a[2][0], b[3][1] - a[2][1]) <= 0
+    )
 
 
 def overlap(a, b):
@@ -229,7 +238,9 @@ class Solver:
         for piece in self.placed:
             if not apart(bounds, piece[6]) and overlap(verts, piece[3]):
                 return False
-        return not any(not apart(bounds, edge_box) and enters(a, b, verts) for (a, b), edge_box in zip(self.fedges, self.fboxes))
+        return not any(
+            not apart(bounds, edge_box) and enters(a, b, verts) for (a, b), edge_box in zip(self.fedges, self.fboxes)
+        )
 
     def search(self):
         if len(self.placed) == 7:
@@ -273,13 +284,14 @@ def parse_number(text):
     cut = max(body.rfind("+"), body.rfind("-"))
     if cut <= 0:
         return Fraction(0), parse_rational(body.lstrip("-")) * (-1 if body.startswith("-") else 1)
-    b = parse_rational(body[cut + 1:]) * (-1 if body[cut] == "-" else 1)
+    b = parse_rational(body[cut + 1 :]) * (-1 if body[cut] == "-" else 1)
     return parse_rational(body[:cut]), b
 
 
 def show(a, b):
     def rational(value):
         return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
     if b == 0:
         return rational(a)
     coef = rational(abs(b)) + "s"
@@ -305,7 +317,9 @@ def solve(raw):
         for point in poly:
             for value in (point[0][0], point[0][1], point[1][0], point[1][1]):
                 scale = scale * value.denominator // gcd(scale, value.denominator)
-    figure = [[(int(x[0] * scale), int(x[1] * scale), int(y[0] * scale), int(y[1] * scale)) for x, y in poly] for poly in raw]
+    figure = [
+        [(int(x[0] * scale), int(x[1] * scale), int(y[0] * scale), int(y[1] * scale)) for x, y in poly] for poly in raw
+    ]
     if not area_is_16(figure, scale):
         return ["impossible"]
     solver = Solver(figure, scale)
@@ -328,6 +342,7 @@ def main():
         nonlocal at
         at += 1
         return tokens[at - 1]
+
     out = []
     for _ in range(int(take())):
         figure = []
