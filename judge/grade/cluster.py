@@ -139,7 +139,10 @@ def _check_environment(client: Any, address: str) -> None:
     """The scheduler unpickles tasks and the workers run them: both must import this judge, or every task would fail."""
     # Only builtins travel: a function of this module could not even be unpickled where the judge is missing.
     probe = functools.partial(eval, "__import__('importlib.util').util.find_spec('judge') is not None")
-    hint = "install the judge where they run (pip install 'tilejudge[cluster]') and start them from that environment (see docs/grading.md)"
+    hint = (
+        "install the judge where they run (pip install 'tilejudge[cluster]') "
+        "and start them from that environment (see docs/grading.md)"
+    )
     try:
         scheduler_ok = client.run_on_scheduler(probe)
     except Exception as exc:  # the scheduler could not even run the probe

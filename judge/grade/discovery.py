@@ -1,4 +1,5 @@
-"""Who is in a class folder: every entry becomes a student (judgeable, or INVALID with the reason) or is listed as ignored.
+"""Who is in a class folder: every entry becomes a student (judgeable, or INVALID with the reason) or is listed as
+ignored.
 
 A class folder is untrusted: it comes from an LMS export or a zip, and may
 hold unzip leftovers (``__MACOSX/``, ``._main.cpp``), documents, compiled
@@ -90,7 +91,8 @@ def _source_student(sid: str, path: Path, info: os.stat_result, entry: str) -> S
         return Student(
             sid,
             None,
-            f"{_shown(path.name)} is {info.st_size / (1 << 20):.1f} MiB, over the {MAX_SOURCE_BYTES >> 20} MiB a source may have",
+            f"{_shown(path.name)} is {info.st_size / (1 << 20):.1f} MiB, "
+            f"over the {MAX_SOURCE_BYTES >> 20} MiB a source may have",
             entry=entry,
         )
     try:

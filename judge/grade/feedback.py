@@ -74,7 +74,8 @@ def feedback(row: Row, problem: str) -> str:
     name = row.info.get("name", "")
     out = [f"# {problem}: feedback for {_span(row.id)}" + (f" ({_span(name)})" if name else ""), ""]
     out.append(
-        f"**Verdict: {row.verdict}** ({_meaning(row.verdict)}), score **{row.score:g} / {report.get('max_score', 0):g}**"
+        f"**Verdict: {row.verdict}** ({_meaning(row.verdict)}), "
+        f"score **{row.score:g} / {report.get('max_score', 0):g}**"
     )
     if row.info.get("submitted"):
         late = late_text(row.info.get("late_minutes"))

@@ -22,29 +22,30 @@ import keyword
 import re
 import zlib
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Set
 from dataclasses import dataclass
 from functools import cache
-from typing import AbstractSet
 
 K = 25  # k-gram length in normalised characters: copydetect's noise threshold, which the hints used before
 WINDOW = 4  # winnowing window: any shared passage of K + WINDOW - 1 = 28 normalised characters shares a fingerprint
 
 C_FAMILY_KEYWORDS = frozenset(
     """
-auto break case catch char class const constexpr continue default delete do double else enum extern final float for friend
-goto if inline int long namespace new operator private protected public register return short signed sizeof static struct
-switch template this throw try typedef typename union unsigned using virtual void volatile while bool true false nullptr
-abstract boolean byte extends implements import instanceof interface package super synchronized throws var val fun let mut
-fn impl match mod pub self trait where loop func go chan defer map range select type function undefined null def end elif
-begin then procedure program record repeat until with of in is not and or xor div integer string print println
+auto break case catch char class const constexpr continue default delete do double else enum extern final float for
+friend goto if inline int long namespace new operator private protected public register return short signed sizeof
+static struct switch template this throw try typedef typename union unsigned using virtual void volatile while bool
+true false nullptr abstract boolean byte extends implements import instanceof interface package super synchronized
+throws var val fun let mut fn impl match mod pub self trait where loop func go chan defer map range select type
+function undefined null def end elif begin then procedure program record repeat until with of in is not and or xor div
+integer string print println
 """.split()
 )
 
 
 @dataclass(frozen=True)
 class Syntax:
-    """What a language family's lexer needs: its comments, strings, keywords and whether ``#`` starts a preprocessor line."""
+    """What a language family's lexer needs: its comments, strings, keywords and whether ``#`` starts a preprocessor
+    line."""
 
     line_comments: tuple[str, ...] = ("//",)
     block_comments: tuple[tuple[str, str], ...] = (("/*", "*/"),)
@@ -157,7 +158,7 @@ class Prints:
     positions: array
 
 
-def fingerprint(source: str, syntax: Syntax, handed_out: Sequence[AbstractSet[int]] = ()) -> Prints:
+def fingerprint(source: str, syntax: Syntax, handed_out: Sequence[Set[int]] = ()) -> Prints:
     """The winnowed fingerprints whose passage is mostly the student's own: more than half of its K characters outside
     every passage of handed-out code (a student who changed one short line of a template has no fingerprint there)."""
     hashes = kgram_hashes(normalise(source, syntax).text)
@@ -168,7 +169,7 @@ def fingerprint(source: str, syntax: Syntax, handed_out: Sequence[AbstractSet[in
     return Prints(array("Q", (hashes[p] for p in chosen)), array("l", chosen))
 
 
-def _given_before(hashes: list[int], handed_out: Sequence[AbstractSet[int]]) -> list[int]:
+def _given_before(hashes: list[int], handed_out: Sequence[Set[int]]) -> list[int]:
     """For each position i, how many of the normalised characters before i lie in a K-gram of handed-out code."""
     inside = [0] * (len(hashes) + K)
     end = 0

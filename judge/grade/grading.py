@@ -40,7 +40,8 @@ GRADER_VERSION = "1"
 
 
 def problem_hash(problem: Problem) -> str:
-    """Changes whenever anything that decides a verdict changes: spec (limits, checker, groups), case data, checker code.
+    """Changes whenever anything that decides a verdict changes: spec (limits, checker, groups), case data, checker
+    code.
 
     Generated data is covered by its manifest's hashes; data a package gives
     (Kattis data/) by each file's path, size and modification time.
@@ -61,7 +62,8 @@ def problem_hash(problem: Problem) -> str:
 
 
 def settings_hash(isolation: Isolation) -> str:
-    """The judge's own settings and version: a new launcher or build recipe may change verdicts, so results are re-judged."""
+    """The judge's own settings and version: a new launcher or build recipe may change verdicts, so results are
+    re-judged."""
     data = json.dumps(
         {"sandbox": isolation.mode, "grader": GRADER_VERSION, "build": BUILD_CACHE_VERSION.decode()}, sort_keys=True
     )
@@ -148,7 +150,8 @@ def grade(
     answers = kind_of(problem).answer_files
     if options.cluster is not None and answers:
         raise UsageError(
-            "--cluster: a submit-answer problem is graded on this machine (workers are sent source files, not folders of answers)"
+            "--cluster: a submit-answer problem is graded on this machine "
+            "(workers are sent source files, not folders of answers)"
         )
     found = discover(folder, exclude=[store.path.parent], answers=answers)
     students = found.students

@@ -37,19 +37,28 @@ COLOURS = {
     "PENDING": "#9e9e9e",
     "SKIPPED": "#cfd8dc",
 }
+# A backslash at the end of a line below joins it to the next: the page gets the same bytes, the source keeps to
+# 120 columns.
 STYLE = """body{font-family:system-ui,sans-serif;margin:1.5em;color:#222}table{border-collapse:collapse;margin:.8em 0}
-td,th{border:1px solid #ccc;padding:2px 5px;font-size:13px}th{background:#f0f0f0}.v{color:#fff;border-radius:3px;padding:1px 5px;font-weight:600;font-size:12px}
-pre{background:#f6f6f6;padding:.5em;overflow:auto;max-height:18em;margin:.3em 0}details{margin:.3em 0}summary{cursor:pointer}
+td,th{border:1px solid #ccc;padding:2px 5px;font-size:13px}th{background:#f0f0f0}\
+.v{color:#fff;border-radius:3px;padding:1px 5px;font-weight:600;font-size:12px}
+pre{background:#f6f6f6;padding:.5em;overflow:auto;max-height:18em;margin:.3em 0}details{margin:.3em 0}\
+summary{cursor:pointer}
 #wrap{max-height:75vh;overflow:auto;border:1px solid #bbb}#matrix{margin:0}#matrix th,#matrix td{white-space:nowrap}
-#matrix thead th{position:sticky;top:0;z-index:2}#matrix thead tr.cases th{top:25px}#matrix thead tr.groups th{height:20px}
-#matrix tbody th{position:sticky;left:0;background:#fafafa;z-index:1;text-align:left}#matrix tbody tr.r{height:24px}#matrix tr.pad td{padding:0;border:0}
+#matrix thead th{position:sticky;top:0;z-index:2}#matrix thead tr.cases th{top:25px}\
+#matrix thead tr.groups th{height:20px}
+#matrix tbody th{position:sticky;left:0;background:#fafafa;z-index:1;text-align:left}#matrix tbody tr.r{height:24px}\
+#matrix tr.pad td{padding:0;border:0}
 #matrix td.c{width:1.7em;min-width:1.7em;text-align:center;color:#fff;font-size:10px;padding:1px;display:none}
 #matrix th.c{display:none;font-size:10px;font-weight:normal;padding:2px 1px}
-#matrix th.c span{writing-mode:vertical-rl;transform:rotate(180deg);max-height:10em;overflow:hidden;display:inline-block}
-#matrix td.s{text-align:right;font-weight:600;color:#fff}#matrix th.gh{cursor:pointer;color:#0d47a1}#matrix th[data-k]{cursor:pointer}
+#matrix th.c span{writing-mode:vertical-rl;transform:rotate(180deg);max-height:10em;overflow:hidden;\
+display:inline-block}
+#matrix td.s{text-align:right;font-weight:600;color:#fff}#matrix th.gh{cursor:pointer;color:#0d47a1}\
+#matrix th[data-k]{cursor:pointer}
 #matrix th.gh:before{content:"\\25B8 "}#matrix th.gh.open:before{content:"\\25BE "}#matrix td.late{color:#b71c1c}
 .tools{margin:.6em 0}.tools input,.tools select,.tools button{margin-right:.6em}.hint{color:#555;font-size:12px}
-.pair td pre{max-width:45vw}img.att{max-width:420px;max-height:420px;border:1px solid #ccc;display:block;margin:.3em 0}mark{background:#fff59d}.top{display:flex;gap:3em;align-items:flex-start}.top h2{margin:.2em 0}"""
+.pair td pre{max-width:45vw}img.att{max-width:420px;max-height:420px;border:1px solid #ccc;display:block;margin:.3em 0}\
+mark{background:#fff59d}.top{display:flex;gap:3em;align-items:flex-start}.top h2{margin:.2em 0}"""
 
 
 def esc(text: Any) -> str:
@@ -69,13 +78,15 @@ def histogram(scores: list[float], max_score: float) -> str:
     top = max(bins) or 1
     width, height, bar, pad = 420, 140, 36, 20
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + pad + 30}" role="img" aria-label="score histogram">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + pad + 30}" '
+        'role="img" aria-label="score histogram">'
     ]
     for i, count in enumerate(bins):
         h = int(height * count / top)
         x = 10 + i * (bar + 5)
         parts.append(
-            f'<rect x="{x}" y="{height - h + pad}" width="{bar}" height="{h}" fill="#1565c0"><title>{count} students</title></rect>'
+            f'<rect x="{x}" y="{height - h + pad}" width="{bar}" height="{h}" fill="#1565c0">'
+            f"<title>{count} students</title></rect>"
         )
         parts.append(
             f'<text x="{x + bar / 2}" y="{height - h + pad - 5}" font-size="11" text-anchor="middle">{count}</text>'
@@ -123,14 +134,17 @@ def _similarity(grading: Grading) -> list[str]:
     pairs = sim.get("pairs", [])
     if not pairs:
         return out + [
-            f"<p class='hint'>No pair of submissions scores {sim.get('threshold', 0.8):g} or more ({esc(sim.get('tool', ''))}).</p>"
+            f"<p class='hint'>No pair of submissions scores {sim.get('threshold', 0.8):g} or more "
+            f"({esc(sim.get('tool', ''))}).</p>"
         ]
     out.append(
-        f"<p class='hint'>Pairs whose normalised code (identifiers, whitespace and comments ignored) overlaps by at least "
-        f"{sim.get('threshold', 0.8):g} of one side, found with {esc(sim.get('tool', ''))}. A hint for a closer look, not a verdict.</p>"
+        "<p class='hint'>Pairs whose normalised code (identifiers, whitespace and comments ignored) "
+        f"overlaps by at least {sim.get('threshold', 0.8):g} of one side, found with {esc(sim.get('tool', ''))}. "
+        "A hint for a closer look, not a verdict.</p>"
     )
     out.append(
-        "<table id='similarity'><tr><th>students</th><th>score</th><th>share of each covered</th><th>matching regions</th></tr>"
+        "<table id='similarity'><tr><th>students</th><th>score</th><th>share of each covered</th>"
+        "<th>matching regions</th></tr>"
     )
     for pair in pairs:
         a, b = esc(pair["a"]), esc(pair["b"])
@@ -143,9 +157,13 @@ def _similarity(grading: Grading) -> list[str]:
                 f"<td><b>{n}</b><pre>{_marked(side)}</pre></td>"
                 for n, side in ((a, pair["regions"][0]), (b, pair["regions"][1]))
             )
-            detail = f"<details><summary>lines {esc(spans[0])} of {a} ↔ lines {esc(spans[1])} of {b}</summary><table class='pair'><tr>{code}</tr></table></details>"
+            detail = (
+                f"<details><summary>lines {esc(spans[0])} of {a} ↔ lines {esc(spans[1])} of {b}</summary>"
+                f"<table class='pair'><tr>{code}</tr></table></details>"
+            )
         out.append(
-            f"<tr><td><a href='#s-{a}'>{a}</a> ~ <a href='#s-{b}'>{b}</a></td><td>{pair['score']:.2f}</td><td>{shares}</td><td>{detail}</td></tr>"
+            f"<tr><td><a href='#s-{a}'>{a}</a> ~ <a href='#s-{b}'>{b}</a></td><td>{pair['score']:.2f}</td>"
+            f"<td>{shares}</td><td>{detail}</td></tr>"
         )
     if sim.get("more"):
         out.append(f"<tr><td colspan='4'>… and {sim['more']} more pairs (see grades.json)</td></tr>")
@@ -185,7 +203,8 @@ def to_html(grading: Grading) -> str:
             + "</table>"
         )
     out.append(
-        "<h2>Slowest cases</h2><table id='slowest'><tr><th>student</th><th>case</th><th>CPU time</th><th>verdict</th></tr>"
+        "<h2>Slowest cases</h2><table id='slowest'><tr><th>student</th><th>case</th><th>CPU time</th>"
+        "<th>verdict</th></tr>"
     )
     out += [
         f"<tr><td>{esc(s)}</td><td>{esc(c)}</td><td>{t:.3f} s</td><td>{badge(v)}</td></tr>" for t, s, c, v in slowest

@@ -48,7 +48,10 @@ def to_junit(grading: Grading) -> str:
     XML 1.0 forbids most control characters even as character references, so
     every untrusted string passes through ``safe_text`` (attributes on one line).
     """
-    line = lambda text: safe_text(text, one_line=True)
+
+    def line(text: str) -> str:
+        return safe_text(text, one_line=True)
+
     suites = ET.Element("testsuites", name=line(grading.problem))
     for row in grading.rows:
         student = line(row.id)

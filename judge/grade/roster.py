@@ -41,7 +41,8 @@ class Roster:
 
 
 def parse_time(text: str, where: str) -> datetime:
-    """An ISO 8601 time as an aware datetime (local time zone when none is given); a bad one is a usage error naming ``where``."""
+    """An ISO 8601 time as an aware datetime (local time zone when none is given); a bad one is a usage error naming
+    ``where``."""
     try:
         moment = datetime.fromisoformat(text.strip())
     except ValueError:
@@ -71,18 +72,18 @@ def load_roster(path: Path | None, deadline: str | None) -> Roster:
     for number, row in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in row):
             continue
-        cell = lambda name: row[column[name]].strip() if name in column and column[name] < len(row) else ""
-        sid = safe_text(cell("id"), one_line=True)
+        given = {name: row[at].strip() for name, at in column.items() if at < len(row)}
+        sid = safe_text(given.get("id", ""), one_line=True)
         if not sid:
             raise UsageError(f"{path}:{number}: no id on this line")
         if sid in lines:
             raise UsageError(f"{path}:{number}: the id '{sid}' is on the roster twice")
         where = f"{path}:{number}"
         lines[sid] = RosterLine(
-            name=safe_text(cell("name"), one_line=True),
-            deadline=parse_time(cell("deadline"), where) if cell("deadline") else None,
-            submitted=parse_time(cell("submitted"), where) if cell("submitted") else None,
-            starter=tuple(path.parent / part.strip() for part in cell("starter").split(";") if part.strip()),
+            name=safe_text(given.get("name", ""), one_line=True),
+            deadline=parse_time(given["deadline"], where) if given.get("deadline") else None,
+            submitted=parse_time(given["submitted"], where) if given.get("submitted") else None,
+            starter=tuple(path.parent / part.strip() for part in given.get("starter", "").split(";") if part.strip()),
         )
     return Roster(lines, default)
 

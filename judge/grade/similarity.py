@@ -86,7 +86,8 @@ def _load(students: Sequence[Student], handout: Handout) -> dict[str, list[_Doc]
 
 
 class _Best:
-    """The best MAX_PAIRS pairs by (score desc, a, b), the others only counted: memory bounded whatever the class does."""
+    """The best MAX_PAIRS pairs by (score desc, a, b), the others only counted: memory bounded whatever the class
+    does."""
 
     def __init__(self) -> None:
         self.kept: list[tuple[float, str, str, dict[str, Any]]] = []
@@ -217,7 +218,8 @@ def _regions(doc: _Doc, shared: set[int]) -> list[dict[str, Any]]:
 def similar_pairs(
     students: Sequence[Student], threshold: float = THRESHOLD, handout: Handout = Handout()
 ) -> dict[str, Any]:
-    """Pairs of one language scoring at least ``threshold``, best first (at most MAX_PAIRS; ``more`` counts the rest)."""
+    """Pairs of one language scoring at least ``threshold``, best first (at most MAX_PAIRS; ``more`` counts the
+    rest)."""
     best = _Best()
     dropped, limits = 0, {}
     for language, docs in sorted(_load(students, handout).items()):

@@ -1,4 +1,5 @@
-"""Code the teacher handed out (``grade --starter FILE...``, or a roster's ``starter`` column): it never counts as similarity.
+"""Code the teacher handed out (``grade --starter FILE...``, or a roster's ``starter`` column): it never counts as
+similarity.
 
 Every K-gram of a handed-out file is taken out of a student's fingerprints
 before the index is built, so a template every student filled in, or a

@@ -118,7 +118,8 @@ class Store:
         self, entries: list[Entry], meta: dict[str, str], info: dict[str, dict[str, Any]] | None = None
     ) -> None:
         """Record who is being graded now, against what, and what the roster says of them, replacing the previous
-        roster in one transaction. Stored results are never touched here: a re-grade replaces each one only by ``put``."""
+        roster in one transaction. Stored results are never touched here: a re-grade replaces each one only by
+        ``put``."""
         with self._transaction():
             self._db.execute("DELETE FROM current")
             self._db.execute("DELETE FROM students")
@@ -171,9 +172,11 @@ class Store:
     def each_current(self) -> Iterator[Stored]:
         """``current()`` one student at a time, in id order: a report of 5,000 students never holds them all."""
         rows = self._db.execute(
-            """SELECT c.student, c.problem_hash, c.submission_hash, c.settings_hash, c.source, c.error, r.report, r.worker, s.info
+            """SELECT c.student, c.problem_hash, c.submission_hash, c.settings_hash, c.source, c.error, r.report,
+                      r.worker, s.info
                FROM current c LEFT JOIN results r
-               ON r.student=c.student AND r.problem_hash=c.problem_hash AND r.submission_hash=c.submission_hash AND r.settings_hash=c.settings_hash
+               ON r.student=c.student AND r.problem_hash=c.problem_hash AND r.submission_hash=c.submission_hash
+                  AND r.settings_hash=c.settings_hash
                LEFT JOIN students s ON s.student=c.student
                ORDER BY c.student"""
         )

@@ -60,9 +60,8 @@ def write_csv(head: Grading, rows: Iterable[Row], out: TextIO) -> None:
     )
     writer.writeheader()
     similar = head.similar()
-    for (
-        row
-    ) in rows:  # ids come from file names and messages from programs: a spreadsheet or a `cat` gets no raw control byte
+    # ids come from file names and messages from programs: a spreadsheet or a `cat` gets no raw control byte
+    for row in rows:
         writer.writerow(
             {
                 k: safe_text(v, one_line=True) if isinstance(v, str) else v

@@ -21,6 +21,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -209,7 +210,7 @@ class Bench:
         for name in names:
             problem = load_problem(REPO / "problems" / name)
             with SlotPool(os.cpu_count() or 1, Isolation("none")) as pool:
-                regen = timed(lambda: check(problem, pool))
+                regen = timed(partial(check, problem, pool))
                 largest = max(
                     problem.cases,
                     key=lambda c: input_path(problem, c).stat().st_size if input_path(problem, c).exists() else 0,

@@ -69,21 +69,42 @@ groups:
     points: 100
     cases:
 """ + "".join(f"      - {{name: {name}, file: data/{name}.in}}\n" for name in CASES)
-SOLUTION = "import sys\nfor line in sys.stdin:\n    if line.strip():\n        a, b = map(int, line.split())\n        print(a + b)\n"
+SOLUTION = (
+    "import sys\nfor line in sys.stdin:\n    if line.strip():\n        a, b = map(int, line.split())\n"
+    "        print(a + b)\n"
+)
 
 READERS = [
-    "data = sys.stdin.read().split()\n{pairs} = [({conv}(data[{i}]), {conv}(data[{i} + 1])) for {i} in range(0, len(data) - 1, 2)]\n",
-    "{pairs} = []\nfor {line} in sys.stdin:\n    {parts} = {line}.split()\n    if len({parts}) == 2:\n        {pairs}.append(({conv}({parts}[0]), {conv}({parts}[1])))\n",
+    (
+        "data = sys.stdin.read().split()\n"
+        "{pairs} = [({conv}(data[{i}]), {conv}(data[{i} + 1])) for {i} in range(0, len(data) - 1, 2)]\n"
+    ),
+    (
+        "{pairs} = []\nfor {line} in sys.stdin:\n    {parts} = {line}.split()\n    if len({parts}) == 2:\n"
+        "        {pairs}.append(({conv}({parts}[0]), {conv}({parts}[1])))\n"
+    ),
     "{pairs} = [tuple(map({conv}, {line}.split())) for {line} in sys.stdin.readlines() if {line}.strip()]\n",
-    "{pairs} = []\n{it} = iter(open(0).read().split())\nfor {x} in {it}:\n    {pairs}.append(({conv}({x}), {conv}(next({it}))))\n",
+    (
+        "{pairs} = []\n{it} = iter(open(0).read().split())\nfor {x} in {it}:\n"
+        "    {pairs}.append(({conv}({x}), {conv}(next({it}))))\n"
+    ),
 ]
 HELPERS = [  # each keeps the sum right and has its own constants: distinct programs share little beyond the obvious
     "def {name}({a}, {b}):\n    {t} = {a} * {c1} + {b} * {c1}\n    return {t} // {c1}\n",
     "def {name}({a}, {b}):\n    {t} = [{a}, {b}, {c1}, -{c1}]\n    return sum({t})\n",
-    "def {name}({a}, {b}):\n    {t} = {a}\n    for _ in range({c2}):\n        {t} = {t} + {c1} - {c1}\n    return {t} + {b}\n",
-    "def {name}({a}, {b}):\n    if {a} > {c1} and {b} > {c1}:\n        return ({a} - {c1}) + ({b} - {c1}) + 2 * {c1}\n    return {a} + {b}\n",
+    (
+        "def {name}({a}, {b}):\n    {t} = {a}\n    for _ in range({c2}):\n        {t} = {t} + {c1} - {c1}\n"
+        "    return {t} + {b}\n"
+    ),
+    (
+        "def {name}({a}, {b}):\n    if {a} > {c1} and {b} > {c1}:\n"
+        "        return ({a} - {c1}) + ({b} - {c1}) + 2 * {c1}\n    return {a} + {b}\n"
+    ),
     "def {name}({a}, {b}):\n    {t} = ({a} ^ {c1}) ^ {c1}\n    return {t} - (-{b})\n",
-    "def {name}({a}, {b}):\n    {t} = {{'left': {a}, 'right': {b}, 'pad': {c2}}}\n    return {t}['left'] + {t}['right']\n",
+    (
+        "def {name}({a}, {b}):\n    {t} = {{'left': {a}, 'right': {b}, 'pad': {c2}}}\n"
+        "    return {t}['left'] + {t}['right']\n"
+    ),
 ]
 WORDS = [
     "val",
@@ -183,8 +204,8 @@ def _starter_user(rng: random.Random) -> str:
 
 
 def generate_class(where: Path, students: int, seed: int = 30) -> GeneratedClass:
-    """Write the problem, the starter file and ``students`` submissions under ``where``: 60% distinct programs, 15% near-copies
-    of one of them, 25% filled-in starter files."""
+    """Write the problem, the starter file and ``students`` submissions under ``where``: 60% distinct programs, 15%
+    near-copies of one of them, 25% filled-in starter files."""
     rng = random.Random(seed)
     problem = where / "problem"
     (problem / "data").mkdir(parents=True, exist_ok=True)

@@ -65,7 +65,7 @@ def grading_throughput(bench: Bench) -> None:
     for i in range(copies):
         for n, src in enumerate(sources):
             (folder / f"s{i}{n:02d}{src.suffix}").write_text(
-                src.read_text() + ("\n// copy %d\n" % i if src.suffix != ".py" else f"\n# copy {i}\n")
+                src.read_text() + (f"\n// copy {i}\n" if src.suffix != ".py" else f"\n# copy {i}\n")
             )
     count = len(list(folder.iterdir()))
     data, rows = {}, []
@@ -73,7 +73,7 @@ def grading_throughput(bench: Bench) -> None:
     for jobs in (1, 2):
         with Store(bench.work / f"grades-j{jobs}") as store:
             elapsed = timed(
-                lambda: grade(
+                lambda jobs=jobs: grade(
                     bench.problem, folder, store, Isolation(bench.modes()[-1]), GradeOptions(jobs=jobs, rejudge=True)
                 )
             )
@@ -91,7 +91,8 @@ def grading_throughput(bench: Bench) -> None:
 
 
 def _cluster_grading(bench: Bench, folder: Path, count: int) -> None:
-    """The same class on a local Dask cluster of 1 and 2 single-threaded worker processes (only if Dask is installed)."""
+    """The same class on a local Dask cluster of 1 and 2 single-threaded worker processes (only if Dask is
+    installed)."""
     try:
         from distributed import LocalCluster
     except ImportError:
@@ -102,7 +103,9 @@ def _cluster_grading(bench: Bench, folder: Path, count: int) -> None:
         with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
             with Store(bench.work / f"grades-cluster{workers}") as store:
                 options = GradeOptions(jobs=workers, rejudge=True, cluster=cluster.scheduler_address)
-                elapsed = timed(lambda: grade(bench.problem, folder, store, Isolation(bench.modes()[-1]), options))
+                elapsed = timed(
+                    lambda options=options: grade(bench.problem, folder, store, Isolation(bench.modes()[-1]), options)
+                )
         data[f"workers{workers}"] = {"submissions": count, "seconds": elapsed, "per_minute": count / elapsed * 60}
         rows.append([str(workers), str(count), f"{elapsed:.1f} s", f"{count / elapsed * 60:.0f}"])
     data["speedup"] = data["workers2"]["per_minute"] / data["workers1"]["per_minute"]
@@ -115,7 +118,8 @@ def _cluster_grading(bench: Bench, folder: Path, count: int) -> None:
 
 
 def _baseline(work: Path) -> Path | None:
-    """The judge at ``BASELINE``, extracted from git into ``work``; None where there is no history (an installed judge)."""
+    """The judge at ``BASELINE``, extracted from git into ``work``; None where there is no history (an installed
+    judge)."""
     target = work / "baseline"
     archive = subprocess.run(["git", "-C", str(REPO), "archive", "--format=tar", BASELINE], capture_output=True)
     if archive.returncode != 0:
@@ -187,8 +191,10 @@ def failing_class(bench: Bench) -> None:
     }
     rows = [[name, f"{s.median:.1f} s", f"{min(s.samples):.1f}–{max(s.samples):.1f} s"] for name, s in results.items()]
     bench.log(
-        f"\nfailing-class grading ({count} submissions of {bench.problem.name}, a third WA/TLE, -j 2, sandbox {mode}):\n"
+        f"\nfailing-class grading ({count} submissions of {bench.problem.name}, "
+        f"a third WA/TLE, -j 2, sandbox {mode}):\n"
         + table(rows, ["grading", "median", "min–max"])
-        + f"\nspeed-up {speedup:.2f}×; grades (verdict, score, points per group) identical: {'yes' if identical else 'NO: ' + ', '.join(differing)}"
+        + f"\nspeed-up {speedup:.2f}×; grades (verdict, score, points per group) identical: "
+        f"{'yes' if identical else 'NO: ' + ', '.join(differing)}"
     )
     shutil.rmtree(baseline, ignore_errors=True)

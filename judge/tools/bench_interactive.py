@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import subprocess
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,7 @@ def relay_cost(bench: Bench, compile_c: Callable[[str, Path], Path]) -> None:
     pools = {mode: SlotPool(1, Isolation(mode)) for mode in bench.modes()}
     try:
         for mode, pool in pools.items():
-            contenders[f"relay, {mode}"] = (lambda pool: lambda: timed(lambda: _relayed(pool, ping, pong, count)))(pool)
+            contenders[f"relay, {mode}"] = partial(timed, partial(_relayed, pool, ping, pong, count))
         series = interleave(contenders, max(3, bench.rounds))
     finally:
         for pool in pools.values():

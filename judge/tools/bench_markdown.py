@@ -14,8 +14,10 @@ def to_markdown(figures: dict[str, Any]) -> str:
     lines = [
         "# Benchmarks",
         "",
-        f"Taken with `{figures['command']}` on {machine['processor']} ({machine['cpus']} CPUs, {machine['platform']}, Python {machine['python']}).",
-        "Every comparison was interleaved over several rounds; times are medians with min–max; ratios are to the C floor",
+        f"Taken with `{figures['command']}` on {machine['processor']} "
+        f"({machine['cpus']} CPUs, {machine['platform']}, Python {machine['python']}).",
+        "Every comparison was interleaved over several rounds; times are medians with min–max; "
+        "ratios are to the C floor",
         "(a C harness doing posix_spawn + wait + memcmp per case). Shared machine: expect noise.",
         "",
     ]
@@ -25,7 +27,8 @@ def to_markdown(figures: dict[str, Any]) -> str:
             lines += [f"## {label}", "", "| contender | median | min–max | vs floor |", "|---|---|---|---|"]
             for name, s in figures[label].items():
                 lines.append(
-                    f"| {name} | {s['median'] * 1000:.0f} ms | {s['min'] * 1000:.0f}–{s['max'] * 1000:.0f} ms | {s['median'] / floor:.2f}× |"
+                    f"| {name} | {s['median'] * 1000:.0f} ms | {s['min'] * 1000:.0f}–{s['max'] * 1000:.0f} ms "
+                    f"| {s['median'] / floor:.2f}× |"
                 )
             lines.append("")
     if "startup" in figures:
@@ -34,13 +37,15 @@ def to_markdown(figures: dict[str, Any]) -> str:
         lines += [
             "## TLE latency",
             "",
-            "CPU time (busy loop) or wall time (sleeper) past the limit when the run was stopped, and the time from the stop to the verdict.",
+            "CPU time (busy loop) or wall time (sleeper) past the limit when the run was stopped, "
+            "and the time from the stop to the verdict.",
             "",
             "| program | stopped past the limit (median) | worst | verdict after the stop (median) |",
             "|---|---|---|---|",
         ]
         lines += [
-            f"| {name} | {t['overshoot']['median'] * 1000:.0f} ms | {t['overshoot']['max'] * 1000:.0f} ms | {t['verdict_delay']['median'] * 1000:.1f} ms |"
+            f"| {name} | {t['overshoot']['median'] * 1000:.0f} ms | {t['overshoot']['max'] * 1000:.0f} ms "
+            f"| {t['verdict_delay']['median'] * 1000:.1f} ms |"
             for name, t in figures["tle_latency"].items()
         ]
         lines.append("")
@@ -64,8 +69,10 @@ def to_markdown(figures: dict[str, Any]) -> str:
         lines += [
             "## Memory accuracy",
             "",
-            "The judge reports the larger of the tree's charged memory (anonymous and shared memory and page tables of every",
-            "process while all hold theirs: what a control group charges) and the largest process's resident peak (VmHWM,",
+            "The judge reports the larger of the tree's charged memory "
+            "(anonymous and shared memory and page tables of every",
+            "process while all hold theirs: what a control group charges) "
+            "and the largest process's resident peak (VmHWM,",
             "shared library pages included); the error is against the larger of those two kernel figures.",
             "",
             "| touched | tree charged | VmHWM (largest process) | ours | error | naive Python child (ru_maxrss) |",
@@ -73,7 +80,8 @@ def to_markdown(figures: dict[str, Any]) -> str:
         ]
         for name, m in figures["memory"].items():
             lines.append(
-                f"| {name} | {m['charged_kb'] / 1024:.2f} MiB | {m['vmhwm_kb'] / 1024:.2f} MiB | {m['ours_kb'] / 1024:.2f} MiB "
+                f"| {name} | {m['charged_kb'] / 1024:.2f} MiB | {m['vmhwm_kb'] / 1024:.2f} MiB "
+                f"| {m['ours_kb'] / 1024:.2f} MiB "
                 f"| {(m['ours_kb'] - m['truth_kb']) / 1024:+.2f} MiB | {m['python_child_kb'] / 1024:.2f} MiB |"
             )
         lines.append("")
@@ -105,8 +113,10 @@ def to_markdown(figures: dict[str, Any]) -> str:
         lines += [
             "## Grading a failing class: before issue #15 and now",
             "",
-            f"`grade -j 2 --rejudge` on {f['submissions']} submissions of this problem ({', '.join(f['class'])}; sandbox {f['sandbox']}),",
-            f"the judge at {f['baseline']} (every TLE case re-run alone, every case of a lost group run) against this one, interleaved.",
+            f"`grade -j 2 --rejudge` on {f['submissions']} submissions of this problem "
+            f"({', '.join(f['class'])}; sandbox {f['sandbox']}),",
+            f"the judge at {f['baseline']} (every TLE case re-run alone, every case of a lost group run) "
+            "against this one, interleaved.",
             "",
             "| grading | median | min–max |",
             "|---|---|---|",
@@ -139,13 +149,16 @@ def to_markdown(figures: dict[str, Any]) -> str:
 
 
 def _startup(startup: dict[str, Any]) -> list[str]:
-    """Each command against each bare interpreter of the same run; the goals of issue #16 are ratios to the argparse script."""
+    """Each command against each bare interpreter of the same run; the goals of issue #16 are ratios to the argparse
+    script."""
     lines = [
         "## Start-up",
         "",
-        f"`{startup['judge']}` run by `{startup['interpreter']}`, interleaved with the bare interpreters (medians; `list` with its",
+        f"`{startup['judge']}` run by `{startup['interpreter']}`, "
+        "interleaved with the bare interpreters (medians; `list` with its",
         "cache warm; the judged problem has 1 case and the submission is a ready binary). The floor imports",
-        f"`{startup.get('floor', '')}`: what no judging command can do without. Goals are ratios to `{startup.get('goal_baseline', BASELINES[2])}`.",
+        f"`{startup.get('floor', '')}`: what no judging command can do without. "
+        f"Goals are ratios to `{startup.get('goal_baseline', BASELINES[2])}`.",
         "",
         "| command | median | min | " + " | ".join(f"vs `{b}`" for b in BASELINES) + " | goal |",
         "|---|---|---|" + "---|" * len(BASELINES) + "---|",

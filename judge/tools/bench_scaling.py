@@ -4,9 +4,10 @@ command a teacher types, with its wall time and the judge's peak memory, and the
 Each size is ``grade -j 2 --starter`` in a fresh process on a fresh results
 folder (``bench_class.py`` writes the class), so its peak memory is that
 size's alone: the judge process's own peak resident set (VmHWM, written
-as it exits; its children, the sandboxed submissions, are not counted). The similarity step and the report stage are then run on their
-own, each in its own process, on the same class and results: the time a
-class costs beyond judging it, and their own peaks.
+as it exits; its children, the sandboxed submissions, are not counted).
+The similarity step and the report stage are then run on their own, each
+in its own process, on the same class and results: the time a class
+costs beyond judging it, and their own peaks.
 """
 
 from __future__ import annotations
@@ -70,7 +71,8 @@ class Bench(Protocol):
 
 
 def measured(command: list[str], peak: Path | None = None) -> tuple[float, int, str]:
-    """Wall seconds, the peak resident set (KiB) the command wrote to ``peak`` (0 without one) and its standard output."""
+    """Wall seconds, the peak resident set (KiB) the command wrote to ``peak`` (0 without one) and its standard
+    output."""
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         start = time.perf_counter()
         process = subprocess.run(
@@ -95,8 +97,8 @@ def python_measured(script: Path, args: list[str], work: Path) -> tuple[float, i
 
 
 def _recycled_results(out: Path, judged: Path, made: GeneratedClass) -> None:
-    """A results folder for a class too large to judge in this run: each student given a judged student's report (all are
-    accepted on the same 3 cases, so every report has the same shape) and the class's real similarity hints."""
+    """A results folder for a class too large to judge in this run: each student given a judged student's report (all
+    are accepted on the same 3 cases, so every report has the same shape) and the class's real similarity hints."""
     with Store(judged) as store:
         meta = store.meta()
         reports = [s.report for s in store.each_current() if s.report]
@@ -144,7 +146,8 @@ def grading_scale(bench: Bench, sizes: tuple[int, ...] = (), judge_up_to: int | 
             verdicts = [s["verdict"] for s in json.loads((out / "grades.json").read_text())["students"]]
             row["verdicts"] = {v: verdicts.count(v) for v in sorted(set(verdicts))}
             bench.log(
-                f"scaling: {students} students graded in {row['grade_seconds']:.0f} s, peak {row['grade_peak_kib'] / 1024:.0f} MiB, "
+                f"scaling: {students} students graded in {row['grade_seconds']:.0f} s, "
+                f"peak {row['grade_peak_kib'] / 1024:.0f} MiB, "
                 + ", ".join(f"{v} {n}" for v, n in row["verdicts"].items())
             )
         else:
@@ -238,10 +241,14 @@ def scaling_markdown(data: dict[str, Any]) -> list[str]:
     lines = [
         "## Grading scale: 500 to 5,000 students with similarity hints",
         "",
-        "`grade -j 2 --starter starter.py` on a generated class of Python submissions to a 3-case problem (about 60% distinct",
-        "programs, 15% near-copies of one of them, 25% filled-in starter files; all accepted), each size in a fresh process",
-        "and results folder. Peak memory is the judge process's own peak resident set (VmHWM as it exits; not its sandboxed children).",
-        "The similarity step and the report stage (`report`) were then run alone on the same class: the part beyond judging.",
+        "`grade -j 2 --starter starter.py` on a generated class of Python submissions to a 3-case problem "
+        "(about 60% distinct",
+        "programs, 15% near-copies of one of them, 25% filled-in starter files; all accepted), "
+        "each size in a fresh process",
+        "and results folder. Peak memory is the judge process's own peak resident set "
+        "(VmHWM as it exits; not its sandboxed children).",
+        "The similarity step and the report stage (`report`) were then run alone on the same class: "
+        "the part beyond judging.",
         "",
         "| " + " | ".join(HEADERS) + " |",
         "|" + "---|" * len(HEADERS),

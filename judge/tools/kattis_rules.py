@@ -27,7 +27,8 @@ KATTIS_VERDICT = {
 
 
 def meets_rule(verdicts: Sequence[Verdict], rule: tuple[set[str], set[str]]) -> bool:
-    """A Kattis submissions/<folder> rule (permitted, required): every case verdict permitted, and (unless nothing is required) one required seen."""
+    """A Kattis submissions/<folder> rule (permitted, required): every case verdict permitted, and (unless nothing is
+    required) one required seen."""
     permitted, required = rule
     seen = {KATTIS_VERDICT.get(v, v.value) for v in verdicts}
     return seen <= permitted and (not required or bool(seen & required))
@@ -74,7 +75,8 @@ def _rule_failures(rule: Rule, report: JudgeReport) -> list[str]:
 
 
 def _partial(report: JudgeReport) -> list[str]:
-    """2023-07 ``partially_accepted``: accepted overall (some secret group fully passed) with a score below the maximum."""
+    """2023-07 ``partially_accepted``: accepted overall (some secret group fully passed) with a score below the
+    maximum."""
     passed = [g for g in report.groups if g.name.startswith("secret") and g.total and g.passed == g.total]
     out = []
     if not passed:

@@ -1,4 +1,5 @@
-"""A Kattis package's time limit outside the core: which submissions bound it, where it is stored, the margin to the TLE ones.
+"""A Kattis package's time limit outside the core: which submissions bound it, where it is stored, the margin to the
+TLE ones.
 
 The core infers a limit from the model alone (``core/timelimit.py``); this
 module tells it which submissions count (``lower_bounds``) and keeps the
@@ -48,7 +49,8 @@ def inferred_once(problem: Problem, pool: SlotPool, log: Callable[[str], None]) 
         return with_limit(problem, found.limit), found
     path = store(problem, found)
     log(
-        f"time limit {found.limit:g} s stored in {path.name} (judge uses it until the data or accepted submissions change)"
+        f"time limit {found.limit:g} s stored in {path.name} "
+        "(judge uses it until the data or accepted submissions change)"
     )
     return with_limit(problem, found.limit), found
 
@@ -74,7 +76,8 @@ def check_tle_margin(problem: Problem, path: Path, program: Program, pool: SlotP
         return []
     slowest = max((c.time for c in report.cases), default=0.0)
     return [
-        f"{sub.name}: no case times out at {problem.limits.time:g} s × time_limit_to_tle {margin:g} = {longer.limits.time:g} s "
+        f"{sub.name}: no case times out at {problem.limits.time:g} s × time_limit_to_tle {margin:g} "
+        f"= {longer.limits.time:g} s "
         f"(slowest {slowest:.3f} s): the time limit is too close to this submission"
     ]
 
@@ -117,7 +120,8 @@ def store(problem: Problem, found: Inference) -> Path:
 
 
 def infer_time_limit(problem: Problem, pool: SlotPool, log: Callable[[str], None]) -> Problem:
-    """The limit verify stored when it still matches the package, else inferred now (and not stored: verify does that)."""
+    """The limit verify stored when it still matches the package, else inferred now (and not stored: verify does
+    that)."""
     if problem.limits.time > 0 or not kind_of(problem).needs_time_limit:  # answers are never run: no time limit to find
         return problem
     stored = stored_limit(problem.root)
@@ -130,6 +134,7 @@ def infer_time_limit(problem: Problem, pool: SlotPool, log: Callable[[str], None
     if not found.who:
         raise UsageError(f"{problem.root}: {found.failures[-1]}")
     log(
-        f"not stored: 'verify {problem.root.name}' would store it in {SIDE_CAR}, so that judging does not infer it again"
+        f"not stored: 'verify {problem.root.name}' would store it in {SIDE_CAR}, "
+        "so that judging does not infer it again"
     )
     return with_limit(problem, found.limit)

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 from ..verdict import Verdict
 
-# Nodes the exact cover search may visit (a few seconds) before it settles for what it found; the bundled problems need a few.
+# Nodes the exact cover search may visit (a few seconds) before it settles for what it found; the bundled problems
+# need a few.
 SEARCH_BUDGET = 50_000
 
 

@@ -86,8 +86,10 @@ def to_text(m: Matrix, problem: str) -> str:
     """The terminal form: legend, the case × submission table (* marks the smallest rejecting set), the findings."""
     wrong = len(m.wrong)
     out = [
-        f"test strength of {safe_text(problem, one_line=True)}: {len(m.cases)} cases, {len(m.rows)} submissions ({wrong} wrong)",
-        "  a cell is the case's verdict: UPPER rejects the submission for its reason, lower fails it another way, . passes, - not run",
+        f"test strength of {safe_text(problem, one_line=True)}: "
+        f"{len(m.cases)} cases, {len(m.rows)} submissions ({wrong} wrong)",
+        "  a cell is the case's verdict: UPPER rejects the submission for its reason, lower fails it another way, "
+        ". passes, - not run",
     ]
     legend = [[letter(i), row.name, row.expected, submission_note(m, i)] for i, row in enumerate(m.rows)]
     out += ["  " + line for line in table(legend, ["", "submission", "expects", "matrix"]).splitlines()]
@@ -114,10 +116,12 @@ def to_text(m: Matrix, problem: str) -> str:
 STYLE = (
     "body{font-family:system-ui,sans-serif;margin:2em;color:#222;max-width:80em}"
     "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:2px 6px;font-size:13px}"
-    "th{background:#f0f0f0}.grid td.c{text-align:center;font-family:ui-monospace,monospace;font-size:12px;min-width:2.6em}"
+    "th{background:#f0f0f0}"
+    ".grid td.c{text-align:center;font-family:ui-monospace,monospace;font-size:12px;min-width:2.6em}"
     ".catch{background:#c62828;color:#fff;font-weight:600}.other{background:#ffcc80;color:#5d4037}"
     ".pass{background:#e8f5e9;color:#8aa58c}.none{background:#eee;color:#999}"
-    "tr.cover th.case{background:#fff59d}tr.idle th.case{color:#888;font-weight:normal}tr.newgroup td,tr.newgroup th{border-top:2px solid #555}"
+    "tr.cover th.case{background:#fff59d}tr.idle th.case{color:#888;font-weight:normal}"
+    "tr.newgroup td,tr.newgroup th{border-top:2px solid #555}"
     "th.case{text-align:left;font-weight:600}code{background:#f6f6f6;padding:0 3px}li{margin:.15em 0}"
 )
 
@@ -142,12 +146,15 @@ def to_html(m: Matrix, problem: str, title: str = "") -> str:
         f"<title>{_esc(heading)}</title><style>{STYLE}</style></head><body>",
         f"<h1>{_esc(heading)}</h1>",
         f"<p id='summary'>{len(m.cases)} cases, {len(m.rows)} test submissions of which {len(m.wrong)} wrong. "
-        f"Smallest set of cases rejecting every wrong submission that any case rejects: <b>{_esc(cover_line(m))}</b>.</p>",
+        "Smallest set of cases rejecting every wrong submission that any case rejects: "
+        f"<b>{_esc(cover_line(m))}</b>.</p>",
         "<p>A case <i>rejects</i> a wrong submission when it gives the verdict the submission is wrong for "
         "(a time-limit submission is rejected where it gets TLE, not where it happens to print a wrong answer).</p>",
-        "<h2>Submissions</h2><table id='submissions'><tr><th></th><th>submission</th><th>expects</th><th>matrix</th></tr>",
+        "<h2>Submissions</h2><table id='submissions'>"
+        "<tr><th></th><th>submission</th><th>expects</th><th>matrix</th></tr>",
         *(
-            f"<tr><th>{letter(i)}</th><td>{_esc(row.name)}</td><td>{_esc(row.expected)}</td><td>{_esc(submission_note(m, i))}</td></tr>"
+            f"<tr><th>{letter(i)}</th><td>{_esc(row.name)}</td><td>{_esc(row.expected)}</td>"
+            f"<td>{_esc(submission_note(m, i))}</td></tr>"
             for i, row in enumerate(m.rows)
         ),
         "</table><h2>Findings</h2>",
@@ -157,9 +164,12 @@ def to_html(m: Matrix, problem: str, title: str = "") -> str:
         out.append("<ul>" + "".join(f"<li>{_esc(item)}</li>" for item in items) + "</ul>" if items else "<p>none</p>")
     out += [
         "<h2>Case × submission</h2>",
-        "<p>Cell: the case's verdict. <span class='c catch'>&nbsp;WA&nbsp;</span> rejects the submission for its reason, "
-        "<span class='c other'>&nbsp;re&nbsp;</span> fails it another way, <span class='c pass'>&nbsp;.&nbsp;</span> passes, "
-        "<span class='c none'>&nbsp;-&nbsp;</span> not run. Highlighted case names form the smallest rejecting set; grey ones reject nothing. "
+        "<p>Cell: the case's verdict. "
+        "<span class='c catch'>&nbsp;WA&nbsp;</span> rejects the submission for its reason, "
+        "<span class='c other'>&nbsp;re&nbsp;</span> fails it another way, "
+        "<span class='c pass'>&nbsp;.&nbsp;</span> passes, "
+        "<span class='c none'>&nbsp;-&nbsp;</span> not run. "
+        "Highlighted case names form the smallest rejecting set; grey ones reject nothing. "
         "<i>alone</i>: the wrong submissions no other case rejects.</p>",
         "<table class='grid' id='matrix'><tr><th>group</th><th>case</th>",
         *(

@@ -18,7 +18,8 @@ OTHER_PEERS = (
 
 
 def install_oj(venv: Path, peers: dict[str, str], log: Callable[[str], None]) -> Path | None:
-    """online-judge-tools' ``oj`` in ``venv`` (installed on first use), or None with the reason recorded in ``peers``."""
+    """online-judge-tools' ``oj`` in ``venv`` (installed on first use), or None with the reason recorded in
+    ``peers``."""
     oj = venv / "bin" / "oj"
     if not oj.exists():
         log("installing online-judge-tools into a throw-away venv…")

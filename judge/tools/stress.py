@@ -63,7 +63,8 @@ class Failure:
 
 
 class Refused(JudgeError):
-    """The generator failed on a line: it does not accept that size (or that mode), so the line is skipped, not the run."""
+    """The generator failed on a line: it does not accept that size (or that mode), so the line is skipped, not the
+    run."""
 
 
 def parse_template(line: str) -> Template:

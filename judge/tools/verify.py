@@ -66,7 +66,8 @@ class Expectation:
 
     @classmethod
     def kattis_rules(cls, sub: KattisSubmission) -> Expectation:
-        """A submission's folder rule and ``submissions.yaml`` rules; any rule about scores, messages or some cases needs every case run."""
+        """A submission's folder rule and ``submissions.yaml`` rules; any rule about scores, messages or some cases
+        needs every case run."""
         rules = sub.rules
 
         def explain(report: JudgeReport) -> list[str]:
@@ -148,7 +149,8 @@ class VerifyResult:
         return not self.invalid_inputs and not self.errors and all(o.ok for o in self.outcomes)
 
     def to_json(self, problem: Problem) -> dict[str, object]:
-        """What ``verify --json`` writes for CI: the verdict, every submission's outcome and every finding (docs/schemas/verify-report.schema.json)."""
+        """What ``verify --json`` writes for CI: the verdict, every submission's outcome and every finding
+        (docs/schemas/verify-report.schema.json)."""
         return {
             "problem": problem.name,
             "ok": self.ok,
@@ -188,7 +190,8 @@ Found = list[
 
 
 def submissions(problem: Problem, result: VerifyResult) -> Found:
-    """Every test submission (its path, the source to build or why none, what it promises); references included even when kept elsewhere.
+    """Every test submission (its path, the source to build or why none, what it promises); references included even
+    when kept elsewhere.
 
     What cannot be judged is put in ``result`` (an unknown verdict folder, a
     file no tool judges) instead of stopping the rest.
@@ -325,7 +328,8 @@ def strength(problem: Problem, outcomes: list[Outcome]) -> Matrix:
             missing = [key for key in keys if key not in by_key]
             if missing:
                 raise JudgeError(
-                    f"{o.label}: {len(missing)} case(s) not judged (first {missing[0]}); the matrix needs every case's verdict"
+                    f"{o.label}: {len(missing)} case(s) not judged (first {missing[0]}); "
+                    "the matrix needs every case's verdict"
                 )
             verdicts = tuple(by_key[key] for key in keys)
         catches = tuple(o.expected.catches(v) for v in verdicts) if verdicts is not None else (False,) * len(keys)
@@ -351,6 +355,7 @@ def timing_warnings(problem: Problem, outcomes: list[Outcome]) -> list[str]:
         limit = problem.limits.time_for(lang)
         if time * SAFETY_MARGIN > limit:
             warnings.append(
-                f"{lang}: slowest accepted {time:.3f}s ({path.name}) leaves less than {SAFETY_MARGIN:g}x margin under {limit:g}s"
+                f"{lang}: slowest accepted {time:.3f}s ({path.name}) "
+                f"leaves less than {SAFETY_MARGIN:g}x margin under {limit:g}s"
             )
     return warnings
