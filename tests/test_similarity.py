@@ -46,7 +46,7 @@ def all_pairs(students: list[Student], threshold: float, handout: Handout, max_p
         limit = max(10, -(-len(mine) // 100))
         common = {h for h, n in seen_in.items() if n > limit}
 
-        def chars(prints: list[tuple[int, int]], keep: set[int] | None) -> int:
+        def chars(prints: list[tuple[int, int]], keep: set[int] | None, common: set[int] = common) -> int:
             return len(
                 {c for h, p in prints if h not in common and (keep is None or h in keep) for c in range(p, p + K)}
             )
@@ -225,6 +225,7 @@ def test_grade_starter_is_remembered_by_the_results_folder_and_a_bad_one_is_refu
     assert again.returncode == 0, again.stderr
     assert json.loads((out / "grades.json").read_text())["similarity"]["pairs"] == []
     without = run_cli("grade", str(made.problem), str(made.folder), "--out", str(tmp_path / "plain"))
+    assert without.returncode == 0, without.stderr
     assert [
         (p["a"], p["b"]) for p in json.loads((tmp_path / "plain" / "grades.json").read_text())["similarity"]["pairs"]
     ] == [("ann", "ben")]
