@@ -71,7 +71,8 @@ def missing(tool: str) -> str | None:
 
 
 def needs(tool: str) -> pytest.MarkDecorator:
-    """A mark skipping a test (or a parameter) on a machine without ``tool``: a missing package is a skip, not a failure."""
+    """A mark skipping a test (or a parameter) on a machine without ``tool``: a missing package is a skip, not a
+    failure."""
     reason = missing(tool)
     return pytest.mark.skipif(reason is not None, reason=reason or "")
 

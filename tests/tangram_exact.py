@@ -103,7 +103,7 @@ def clip(subject: list[Point], convex: list[Point]) -> list[Point]:
     for i, p in enumerate(convex):
         q = convex[(i + 1) % len(convex)]
 
-        def side(v: Point) -> R2:
+        def side(v: Point, p: Point = p, q: Point = q) -> R2:
             return (q[0] - p[0]) * (v[1] - p[1]) - (q[1] - p[1]) * (v[0] - p[0])
 
         kept: list[Point] = []

@@ -148,7 +148,8 @@ def test_each_subpackage_says_what_it_owns_and_may_import(package: str) -> None:
     "package", sorted(p.parent for p in JUDGE.rglob("__init__.py") if re.search(r"exports\(\s*__name__", p.read_text()))
 )
 def test_no_lazy_export_is_named_like_a_submodule(package: Path) -> None:
-    """Importing a submodule sets the package attribute of its name, so an export of that name would turn into the module."""
+    """Importing a submodule sets the package attribute of its name, so an export of that name would turn into the
+    module."""
     import importlib
 
     module = importlib.import_module(".".join(package.relative_to(JUDGE.parent).parts))

@@ -127,7 +127,8 @@ def test_output_limit_is_for_stdout_and_stderr(home: Path) -> None:
 
 def test_changed_build_is_not_used_by_the_next_judging(home: Path) -> None:
     """In this mode the program can replace its binary (its later cases in the same judging run the replacement: the
-    sandbox table in docs/sandbox.md says so); the next judging finds the build changed, builds it again, and its first case runs the original."""
+    sandbox table in docs/sandbox.md says so); the next judging finds the build changed, builds it again, and its first
+    case runs the original."""
     for _ in range(2):
         cases = _cases(_judge(home, PROGRAMS / "hx_replace_build.c"))
         assert cases["c1"]["verdict"] == "AC" and cases["c1"]["exit_code"] == 0, cases["c1"]

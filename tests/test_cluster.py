@@ -138,7 +138,8 @@ def test_worker_without_compiler_gives_a_judge_error_with_the_reason(tmp_path: P
     submissions = make_class(tmp_path / "class", {"cpp": "ac.cpp", "py": "ac.py"})
     languages = tmp_path / "worker-languages.yaml"  # the worker's own registry names a C++ compiler its machine lacks
     languages.write_text(
-        "cpp:\n  extensions: [.cpp]\n  package: g++-99\n  compile: [g++-99, -o, '{exe}', '{sources}']\n  run: ['{exe}']\n"
+        "cpp:\n  extensions: [.cpp]\n  package: g++-99\n"
+        "  compile: [g++-99, -o, '{exe}', '{sources}']\n  run: ['{exe}']\n"
     )
     env = {"TILEJUDGE_LANGUAGES": str(languages)}
     with distributed.LocalCluster(

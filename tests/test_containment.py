@@ -218,7 +218,8 @@ def test_inode_flood_is_contained(hostile: Hostile, mode: str) -> None:
     )
     _expect_contained(
         files * INODE_COST_KB <= MEMORY_LIMIT_KB,
-        f"{files} files (~{files * INODE_COST_KB // 1024} MiB of kernel memory) under a {MEMORY_LIMIT_KB // 1024} MiB limit",
+        f"{files} files (~{files * INODE_COST_KB // 1024} MiB of kernel memory) "
+        f"under a {MEMORY_LIMIT_KB // 1024} MiB limit",
         run,
     )
 
@@ -362,7 +363,8 @@ def test_grading_reports_escape_control_bytes(
     hostile_cases: None,
     mode: str,
 ) -> None:
-    """Grading a class with the escaping program and a student whose file name holds ESC: every report parses and none holds a raw ESC."""
+    """Grading a class with the escaping program and a student whose file name holds ESC: every report parses and none
+    holds a raw ESC."""
     monkeypatch.setenv("TILEJUDGE_CACHE", str(build_caches / mode))
     folder = tmp_path / "class"
     folder.mkdir()
@@ -391,7 +393,8 @@ def test_grading_reports_escape_control_bytes(
 
 @pytest.fixture
 def throwaway_hsum(tmp_path: Path, judge: JudgeRunner, monkeypatch: pytest.MonkeyPatch, hostile_cases: None) -> Path:
-    """A copy of hsum and its cases in tmp_path (problems/ and cases/ side by side), judged once so nothing in it changes later."""
+    """A copy of hsum and its cases in tmp_path (problems/ and cases/ side by side), judged once so nothing in it
+    changes later."""
     copy = tmp_path / "throwaway" / "problems" / "hsum"
     shutil.copytree(HSUM, copy)
     shutil.copytree(HSUM_ANSWERS.parent, tmp_path / "throwaway" / "cases" / "hsum")

@@ -130,8 +130,9 @@ def test_the_checks_find_a_renamed_module_a_moved_file_and_a_broken_link(tmp_pat
     """The two tests above would pass vacuously if nothing were extracted from the pages."""
     text = (
         "`judge/core/stamps.py`, `core/additions.py`, `remembered.py`, `judge.lazy`, `judge.text.no_such_name`; "
-        "fine: `judge/core/judging.py`, `core/judging.py`, `bench_programs/ping.c`, `launcher.h`, `judge.text.safe_text`, "
-        "`judge.check.register(...)`, `cases/<name>/`, `testlib.h`, `data/secret`\n```\n`judge/in/a/code/block.py`\n```\n"
+        "fine: `judge/core/judging.py`, `core/judging.py`, `bench_programs/ping.c`, `launcher.h`, "
+        "`judge.text.safe_text`, `judge.check.register(...)`, `cases/<name>/`, `testlib.h`, `data/secret`\n"
+        "```\n`judge/in/a/code/block.py`\n```\n"
     )
     assert missing_names(text, judge_folders(), source_names()) == [
         "judge/core/stamps.py",

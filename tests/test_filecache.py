@@ -1,5 +1,6 @@
 """The one cache rule (``judge.filecache``): remembered values and file digests are used while every file they came
-from keeps its signature, never from a folder someone else could write; a remembered package is the package as it is now."""
+from keeps its signature, never from a folder someone else could write; a remembered package is the package as it is
+now."""
 
 from __future__ import annotations
 

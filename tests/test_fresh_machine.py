@@ -201,10 +201,10 @@ def test_ci_runs_exactly_the_readmes_test_command_in_a_fresh_venv() -> None:
         if line and not line.startswith(("#", "set ", "cd "))
     ]
     assert ci == [test_command]
-    for command in (judge_command, test_command):  # a venv of its own: the machine's pip and Python only make it
-        steps = [shlex.split(step) for step in command.split("&&")]
+    for readme_command in (judge_command, test_command):  # a venv of its own: the machine's pip and Python only make it
+        steps = [shlex.split(step) for step in readme_command.split("&&")]
         assert [step[0] for step in steps] == [".ci/setup-system", "python3", ".venv/bin/pip", ".venv/bin/python"], (
-            command
+            readme_command
         )
         assert steps[1] == ["python3", "-m", "venv", ".venv"]
     assert "run_judge.py judge poj2893" in judge_command and (REPO_ROOT / ".gitignore").read_text().count(".venv/") == 1

@@ -1,4 +1,5 @@
-"""Grading a class: results agree across every report and with judging each submission alone, survive kill -9, and render.
+"""Grading a class: results agree across every report and with judging each submission alone, survive kill -9, and
+render.
 
 The class is built from the verdict fixture programs, so every student's
 expected verdict is known; one student is hostile (leaves a daemon behind),
@@ -98,7 +99,8 @@ CLASS = {
 
 
 def make_class(folder: Path) -> Path:
-    """One file per student, except folders for s02 (one source), s17 (source + notes), s18 (two sources), s19 (none)."""
+    """One file per student, except folders for s02 (one source), s17 (source + notes), s18 (two sources), s19
+    (none)."""
     folder.mkdir()
     for student, (name, _) in CLASS.items():
         if student == "s16":
@@ -151,7 +153,8 @@ def test_every_student_gets_the_expected_verdict(graded: tuple[Path, Path, subpr
 
 
 def test_hostile_student_leaves_nothing_running(graded: tuple[Path, Path, subprocess.CompletedProcess[str]]) -> None:
-    """s16's daemon outlives any grading by far, and s16 is AC only if the daemon really started: nothing left means the judge killed it."""
+    """s16's daemon outlives any grading by far, and s16 is AC only if the daemon really started: nothing left means
+    the judge killed it."""
     _, out, _ = graded
     assert read_csv(out / "grades.csv")["s16"]["verdict"] == "AC", (
         "the daemon never started, so there was nothing to clean up"
@@ -266,7 +269,8 @@ def test_rerun_judges_only_what_changed(tmp_path: Path) -> None:
     assert "judged 3, reused 0" in run_cli("grade", str(problem), str(submissions), "--out", str(out)).stdout
     with sqlite3.connect(out / "results.sqlite") as db:
         duplicates = db.execute(
-            "SELECT COUNT(*) FROM (SELECT student, problem_hash, submission_hash, settings_hash, COUNT(*) n FROM results GROUP BY 1, 2, 3, 4 HAVING n > 1)"
+            "SELECT COUNT(*) FROM (SELECT student, problem_hash, submission_hash, settings_hash, COUNT(*) n "
+            "FROM results GROUP BY 1, 2, 3, 4 HAVING n > 1)"
         ).fetchone()[0]
     assert duplicates == 0
     assert run_cli("report", str(out)).returncode == 0

@@ -317,7 +317,8 @@ def hostile(
 
 
 def _from_template(name: str, destination: Path, **values: str) -> Path:
-    """Write program `name` from its .tmpl with each @KEY@ replaced: the paths and ports it attacks exist only at test time."""
+    """Write program `name` from its .tmpl with each @KEY@ replaced: the paths and ports it attacks exist only at test
+    time."""
     text = (PROGRAMS / f"{name}.tmpl").read_text()
     for key, value in values.items():
         text = text.replace(f"@{key}@", value)
@@ -496,7 +497,8 @@ def test_closing_stdout(hostile: Hostile, mode: str) -> None:
 @pytest.mark.parametrize("mode", _modes())
 def test_filling_scratch_disk_hits_enospc(hostile: Hostile, mode: str) -> None:
     """Filling the scratch is stopped: ENOSPC at its 64 MiB size (exit 3) or, as tmpfs pages are memory charged to the
-    run's group, MLE at hsum's 64 MiB memory limit, whichever comes first; the next case, same slot, finds none of it."""
+    run's group, MLE at hsum's 64 MiB memory limit, whichever comes first; the next case, same slot, finds none of
+    it."""
     run = hostile.run(HSUM, PROGRAMS / "fill_scratch.c", mode, "hxfill", jobs=1)
     _expect_accepted(run, ["c2", "c3"])
     case = run.case("c1")
@@ -535,7 +537,8 @@ def test_writing_into_problems_is_refused(hostile: Hostile, tmp_path: Path, mode
 
 @pytest.mark.parametrize("mode", _modes())
 def test_reading_expected_answer_is_refused(hostile: Hostile, tmp_path: Path, mode: str) -> None:
-    """Reading the case's .ans by absolute, relative or stdin-derived path is refused on every case (exit 6), never AC."""
+    """Reading the case's .ans by absolute, relative or stdin-derived path is refused on every case (exit 6), never
+    AC."""
     program = _from_template(
         "hx_read_answer.py",
         tmp_path,
@@ -643,7 +646,8 @@ def test_including_etc_shadow_is_ce(hostile: Hostile) -> None:
 
 @pytest.mark.parametrize("mode", _modes())
 def test_including_repository_file_is_ce(hostile: Hostile, tmp_path: Path, mode: str) -> None:
-    """#include of a repository file by absolute path: missing in the sandbox (CE), and its token never reaches the log."""
+    """#include of a repository file by absolute path: missing in the sandbox (CE), and its token never reaches the
+    log."""
     secret = HOSTILE / "secret.txt"
     token = secret.read_text().strip()
     program = _from_template("hx_include_repo.cpp", tmp_path, SECRET=str(secret))

@@ -88,7 +88,9 @@ int main() { int lo = 1, hi = 100; char r[32];
 
 def kattis_guess(root: Path, validator: str = GUESS_VALIDATOR, submissions: dict[str, str] | None = None) -> Path:
     files = {
-        "problem.yaml": "problem_format_version: 2025-09\nname: Guess\ntype: pass-fail interactive\nlimits:\n  time_limit: 1\n",
+        "problem.yaml": (
+            "problem_format_version: 2025-09\nname: Guess\ntype: pass-fail interactive\nlimits:\n  time_limit: 1\n"
+        ),
         "output_validator/validate.py": validator,
         **{f"data/secret/{n:02d}.in": f"{secret}\n" for n, secret in enumerate((1, 37, 64, 100), 1)},
         **{f"data/secret/{n:02d}.ans": "\n" for n in range(1, 5)},
@@ -190,7 +192,8 @@ print("wrong answer too many guesses", file=sys.stderr)
 sys.exit(1)
 """
 
-# testlib protocol: INPUT OUTPUT ANSWER; the record holds how many guesses the submission needed (the interactor allows 40).
+# testlib protocol: INPUT OUTPUT ANSWER; the record holds how many guesses the submission needed (the interactor
+# allows 40).
 RECORD_CHECKER = r"""
 import sys
 guesses = int(open(sys.argv[2]).read())
@@ -233,7 +236,10 @@ def test_testlib_interactor_and_a_checker_on_its_record(tmp_path: Path) -> None:
             "secret.py": "print(input())\n",
             **{f"inputs/{n}.in": f"{n}\n" for n in (1, 37, 100)},
             "search.py": BINARY_SEARCH,
-            "linear.py": "n = 1\nwhile True:\n    print(n, flush=True)\n    if input() == 'correct':\n        break\n    n += 1\n",
+            "linear.py": (
+                "n = 1\nwhile True:\n    print(n, flush=True)\n    if input() == 'correct':\n        break\n"
+                "    n += 1\n"
+            ),
         },
     )
     run = run_cli("generate", str(package))
@@ -270,7 +276,10 @@ def test_multi_pass_runs_until_the_validator_stops_asking(
     package = write_files(
         tmp_path / "squares",
         {
-            "problem.yaml": f"problem_format_version: 2025-09\nname: Squares\ntype: multi-pass\nlimits:\n  time_limit: 1\n  validation_passes: {passes}\n",
+            "problem.yaml": (
+                "problem_format_version: 2025-09\nname: Squares\ntype: multi-pass\nlimits:\n  time_limit: 1\n"
+                f"  validation_passes: {passes}\n"
+            ),
             "output_validator/validate.py": MULTI_PASS_VALIDATOR,
             "data/secret/1.in": "1\n",
             "data/secret/1.ans": "\n",
@@ -457,7 +466,10 @@ def test_output_over_the_limit_through_the_pipe_is_ole(tmp_path: Path) -> None:
     package = write_files(
         tmp_path / "flood",
         {
-            "problem.yaml": "problem_format_version: 2025-09\nname: Flood\ntype: interactive\nlimits:\n  time_limit: 2\n  output: 1\n",
+            "problem.yaml": (
+                "problem_format_version: 2025-09\nname: Flood\ntype: interactive\nlimits:\n  time_limit: 2\n"
+                "  output: 1\n"
+            ),
             "output_validator/validate.py": "import sys\nsys.stdin.buffer.read()\nsys.exit(42)\n",
             "data/secret/1.in": "1\n",
             "data/secret/1.ans": "\n",

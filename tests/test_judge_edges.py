@@ -103,11 +103,13 @@ def test_hanging_checker_is_a_judge_error_within_its_limit(points_problem: Path,
 
 
 def test_missing_compiler_is_a_named_setup_error_not_ce(tmp_path: Path) -> None:
-    """A user's registry naming a compiler this machine lacks: one line naming the tool and its package (exit 3), not CE."""
+    """A user's registry naming a compiler this machine lacks: one line naming the tool and its package (exit 3), not
+    CE."""
     problem = REPO_ROOT / "tests" / "fixtures" / "problems" / "aplusb"
     languages = tmp_path / "languages.yaml"
     languages.write_text(
-        "cpp:\n  extensions: [.cpp]\n  package: g++-99\n  compile: [g++-99, -o, '{exe}', '{sources}']\n  run: ['{exe}']\n"
+        "cpp:\n  extensions: [.cpp]\n  package: g++-99\n"
+        "  compile: [g++-99, -o, '{exe}', '{sources}']\n  run: ['{exe}']\n"
     )
     env = {**os.environ, "TILEJUDGE_LANGUAGES": str(languages)}
     run, report = judge_json(problem, program("ac.cpp"), tmp_path, env, "--sandbox", "rlimits")
@@ -128,7 +130,8 @@ def test_sum_aggregation_gives_each_case_its_share(tmp_path: Path) -> None:
     (root / "statement.md").write_text("# Echo\n")
     (root / "problem.yaml").write_text(
         "title: Echo\nlimits: {time: 1, memory: 128}\nsolutions: [echo.py]\ngroups:\n"
-        "  - {name: shares, points: 40, aggregation: sum, cases: [{name: a, file: data/1.in}, {name: b, file: data/2.in}, "
+        "  - {name: shares, points: 40, aggregation: sum, "
+        "cases: [{name: a, file: data/1.in}, {name: b, file: data/2.in}, "
         "{name: c, file: data/3.in}, {name: d, file: data/4.in}]}\n"
         "  - {name: whole, points: 60, cases: [{name: e, file: data/1.in}, {name: f, file: data/2.in}]}\n"
     )

@@ -33,7 +33,9 @@ def legacy(tmp_path: Path) -> Path:
     return write_files(
         tmp_path / "sumfloat",
         {
-            "problem.yaml": "name: Sum of floats\nvalidator_flags: float_tolerance 1e-6\nlimits:\n  time_multiplier: 5\n",
+            "problem.yaml": (
+                "name: Sum of floats\nvalidator_flags: float_tolerance 1e-6\nlimits:\n  time_multiplier: 5\n"
+            ),
             "problem_statement/problem.en.tex": "\\problemname{Sum of floats}\n",
             "data/sample/1.in": "1.5 2.5\n",
             "data/sample/1.ans": "4\n",
@@ -44,11 +46,16 @@ def legacy(tmp_path: Path) -> Path:
             "data/secret/b/testdata.yaml": "output_validator_flags: case_sensitive\n",
             "data/secret/b/3.in": "10\n",
             "data/secret/b/3.ans": "10\n",
-            "input_validators/check.py": "import sys\nok = all(t.replace('.', '', 1).isdigit() for t in sys.stdin.read().split())\nsys.exit(42 if ok else 43)\n",
+            "input_validators/check.py": (
+                "import sys\nok = all(t.replace('.', '', 1).isdigit() for t in sys.stdin.read().split())\n"
+                "sys.exit(42 if ok else 43)\n"
+            ),
             "submissions/accepted/sum.py": SUM,
             "submissions/accepted/folder/main.py": SUM,
             "submissions/accepted/folder/README": "a folder submission\n",
-            "submissions/wrong_answer/truncate.py": "import sys\nprint(int(sum(map(float, sys.stdin.read().split()))))\n",
+            "submissions/wrong_answer/truncate.py": (
+                "import sys\nprint(int(sum(map(float, sys.stdin.read().split()))))\n"
+            ),
             "submissions/time_limit_exceeded/busy.c": BUSY,
             "submissions/run_time_error/crash.py": CRASH,
         },
@@ -82,8 +89,10 @@ def scoring(tmp_path: Path) -> Path:
     return write_files(
         tmp_path / "split",
         {
-            "problem.yaml": "problem_format_version: 2025-09\nname: {en: Split}\nuuid: 0e6f2a3c-1b2c-4d5e-8f90-123456789abc\n"
-            "type: scoring\nlimits:\n  time_limit: 1.5\n  memory: 256\n",
+            "problem.yaml": (
+                "problem_format_version: 2025-09\nname: {en: Split}\nuuid: 0e6f2a3c-1b2c-4d5e-8f90-123456789abc\n"
+                "type: scoring\nlimits:\n  time_limit: 1.5\n  memory: 256\n"
+            ),
             "statement/problem.en.md": "Split n into two non-negative integers.\n",
             "data/sample/1.in": "4\n",
             "data/sample/1.ans": "2 2\n",
@@ -91,7 +100,9 @@ def scoring(tmp_path: Path) -> Path:
             "data/secret/01-easy/test_group.yaml": "max_score: 30\nscore_aggregation: min\n",
             "data/secret/01-easy/1.in": "2\n",
             "data/secret/01-easy/1.ans": "1 1\n",
-            "data/secret/02-hard/test_group.yaml": "max_score: 70\nscore_aggregation: sum\noutput_validator_args: [--strict]\n",
+            "data/secret/02-hard/test_group.yaml": (
+                "max_score: 70\nscore_aggregation: sum\noutput_validator_args: [--strict]\n"
+            ),
             "data/secret/02-hard/1.in": "10\n",
             "data/secret/02-hard/1.ans": "5 5\n",
             "data/secret/02-hard/2.in": "7\n",
@@ -212,7 +223,11 @@ TESTLIB_STAND_IN = r"""
 enum TResult { _ok = 0, _wa = 1, _pe = 2, _fail = 3, _points = 7 };
 struct InStream {
     FILE *f;
-    long long readLong() { long long x; if (std::fscanf(f, "%lld", &x) != 1) { std::fprintf(stderr, "wrong output format"); std::exit(_pe); } return x; }
+    long long readLong() {
+        long long x;
+        if (std::fscanf(f, "%lld", &x) != 1) { std::fprintf(stderr, "wrong output format"); std::exit(_pe); }
+        return x;
+    }
     int readInt() { return (int)readLong(); }
 };
 static InStream inf, ouf, ans;
@@ -220,8 +235,13 @@ void registerTestlibCmd(int argc, char *argv[]) {
     if (argc < 4) std::exit(_fail);
     inf.f = std::fopen(argv[1], "r"); ouf.f = std::fopen(argv[2], "r"); ans.f = std::fopen(argv[3], "r");
 }
-void quitf(TResult r, const char *fmt, ...) { va_list ap; va_start(ap, fmt); std::vfprintf(stderr, fmt, ap); va_end(ap); std::exit(r); }
-void quitp(double points, const char *fmt, ...) { std::fprintf(stderr, "%.6f ", points); va_list ap; va_start(ap, fmt); std::vfprintf(stderr, fmt, ap); va_end(ap); std::exit(_points); }
+void quitf(TResult r, const char *fmt, ...) {
+    va_list ap; va_start(ap, fmt); std::vfprintf(stderr, fmt, ap); va_end(ap); std::exit(r);
+}
+void quitp(double points, const char *fmt, ...) {
+    std::fprintf(stderr, "%.6f ", points);
+    va_list ap; va_start(ap, fmt); std::vfprintf(stderr, fmt, ap); va_end(ap); std::exit(_points);
+}
 """
 
 TESTLIB_CHECKER = r"""
@@ -242,8 +262,11 @@ def test_testlib_checker_compiles_unchanged_with_its_header(tmp_path: Path) -> N
     root = write_files(
         tmp_path / "problems" / "tl",
         {
-            "problem.yaml": "title: testlib\nlimits: {time: 1, memory: 128}\nchecker: {type: testlib, program: check.cpp}\n"
-            "solutions: [sol.py]\ngroups:\n  - {name: all, points: 10, cases: [{name: a, file: a.in}, {name: b, file: b.in}]}\n",
+            "problem.yaml": (
+                "title: testlib\nlimits: {time: 1, memory: 128}\nchecker: {type: testlib, program: check.cpp}\n"
+                "solutions: [sol.py]\n"
+                "groups:\n  - {name: all, points: 10, cases: [{name: a, file: a.in}, {name: b, file: b.in}]}\n"
+            ),
             "check.cpp": TESTLIB_CHECKER,
             "testlib.h": Path(real).read_text() if real else TESTLIB_STAND_IN,
             "a.in": "1 2\n",

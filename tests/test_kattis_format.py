@@ -35,7 +35,8 @@ want = sum(map(int, Path(sys.argv[1]).read_text().split()))
 got = sys.stdin.read().split()
 sys.exit(42 if got == [str(want)] else 43)
 """
-# A test-written stand-in for testlib's validator interface, with its exit codes (0 valid, 3 _fail); no real testlib is shipped.
+# A test-written stand-in for testlib's validator interface, with its exit codes (0 valid, 3 _fail); no real testlib
+# is shipped.
 TESTLIB_STAND_IN = r"""
 #include <cstdio>
 #include <cstdlib>
@@ -43,7 +44,8 @@ TESTLIB_STAND_IN = r"""
 enum TResult { _ok = 0, _wa = 1, _pe = 2, _fail = 3 };
 struct InStream {
     [[noreturn]] void fail(const char *fmt, ...) {
-        std::fprintf(stderr, "FAIL "); va_list ap; va_start(ap, fmt); std::vfprintf(stderr, fmt, ap); va_end(ap); std::exit(_fail);
+        std::fprintf(stderr, "FAIL ");
+        va_list ap; va_start(ap, fmt); std::vfprintf(stderr, fmt, ap); va_end(ap); std::exit(_fail);
     }
     long long readLong(long long lo, long long hi, const char *name) {
         int c = std::getchar(); bool neg = c == '-'; if (neg) c = std::getchar();
@@ -202,11 +204,15 @@ def test_include_adds_drivers_and_helpers_before_building(tmp_path: Path) -> Non
         **{
             "include/cpp/main.cpp": DRIVER_CPP,
             "include/python3/helper.py": "def add(a, b):\n    return a + b + {{offset}}\n",
-            "include/default/helper.py": "def add(a, b):\n    return a - b  # never used by Python: include/python3 overrides it\n",
+            "include/default/helper.py": (
+                "def add(a, b):\n    return a - b  # never used by Python: include/python3 overrides it\n"
+            ),
             "submissions/accepted/add.cpp": "long long add(long long a, long long b) { return a + b; }\n",
             "submissions/accepted/uses_helper.py": "import helper\nprint(helper.add(*map(int, input().split())))\n",
             "submissions/accepted/folder/main.py": "import helper\nprint(helper.add(*map(int, input().split())))\n",
-            "submissions/accepted/folder/helper.py": "def add(a, b):\n    return a * b  # the package's helper.py overwrites this one\n",
+            "submissions/accepted/folder/helper.py": (
+                "def add(a, b):\n    return a * b  # the package's helper.py overwrites this one\n"
+            ),
         },
     )
     verified = run_cli("verify", str(package))
@@ -232,10 +238,17 @@ def test_constants_are_written_into_the_build_copies_only(tmp_path: Path) -> Non
         tmp_path / "const",
         "problem_format_version: 2025-09\nconstants:\n  k: 2\n  big: {value: 1000, tex: '10^3'}\n",
         **{
-            "output_validator/check.py": "import sys\nfrom pathlib import Path\nwant = sum(map(int, Path(sys.argv[1]).read_text().split())) + {{k}}\n"
-            "sys.exit(42 if sys.stdin.read().split() == [str(want)] else 43)\n",
-            "input_validators/range.py": "import sys\nsys.exit(42 if all(0 <= int(t) <= {{big}} for t in sys.stdin.read().split()) else 43)\n",
-            "submissions/accepted/plus_k.py": "# {{big.tex}} at most; {{nowhere}} is no constant\nprint(sum(map(int, input().split())) + {{k}})\n",
+            "output_validator/check.py": (
+                "import sys\nfrom pathlib import Path\n"
+                "want = sum(map(int, Path(sys.argv[1]).read_text().split())) + {{k}}\n"
+                "sys.exit(42 if sys.stdin.read().split() == [str(want)] else 43)\n"
+            ),
+            "input_validators/range.py": (
+                "import sys\nsys.exit(42 if all(0 <= int(t) <= {{big}} for t in sys.stdin.read().split()) else 43)\n"
+            ),
+            "submissions/accepted/plus_k.py": (
+                "# {{big.tex}} at most; {{nowhere}} is no constant\nprint(sum(map(int, input().split())) + {{k}})\n"
+            ),
             "submissions/wrong_answer/plain.py": "print(sum(map(int, input().split())))\n",
         },
     )
@@ -318,9 +331,12 @@ def test_a_library_reaches_problem_programs_and_never_submissions(tmp_path: Path
     root = write_files(
         tmp_path / "problems" / "p",
         {
-            "problem.yaml": "title: t\nlimits: {time: 1, memory: 128}\ngenerator: gen.py\nvalidator: val.py\nlibraries: [../_lib/py]\n"
-            "checker: {type: kattis, program: check.py}\nsolutions: [submissions/accepted/ref.py]\n"
-            "groups:\n  - {name: all, points: 10, cases: [{name: a, generate: '3'}, {name: b, generate: '21'}]}\n",
+            "problem.yaml": (
+                "title: t\nlimits: {time: 1, memory: 128}\ngenerator: gen.py\nvalidator: val.py\n"
+                "libraries: [../_lib/py]\n"
+                "checker: {type: kattis, program: check.py}\nsolutions: [submissions/accepted/ref.py]\n"
+                "groups:\n  - {name: all, points: 10, cases: [{name: a, generate: '3'}, {name: b, generate: '21'}]}\n"
+            ),
             "gen.py": "import sys\nimport shared\nprint(shared.twice(int(sys.argv[1])))\n",
             "val.py": "import sys\nimport shared\nsys.exit(42 if int(sys.stdin.read()) <= shared.LIMIT else 43)\n",
             "check.py": "import sys\nimport shared\nfrom pathlib import Path\nn = int(Path(sys.argv[1]).read_text())\n"
@@ -364,14 +380,19 @@ def test_the_library_folder_is_not_a_problem() -> None:
 
 
 def test_a_kattis_submission_starts_among_its_files_and_the_included_data(tmp_path: Path) -> None:
-    """The spec's working directory: the submission's files and include/ (a data file read as ./offset.txt), read-only."""
+    """The spec's working directory: the submission's files and include/ (a data file read as ./offset.txt),
+    read-only."""
     package = kattis(
         tmp_path / "data",
         "problem_format_version: 2025-09\nname: Sum\n",
         **{
             "include/default/offset.txt": "0\n",
-            "submissions/accepted/reads_data.py": "a, b = map(int, input().split())\nprint(a + b + int(open('offset.txt').read()))\n",
-            "submissions/run_time_error/writes_here.py": "open('new.txt', 'w').write('x')\nprint(sum(map(int, input().split())))\n",
+            "submissions/accepted/reads_data.py": (
+                "a, b = map(int, input().split())\nprint(a + b + int(open('offset.txt').read()))\n"
+            ),
+            "submissions/run_time_error/writes_here.py": (
+                "open('new.txt', 'w').write('x')\nprint(sum(map(int, input().split())))\n"
+            ),
         },
     )
     verified = run_cli("verify", str(package))
@@ -400,7 +421,10 @@ def test_include_and_constants_in_our_own_format(tmp_path: Path) -> None:
                   - {name: small, file: inputs/1.in}
                   - {name: big, file: inputs/2.in}
             """,
-            "validate.py": "import sys\nnums = list(map(int, sys.stdin.read().split()))\nsys.exit(42 if all(abs(n) <= {{limit}} for n in nums) else 43)\n",
+            "validate.py": (
+                "import sys\nnums = list(map(int, sys.stdin.read().split()))\n"
+                "sys.exit(42 if all(abs(n) <= {{limit}} for n in nums) else 43)\n"
+            ),
             "ref.py": "print(sum(map(int, input().split())))\n",
             "inputs/1.in": "1 2\n",
             "inputs/2.in": "400 600\n",

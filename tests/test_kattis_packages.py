@@ -1,4 +1,5 @@
-"""Kattis packages as problem setters write them elsewhere (issue 29): verify goes through everything and says all it found.
+"""Kattis packages as problem setters write them elsewhere (issue 29): verify goes through everything and says all it
+found.
 
 Each package here is written for its test, small but with the habits of
 real ones: a failing accepted submission, BAPCtools' ``*.disabled`` files
@@ -41,7 +42,9 @@ def echo(tmp_path: Path) -> Path:
             "submissions/wrong_answer/right.py": ECHO,
             "submissions/shared/echo.py": ECHO,
             "submissions/mixed/three.py": "n = input()\nprint(0 if n == '3' else n)\n",
-            "submissions/submissions.yaml": 'mixed/three.py:\n  "secret/{ 1 }":\n    required: [AC]\n  "secret/{ 2 , 9 }":\n    required: [WA]\n',
+            "submissions/submissions.yaml": (
+                'mixed/three.py:\n  "secret/{ 1 }":\n    required: [AC]\n  "secret/{ 2 , 9 }":\n    required: [WA]\n'
+            ),
         },
     )
     (root / "submissions/accepted/linked").mkdir()
@@ -158,18 +161,25 @@ sys.exit(42 if answer == [str(sum(map(int, numbers)))] else 43)
 
 
 def test_an_interactor_closing_its_output_early_passes_end_of_file_at_once(tmp_path: Path) -> None:
-    """Read to end-of-file, then answer: as under Kattis and BAPCtools, the end-of-file arrives when the interactor closes."""
+    """Read to end-of-file, then answer: as under Kattis and BAPCtools, the end-of-file arrives when the interactor
+    closes."""
     root = write_files(
         tmp_path / "sumtoeof",
         {
-            "problem.yaml": "problem_format_version: 2025-09\nname: Sum to EOF\ntype: interactive\nlimits:\n  time_limit: 2\n",
+            "problem.yaml": (
+                "problem_format_version: 2025-09\nname: Sum to EOF\ntype: interactive\nlimits:\n  time_limit: 2\n"
+            ),
             "data/sample/1.in": "1 2 3\n",
             "data/sample/1.ans": "\n",
             "data/secret/1.in": "5 6\n",
             "data/secret/1.ans": "\n",
             "output_validator/interactor.py": INTERACTOR,
-            "submissions/accepted/until_eof.py": "import sys\nlines = sys.stdin.read().split()\nprint(sum(map(int, lines[1:])))\n",
-            "submissions/wrong_answer/off.py": "import sys\nlines = sys.stdin.read().split()\nprint(sum(map(int, lines[1:])) + 1)\n",
+            "submissions/accepted/until_eof.py": (
+                "import sys\nlines = sys.stdin.read().split()\nprint(sum(map(int, lines[1:])))\n"
+            ),
+            "submissions/wrong_answer/off.py": (
+                "import sys\nlines = sys.stdin.read().split()\nprint(sum(map(int, lines[1:])) + 1)\n"
+            ),
             # the other way round the end-of-file waits for the run's end: the interactor's WA must not hide this crash
             "submissions/run_time_error/quits.py": "import os, sys, time\nos.close(1)\ntime.sleep(0.3)\nsys.exit(3)\n",
         },
@@ -208,14 +218,22 @@ def test_java_main_class_is_read_from_the_compiled_classes(tmp_path: Path) -> No
             "data/secret/1.in": "7\n",
             "data/secret/1.ans": "7\n",
             "submissions/accepted/closest.java": NESTED_FIRST,
-            "submissions/accepted/helper/Main.java": "public class Main {\n  public static void main(String[] a) { Echo.run(); }\n}\n",
-            "submissions/accepted/helper/Echo.java": "class Echo {\n  static class Pt {}\n"
-            "  static void run() { System.out.println(new java.util.Scanner(System.in).nextLine()); }\n}\n",
+            "submissions/accepted/helper/Main.java": (
+                "public class Main {\n  public static void main(String[] a) { Echo.run(); }\n}\n"
+            ),
+            "submissions/accepted/helper/Echo.java": (
+                "class Echo {\n  static class Pt {}\n"
+                "  static void run() { System.out.println(new java.util.Scanner(System.in).nextLine()); }\n}\n"
+            ),
             # a comment naming "public class names" once saved the file under names.java, which javac refused
-            "submissions/accepted/commented/first.java": "/* two files: the file names must match the public class names */\n"
-            "public class first {\n  public static void main(String[] a) {\n"
-            '    System.out.println(new second().echo()); // "public class x"\n  }\n}\n',
-            "submissions/accepted/commented/second.java": "public class second {\n  String echo() { return new java.util.Scanner(System.in).nextLine(); }\n}\n",
+            "submissions/accepted/commented/first.java": (
+                "/* two files: the file names must match the public class names */\n"
+                "public class first {\n  public static void main(String[] a) {\n"
+                '    System.out.println(new second().echo()); // "public class x"\n  }\n}\n'
+            ),
+            "submissions/accepted/commented/second.java": (
+                "public class second {\n  String echo() { return new java.util.Scanner(System.in).nextLine(); }\n}\n"
+            ),
         },
     )
     code, report, _ = verified(root, tmp_path)
@@ -264,7 +282,8 @@ def test_custom_validation_without_an_output_validator_is_refused_up_front(tmp_p
     run = run_cli(*args)
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.strip().splitlines() == [
-        f"error: {root}: 'validation: custom' needs an output validator, and there is no output_validators/ (or output_validator/) folder"
+        f"error: {root}: 'validation: custom' needs an output validator, "
+        "and there is no output_validators/ (or output_validator/) folder"
     ]
 
 
@@ -280,11 +299,15 @@ FAIL_ON_7 = "n = input()\nprint(0 if n == '7' else n)\n"
 
 @pytest.fixture
 def graded(tmp_path: Path) -> Path:
-    """A 2023-07-draft package scored with the legacy keys, as problemtools' examples are: every key of the default grader."""
+    """A 2023-07-draft package scored with the legacy keys, as problemtools' examples are: every key of the default
+    grader."""
     return write_files(
         tmp_path / "graded",
         {
-            "problem.yaml": "problem_format_version: 2023-07-draft\ntype: scoring\nname:\n  en: Graded echo\nlimits:\n  time_limit: 2\n",
+            "problem.yaml": (
+                "problem_format_version: 2023-07-draft\ntype: scoring\nname:\n  en: Graded echo\n"
+                "limits:\n  time_limit: 2\n"
+            ),
             "data/testdata.yaml": "on_reject: continue\nrange: 0 100\ngrader_flags: ignore_sample\n",
             "data/sample/testdata.yaml": "accept_score: 0\nrange: 0 0\ngrader_flags: first_error\n",
             "data/sample/1.in": "7\n",
@@ -295,7 +318,9 @@ def graded(tmp_path: Path) -> Path:
             "data/secret/g1/1.ans": "1\n",
             "data/secret/g1/2.in": "2\n",
             "data/secret/g1/2.ans": "2\n",
-            "data/secret/g2/testdata.yaml": "on_reject: break\naccept_score: 10\nreject_score: 0\ngrader_flags: sum\nrange: 0 30\n",
+            "data/secret/g2/testdata.yaml": (
+                "on_reject: break\naccept_score: 10\nreject_score: 0\ngrader_flags: sum\nrange: 0 30\n"
+            ),
             "data/secret/g2/1.in": "7\n",
             "data/secret/g2/1.ans": "7\n",
             "data/secret/g2/2.in": "3\n",
@@ -315,7 +340,8 @@ def graded(tmp_path: Path) -> Path:
 
 
 def test_legacy_grading_keys_in_a_2023_07_package_score_as_problemtools_does(graded: Path, tmp_path: Path) -> None:
-    """g1 min of 20s = 20; g2 breaks at its first case (0, the rest never counts); g3 continues: 0 + 25. Sample ignored."""
+    """g1 min of 20s = 20; g2 breaks at its first case (0, the rest never counts); g3 continues: 0 + 25. Sample
+    ignored."""
     code, report = judged(graded, graded / "submissions/partially_accepted/fail_on_7.py", tmp_path)
     assert report["max_score"] == 100, report
     assert {g["name"]: g["earned"] for g in report["groups"]} == {
@@ -366,8 +392,10 @@ def test_legacy_grading_keys_in_a_2023_07_package_score_as_problemtools_does(gra
         # problem.yaml's older grading values override every folder's
         (
             {
-                "problem.yaml": "problem_format_version: 2023-07-draft\ntype: scoring\nname: G\nlimits:\n  time_limit: 2\n"
-                "grading:\n  on_reject: grade\n"
+                "problem.yaml": (
+                    "problem_format_version: 2023-07-draft\ntype: scoring\nname: G\nlimits:\n  time_limit: 2\n"
+                    "grading:\n  on_reject: grade\n"
+                )
             },
             {"secret/g2": 20},
             65,
@@ -442,7 +470,9 @@ def test_a_validator_built_by_scripts_is_refused_in_one_line(tmp_path: Path, fol
     root = write_files(
         tmp_path / "scripted",
         {
-            "problem.yaml": "problem_format_version: 2025-09\nname: Scripted\ntype: interactive\nlimits:\n  time_limit: 1\n",
+            "problem.yaml": (
+                "problem_format_version: 2025-09\nname: Scripted\ntype: interactive\nlimits:\n  time_limit: 1\n"
+            ),
             "data/secret/1.in": "1\n",
             "data/secret/1.ans": "1\n",
             "output_validator/interactor.py": INTERACTOR,

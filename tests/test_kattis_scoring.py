@@ -53,7 +53,8 @@ def judged(root: Path, program: Path, tmp_path: Path) -> tuple[int, dict, str]:
 
 @pytest.fixture
 def subtasks(tmp_path: Path) -> Path:
-    """2025-09: pass-fail g1 (10), sum g2 (20, multiplier), min g3 (30, requires g1); submissions.yaml with one false promise."""
+    """2025-09: pass-fail g1 (10), sum g2 (20, multiplier), min g3 (30, requires g1); submissions.yaml with one false
+    promise."""
     return write_files(
         tmp_path / "subtasks",
         {
@@ -64,7 +65,9 @@ def subtasks(tmp_path: Path) -> Path:
             "data/secret/g1/test_group.yaml": "max_score: 10\n",
             "data/secret/g1/1.in": "2\n",
             "data/secret/g1/1.ans": "1 1\n",
-            "data/secret/g2/test_group.yaml": "max_score: 20\nscore_aggregation: sum\noutput_validator_args: [--mult]\n",
+            "data/secret/g2/test_group.yaml": (
+                "max_score: 20\nscore_aggregation: sum\noutput_validator_args: [--mult]\n"
+            ),
             "data/secret/g2/1.in": "10\n",
             "data/secret/g2/1.ans": "5 5\n",
             "data/secret/g2/2.in": "8\n",
@@ -132,7 +135,9 @@ def unbounded(tmp_path: Path) -> Path:
             "data/sample/1.in": "4\n",
             "data/sample/1.ans": "2 2\n",
             "data/secret/test_group.yaml": "max_score: unbounded\n",
-            "data/secret/free/test_group.yaml": "max_score: unbounded\nscore_aggregation: sum\noutput_validator_args: [--points]\n",
+            "data/secret/free/test_group.yaml": (
+                "max_score: unbounded\nscore_aggregation: sum\noutput_validator_args: [--points]\n"
+            ),
             "data/secret/free/1.in": "10\n",
             "data/secret/free/1.ans": "5 5\n",
             "data/secret/free/2.in": "6\n",
@@ -157,7 +162,9 @@ def test_2023_07_draft_scoring_map_and_legacy_accept_score(tmp_path: Path) -> No
     draft = write_files(
         tmp_path / "draft",
         {
-            "problem.yaml": "problem_format_version: 2023-07-draft\nname: Echo\ntype: scoring\nlimits:\n  time_limit: 2\n",
+            "problem.yaml": (
+                "problem_format_version: 2023-07-draft\nname: Echo\ntype: scoring\nlimits:\n  time_limit: 2\n"
+            ),
             "data/sample/1.in": "1\n",
             "data/sample/1.ans": "1\n",
             "data/secret/testdata.yaml": "scoring:\n  aggregation: sum\n",
@@ -189,7 +196,8 @@ def test_2023_07_draft_scoring_map_and_legacy_accept_score(tmp_path: Path) -> No
         },
     )
     code, report, _ = judged(legacy, absolute, tmp_path)
-    # one accepted (5), one rejected (1), and the sample's default accept_score 1: without ignore_sample it counts, as in problemtools
+    # one accepted (5), one rejected (1), and the sample's default accept_score 1: without ignore_sample it counts, as
+    # in problemtools
     assert report["max_score"] == 11 and report["score"] == 7
 
 

@@ -63,7 +63,8 @@ def needs(name: str) -> None:
     missing = language(name).missing()
     if missing:
         pytest.skip(
-            f"{name}: '{missing[0]}' is not installed (Debian package {language(name).package}; .ci/setup-system installs it as root)"
+            f"{name}: '{missing[0]}' is not installed "
+            f"(Debian package {language(name).package}; .ci/setup-system installs it as root)"
         )
 
 
@@ -106,7 +107,8 @@ def test_languages_lists_each_language_with_its_state_version_and_commands() -> 
     "folder", ["c_with_header", "python_modules", pytest.param("java_packages", marks=pytest.mark.slow)]
 )
 def test_a_folder_of_sources_in_one_language_is_one_submission(folder: str, tmp_path: Path) -> None:
-    """Several files (headers, modules, classes in package folders) build together; the entry point is found by the registry's rule."""
+    """Several files (headers, modules, classes in package folders) build together; the entry point is found by the
+    registry's rule."""
     run, report = judge("sum", MULTIFILE / folder, tmp_path)
     assert report is not None, run.stderr
     assert report["verdict"] == "AC", (report["compile"]["log"], [c["message"] for c in report["cases"]])

@@ -125,8 +125,8 @@ def test_text_marks_the_cover_and_tells_rejections_from_other_failures() -> None
     assert lines["c"].split()[3:9] == [".", "WA", "TLE", "re", ".", "-"]
     assert "cases rejecting no wrong submission (2): sample/s1, main/b" in text
     assert (
-        "wrong submissions rejected by a single case (2): time_limit_exceeded/slow.cpp (only main/c), wrong_answer/crashy.cpp (only main/d)"
-        in text
+        "wrong submissions rejected by a single case (2): time_limit_exceeded/slow.cpp (only main/c), "
+        "wrong_answer/crashy.cpp (only main/d)" in text
     )
     assert "wrong submissions no case rejects (1): wrong_answer/lucky.cpp" in text
     assert "smallest rejecting set: 2 of 5 cases, proven smallest" in text
@@ -153,7 +153,10 @@ def test_column_letters(index: int, name: str) -> None:
 #   slow_big.py (TLE)      3-big, 5-bigger; its wrong answer on 4-many does not count
 # sample/1 and 1-small reject nothing; the smallest rejecting set is {2-negative, 5-bigger}.
 SUM_PACKAGE = {
-    "problem.yaml": "problem_format_version: 2025-09\nname: Sum\nuuid: 5b0c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3\nlimits:\n  time_limit: 0.5\n",
+    "problem.yaml": (
+        "problem_format_version: 2025-09\nname: Sum\nuuid: 5b0c1d2e-3f40-4a5b-8c6d-7e8f90a1b2c3\n"
+        "limits:\n  time_limit: 0.5\n"
+    ),
     "data/sample/1.in": "1 2\n",
     "data/sample/1.ans": "3\n",
     "data/secret/1-small.in": "5 7\n",
@@ -169,8 +172,14 @@ SUM_PACKAGE = {
     "submissions/accepted/sum.py": "import sys\nprint(sum(map(int, sys.stdin.read().split())))\n",
     "submissions/wrong_answer/two_only.py": "import sys\nprint(sum(list(map(int, sys.stdin.read().split()))[:2]))\n",
     "submissions/wrong_answer/absolute.py": "import sys\nprint(sum(abs(int(t)) for t in sys.stdin.read().split()))\n",
-    "submissions/wrong_answer/int32.c": '#include <stdio.h>\nint main(void){long long x;int s=0;while(scanf("%lld",&x)==1)s+=x;printf("%d\\n",s);return 0;}\n',
-    "submissions/run_time_error/no_negatives.py": "import sys\nnums = list(map(int, sys.stdin.read().split()))\nif min(nums) < 0:\n    sys.exit(3)\nprint(sum(nums))\n",
+    "submissions/wrong_answer/int32.c": (
+        "#include <stdio.h>\n"
+        'int main(void){long long x;int s=0;while(scanf("%lld",&x)==1)s+=x;printf("%d\\n",s);return 0;}\n'
+    ),
+    "submissions/run_time_error/no_negatives.py": (
+        "import sys\nnums = list(map(int, sys.stdin.read().split()))\nif min(nums) < 0:\n    sys.exit(3)\n"
+        "print(sum(nums))\n"
+    ),
     "submissions/time_limit_exceeded/slow_big.py": textwrap.dedent("""\
         import sys
         nums = list(map(int, sys.stdin.read().split()))

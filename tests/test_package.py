@@ -1,4 +1,5 @@
-"""The judge as an installed package: a wheel built from this checkout, installed into a fresh venv, judges from elsewhere.
+"""The judge as an installed package: a wheel built from this checkout, installed into a fresh venv, judges from
+elsewhere.
 
 This is what a newcomer's ``pip install .`` gives: if the launcher's C
 sources were left out of the wheel, or the command found problems only

@@ -84,7 +84,8 @@ def test_a_new_checker_type_is_one_registry_entry(
     assert problem.checker.type == "numbers" and problem.checker.options == {"base": 10.0}
     padded = tmp_path / "padded.py"
     padded.write_text(
-        "import sys\nfor line in sys.stdin:\n    a, b = map(int, line.split())\n    print('+%03d' % (a + b) if a + b >= 0 else a + b)\n"
+        "import sys\nfor line in sys.stdin:\n    a, b = map(int, line.split())\n"
+        "    print('+%03d' % (a + b) if a + b >= 0 else a + b)\n"
     )
     with SlotPool(1, Isolation("none")) as pool:
         accepted = judge(problem, prepare_program(padded, None, pool, 60), pool)
@@ -105,7 +106,10 @@ def test_an_unknown_checker_type_is_an_error(aplusb: Callable[[str], Path]) -> N
         load(aplusb("checker:\n  type: numbers\n"))
 
 
-SH_ENTRY = 'sh:\n  title: POSIX shell\n  extensions: [.sh]\n  package: dash\n  version: [sh, -c, echo dash]\n  run: [sh, "{main}"]\n'
+SH_ENTRY = (
+    "sh:\n  title: POSIX shell\n  extensions: [.sh]\n  package: dash\n"
+    '  version: [sh, -c, echo dash]\n  run: [sh, "{main}"]\n'
+)
 
 
 def test_a_new_language_is_one_entry_in_a_problems_languages_yaml(

@@ -131,7 +131,9 @@ def reports(tmp_path: Path) -> list[dict[str, Any]]:
     interactive = write_files(
         tmp_path / "guess",
         {
-            "problem.yaml": "problem_format_version: 2025-09\nname: Guess\ntype: interactive\nlimits:\n  time_limit: 2\n",
+            "problem.yaml": (
+                "problem_format_version: 2025-09\nname: Guess\ntype: interactive\nlimits:\n  time_limit: 2\n"
+            ),
             "data/secret/1.in": "37\n",
             "data/secret/1.ans": "\n",
             "output_validator/guess.py": INTERACTOR,

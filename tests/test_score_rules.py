@@ -1,4 +1,5 @@
-"""Score rules are values: they return new results and never change the ones they are given; a new rule is one class and its registration."""
+"""Score rules are values: they return new results and never change the ones they are given; a new rule is one class
+and its registration."""
 
 from __future__ import annotations
 

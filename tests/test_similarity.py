@@ -46,7 +46,7 @@ def all_pairs(students: list[Student], threshold: float, handout: Handout, max_p
         limit = max(10, -(-len(mine) // 100))
         common = {h for h, n in seen_in.items() if n > limit}
 
-        def chars(prints: list[tuple[int, int]], keep: set[int] | None) -> int:
+        def chars(prints: list[tuple[int, int]], keep: set[int] | None, common: set[int] = common) -> int:
             return len(
                 {c for h, p in prints if h not in common and (keep is None or h in keep) for c in range(p, p + K)}
             )
@@ -134,7 +134,8 @@ def test_starter_code_makes_no_pair_but_a_copy_beyond_it_does(tmp_path: Path) ->
 
 
 def test_boilerplate_in_much_of_the_class_makes_no_pair_but_a_small_ring_does(tmp_path: Path) -> None:
-    """A block of code every one of 30 students has (past the limit of 10) is dropped; three copies of one program are not."""
+    """A block of code every one of 30 students has (past the limit of 10) is dropped; three copies of one program are
+    not."""
     folder = tmp_path / "class"
     folder.mkdir()
     block = "".join(
@@ -145,7 +146,10 @@ def test_boilerplate_in_much_of_the_class_makes_no_pair_but_a_small_ring_does(tm
         (folder / f"p{n:02d}.py").write_text(
             block + f"print(helper{n % 12}([{n}, {n * 3 + 1}, {n * n}]) + [{n % 5} * {n + 11}])\n"
         )
-    ring = "import sys\n{v} = 0\nfor line in sys.stdin:\n    for w in line.split():\n        {v} += int(w) * 3 - int(w) * 2\nprint({v} % 1000003, {v} // 7)\n"
+    ring = (
+        "import sys\n{v} = 0\nfor line in sys.stdin:\n    for w in line.split():\n"
+        "        {v} += int(w) * 3 - int(w) * 2\nprint({v} % 1000003, {v} // 7)\n"
+    )
     for name, variable in (
         ("r1", "t"),
         ("r2", "total"),
@@ -160,7 +164,10 @@ def test_boilerplate_in_much_of_the_class_makes_no_pair_but_a_small_ring_does(tm
 def test_regions_are_the_copied_lines(tmp_path: Path) -> None:
     folder = tmp_path / "class"
     folder.mkdir()
-    copied = 'int main() {\n  long long a, b;\n  while (scanf("%lld %lld", &a, &b) == 2) printf("%lld\\n", a + b);\n  return 0;\n}\n'
+    copied = (
+        'int main() {\n  long long a, b;\n  while (scanf("%lld %lld", &a, &b) == 2) printf("%lld\\n", a + b);\n'
+        "  return 0;\n}\n"
+    )
     (folder / "a.c").write_text("#include <stdio.h>\n" + copied)
     (folder / "b.c").write_text(
         "#include <stdio.h>\n// mine\n\n" + copied.replace("a", "x").replace("b", "y").replace("mxin", "main")
@@ -195,7 +202,8 @@ def test_the_roster_names_a_students_own_starter_files_beside_it(tmp_path: Path)
 
 @pytest.mark.slow
 def test_grade_starter_is_remembered_by_the_results_folder_and_a_bad_one_is_refused(tmp_path: Path) -> None:
-    """Graded with --starter, the class has no pair; re-graded without it (--only), the results folder still applies it."""
+    """Graded with --starter, the class has no pair; re-graded without it (--only), the results folder still applies
+    it."""
     import json
 
     from conftest import run_cli
@@ -217,6 +225,7 @@ def test_grade_starter_is_remembered_by_the_results_folder_and_a_bad_one_is_refu
     assert again.returncode == 0, again.stderr
     assert json.loads((out / "grades.json").read_text())["similarity"]["pairs"] == []
     without = run_cli("grade", str(made.problem), str(made.folder), "--out", str(tmp_path / "plain"))
+    assert without.returncode == 0, without.stderr
     assert [
         (p["a"], p["b"]) for p in json.loads((tmp_path / "plain" / "grades.json").read_text())["similarity"]["pairs"]
     ] == [("ann", "ben")]

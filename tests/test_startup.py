@@ -21,7 +21,8 @@ import judge
 from judge.cli import listing
 from judge.errors import SpecError
 
-# What only a problem's loading, judging, grading or the tools need: none of it belongs to a command that does not use it.
+# What only a problem's loading, judging, grading or the tools need: none of it belongs to a command that does not use
+# it.
 LOADING = {
     "yaml",
     "pathlib",

@@ -100,7 +100,8 @@ print(" ".join(str(rng.randint(-1000, 1000)) for _ in range(args.size)))
 
 @pytest.fixture
 def picky(gensum: Path) -> Path:
-    """gensum whose generator refuses sizes above 5 in one of its two modes, both on spec lines with --size and --seed."""
+    """gensum whose generator refuses sizes above 5 in one of its two modes, both on spec lines with --size and
+    --seed."""
     (gensum / "gen.py").write_text(PICKY_GENERATOR)
     spec = (gensum / "problem.yaml").read_text()
     groups = spec[spec.index("groups:") :]

@@ -173,7 +173,8 @@ def wrong_cases() -> list[tuple[str, str, list[str], str]]:
             "overlap-by-1e-9",
             SQUARE,
             [line.replace("M 4 0 4 4", "M 4 0 4 3999999999/1000000000") for line in JURY],
-            "figure 1: pieces S1 (small triangle, line 3) and M (medium triangle, line 6) overlap in area 1/4000000000000000000 (about 2.5e-19)",
+            "figure 1: pieces S1 (small triangle, line 3) and M (medium triangle, line 6) "
+            "overlap in area 1/4000000000000000000 (about 2.5e-19)",
         ),
         (
             "sticks-out-through-an-edge",
