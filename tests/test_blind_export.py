@@ -31,9 +31,9 @@ def blind() -> Problem:
     return load(PACKAGE)
 
 
-def exported(problem: Problem, out: Path) -> dict:
+def exported(problem: Problem, out: Path, version: str = "2025-09") -> dict:
     notes: list[str] = []
-    export(problem, out, notes.append)
+    export(problem, out, notes.append, version)
     return yaml.safe_load((out / "problem.yaml").read_text())
 
 
@@ -62,6 +62,16 @@ def test_an_interactive_problem_exports_its_interactor_as_the_output_validator(b
     assert back.interactor.program is not None and back.interactor.program.name == "interactor.cpp"
     assert [c.name for c in back.cases] == [f"{i:03d}-{c.name}" for g in blind.groups for i, c in enumerate(g.cases, 1)]
     assert back.max_score == blind.max_score
+
+
+def test_legacy_says_interactive_in_validation_with_the_interactor_in_its_own_folder(blind: Problem, tmp_path: Path) -> None:
+    out = tmp_path / "blind"
+    meta = exported(blind, out, "legacy")
+    assert meta["validation"] == "custom interactive" and meta["type"] == "scoring" and "problem_format_version" not in meta
+    assert (out / "output_validators" / "interactor" / "interactor.cpp").read_bytes() == (PACKAGE / "interactor.cpp").read_bytes()
+    back = load(out)
+    assert back.kind.interactive and back.interactor is not None and back.interactor.program is not None
+    assert back.interactor.program.name == "interactor.cpp" and back.max_score == blind.max_score
 
 
 def test_a_pass_fail_interactive_problem_says_interactive_alone(blind: Problem, tmp_path: Path) -> None:
