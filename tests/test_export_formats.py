@@ -10,6 +10,8 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -147,3 +149,18 @@ def test_round_trip_each_version_loads_again_with_the_same_verdicts(twice: Path,
     outcomes = {s["name"]: (s["verdict"], s["ok"]) for s in report["submissions"]}
     assert outcomes == {"accepted/Main.java": ("AC", True), "accepted/twice.py": ("AC", True),
                         "wrong_answer/small_only.py": ("WA", True)}
+
+
+def test_a_program_with_a_library_of_its_language_is_exported_as_main(tmp_path: Path) -> None:
+    """slide's validator and checker import tiles.py from problems/_lib: beside it, the program must be main.py,
+    or problemtools runs tiles.py (the first source by name) as the validator."""
+    out = tmp_path / "slide"
+    run = run_cli("export", "slide", "--format", "legacy", str(out))
+    assert run.returncode == 0, run.stderr
+    folder = out / "input_validators" / "validator"
+    assert sorted(p.name for p in folder.iterdir()) == ["main.py", "tiles.py"]
+    assert sorted(p.name for p in (out / "output_validators" / "checker").iterdir()) == ["main.py", "tiles.py"]
+    sample = sorted((out / "data" / "sample").glob("*.in"))[0]
+    checked = subprocess.run([sys.executable, "main.py"], cwd=folder, stdin=sample.open("rb"), capture_output=True, timeout=60)
+    assert checked.returncode == 42, checked.stderr
+    assert list(load(out).validators) == [folder]  # built whole; main.py is the entry point for our loader too

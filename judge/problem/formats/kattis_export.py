@@ -217,11 +217,14 @@ def _export_programs(problem: Problem, out: Path, log: Callable[[str], None], la
 
 def _copy_program(source: Path, folder: Path, libraries: tuple[Path, ...] = ()) -> None:
     """A program folder: the source and the headers beside it (a checker may include them), and the files of the
-    problem's libraries, which Kattis has no key for."""
+    problem's libraries, which Kattis has no key for. When a library file is a source of the same language, the
+    program is written as ``main.<ext>``: problemtools (and our loader) take ``main.*`` as a folder's entry point,
+    else the first source by name, which would run the library instead."""
     folder.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(source, folder / source.name)
+    library_files = [p for library in libraries for p in sorted(library.iterdir()) if p.is_file()]
+    entry = f"main{source.suffix}" if any(p.suffix == source.suffix for p in library_files) else source.name
+    shutil.copy2(source, folder / entry)
     for header in source.parent.glob("*.h*"):
         shutil.copy2(header, folder / header.name)
-    for library in libraries:
-        for file in sorted(p for p in library.iterdir() if p.is_file()):
-            shutil.copy2(file, folder / file.name)
+    for file in library_files:
+        shutil.copy2(file, folder / file.name)
