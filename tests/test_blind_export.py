@@ -9,6 +9,7 @@ submit-answer says so, and a testlib interactor, which Kattis cannot run, is
 refused in one line. The full round trip (verify on the export) is in
 `test_blind_export_verifies`, marked slow.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -19,9 +20,9 @@ import yaml
 from conftest import REPO_ROOT, needs, run_cli
 
 from judge.errors import UsageError
+from judge.model import CheckerSpec, Kind, Problem
 from judge.problem.formats import load
 from judge.problem.formats.kattis_export import export
-from judge.model import CheckerSpec, Kind, Problem
 
 PACKAGE = REPO_ROOT / "problems" / "blind"
 
@@ -31,9 +32,9 @@ def blind() -> Problem:
     return load(PACKAGE)
 
 
-def exported(problem: Problem, out: Path) -> dict:
+def exported(problem: Problem, out: Path, version: str = "2025-09") -> dict:
     notes: list[str] = []
-    export(problem, out, notes.append)
+    export(problem, out, notes.append, version)
     return yaml.safe_load((out / "problem.yaml").read_text())
 
 
@@ -50,7 +51,9 @@ def test_an_interactive_problem_exports_its_interactor_as_the_output_validator(b
     assert "validation_passes" not in meta["limits"]
     assert (out / "output_validator" / "interactor.cpp").read_bytes() == (PACKAGE / "interactor.cpp").read_bytes()
     groups = [yaml.safe_load(p.read_text()) or {} for p in (out / "data").rglob("test_group.yaml")]
-    assert groups and not any("output_validator_args" in g for g in groups), "an interactor gets no default-validator flags"
+    assert groups and not any("output_validator_args" in g for g in groups), (
+        "an interactor gets no default-validator flags"
+    )
     sample = out / "data" / "sample" / "001-sample-1"
     assert sample.with_suffix(".interaction").read_bytes() == (PACKAGE / "samples" / "1.interaction").read_bytes()
     assert sample.with_suffix(".in.download").read_bytes() == sample.with_suffix(".in").read_bytes()
@@ -62,6 +65,24 @@ def test_an_interactive_problem_exports_its_interactor_as_the_output_validator(b
     assert back.interactor.program is not None and back.interactor.program.name == "interactor.cpp"
     assert [c.name for c in back.cases] == [f"{i:03d}-{c.name}" for g in blind.groups for i, c in enumerate(g.cases, 1)]
     assert back.max_score == blind.max_score
+
+
+def test_legacy_says_interactive_in_validation_with_the_interactor_in_its_own_folder(
+    blind: Problem, tmp_path: Path
+) -> None:
+    out = tmp_path / "blind"
+    meta = exported(blind, out, "legacy")
+    assert (
+        meta["validation"] == "custom interactive"
+        and meta["type"] == "scoring"
+        and "problem_format_version" not in meta
+    )
+    assert (out / "output_validators" / "interactor" / "interactor.cpp").read_bytes() == (
+        PACKAGE / "interactor.cpp"
+    ).read_bytes()
+    back = load(out)
+    assert back.kind.interactive and back.interactor is not None and back.interactor.program is not None
+    assert back.interactor.program.name == "interactor.cpp" and back.max_score == blind.max_score
 
 
 def test_a_pass_fail_interactive_problem_says_interactive_alone(blind: Problem, tmp_path: Path) -> None:

@@ -1,4 +1,5 @@
-"""``export``: a problem written as a package in another format (Kattis 2025-09)."""
+"""``export``: a problem written as a Kattis package of a chosen format version."""
+
 from __future__ import annotations
 
 import argparse
@@ -6,18 +7,34 @@ from pathlib import Path
 
 from ..errors import EXIT_ACCEPTED
 from ..problem.formats.kattis_export import export
+from ..problem.formats.kattis_export_layout import DEFAULT, LAYOUTS
 from .common import add_problem_command, load_problem_arg, open_pool, ready, shown
+
+ALIASES = {"kattis": "2025-09"}  # what --format kattis always wrote
+FORMAT_HELP = (
+    f"Kattis format version (default {DEFAULT}: no reference tool reads every version, and legacy is the one "
+    "problemtools, DOMjudge and Kattis read today; BAPCtools reads only 2025-09): "
+    + "; ".join(f"{name}: read by {layout.accepted_by}" for name, layout in LAYOUTS.items())
+    + "; kattis: the same as 2025-09"
+)
 
 
 def add(sub: argparse._SubParsersAction) -> None:
-    ex = add_problem_command(sub, "export", "write a problem as a package in another format")
-    ex.add_argument("--format", choices=["kattis"], default="kattis", help="package format (kattis: the 2025-09 specification)")
-    ex.add_argument("out", type=Path, help="a new or empty folder")
+    ex = add_problem_command(sub, "export", "write a problem as a Kattis problem package")
+    ex.add_argument("--format", choices=[*sorted(LAYOUTS), *ALIASES], default=DEFAULT, help=FORMAT_HELP)
+    ex.add_argument(
+        "--pass-fail",
+        action="store_true",
+        help="drop the points and export a pass-fail problem (BAPCtools judges no scoring problems)",
+    )
+    ex.add_argument("out", type=Path, help="a new or empty folder, named [a-z0-9]+ as the tools want a package folder")
+
 
 def run(args: argparse.Namespace) -> int:
     problem = load_problem_arg(args.problem)
     with open_pool(args, problem) as pool:
         problem = ready(problem, pool)
-    export(problem, args.out, print)
-    print(f"{problem.name}: exported as a Kattis 2025-09 package into {shown(args.out)}")
+    version = ALIASES.get(args.format, args.format)
+    export(problem, args.out, print, version, args.pass_fail)
+    print(f"{problem.name}: exported as a Kattis {version} package into {shown(args.out)}")
     return EXIT_ACCEPTED

@@ -1,4 +1,4 @@
-"""Writing any problem as a Kattis 2025-09 package: the way back from the neutral model to the Kattis format.
+"""Writing any problem as a Kattis package (legacy, 2023-07-draft or 2025-09): the way back from the neutral model.
 
 Checkers map through the checker-type registry (builtin comparisons become
 default-validator flags, a Kattis-protocol checker becomes output_validator/,
@@ -6,16 +6,21 @@ a type with no equivalent is refused); per-language time factors, which
 Kattis has no key for, go into a side-car file this judge reads back. The
 problem's kind becomes ``type``: an interactive problem's Kattis-protocol
 interactor is its output validator (a testlib one has no equivalent and is
-refused), a multi-pass problem keeps its number of passes.
+refused), a multi-pass problem keeps its number of passes. What differs
+between the versions, and the names every tool accepts, is in
+``kattis_export_layout``.
 """
+
 from __future__ import annotations
 
 import math
 import os
+import re
 import shutil
 import uuid
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import yaml
 
@@ -24,53 +29,133 @@ from ...check.registry import KATTIS_CUSTOM
 from ...errors import UsageError
 from ...lang import by_extension, saved_name
 from ...model import SPEC_NAME, CaseSpec, CheckerSpec, FromFile, Problem, answer_path, input_path
-from .kattis import FOLDER_RULES, SIDE_CAR
+from .kattis import SIDE_CAR
+from .kattis_export_layout import (
+    DEFAULT,
+    LAYOUTS,
+    Layout,
+    args_settings,
+    case_stem,
+    group_folder,
+    group_grading,
+    plain_number,
+    root_grading,
+    tex_statement,
+)
+
+PACKAGE_NAME = re.compile(r"[a-z0-9]+")
 
 
-def export(problem: Problem, out: Path, log: Callable[[str], None]) -> None:
-    """Write ``problem`` as a Kattis 2025-09 package into the empty or new folder ``out``."""
-    _refuse_without_equivalent(problem)
+def export(
+    problem: Problem, out: Path, log: Callable[[str], None], version: str = DEFAULT, pass_fail: bool = False
+) -> None:
+    """Write ``problem`` as a Kattis package of ``version`` into the empty or new folder ``out``.
+
+    ``pass_fail`` drops the points for a tool that judges only pass-fail
+    problems (BAPCtools): a submission is then accepted when every case is.
+    """
+    layout = LAYOUTS[version]
+    _refuse_without_equivalent(problem, layout)
     if out.exists() and any(out.iterdir()):
         raise UsageError(f"{out}: not empty; export writes into a new or empty folder")
     out.mkdir(parents=True, exist_ok=True)
-    scoring = problem.max_score > 0
+    if not PACKAGE_NAME.fullmatch(out.name):
+        log(
+            f"note: the folder name {out.name!r} is not [a-z0-9]+; "
+            "problemtools and the spec want the package folder named so"
+        )
+    scoring = problem.max_score > 0 and not pass_fail
+    if pass_fail and problem.max_score > 0:
+        log(
+            f"note: exported as pass-fail: the {plain_number(problem.max_score)} points are dropped, "
+            "accepted means every case accepted"
+        )
+    (out / SPEC_NAME).write_text(yaml.safe_dump(_meta(problem, layout, scoring), sort_keys=False, allow_unicode=True))
+    if not layout.format_key:
+        log(
+            "note: the legacy format has no time limit key; "
+            f"judges infer one from the accepted submissions instead of {problem.limits.time:g} s"
+        )
     limits = problem.limits
-    meta: dict[str, Any] = {
-        "problem_format_version": "2025-09", "type": _type(problem, scoring), "name": problem.title,
-        "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, f"tilejudge:{problem.name}")),
-        "limits": {"time_limit": limits.time, "memory": limits.memory_mib, "output": max(1, math.ceil(limits.output_mib))},
-    }
+    if limits.time_factor:
+        (out / SIDE_CAR).write_text(
+            "# Per-language time factors: Kattis has no key for them, other judges ignore this file.\n"
+            + yaml.safe_dump({"time_factor": dict(limits.time_factor)}, sort_keys=False)
+        )
+        log(
+            f"note: per-language time factors {dict(limits.time_factor)} kept only in {SIDE_CAR}; "
+            "Kattis and DOMjudge use one time limit for all languages"
+        )
+    _export_data(problem, out, scoring, layout)
+    _export_programs(problem, out, log, layout)
+
+
+def _meta(problem: Problem, layout: Layout, scoring: bool) -> dict[str, Any]:
+    """problem.yaml: legacy says the kind in ``validation`` and has no time limit key (problemtools refuses one:
+    the limit is inferred from the accepted submissions), the newer versions say the kind in ``type``."""
+    limits = problem.limits
+    meta: dict[str, Any] = {"problem_format_version": layout.format_key} if layout.format_key else {}
+    meta.update(
+        {
+            "type": _type(problem, scoring) if layout.format_key else ("scoring" if scoring else "pass-fail"),
+            "name": problem.title,
+            "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, f"tilejudge:{problem.name}")),
+        }
+    )
+    if not layout.format_key:
+        meta["validation"] = (
+            "custom interactive" if problem.kind.interactive else "custom" if _output_validator(problem) else "default"
+        )
+    meta["limits"] = {"time_limit": limits.time} if layout.format_key else {}
+    meta["limits"].update({"memory": limits.memory_mib, "output": max(1, math.ceil(limits.output_mib))})
     if problem.kind.multi_pass:
         meta["limits"]["validation_passes"] = problem.kind.passes
     if problem.source:
         meta["source"] = problem.source
-    (out / SPEC_NAME).write_text(yaml.safe_dump(meta, sort_keys=False, allow_unicode=True))
-    if limits.time_factor:
-        (out / SIDE_CAR).write_text("# Per-language time factors: Kattis has no key for them, other judges ignore this file.\n"
-                                   + yaml.safe_dump({"time_factor": dict(limits.time_factor)}, sort_keys=False))
-        log(f"note: per-language time factors {dict(limits.time_factor)} kept only in {SIDE_CAR}; Kattis and DOMjudge use one time limit for all languages")
-    _export_data(problem, out, scoring)
-    _export_programs(problem, out, log)
+    return meta
 
 
-def _refuse_without_equivalent(problem: Problem) -> None:
-    """One line naming what Kattis cannot express: a testlib interactor, or a checker type with no mapping."""
+def _refuse_without_equivalent(problem: Problem, layout: Layout) -> None:
+    """One line naming what the format cannot express: a kind the version lacks, a testlib interactor, or a checker
+    type with no mapping."""
+    kind = problem.kind
+    for word, on in (
+        ("interactive", kind.interactive),
+        ("multi-pass", kind.multi_pass),
+        ("submit-answer", kind.submit_answer),
+    ):
+        if on and word not in layout.kinds:
+            raise UsageError(
+                f"{problem.name}: the {layout.version} format has no {word} problems; export it as 2023-07 or 2025-09"
+            )
     if problem.kind.interactive:
         spec = problem.interactor
         if spec is None or spec.program is None or spec.type != KATTIS_CUSTOM:
             protocol = spec.type if spec is not None else "missing"
-            raise UsageError(f"{problem.name}: a {protocol} interactor has no Kattis equivalent; export needs a Kattis-protocol interactor")
+            raise UsageError(
+                f"{problem.name}: a {protocol} interactor has no Kattis equivalent; "
+                "export needs a Kattis-protocol interactor"
+            )
         return
     entry = checker_type(problem.checker.type)
     if entry.kattis_flags is None and not entry.kattis_program:
-        raise UsageError(f"{problem.name}: a {entry.name} checker has no Kattis equivalent; export needs a builtin or kattis checker")
+        raise UsageError(
+            f"{problem.name}: a {entry.name} checker has no Kattis equivalent; export needs a builtin or kattis checker"
+        )
 
 
 def _type(problem: Problem, scoring: bool) -> str | list[str]:
     """The 2025-09 ``type``: one word for a plain problem, a list when the kind adds words to pass-fail or scoring."""
     kind = problem.kind
-    extra = [word for word, on in (("interactive", kind.interactive), ("multi-pass", kind.multi_pass),
-                                   ("submit-answer", kind.submit_answer)) if on]
+    extra = [
+        word
+        for word, on in (
+            ("interactive", kind.interactive),
+            ("multi-pass", kind.multi_pass),
+            ("submit-answer", kind.submit_answer),
+        )
+        if on
+    ]
     if not extra:
         return "scoring" if scoring else "pass-fail"
     return ["scoring", *extra] if scoring else extra[0] if len(extra) == 1 else extra
@@ -84,47 +169,56 @@ def _output_validator(problem: Problem) -> Path | None:
 
 
 def _validator_args(spec: CheckerSpec) -> list[str]:
-    """Our comparison as the Kattis default validator's flags, from the checker registry (lines and tokens lose the PE distinction)."""
+    """Our comparison as the Kattis default validator's flags, from the checker registry (lines and tokens lose the
+    PE distinction)."""
     flags = checker_type(spec.type).kattis_flags
     return flags(spec) if flags is not None else []
 
 
-def _export_data(problem: Problem, out: Path, scoring: bool) -> None:
+def _export_data(problem: Problem, out: Path, scoring: bool, layout: Layout) -> None:
+    """Samples in data/sample, each group of ours a folder of data/secret; the validator's flags go into every
+    settings file, since the versions disagree on what a folder inherits."""
     data = out / "data"
-    validator_args = [] if problem.kind.interactive else _validator_args(problem.checker)
+    args = args_settings(layout, [] if problem.kind.interactive else _validator_args(problem.checker))
     secret_groups = [g for g in problem.groups if not (g.points == 0 and g.name.startswith("sample"))]
     sample_groups = [g for g in problem.groups if g not in secret_groups]
+    total = sum(g.points for g in secret_groups)
+    if scoring and layout.legacy_grading:
+        data.mkdir()
+        _settings(data / layout.group_file, root_grading(total))
     if sample_groups:
         sample = data / "sample"
         sample.mkdir(parents=True)
-        if validator_args:
-            (sample / "test_group.yaml").write_text(yaml.safe_dump({"output_validator_args": validator_args}))
-        index = 0
-        for group in sample_groups:
-            for case in group.cases:
-                index += 1
-                _place(input_path(problem, case), answer_path(problem, case), sample / f"{index:03d}-{case.name}")
-                _place_interaction(case, sample / f"{index:03d}-{case.name}")
+        # data/'s ignore_sample would be inherited, and problemtools allows it only there
+        _settings(
+            sample / layout.group_file,
+            {**({"grader_flags": "sum"} if scoring and layout.legacy_grading else {}), **args},
+        )
+        cases = [case for group in sample_groups for case in group.cases]
+        for index, case in enumerate(cases, start=1):
+            _place(input_path(problem, case), answer_path(problem, case), sample / case_stem(index, case.name))
+            _place_interaction(case, sample / case_stem(index, case.name))
     secret = data / "secret"
     secret.mkdir(parents=True)
-    top: dict[str, Any] = {}
+    top = dict(args)
     if scoring:
-        top.update({"max_score": _number(sum(g.points for g in secret_groups)), "score_aggregation": "sum"})
-    if validator_args:
-        top["output_validator_args"] = validator_args
-    if top:
-        (secret / "test_group.yaml").write_text(yaml.safe_dump(top, sort_keys=False))
+        top.update(
+            {"grader_flags": "sum", "range": f"0 {plain_number(total)}"}
+            if layout.legacy_grading
+            else {"max_score": plain_number(total), "score_aggregation": "sum"}
+        )
+    _settings(secret / layout.group_file, top)
     for number, group in enumerate(secret_groups, start=1):
-        folder = secret / f"{number:02d}-{group.name}"
+        folder = secret / group_folder(number, group.name)
         folder.mkdir()
-        if scoring:
-            (folder / "test_group.yaml").write_text(yaml.safe_dump({"max_score": _number(group.points), "score_aggregation": group.aggregation}, sort_keys=False))
+        _settings(folder / layout.group_file, {**(group_grading(group, layout) if scoring else {}), **args})
         for index, case in enumerate(group.cases, start=1):
-            _place(input_path(problem, case), answer_path(problem, case), folder / f"{index:03d}-{case.name}")
+            _place(input_path(problem, case), answer_path(problem, case), folder / case_stem(index, case.name))
 
 
-def _number(value: float) -> int | float:
-    return int(value) if float(value).is_integer() else value
+def _settings(path: Path, settings: dict[str, Any]) -> None:
+    if settings:
+        path.write_text(yaml.safe_dump(settings, sort_keys=False))
 
 
 def _place(inp: Path, ans: Path, stem: Path) -> None:
@@ -154,40 +248,49 @@ def _place_interaction(case: CaseSpec, stem: Path) -> None:
         shutil.copyfile(stem.with_name(stem.name + suffix), stem.with_name(stem.name + suffix + ".download"))
 
 
-def _export_programs(problem: Problem, out: Path, log: Callable[[str], None]) -> None:
-    statement = out / "statement"
-    statement.mkdir()
+def _export_programs(problem: Problem, out: Path, log: Callable[[str], None], layout: Layout) -> None:
+    statement = out / layout.statement
+    statement.parent.mkdir()
     text = problem.statement.read_text(encoding="utf-8") if problem.statement.is_file() else ""
     lines = text.splitlines()
     if lines and lines[0].startswith("# "):  # the judge system prints the name itself
         lines = lines[1:]
-    (statement / "problem.en.md").write_text("\n".join(lines).strip() + "\n")
+    body = "\n".join(lines).strip() + "\n"
+    statement.write_text(tex_statement(problem.title, body) if statement.suffix == ".tex" else body)
     validator = _output_validator(problem)
     if validator is not None:
-        _copy_program(validator, out / "output_validator", problem.files.libraries)
+        _copy_program(validator, out / layout.validator_folder.format(name=validator.stem), problem.files.libraries)
     for validator in problem.validators:
         _copy_program(validator, out / "input_validators" / validator.stem, problem.files.libraries)
     for folder in sorted(p for p in problem.submissions_root.glob("*") if p.is_dir()):
-        if folder.name not in FOLDER_RULES:
-            log(f"note: submissions/{folder.name}/ has no Kattis equivalent and is not exported")
+        if folder.name not in layout.folders:
+            log(f"note: submissions/{folder.name}/ has no Kattis {layout.version} equivalent and is not exported")
             continue
         target = out / "submissions" / folder.name
         target.mkdir(parents=True)
         for entry in sorted(folder.iterdir()):
-            if entry.is_file():  # under the name its compiler wants: javac takes `public class Main` only from Main.java
+            if (
+                entry.is_file()
+            ):  # under the name its compiler wants: javac takes `public class Main` only from Main.java
                 lang = by_extension(entry)
-                shutil.copy2(entry, target / (saved_name(lang, entry.name, entry.read_bytes()) if lang is not None else entry.name))
+                shutil.copy2(
+                    entry,
+                    target / (saved_name(lang, entry.name, entry.read_bytes()) if lang is not None else entry.name),
+                )
             elif entry.is_dir():  # a multi-file submission, or a submit-answer problem's folder of answers
                 shutil.copytree(entry, target / entry.name)
 
 
 def _copy_program(source: Path, folder: Path, libraries: tuple[Path, ...] = ()) -> None:
     """A program folder: the source and the headers beside it (a checker may include them), and the files of the
-    problem's libraries, which Kattis has no key for."""
+    problem's libraries, which Kattis has no key for. When a library file is a source of the same language, the
+    program is written as ``main.<ext>``: problemtools (and our loader) take ``main.*`` as a folder's entry point,
+    else the first source by name, which would run the library instead."""
     folder.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(source, folder / source.name)
+    library_files = [p for library in libraries for p in sorted(library.iterdir()) if p.is_file()]
+    entry = f"main{source.suffix}" if any(p.suffix == source.suffix for p in library_files) else source.name
+    shutil.copy2(source, folder / entry)
     for header in source.parent.glob("*.h*"):
         shutil.copy2(header, folder / header.name)
-    for library in libraries:
-        for file in sorted(p for p in library.iterdir() if p.is_file()):
-            shutil.copy2(file, folder / file.name)
+    for file in library_files:
+        shutil.copy2(file, folder / file.name)

@@ -1,0 +1,124 @@
+"""The reference tools accept our export of every bundled problem and agree with each submission's folder.
+
+problemtools' ``verifyproblem`` reads the legacy export (the default), and
+BAPCtools' ``bt run`` the 2025-09 export with ``--pass-fail`` (it judges no
+scoring problems). Both are installed from PyPI into a throw-away venv made
+once per session; where that fails the tests skip naming what is missing.
+
+Environment adaptations, each for something this machine lacks and not for
+anything in the package: problemtools' statement check is left out (it
+needs LuaLaTeX, Debian's ``texlive-luatex``), and its Java command line is
+given without ``-source 21`` when the installed ``javac`` is older.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import REPO_ROOT, run_cli
+
+PINS = ("problemtools==1.20260907", "bapctools==2026.10.0")
+EXPECTED = {"accepted": "AC", "wrong_answer": "WA", "time_limit_exceeded": "TLE", "run_time_error": "RTE"}
+BUNDLED = sorted(p.name for p in (REPO_ROOT / "problems").iterdir() if (p / "problem.yaml").is_file())
+PARTS = ["config", "data", "graders", "submissions", "validators"]  # all but "statement"
+
+
+@pytest.fixture(scope="session")
+def reference_tools(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A venv with both tools; skips with pip's own last line when they cannot be installed here."""
+    venv = tmp_path_factory.mktemp("reference-tools") / "venv"
+    made = subprocess.run([sys.executable, "-m", "venv", str(venv)], capture_output=True, text=True)
+    if made.returncode != 0:
+        pytest.skip(f"cannot make a venv: {(made.stderr.strip().splitlines() or ['?'])[-1]}")
+    pip = subprocess.run(
+        [str(venv / "bin" / "pip"), "install", "-q", *PINS], capture_output=True, text=True, timeout=900
+    )
+    if pip.returncode != 0:
+        errors = (
+            [line for line in pip.stderr.splitlines() if "error" in line.lower()] or pip.stderr.splitlines() or ["?"]
+        )
+        pytest.skip(f"pip install {' '.join(PINS)} failed: {errors[-1].strip()}")
+    missing = [tool for tool in ("verifyproblem", "bt") if not (venv / "bin" / tool).is_file()]
+    if missing:
+        pytest.skip(f"the venv has no {', '.join(missing)} after pip install")
+    return venv
+
+
+def _problemtools_config(root: Path) -> dict[str, str]:
+    """XDG_CONFIG_HOME with a languages.yaml for an older JDK, and the venv's tools on PATH."""
+    folder = root / "config" / "problemtools"
+    folder.mkdir(parents=True)
+    version = (
+        subprocess.run(["javac", "-version"], capture_output=True, text=True).stdout
+        + subprocess.run(["javac", "-version"], capture_output=True, text=True).stderr
+    )
+    major = re.search(r"javac (\d+)", version)
+    if major and int(major.group(1)) < 21:
+        (folder / "languages.yaml").write_text(
+            "java:\n  compile: 'javac -encoding UTF-8 -sourcepath {path} -d {path} {files}'\n"
+        )
+    return {"XDG_CONFIG_HOME": str(root / "config")}
+
+
+def _exported(problem: str, out: Path, *options: str) -> Path:
+    run = run_cli("export", problem, *options, str(out))
+    assert run.returncode == 0, run.stderr[-2000:]
+    return out
+
+
+def _submissions(package: Path) -> dict[str, str]:
+    """Every exported submission and the verdict its folder states."""
+    base = package / "submissions"
+    return {
+        f"{entry.parent.name}/{entry.name}": EXPECTED[entry.parent.name]
+        for entry in sorted(base.glob("*/*"))
+        if entry.parent.name in EXPECTED
+    }
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("problem", BUNDLED)
+def test_problemtools_verifies_the_legacy_export(reference_tools: Path, problem: str, tmp_path: Path) -> None:
+    package = _exported(problem, tmp_path / "pkg" / problem)
+    env = {**os.environ, **_problemtools_config(tmp_path), "PATH": f"{reference_tools / 'bin'}:{os.environ['PATH']}"}
+    run = subprocess.run(
+        [str(reference_tools / "bin" / "verifyproblem"), str(package), "-p", *PARTS],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=1800,
+    )
+    log = run.stdout + run.stderr
+    assert re.search(rf"{problem} tested: 0 errors", log), log[-4000:]
+    for name, verdict in _submissions(
+        package
+    ).items():  # problemtools says OK when a submission gets its folder's verdict
+        # the language is named in brackets, which may hold brackets: "Python 3 (w/PyPy3)"
+        assert re.search(rf"^\s*{re.escape(name)} \(.*\) OK: {verdict}\b", log, re.M), (
+            f"{name}: expected {verdict}\n{log[-4000:]}"
+        )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("problem", BUNDLED)
+def test_bapctools_runs_the_pass_fail_2025_09_export(reference_tools: Path, problem: str, tmp_path: Path) -> None:
+    package = _exported(problem, tmp_path / problem, "--format", "2025-09", "--pass-fail")
+    env = {**os.environ, "PATH": f"{reference_tools / 'bin'}:{os.environ['PATH']}"}
+    run = subprocess.run(
+        [str(reference_tools / "bin" / "bt"), "run", "--no-bar"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=package,
+        timeout=1800,
+    )
+    log = run.stdout + run.stderr
+    assert "FATAL" not in log and "ERROR" not in log, log[-4000:]
+    for name, verdict in _submissions(package).items():
+        assert re.search(rf"^{re.escape(name)}:\s+{verdict}\b", log, re.M), f"{name}: expected {verdict}\n{log[-4000:]}"
