@@ -43,13 +43,18 @@ def generate(*args: str) -> str:
     return subprocess.run([sys.executable, str(GENERATOR), *args], capture_output=True, text=True, check=True).stdout
 
 
-def run_checker(tmp_path: Path, figures: str, output: str, answer: str) -> tuple[int, str, Path]:
-    """The checker's exit code, its one-line message, and its feedback folder."""
+def run_checker(
+    tmp_path: Path, figures: str, output: str, answer: str, attachments: bool = True
+) -> tuple[int, str, Path]:
+    """The checker's exit code, its one-line message, and its feedback folder (with the attachments folder this judge
+    makes, or without it, as problemtools gives it)."""
     (tmp_path / "in").write_text(figures)
     (tmp_path / "ans").write_text(answer)
     feedback = tmp_path / "feedback"
     shutil.rmtree(feedback, ignore_errors=True)  # a fresh folder per run, as the judge gives
     feedback.mkdir()
+    if attachments:
+        (feedback / "attachments").mkdir()
     proc = subprocess.run(
         [sys.executable, str(CHECKER), str(tmp_path / "in"), str(tmp_path / "ans"), str(feedback)],
         input=output.encode(),
@@ -122,7 +127,7 @@ def test_right_placements_are_accepted_and_the_independent_judge_agrees(tmp_path
     assert exact.judge(exact.read_figures(figure)[0], placement)
     code, message, feedback = run_checker(tmp_path, figure, lines(*placement), lines(*JURY))
     assert (code, message) == (ACCEPT, "all 1 figures answered correctly")
-    assert not (feedback / "attachments").exists()
+    assert list((feedback / "attachments").iterdir()) == []
 
 
 # ---- each wrong answer, and the reason given ----------------------------------------------------------------------
@@ -192,6 +197,15 @@ def wrong_cases() -> list[tuple[str, str, list[str], str]]:
 
 
 WRONG_CASES = wrong_cases()
+
+
+def test_without_the_judges_attachments_folder_the_checker_writes_only_files(tmp_path: Path) -> None:
+    """problemtools reads every entry of the feedback folder as a file and stops at a folder: where the judge made no
+    attachments folder, a wrong placement is still rejected with its reason, and nothing but files is written."""
+    name, figure, placement, reason = WRONG_CASES[0]
+    code, message, feedback = run_checker(tmp_path, figure, lines(*placement), lines(*JURY), attachments=False)
+    assert code == WRONG and message.startswith(reason), name
+    assert [entry.name for entry in feedback.iterdir()] == ["judgemessage.txt"]
 
 
 @pytest.mark.parametrize("figure, placement, reason", [c[1:] for c in WRONG_CASES], ids=[c[0] for c in WRONG_CASES])

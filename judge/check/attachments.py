@@ -1,7 +1,10 @@
 """Files a checker hands the judge beside its verdict: a picture of the wrong placement, a log, a table.
 
 A Kattis-protocol checker or interactor writes them into
-``FEEDBACK_DIR/attachments/``; the judge keeps each with the case's result,
+``FEEDBACK_DIR/attachments/``, which the judge makes before the run (``offer``): a
+checker that writes only where that folder exists also runs under judges that
+know no attachments (problemtools reads every entry of the feedback folder as
+a file, and a folder there stops it with a traceback); the judge keeps each with the case's result,
 so they reach ``judge --json``, the grade reports and the saved feedback
 without the judge knowing what they show. A checker is trusted, yet what it
 draws may quote the submission, so the judge keeps the result sane: at most
@@ -63,6 +66,11 @@ def clean_name(name: str) -> str:
 
 def media_type(name: str) -> str:
     return MEDIA_TYPES.get(Path(name).suffix.lower(), "application/octet-stream")
+
+
+def offer(feedback: Path) -> None:
+    """Make the attachments folder in a fresh feedback folder: the sign that this judge takes attachments."""
+    (feedback / FOLDER).mkdir(mode=feedback.stat().st_mode & 0o777)
 
 
 def collect(feedback: Path) -> tuple[tuple[Attachment, ...], str]:

@@ -20,7 +20,7 @@ from ..lang import Program
 from ..run import RunLimits, RunResult, RunSpec, Slot, read_head
 from ..text import safe_text
 from ..verdict import Verdict
-from .attachments import collect
+from .attachments import collect, offer
 from .compare import CheckOutcome
 
 CHECKER_MEMORY_MIB = 2048
@@ -100,6 +100,7 @@ class KattisChecker:
         feedback = slot.private / "feedback"
         shutil.rmtree(feedback, ignore_errors=True)
         feedback.mkdir()
+        offer(feedback)
         out, err = slot.private / "checker.out", slot.private / "checker.err"
         argv = [*self.program.command(CHECKER_MEMORY_MIB), str(input_path), str(answer_path), f"{feedback}/", *args]
         result = _run_checker(slot, argv, output_path, out, err, self.limits)

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..check import CheckOutcome
+from ..check.attachments import offer
 from ..check.interactor_protocols import Interactor, Judgement
 from ..model import Problem
 from ..run import PairResult, RunLimits, RunResult, RunSpec, run_pair
@@ -54,6 +55,7 @@ def run_passes(run: CaseRun, interactor: Interactor, one_pass: OnePass) -> CaseR
     feedback = slot.private / "feedback"
     shutil.rmtree(feedback, ignore_errors=True)
     feedback.mkdir()
+    offer(feedback)
     passes: list[Pass] = []
     pass_input = run.inp
     for number in range(1, problem.kind.passes + 1):

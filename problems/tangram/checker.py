@@ -4,8 +4,9 @@
 
 Exit 42 if the output is right, 43 if it is wrong, with a one-line reason in
 FEEDBACK_DIR/judgemessage.txt and, when a placement is wrong, a picture of it
-over the figure in FEEDBACK_DIR/attachments/figure-K.svg (the judge keeps it
-with the case's result). Exit 1 (a judge error) if the contestant lays out a
+over the figure in FEEDBACK_DIR/attachments/figure-K.svg when the judge made
+that folder (this one does, and keeps the picture with the case's result;
+problemtools would stop at a folder it did not expect). Exit 1 (a judge error) if the contestant lays out a
 figure the jury calls impossible: the jury is wrong then.
 
 Many arrangements fit a figure, so the jury's placements are never compared:
@@ -282,8 +283,7 @@ def main() -> int:
         check(figures, possible, output)
     except Wrong as reason:
         verdict, message = WRONG_ANSWER, str(reason)
-        if reason.svg:
-            (feedback / "attachments").mkdir(exist_ok=True)
+        if reason.svg and (feedback / "attachments").is_dir():  # only where the judge offers to keep attachments
             (feedback / "attachments" / f"figure-{reason.figure}.svg").write_text(reason.svg, encoding="utf-8")
     except JuryWrong as reason:
         verdict, message = JURY_ERROR, f"jury answer wrong: {reason}"
