@@ -22,7 +22,8 @@ def _escape(char: str) -> str:
 
 
 def _is_control(char: str) -> bool:
-    """C0 controls, DEL, C1 controls, and the Unicode line/paragraph separators that terminals and XML treat as breaks."""
+    """C0 controls, DEL, C1 controls, and the Unicode line/paragraph separators that terminals and XML treat as
+    breaks."""
     code = ord(char)
     return (
         code < 0x20
@@ -47,7 +48,8 @@ def safe_text(data: bytes | str, one_line: bool = False) -> str:
 
 
 def status_text(exit_code: int | None, signal_name: str | None, killed: str = "none") -> str:
-    """How a process ended, in the words every message uses: "exit code 3", "killed by SIGSEGV", or the limit that stopped it."""
+    """How a process ended, in the words every message uses: "exit code 3", "killed by SIGSEGV", or the limit that
+    stopped it."""
     if killed != "none":
         return killed
     if exit_code is not None:

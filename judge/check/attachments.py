@@ -60,7 +60,8 @@ class Attachment:
 
 
 def clean_name(name: str) -> str:
-    """A file name that is safe in a path, a URL and HTML: letters, digits, ``._-``, no leading dot, at most 64 characters."""
+    """A file name that is safe in a path, a URL and HTML: letters, digits, ``._-``, no leading dot, at most 64
+    characters."""
     return _UNSAFE.sub("_", name).lstrip(".")[:64] or "attachment"
 
 

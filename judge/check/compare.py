@@ -22,8 +22,8 @@ SHOW = 60
 @dataclass(frozen=True)
 class CheckOutcome:
     """A checker's verdict; ``score`` a fraction of the case; ``score_file`` what a Kattis validator wrote
-    (``score.txt`` or ``score_multiplier.txt`` and its value), which only aggregation, knowing the case's group, can weigh;
-    ``attachments`` the files a checker program handed over with its verdict (``attachments.py``)."""
+    (``score.txt`` or ``score_multiplier.txt`` and its value), which only aggregation, knowing the case's group, can
+    weigh; ``attachments`` the files a checker program handed over with its verdict (``attachments.py``)."""
 
     verdict: Verdict
     message: str = ""
@@ -63,7 +63,8 @@ def compare_exact(output: bytes, answer: bytes) -> CheckOutcome:
     column = at - (answer.rfind(b"\n", 0, at) + 1) + 1
     return CheckOutcome(
         Verdict.WA,
-        f"byte {at + 1} (line {line}, column {column}): expected {_show(answer[at : at + 20] or None)}, got {_show(output[at : at + 20] or None)}",
+        f"byte {at + 1} (line {line}, column {column}): "
+        f"expected {_show(answer[at : at + 20] or None)}, got {_show(output[at : at + 20] or None)}",
     )
 
 
@@ -79,14 +80,11 @@ def compare_lines(output: bytes, answer: bytes) -> CheckOutcome:
     got, want = _significant_lines(output), _significant_lines(answer)
     if got == want:
         return CheckOutcome(Verdict.AC)
-    for number, (g, w) in enumerate(zip(got, want), start=1):
-        if g != w:
-            break
-    else:
-        number = min(len(got), len(want)) + 1
-        g = got[number - 1] if number <= len(got) else None
-        w = want[number - 1] if number <= len(want) else None
-    where = f"line {number}: expected {_show(w)}, got {_show(g)}"
+    # the first line that differs, else the first line only one side has
+    at = next((i for i, (g, w) in enumerate(zip(got, want)) if g != w), min(len(got), len(want)))
+    g = got[at] if at < len(got) else None
+    w = want[at] if at < len(want) else None
+    where = f"line {at + 1}: expected {_show(w)}, got {_show(g)}"
     if output.split() == answer.split():
         return CheckOutcome(Verdict.PE, f"whitespace differs, {where}")
     return CheckOutcome(Verdict.WA, where)
@@ -108,7 +106,8 @@ def _token_mismatch(
         if not same(g, w):
             return CheckOutcome(
                 Verdict.WA,
-                f"token {index + 1} (line {_line_of_token(output, index)}): expected {_show(answer.split()[index])}, got {_show(output.split()[index])}",
+                f"token {index + 1} (line {_line_of_token(output, index)}): "
+                f"expected {_show(answer.split()[index])}, got {_show(output.split()[index])}",
             )
     if len(got) < len(want):
         return CheckOutcome(

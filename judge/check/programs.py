@@ -28,7 +28,8 @@ MESSAGE_BYTES = 2048
 
 
 def checker_limits(time_limit: float, program: Program) -> RunLimits:
-    """Trusted, but bounded: a checker gets twice the submission's CPU limit (at least 5 s) and twice that in wall time."""
+    """Trusted, but bounded: a checker gets twice the submission's CPU limit (at least 5 s) and twice that in wall
+    time."""
     cpu = max(5.0, 2 * time_limit)
     return RunLimits(
         cpu=cpu,

@@ -37,7 +37,8 @@ def add(sub: argparse._SubParsersAction) -> None:
         "--judge-up-to",
         type=int,
         metavar="STUDENTS",
-        help="with --scaling: judge classes up to this size; larger ones measure only the similarity step and the reports",
+        help="with --scaling: judge classes up to this size; "
+        "larger ones measure only the similarity step and the reports",
     )
     bp.add_argument("--json", type=Path, help="write every figure as JSON")
     bp.add_argument("--markdown", type=Path, help="write the figures as Markdown (docs/benchmarks.md)")

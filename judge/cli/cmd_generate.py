@@ -26,7 +26,8 @@ def run(args: argparse.Namespace) -> int:
             for line in differences:
                 print(line)
             print(
-                f"{problem.name}: {len(problem.cases) - len({d.split()[0] for d in differences})}/{len(problem.cases)} cases reproduce bit for bit"
+                f"{problem.name}: {len(problem.cases) - len({d.split()[0] for d in differences})}/{len(problem.cases)} "
+                "cases reproduce bit for bit"
             )
             return EXIT_REJECTED if differences else EXIT_ACCEPTED
         testdata.generate(problem, pool, bar.advance)

@@ -46,7 +46,8 @@ def add(sub: argparse._SubParsersAction) -> None:
     gr.add_argument(
         "--all-cases",
         action="store_true",
-        help="run every case, also those of a group already lost (by default they are skipped: they cannot change the score)",
+        help="run every case, also those of a group already lost "
+        "(by default they are skipped: they cannot change the score)",
     )
     gr.add_argument(
         "--roster",
@@ -64,7 +65,8 @@ def add(sub: argparse._SubParsersAction) -> None:
         type=Path,
         nargs="+",
         metavar="FILE",
-        help="code handed out to everyone (a template, given helpers): it never counts as similarity; remembered by the results folder",
+        help="code handed out to everyone (a template, given helpers): it never counts as similarity; "
+        "remembered by the results folder",
     )
     gr.add_argument(
         "--cluster",
@@ -167,8 +169,8 @@ def run(args: argparse.Namespace) -> int:
         grading = reports.load(store)
     if interrupted:
         print(
-            f"interrupted: {feed.done} of {feed.total} submission(s) judged and stored; the reports show what is stored; "
-            f"run the same command again to judge the rest",
+            f"interrupted: {feed.done} of {feed.total} submission(s) judged and stored; "
+            "the reports show what is stored; run the same command again to judge the rest",
             file=sys.stderr,
         )
         print("reports: " + ", ".join(shown(p) for p in paths))

@@ -53,7 +53,10 @@ def run(args: argparse.Namespace) -> int:
         stresser = stress.Stresser(
             problem, program, stress.prepare_reference(problem, args.against, pool), pool, Path(work)
         )
-        log = lambda line: print(line, flush=True)
+
+        def log(line: str) -> None:
+            print(line, flush=True)
+
         failure = stresser.search(templates, args.size, args.seconds, log)
         if failure is None:
             print(f"no difference found in {stresser.rounds} rounds ({args.seconds:g} s)")

@@ -1,4 +1,5 @@
-"""``verify``: the problem setter's full self-check, one line per test submission; ``--matrix`` adds the test-strength matrix."""
+"""``verify``: the problem setter's full self-check, one line per test submission; ``--matrix`` adds the test-strength
+matrix."""
 
 from __future__ import annotations
 
@@ -60,7 +61,8 @@ def run(args: argparse.Namespace) -> int:
     matrix = args.matrix or args.html is not None
     problem = load_problem_arg(args.problem)
     print(
-        f"{problem.name}: spec ok ({len(problem.groups)} groups, {len(problem.cases)} cases, max score {problem.max_score:g})",
+        f"{problem.name}: spec ok ({len(problem.groups)} groups, {len(problem.cases)} cases, "
+        f"max score {problem.max_score:g})",
         file=out,
     )
 
@@ -70,7 +72,8 @@ def run(args: argparse.Namespace) -> int:
         name = safe_text(o.label, one_line=True)
         score = f"  score {o.report.score:g}/{o.report.max_score:g}" if problem.max_score else ""
         print(
-            f"  {mark:4}  {name:44} expected {o.expected.label:3}  got {o.report.verdict.value:3}  slowest {slowest:.3f}s{score}",
+            f"  {mark:4}  {name:44} expected {o.expected.label:3}  "
+            f"got {o.report.verdict.value:3}  slowest {slowest:.3f}s{score}",
             file=out,
             flush=True,
         )
@@ -87,7 +90,8 @@ def run(args: argparse.Namespace) -> int:
     for lang, (time, path) in sorted(slowest_accepted(problem, result.outcomes).items()):
         limit = problem.limits.time_for(lang)
         print(
-            f"  time: {lang:8} slowest accepted {time:.3f}s ({path.name}) of {limit:g}s limit, margin {limit / max(time, 1e-3):.1f}x",
+            f"  time: {lang:8} slowest accepted {time:.3f}s ({path.name}) of {limit:g}s limit, "
+            f"margin {limit / max(time, 1e-3):.1f}x",
             file=out,
         )
     if matrix:
@@ -100,7 +104,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"  {HEADINGS.get(f.kind, f.kind)}: {safe_text(where + f.message, one_line=True)}", file=out)
     bad = [o for o in result.outcomes if not o.ok]
     print(
-        f"{problem.name}: {'verified' if result.ok else 'NOT verified'}: {len(result.outcomes) - len(bad)}/{len(result.outcomes)} submissions as expected, "
+        f"{problem.name}: {'verified' if result.ok else 'NOT verified'}: "
+        f"{len(result.outcomes) - len(bad)}/{len(result.outcomes)} submissions as expected, "
         f"{len(problem.cases) - len(result.invalid_inputs)}/{len(problem.cases)} inputs valid",
         file=out,
     )
@@ -125,7 +130,8 @@ def _write_json(data: dict[str, object], path: Path) -> None:
 
 
 def _show_matrix(problem: Problem, outcomes: list[Outcome], html: Path | None, out: TextIO) -> None:
-    """Print the test-strength matrix and write its page; the page is written even when verify fails, since it says why."""
+    """Print the test-strength matrix and write its page; the page is written even when verify fails, since it says
+    why."""
     from ..atomic import atomic_write
     from ..tools.matrix_render import to_html, to_text
     from ..tools.verify import strength

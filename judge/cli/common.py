@@ -62,8 +62,8 @@ def ensure_cases(problem: Problem, slots: SlotPool) -> None:
     if edited:
         names = ", ".join(shown(path) for path in edited[:3]) + (", …" if len(edited) > 3 else "")
         print(
-            f"warning: {len(edited)} case file(s) differ from manifest.json (edited by hand?): {names}; used as they are "
-            f"('generate {problem.name}' restores them)",
+            f"warning: {len(edited)} case file(s) differ from manifest.json (edited by hand?): {names}; "
+            f"used as they are ('generate {problem.name}' restores them)",
             file=sys.stderr,
         )
 

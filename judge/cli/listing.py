@@ -42,7 +42,8 @@ def _load_row(root: str, shown_root: str) -> tuple[list[str], dict[str, list[int
 
 
 def rows(roots: list[tuple[str, str]]) -> list[list[str]]:
-    """The row of each package (its folder, and the folder as shown in errors), from the cache where it is still true."""
+    """The row of each package (its folder, and the folder as shown in errors), from the cache where it is still
+    true."""
     cache_file = os.path.join(cache_folder(), "list-rows.json")
     try:
         with open(cache_file, encoding="utf-8") as f:

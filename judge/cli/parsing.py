@@ -19,7 +19,8 @@ from .usage import EPILOG
 
 # Each command module adds its parser and runs it; only the module of the command being run is imported (all of them
 # for --help or an unknown command), and what only one command needs (grading, reports, stress, verify, the benchmark)
-# is imported inside its ``run``: every run pays for what it imports, and start-up is measured (``bench``, .ci/startup.py).
+# is imported inside its ``run``: every run pays for what it imports, and start-up is measured (``bench``,
+# .ci/startup.py).
 COMMANDS: tuple[str, ...] = (
     "list",
     "judge",

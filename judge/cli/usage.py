@@ -1,4 +1,5 @@
-"""The exit codes every parser's help ends with; a module of its own so that ``--version`` imports none of the commands."""
+"""The exit codes every parser's help ends with; a module of its own so that ``--version`` imports none of the
+commands."""
 
 EPILOG = """exit codes:
   0  every case accepted (for generate/validate/verify: all good)

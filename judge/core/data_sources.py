@@ -34,7 +34,8 @@ def library_files(problem: Problem) -> list[Path]:
 
 def source_files(problem: Problem) -> dict[str, Path]:
     """What produced data is made from, by path relative to the package: generator, reference (answers), hand-written
-    inputs, and the library files both may use (``../_lib/...``: the manifest is committed, so never an absolute path)."""
+    inputs, and the library files both may use (``../_lib/...``: the manifest is committed, so never an absolute
+    path)."""
     files = [problem.solutions[0], *([problem.generator] if problem.generator else [])]
     files += [case.origin.path for case in produced(problem) if isinstance(case.origin, FromFile)]
     out = {}

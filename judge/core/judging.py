@@ -166,7 +166,7 @@ def judge(
     while pending:
         stop = _Stop()
 
-        def task(index: int) -> None:
+        def task(index: int, stop: _Stop = stop, lost: _Lost = lost) -> None:
             if (options.first_fail and stop.skip(index)) or (
                 options.skip_lost and lost.at(index, cases[index].group) is not None
             ):
@@ -235,12 +235,14 @@ def _each(task: Callable[[int], None], indices: list[int], workers: int) -> None
     executor = ThreadPoolExecutor(max_workers=workers)
     try:
         list(executor.map(task, indices))
-    finally:  # on Ctrl-C no queued case starts (a with-block would run them all); those in flight end within their limits
+    finally:
+        # on Ctrl-C no queued case starts (a with-block would run them all); those in flight end within their limits
         executor.shutdown(wait=True, cancel_futures=True)
 
 
 def problem_referee(problem: Problem, pool: SlotPool) -> Referee:
-    """The problem's checker and interactor, their programs built first (a setter's program that does not build stops the judge)."""
+    """The problem's checker and interactor, their programs built first (a setter's program that does not build stops
+    the judge)."""
     program = None
     if problem.checker.program is not None:
         program = build_or_fail(

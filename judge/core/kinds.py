@@ -61,7 +61,8 @@ class ProblemKind:
         )
 
     def side_program(self, problem: Problem) -> tuple[CheckerSpec, str] | None:
-        """The program on the judge's side that runs beside the submission, and its role in messages; None for a plain checker."""
+        """The program on the judge's side that runs beside the submission, and its role in messages; None for a plain
+        checker."""
         return None
 
     def run_case(self, run: CaseRun) -> CaseResult:
@@ -193,7 +194,8 @@ class Interactive(MultiPass):
         return run_passes(run, run.referee.interactor, interactive_pass)
 
 
-# Tried in order, the first that fits the problem's Kind wins: a submit-answer problem is never run, whatever else it says.
+# Tried in order, the first that fits the problem's Kind wins: a submit-answer problem is never run, whatever else it
+# says.
 KINDS: list[ProblemKind] = [SubmitAnswer(), Interactive(), MultiPass()]
 BATCH = Batch()
 

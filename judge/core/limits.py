@@ -35,7 +35,8 @@ def run_limits(problem: Problem, lang: Language) -> RunLimits:
 
 def work_folder(problem: Problem, program: Program) -> Path | None:
     """Where a submission's run starts. A Kattis package's submission starts among its own files and what the package
-    added (include/ data it may open, as the spec's working directory says), read-only; ours start in an empty scratch."""
+    added (include/ data it may open, as the spec's working directory says), read-only; ours start in an empty
+    scratch."""
     return program.workdir if problem.runs_among_own_files else None
 
 

@@ -206,7 +206,8 @@ def _capped(result: RunResult, limits: RunLimits) -> RunResult:
 
 
 def render_transcript(pair: PairResult) -> str:
-    """The first exchanges as a Kattis ``.interaction`` file would show them: ``>`` the submission's lines, ``<`` the interactor's."""
+    """The first exchanges as a Kattis ``.interaction`` file would show them: ``>`` the submission's lines, ``<`` the
+    interactor's."""
     lines: list[str] = []
     for exchange in pair.transcript:
         mark = ">" if exchange.sender == "submission" else "<"

@@ -8,15 +8,16 @@ Two kinds of results depend on something other than the program:
 - stopped by the wall clock with CPU time well under the limit: either the
   program slept or blocked (its own doing), or it was computing and the
   machine's load kept it from a CPU, at any ``-j``, even when this judge runs
-  nothing else. (The launcher already gives the main process back the time
-  it waited for a CPU, up to 3× the wall limit; past that, or when other
-  processes of the run were the ones kept waiting, the clock still stops it.) The launcher measures how long the run was runnable but
-  waiting for a CPU (``waited``); a program that computed or waited for most
-  of its wall time is confirmed by a run alone, given extra wall time (what it
-  waited, or what it would need at its first run's CPU rate to reach the CPU
-  limit: its workers may be the ones kept waiting; at most twice the wall
-  limit), and the report notes the machine's load average for both runs. A sleeper uses no CPU and waits for
-  none: it is TLE at once, never run again.
+  nothing else. (The launcher already gives the main process back the time it
+  waited for a CPU, up to 3× the wall limit; past that, or when other processes
+  of the run were the ones kept waiting, the clock still stops it.) The launcher
+  measures how long the run was runnable but waiting for a CPU (``waited``); a
+  program that computed or waited for most of its wall time is confirmed by a
+  run alone, given extra wall time (what it waited, or what it would need at its
+  first run's CPU rate to reach the CPU limit: its workers may be the ones kept
+  waiting; at most twice the wall limit), and the report notes the machine's
+  load average for both runs. A sleeper uses no CPU and waits for none: it is
+  TLE at once, never run again.
 """
 
 from __future__ import annotations
@@ -82,7 +83,8 @@ def confirmed(again: CaseResult, first: CaseResult, before: Load, after: Load, e
     """The confirming run's result, with what happened to the first run and the machine's load at both."""
     note = (
         f"first run: TLE after {first.wall_time:.2f} s of wall time, {first.time:.2f} s of CPU, "
-        f"{first.waited:.2f} s waiting for a CPU, {before}; confirmed by a run alone with {extra:.2f} s more wall time, {after}"
+        f"{first.waited:.2f} s waiting for a CPU, {before}; "
+        f"confirmed by a run alone with {extra:.2f} s more wall time, {after}"
     )
     message = again.message
     if again.verdict is Verdict.TLE:

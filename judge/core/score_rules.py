@@ -37,7 +37,8 @@ class ScoreRule:
         raise NotImplementedError
 
     def loses_group(self, group: Group, case: CaseResult) -> bool:
-        """Whether this case alone sets the group's earnings to zero, so the group's later cases cannot change the score."""
+        """Whether this case alone sets the group's earnings to zero, so the group's later cases cannot change the
+        score."""
         return False
 
 
@@ -145,7 +146,8 @@ class KattisPoints(ScoreRule):
 
 
 class KattisDraft(KattisPoints):
-    """Kattis 2023-07-draft ``scoring``: an accepted case earns ``score`` times its validator's value, no file checked."""
+    """Kattis 2023-07-draft ``scoring``: an accepted case earns ``score`` times its validator's value, no file
+    checked."""
 
     def case_points(self, group: Group, case: CaseResult) -> tuple[float, str | None]:
         if case.verdict is not Verdict.AC:
@@ -196,7 +198,8 @@ class Scoring:
 
 
 def score(groups: Sequence[Group], cases: Sequence[CaseResult]) -> Scoring:
-    """Every group scored by its rule; a case never judged (``--first-fail``) earns nothing. The inputs stay as they are.
+    """Every group scored by its rule; a case never judged (``--first-fail``) earns nothing. The inputs stay as they
+    are.
 
     Whether a ``require_pass`` group failed is read from the results as
     given, before any rule had its say, so the groups may be scored in any order.

@@ -23,7 +23,8 @@ from .submission import prepare_submission
 
 
 class LowerBound(Protocol):
-    """A submission whose slowest accepted run bounds the limit from below: where it is, what to build, what to call it."""
+    """A submission whose slowest accepted run bounds the limit from below: where it is, what to build, what to call
+    it."""
 
     @property
     def path(self) -> Path: ...
@@ -55,7 +56,8 @@ class Inference:
 def infer(
     problem: Problem, accepted: Sequence[LowerBound], digest: str, pool: SlotPool, log: Callable[[str], None]
 ) -> Inference:
-    """Slowest accepted run × the rule's ``ac_to_time_limit``, rounded up to its resolution (``digest``: what it depends on)."""
+    """Slowest accepted run × the rule's ``ac_to_time_limit``, rounded up to its resolution (``digest``: what it depends
+    on)."""
     rule = problem.limits.time_rule
     if rule is None:
         raise UsageError(f"{problem.root}: no time limit given, and its format has no rule to infer one with")
@@ -88,8 +90,8 @@ def infer(
         return found
     found.limit = rule.limit_for(found.slowest)
     log(
-        f"time limit inferred the Kattis way: slowest accepted {found.slowest:.3f} s ({found.who}) × {rule.ac_to_time_limit:g}, "
-        f"rounded up to {rule.resolution:g} s → {found.limit:g} s"
+        f"time limit inferred the Kattis way: slowest accepted {found.slowest:.3f} s ({found.who}) "
+        f"× {rule.ac_to_time_limit:g}, rounded up to {rule.resolution:g} s → {found.limit:g} s"
     )
     return found
 

@@ -27,7 +27,8 @@ def validator_protocol(problem: Problem, path: Path) -> str:
 
 
 def verdict(protocol: str, exit_code: int | None, crashed: bool) -> bool | None:
-    """True valid, False invalid, None: the validator itself failed (a crash, a timeout, an exit code outside its protocol)."""
+    """True valid, False invalid, None: the validator itself failed (a crash, a timeout, an exit code outside its
+    protocol)."""
     if protocol == TESTLIB:
         return None if crashed or exit_code is None else exit_code == 0
     return {VALID: True, INVALID: False}.get(exit_code) if not crashed else None

@@ -56,7 +56,8 @@ class GroupResult:
 
 
 def overall_verdict(cases: Sequence[CaseResult]) -> Verdict:
-    """The first failing case's verdict in case order, as ICPC-style judges report it (a skipped case never decides it)."""
+    """The first failing case's verdict in case order, as ICPC-style judges report it (a skipped case never decides
+    it)."""
     for case in cases:
         if case.verdict not in (Verdict.AC, Verdict.SKIPPED):
             return case.verdict

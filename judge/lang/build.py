@@ -87,7 +87,8 @@ def prepare(
     main: str | None = None,
     extra: Additions = Additions(),
 ) -> Program:
-    """Build a file or a folder of sources (cached by content) and return the program; a failed build gives ``compiled=False`` (CE).
+    """Build a file or a folder of sources (cached by content) and return the program; a failed build gives
+    ``compiled=False`` (CE).
 
     ``include`` is a folder whose headers the source may include (a problem's
     own folder, so a checker can ship testlib.h beside it); its headers are
@@ -149,7 +150,8 @@ def _values(
 
 
 def expand(template: Sequence[str], values: dict[str, str | list[str]]) -> list[str]:
-    """A command from the registry: a word that is exactly a list placeholder becomes several words; the program becomes its path."""
+    """A command from the registry: a word that is exactly a list placeholder becomes several words; the program becomes
+    its path."""
     argv: list[str] = []
     for word in template:
         value = values.get(word[1:-1]) if word.startswith("{") and word.endswith("}") else None
@@ -163,7 +165,8 @@ def expand(template: Sequence[str], values: dict[str, str | list[str]]) -> list[
 
 
 class _Strings(dict):
-    """Placeholders inside a word (``-o{exe}``, ``-Xmx{mem}m``); a list there is joined, an unknown name is left as written."""
+    """Placeholders inside a word (``-o{exe}``, ``-Xmx{mem}m``); a list there is joined, an unknown name is left as
+    written."""
 
     def __init__(self, values: dict[str, str | list[str]]) -> None:
         super().__init__({k: v if isinstance(v, str) else " ".join(v) for k, v in values.items()})
@@ -272,7 +275,8 @@ def _remove(path: Path) -> None:
 
 
 def _readable(log: str, work: Path, sources: SourceSet) -> str:
-    """A compile log as the student wrote the files: no path of the judge's cache, and renamed files under their own names."""
+    """A compile log as the student wrote the files: no path of the judge's cache, and renamed files under their own
+    names."""
     log = log.replace(f"{work}/src/", "").replace(f"{work}/", "")
     for item in sources.files:
         if item.name != item.original:
@@ -363,7 +367,8 @@ def prepare_problem_program(
 def build_or_fail(
     source: Path, pool: SlotPool, compile_time: float, role: str, extra: Additions = Additions()
 ) -> Program:
-    """A problem setter's program that must compile: a CE here is the package's fault, so the judge stops (exit 3) naming ``role``."""
+    """A problem setter's program that must compile: a CE here is the package's fault, so the judge stops (exit 3)
+    naming ``role``."""
     program = prepare_problem_program(source, pool, compile_time, extra)
     if not program.compiled:
         first = (program.compile_log.splitlines() or ["no message"])[0]

@@ -1,4 +1,5 @@
-"""Which compiled JVM class holds ``public static void main(String[])``: read from the class files, not guessed from the source.
+"""Which compiled JVM class holds ``public static void main(String[])``: read from the class files, not guessed from the
+source.
 
 A regular expression over Java source cannot tell a nested class declared
 before the real main class (``class Pt`` inside ``Solution``) from the class

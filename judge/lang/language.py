@@ -20,7 +20,8 @@ PLACEHOLDER = re.compile(r"^\{\w+\}$")
 
 @dataclass(frozen=True)
 class Language:
-    """A build-and-run recipe read from a registry file; see the header of ``languages.yaml`` for what each field means."""
+    """A build-and-run recipe read from a registry file; see the header of ``languages.yaml`` for what each field
+    means."""
 
     name: str
     run: tuple[str, ...]
@@ -46,16 +47,19 @@ class Language:
 
     @property
     def tools(self) -> tuple[str, ...]:
-        """The programs this language calls (first word of each command), in order, without placeholders such as {exe}."""
+        """The programs this language calls (first word of each command), in order, without placeholders such as
+        {exe}."""
         words = [step[0] for step in (*self.compile, self.run) if step]
         return tuple(dict.fromkeys(w for w in words if not PLACEHOLDER.match(w)))
 
     def address_space(self, memory_mib: int) -> int | None:
-        """The address-space limit this language's programs get: none where the runtime reserves far more than it uses."""
+        """The address-space limit this language's programs get: none where the runtime reserves far more than it
+        uses."""
         return memory_mib if self.limit_address_space else None
 
     def system_paths(self) -> list[Path]:
-        """What the toolchain reads outside /usr (GHC's package database, fpc.cfg), made visible read-only in the sandbox."""
+        """What the toolchain reads outside /usr (GHC's package database, fpc.cfg), made visible read-only in the
+        sandbox."""
         return [Path(p) for p in self.paths if os.path.exists(p)]
 
     def missing(self) -> list[str]:
@@ -63,7 +67,8 @@ class Language:
         return [t for t in self.tools if which(t) is None]
 
     def require(self) -> None:
-        """Stop with one line naming the package when a tool is missing: the machine's fault (exit 3), not the submission's."""
+        """Stop with one line naming the package when a tool is missing: the machine's fault (exit 3), not the
+        submission's."""
         missing = self.missing()
         if missing:
             hint = f"; install the Debian package {self.package}" if self.package else ""

@@ -1,4 +1,5 @@
-"""The language registry: languages are data (``languages.yaml``), and this is the one place that maps a file to its language.
+"""The language registry: languages are data (``languages.yaml``), and this is the one place that maps a file to its
+language.
 
 Adding a language is adding an entry to ``languages.yaml``, to a user file
 (``$TILEJUDGE_LANGUAGES`` or ``~/.config/tilejudge/languages.yaml``) or to a
@@ -160,7 +161,8 @@ def user_file() -> Path | None:
 
 
 class Registry(MutableMapping[str, Language]):
-    """Languages by name, read lazily: the judge's file, then the user's file; a problem's file layers on top with ``extended``."""
+    """Languages by name, read lazily: the judge's file, then the user's file; a problem's file layers on top with
+    ``extended``."""
 
     def __init__(self, files: tuple[Path, ...] | None = None, base: Registry | None = None) -> None:
         self._files = files
@@ -212,7 +214,8 @@ class Registry(MutableMapping[str, Language]):
         raise UsageError(f"unknown language '{name}' (known: {', '.join(self)}; `languages` lists them)")
 
     def by_extension(self, path: Path) -> Language | None:
-        """The language of a source file: the first entry claiming its extension, unless a later one's shebang matches."""
+        """The language of a source file: the first entry claiming its extension, unless a later one's shebang
+        matches."""
         suffix = path.suffix.lower()
         if not suffix:
             return None
@@ -230,7 +233,8 @@ class Registry(MutableMapping[str, Language]):
         return path.is_file() and not path.is_symlink() and self.by_extension(path) is not None
 
     def detect(self, path: Path) -> Language:
-        """The language of a file (extension, then the execute bit: 'exe') or of a folder (the one language of its sources)."""
+        """The language of a file (extension, then the execute bit: 'exe') or of a folder (the one language of its
+        sources)."""
         if path.is_dir():
             found = sorted(
                 {
@@ -250,7 +254,8 @@ class Registry(MutableMapping[str, Language]):
         if path.is_file() and os.access(path, os.X_OK):
             return self[EXE]
         raise UsageError(
-            f"{path}: cannot tell the language from '{path.suffix.lower() or 'no extension'}'; use --lang (`languages` lists them)"
+            f"{path}: cannot tell the language from '{path.suffix.lower() or 'no extension'}'; "
+            "use --lang (`languages` lists them)"
         )
 
 

@@ -75,7 +75,8 @@ def _contents(folder: Path, entries: dict[str, os.stat_result]) -> dict[str, lis
 
 
 def seal(folder: Path, record: Path) -> bool:
-    """Write the seal of ``folder`` into ``record``; False when the folder cannot be sealed (it is then never reused)."""
+    """Write the seal of ``folder`` into ``record``; False when the folder cannot be sealed (it is then never
+    reused)."""
     entries = _entries(folder)
     if entries is None:
         return False

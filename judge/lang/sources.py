@@ -1,4 +1,5 @@
-"""What a submission consists of: one file, or a folder of sources in one language, and which of them is the entry point.
+"""What a submission consists of: one file, or a folder of sources in one language, and which of them is the entry
+point.
 
 A folder is untrusted input (a student's unzipped upload): only regular
 files are taken, never links, devices or pipes; hidden files, unzip
@@ -27,7 +28,8 @@ MAX_FILES = 200
 
 @dataclass(frozen=True)
 class SourceFile:
-    """A file of a submission: where it came from (for messages), the name it gets in the build folder, and its bytes."""
+    """A file of a submission: where it came from (for messages), the name it gets in the build folder, and its
+    bytes."""
 
     original: str
     name: str
@@ -96,7 +98,8 @@ _NOT_CODE = re.compile(r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\
 
 
 def _code(lang: Language, data: bytes) -> str:
-    """A source as the patterns read it: for a JVM language, its comments and literals blanked (lines and offsets kept)."""
+    """A source as the patterns read it: for a JVM language, its comments and literals blanked (lines and offsets
+    kept)."""
     text = data.decode("utf-8", "replace")
     if lang.entry != "class":
         return text
@@ -104,7 +107,8 @@ def _code(lang: Language, data: bytes) -> str:
 
 
 def saved_name(lang: Language, relative: str, data: bytes) -> str:
-    """The name a toolchain insists on (Java: the public class's name), else the file's own; export writes files under it too."""
+    """The name a toolchain insists on (Java: the public class's name), else the file's own; export writes files under
+    it too."""
     if lang.rename:
         found = re.search(lang.rename, _code(lang, data), re.M)
         if found:
@@ -138,7 +142,8 @@ def collect(path: Path, lang: Language, main: str | None = None) -> SourceSet:
 
 
 def _main_file(lang: Language, sources: list[SourceFile], main: str | None, where: Path) -> SourceFile:
-    """The registry's rule: a named main, else main.*, else the one source matching main_pattern, else the only source."""
+    """The registry's rule: a named main, else main.*, else the one source matching main_pattern, else the only
+    source."""
     if main is not None:
         named = [
             f for f in sources if main in (f.original, PurePosixPath(f.original).name, PurePosixPath(f.original).stem)
@@ -220,7 +225,8 @@ class Additions:
 
 
 def substitute(data: bytes, constants: Mapping[str, str]) -> bytes:
-    """``{{name}}`` replaced by its value; an undefined name is left as written (``undefined_constants`` finds those)."""
+    """``{{name}}`` replaced by its value; an undefined name is left as written (``undefined_constants`` finds
+    those)."""
     if b"{{" not in data or not constants:
         return data
     return CONSTANT.sub(
@@ -258,6 +264,7 @@ def with_additions(sources: SourceSet, lang: Language, additions: Additions) -> 
 
 
 def _is_source(lang: Language, name: str, main: str) -> bool:
-    """An added file the compiler is given: the language's own extension (or the main file's, for a language chosen by name)."""
+    """An added file the compiler is given: the language's own extension (or the main file's, for a language chosen by
+    name)."""
     suffix = PurePosixPath(name).suffix.lower()
     return suffix not in lang.headers and (suffix in lang.extensions or suffix == PurePosixPath(main).suffix.lower())

@@ -1,4 +1,5 @@
-"""The model layer: owns the neutral problem model that every format is read into and every layer above ``judge.run`` works on.
+"""The model layer: owns the neutral problem model that every format is read into and every layer above ``judge.run``
+works on.
 
 A folder of its own so that folders equal layers: ``judge.check`` reads a
 ``CheckerSpec`` and the formats (``judge.problem.formats``) fill a

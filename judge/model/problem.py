@@ -182,7 +182,8 @@ class CaseSpec:
 
 @dataclass(frozen=True)
 class Group:
-    """``aggregation`` "min": the points scaled by the weakest case (all or nothing for plain verdicts); "sum": each case earns its share.
+    """``aggregation`` "min": the points scaled by the weakest case (all or nothing for plain verdicts); "sum": each
+    case earns its share.
 
     A Kattis scoring group (``score_rule`` set: "2025-09", "2023-07-draft" or
     "legacy") counts in points, not fractions: an accepted case earns
@@ -225,12 +226,13 @@ class Problem:
     solutions: tuple[Path, ...]
     groups: tuple[Group, ...]
     cases_dir: Path
-    package_format: str = "native"  # or "kattis": which submissions verify judges and with which rules (the tools read it, never the core)
-    runs_among_own_files: bool = (
-        False  # a submission starts in its own folder with what the package added (Kattis), not an empty scratch
-    )
+    # "native" or "kattis": which submissions verify judges and with which rules (the tools read it, never the core)
+    package_format: str = "native"
+    # a submission starts in its own folder with what the package added (Kattis), not an empty scratch
+    runs_among_own_files: bool = False
     kind: Kind = Kind()
-    # the program on the judge's side of an interactive problem: its protocol is its checker type ("kattis" or "testlib")
+    # the program on the judge's side of an interactive problem: its protocol is its checker type ("kattis" or
+    # "testlib")
     interactor: CheckerSpec | None = None
     files: ProgramFiles = ProgramFiles()  # include/, libraries, constants, validator protocols: see programfiles.py
 
@@ -268,7 +270,8 @@ def cases_dir_for(root: Path) -> Path:
 
 
 def input_path(problem: Problem, case: CaseSpec, root: Path | None = None) -> Path:
-    """Where a case's input is: the package's own file, or ``<cases>/<group>/<name>.in`` (under ``root`` when producing elsewhere)."""
+    """Where a case's input is: the package's own file, or ``<cases>/<group>/<name>.in`` (under ``root`` when producing
+    elsewhere)."""
     given = case.given
     if given is not None and root is None:
         return given.input

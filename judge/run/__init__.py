@@ -1,8 +1,9 @@
 """The run layer: run one command under limits, isolated per the sandbox mode, and measure it.
 
-Owns the launcher (``launcher.c``, ``cgroup.c``, ``confine.c`` and their
-protocol), two runs joined through a relay (``relayed_pair.py``), the sandbox modes, control groups and slots. Imports nothing of the judge but the base modules (``judge.errors``, ``judge.lazy_exports``, ``judge.filecache``, ``judge.locations``); every
-other layer reaches execution only through the names exported here.
+Owns the launcher (``launcher.c``, ``cgroup.c``, ``confine.c`` and their protocol), two runs joined through a relay
+(``relayed_pair.py``), the sandbox modes, control groups and slots. Imports nothing of the judge but the base modules
+(``judge.errors``, ``judge.lazy_exports``, ``judge.filecache``, ``judge.locations``); every other layer reaches
+execution only through the names exported here.
 """
 
 from ..lazy_exports import exports

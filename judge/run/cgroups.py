@@ -153,7 +153,8 @@ def _judge_leaf(folder: Path) -> bool:
 
 
 def _delegate_v2(folder: Path) -> str:
-    """Enable memory and pids for our children; a group holding processes cannot, so move this process to a leaf first."""
+    """Enable memory and pids for our children; a group holding processes cannot, so move this process to a leaf
+    first."""
     control = folder / "cgroup.subtree_control"
     wanted = " ".join(f"+{c}" for c in V2_CONTROLLERS)
     try:
@@ -163,7 +164,10 @@ def _delegate_v2(folder: Path) -> str:
         pass
     members = (folder / "cgroup.procs").read_text().split()
     if members != [str(os.getpid())]:
-        return f"cgroup v2 group {folder} holds other processes; run the judge in a delegated group of its own (systemd-run --scope -p Delegate=yes)"
+        return (
+            f"cgroup v2 group {folder} holds other processes; "
+            "run the judge in a delegated group of its own (systemd-run --scope -p Delegate=yes)"
+        )
     leaf = folder / f"{PREFIX}-{os.getpid()}-judge"
     try:
         leaf.mkdir(exist_ok=True)

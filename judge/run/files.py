@@ -1,4 +1,5 @@
-"""Files the run layer and everything above it read and write: the cache folder and bounded reads of untrusted output."""
+"""Files the run layer and everything above it read and write: the cache folder and bounded reads of untrusted
+output."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from ..locations import cache_folder
 
 
 def cache_root() -> Path:
-    """Where compiled artefacts live (``judge.locations.cache_folder``: ``TILEJUDGE_CACHE`` lets tests and CI isolate it), made if missing."""
+    """Where compiled artefacts live (``judge.locations.cache_folder``: ``TILEJUDGE_CACHE`` lets tests and CI isolate
+    it), made if missing."""
     root = Path(cache_folder())
     root.mkdir(parents=True, exist_ok=True)
     return root

@@ -68,7 +68,8 @@ class PairResult:
 
 
 def run_pair(slot: Slot, submission: RunSpec, binds: Sequence[Bind], peer: RunSpec, keep: int = 4096) -> PairResult:
-    """Run ``submission`` (untrusted, seeing ``binds``) and ``peer`` (trusted) at once, each one's stdout the other's stdin.
+    """Run ``submission`` (untrusted, seeing ``binds``) and ``peer`` (trusted) at once, each one's stdout the other's
+    stdin.
 
     Their own ``stdin``/``stdout`` fields are ignored. Each run keeps its own
     limits; a side that waits forever on the other is ended by its wall limit.

@@ -272,7 +272,8 @@ def check(figures: list[list[list[Point]]], possible: list[bool], output: bytes)
 
 
 def main() -> int:
-    """Run the check; the verdict is the exit status, the reason goes to judgemessage.txt, the picture to attachments/."""
+    """Run the check; the verdict is the exit status, the reason goes to judgemessage.txt, the picture to
+    attachments/."""
     input_path, answer_path, feedback_dir = sys.argv[1:4]
     figures = read_figures(input_path)
     possible = read_jury(answer_path, len(figures))

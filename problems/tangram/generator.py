@@ -108,7 +108,8 @@ def convex_figure(index: int, turn: bool) -> list[list[Point]]:
 
 
 def offset(rng: random.Random) -> tuple[Num, Num]:
-    """A random exact offset: rational parts with small odd denominators (least common multiple at most 9·7·5·11), √2 parts."""
+    """A random exact offset: rational parts with small odd denominators (least common multiple at most 9·7·5·11), √2
+    parts."""
 
     def one() -> Num:
         return Num(Fraction(rng.randrange(-60, 60), rng.choice([1, 3, 5, 7, 9, 11])), rng.randrange(-8, 9))

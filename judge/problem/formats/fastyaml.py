@@ -1,4 +1,5 @@
-"""YAML parsing through libyaml when PyYAML was built with it (``CSafeLoader``), else PyYAML's pure-Python ``SafeLoader``.
+"""YAML parsing through libyaml when PyYAML was built with it (``CSafeLoader``), else PyYAML's pure-Python
+``SafeLoader``.
 
 Parsing every ``problem.yaml`` with the pure-Python loader was most of the
 start-up of ``list``; libyaml is several times faster, gives the same values

@@ -58,7 +58,8 @@ def is_kattis(root: Path) -> bool:
 
 
 def load_kattis(root: Path, shown: str | None = None) -> Problem:
-    """Read a Kattis package into the judge's model; the time limit is 0 when it must be inferred (see infer_time_limit)."""
+    """Read a Kattis package into the judge's model; the time limit is 0 when it must be inferred (see
+    infer_time_limit)."""
     shown = shown or str(root)
     meta = _meta(root, shown)
     kinds = type_words(meta, root, shown)
@@ -76,7 +77,8 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
         raise UsageError(f"{shown}: {what} problem needs an output validator (output_validator/ with one program)")
     if legacy and checker.program is None and str(meta.get("validation", "default")).split()[:1] == ["custom"]:
         raise UsageError(
-            f"{shown}: 'validation: custom' needs an output validator, and there is no output_validators/ (or output_validator/) folder"
+            f"{shown}: 'validation: custom' needs an output validator, "
+            "and there is no output_validators/ (or output_validator/) folder"
         )
     groups = _groups(root, legacy, scoring, meta)
     if not any(g.cases for g in groups):

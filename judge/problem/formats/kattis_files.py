@@ -21,7 +21,8 @@ from ...model.programfiles import ProgramFiles
 
 VALIDATOR_FOLDERS = ("input_validators", "input_format_validators")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-# keys only a Kattis problem.yaml has: with one of them (or without our ``groups``) a folder is a Kattis package, data/ or not
+# keys only a Kattis problem.yaml has: with one of them (or without our ``groups``) a folder is a Kattis package, data/
+# or not
 KATTIS_KEYS = {
     "problem_format_version",
     "name",
@@ -94,11 +95,13 @@ def validator_entries(root: Path) -> tuple[list[Path], list[Path]]:
 
 
 def package_warnings(problem: Problem) -> list[str]:
-    """What verify must say about a Kattis package: validators left out, and ``{{name}}`` sequences no constant defines."""
+    """What verify must say about a Kattis package: validators left out, and ``{{name}}`` sequences no constant
+    defines."""
     root = problem.root
     _, skipped = validator_entries(root)
     warnings = [
-        f"{v.relative_to(root).as_posix()}: not run ({'checktestdata is not installed here' if v.suffix == '.ctd' else 'no language of this judge runs it'}); "
+        f"{v.relative_to(root).as_posix()}: not run "
+        f"({'checktestdata is not installed here' if v.suffix == '.ctd' else 'no language of this judge runs it'}); "
         "inputs are not checked by it"
         for v in skipped
     ]
@@ -112,7 +115,8 @@ def package_warnings(problem: Problem) -> list[str]:
             continue
         if names:
             warnings.append(
-                f"{file.relative_to(root).as_posix()}: {{{{{names[0]}}}}} is not a constant of problem.yaml; left as written"
+                f"{file.relative_to(root).as_posix()}: {{{{{names[0]}}}}} is not a constant of problem.yaml; "
+                "left as written"
             )
     return warnings
 
@@ -137,6 +141,6 @@ def refuse_scripted(root: Path, shown: str) -> None:
         if found:
             where = folder.relative_to(root).as_posix()
             raise UsageError(
-                f"{shown}: {where}/ is built and run by its {' and '.join(found)} script{'s' if len(found) > 1 else ''}, "
-                "which this judge does not support (make it one source file or a folder of sources)"
+                f"{shown}: {where}/ is built and run by its {' and '.join(found)} script{'s' if len(found) > 1 else ''}"
+                ", which this judge does not support (make it one source file or a folder of sources)"
             )

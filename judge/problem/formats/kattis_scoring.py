@@ -130,7 +130,8 @@ def _legacy_grading(data: Path) -> bool:
 
 
 def _problem_grading(meta: dict[str, Any], root: Path) -> dict[str, Any]:
-    """problem.yaml's ``grading:`` values that predate the legacy format and override every folder's (problemtools keeps them)."""
+    """problem.yaml's ``grading:`` values that predate the legacy format and override every folder's (problemtools keeps
+    them)."""
     grading = meta.get("grading")
     if not isinstance(grading, dict):
         return {}
@@ -147,7 +148,8 @@ def _problem_grading(meta: dict[str, Any], root: Path) -> dict[str, Any]:
 
 
 def _combinable(data: Path, leaves: list[Path], overrides: dict[str, Any]) -> None:
-    """Each folder's score mode combines its sub-results; our groups are the leaf folders, added up, so only ``sum`` may join several."""
+    """Each folder's score mode combines its sub-results; our groups are the leaf folders, added up, so only ``sum`` may
+    join several."""
     ignore_sample = "ignore_sample" in str(_settings(data, data, legacy=True).get("grader_flags", "")).split()
     for folder in sorted({data, *(p for leaf in leaves for p in (leaf, *leaf.parents) if data in p.parents)}):
         mode = _legacy_mode({**_settings(folder, data, legacy=True), **overrides}, folder)
@@ -160,7 +162,8 @@ def _combinable(data: Path, leaves: list[Path], overrides: dict[str, Any]) -> No
             parts.discard(data / "sample")
         if mode != "sum" and len(parts) > 1:
             raise UsageError(
-                f"{folder}: grader_flags {mode} over {len(parts)} sub-results is not supported (only sum combines test data groups)"
+                f"{folder}: grader_flags {mode} over {len(parts)} sub-results is not supported "
+                "(only sum combines test data groups)"
             )
 
 
@@ -231,7 +234,8 @@ def _modern_group(
     secret_max = secret_own.get("max_score", 100)
     if is_group and str(secret_own.get("score_aggregation", "sum")) != "sum":
         raise UsageError(
-            f"{secret}: score_aggregation {secret_own['score_aggregation']} over test data groups is not supported (only sum)"
+            f"{secret}: score_aggregation {secret_own['score_aggregation']} over test data groups "
+            "is not supported (only sum)"
         )
     max_score = own.get("max_score", secret_max if scope == secret else "unbounded")
     unbounded = max_score == "unbounded"
@@ -240,7 +244,8 @@ def _modern_group(
         raise SpecError(shown, None, "a pass-fail group must have a bounded max_score")
     if aggregation != "sum" and len(sharing) > 1:
         raise UsageError(
-            f"{scope}: {aggregation} aggregation over cases in {len(sharing)} folders is not supported (one folder per group)"
+            f"{scope}: {aggregation} aggregation over cases in {len(sharing)} folders is not supported "
+            "(one folder per group)"
         )
     case_points = maximum / total if aggregation == "sum" else maximum
     requires = own.get("require_pass") or ()

@@ -24,7 +24,8 @@ from ...lang import is_source
 from ...model import SPEC_NAME, Problem, TimeRule
 from . import fastyaml
 
-SIDE_CAR = "tilejudge.yaml"  # what Kattis has no key for (per-language time factors, the stored limit); ignored by other judges
+# what Kattis has no key for (per-language time factors, the stored limit); ignored by other judges
+SIDE_CAR = "tilejudge.yaml"
 KATTIS_NAMES = ("AC", "WA", "TLE", "RTE")
 # folder -> (verdicts a submission there may get, verdicts of which it must get one), 2025-09 defaults
 FOLDER_RULES: dict[str, tuple[set[str], set[str]]] = {
@@ -84,7 +85,8 @@ class KattisSubmission:
         return f"{self.folder}/{self.path.name}"
 
     def bounds_time(self) -> str | None:
-        """ "lower" when the submission bounds the time limit from below (never TLE), "upper" when it must TLE, else None."""
+        """ "lower" when the submission bounds the time limit from below (never TLE), "upper" when it must TLE, else
+        None."""
         whole = [r for r in self.rules if not r.scope]
         if any(r.use_for_time_limit is False for r in whole):
             return None
@@ -104,7 +106,8 @@ def _meta(root: Path, shown: str) -> dict[str, Any]:
 
 
 def _program(path: Path) -> Path | None:
-    """A Kattis program is a file or a folder; a folder of several sources is built whole (the language layer finds its entry point)."""
+    """A Kattis program is a file or a folder; a folder of several sources is built whole (the language layer finds its
+    entry point)."""
     if path.is_file():
         return path
     sources = sorted(p for p in path.iterdir() if is_source(p))
@@ -292,7 +295,8 @@ def _walk(problem: Problem) -> list[tuple[Path, str]]:
 
 
 def _followed(path: Path, root: Path) -> Path | None:
-    """A link's target when it is a regular file inside the package (setters share a solution by linking it), else None."""
+    """A link's target when it is a regular file inside the package (setters share a solution by linking it), else
+    None."""
     if not path.is_symlink():
         return None
     target = path.resolve()

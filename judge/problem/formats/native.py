@@ -178,7 +178,8 @@ def load_problem(root: Path, shown_root: str | None = None) -> Problem:
 
 
 def _kind(r: _Reader, top: dict[str, yaml.Node], checker: CheckerSpec, root: Path) -> tuple[Kind, CheckerSpec | None]:
-    """``type`` (one word, several in a string, or a list) with the keys it needs: an interactor, a validator that can ask for passes."""
+    """``type`` (one word, several in a string, or a list) with the keys it needs: an interactor, a validator that can
+    ask for passes."""
     node = top.get("type")
     words: list[str] = []
     if node is not None:
@@ -375,12 +376,8 @@ def _case(r: _Reader, node: yaml.Node, group: str, root: Path, has_generator: bo
         raise r.fail(node, f"case {name}: give exactly one of 'file' and 'generate'")
     if "file" in keys:
         path = r.file(keys["file"], f"case {name}: file", root)
-        return CaseSpec(
-            name=name,
-            group=group,
-            origin=FromFile(path),
-            source=f"file: {path.relative_to(root.resolve()).as_posix() if path.is_relative_to(root.resolve()) else path.as_posix()}",
-        )
+        where = path.relative_to(root.resolve()) if path.is_relative_to(root.resolve()) else path
+        return CaseSpec(name=name, group=group, origin=FromFile(path), source=f"file: {where.as_posix()}")
     if not has_generator:
         raise r.fail(keys["generate"], f"case {name}: 'generate' needs a top-level 'generator'")
     line = r.scalar(keys["generate"], f"case {name}: generate", str)

@@ -70,7 +70,8 @@ def picture(
         out.append(f'<path d="{_path(polygon)}" fill="#d50000" stroke="#d50000"/>')
     for index in bad:
         out.append(
-            f'<path d="{_path(pieces[index][1])}" fill="none" stroke="#d50000" stroke-width="{approx(Num(3 * Fraction(stroke)))}"/>'
+            f'<path d="{_path(pieces[index][1])}" fill="none" stroke="#d50000" '
+            f'stroke-width="{approx(Num(3 * Fraction(stroke)))}"/>'
         )
     for a, b in lines:
         out.append(
@@ -79,14 +80,16 @@ def picture(
         )
     for p in spots:
         out.append(
-            f'<circle cx="{approx(p[0])}" cy="{approx(-p[1])}" r="{approx(Num(8 * Fraction(stroke)))}" fill="none" stroke="#d50000"/>'
+            f'<circle cx="{approx(p[0])}" cy="{approx(-p[1])}" r="{approx(Num(8 * Fraction(stroke)))}" '
+            'fill="none" stroke="#d50000"/>'
         )
     out.append("</g>")
     font = approx(Num(Fraction(max(width, height)) / 14))
     for name, polygon in pieces:
         x, y = _centre(polygon)
         out.append(
-            f'<text x="{approx(x)}" y="{approx(-y)}" font-size="{font}" text-anchor="middle" dominant-baseline="middle">{name}</text>'
+            f'<text x="{approx(x)}" y="{approx(-y)}" font-size="{font}" '
+            f'text-anchor="middle" dominant-baseline="middle">{name}</text>'
         )
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -215,7 +215,8 @@ def rotate45(p: Point) -> Point:
 
 
 def place(name: str, rotation: int, flip: int, x: Num, y: Num) -> list[Point]:
-    """The vertices (counterclockwise) of piece `name` mirrored (x -> -x) if flip, turned rotation·45°, then moved by (x, y)."""
+    """The vertices (counterclockwise) of piece `name` mirrored (x -> -x) if flip, turned rotation·45°, then moved by
+    (x, y)."""
     points = list(KIND_OF[name].shape)
     if flip:
         points = [(-px, py) for px, py in reversed(points)]
@@ -268,7 +269,8 @@ def boxes_apart(a: tuple[Num, Num, Num, Num], b: tuple[Num, Num, Num, Num]) -> b
 
 
 def interiors_meet(a: list[Point], b: list[Point]) -> bool:
-    """Two convex counterclockwise polygons share interior points (separating axes from the edges of both, touching allowed)."""
+    """Two convex counterclockwise polygons share interior points (separating axes from the edges of both, touching
+    allowed)."""
     for first, second in ((a, b), (b, a)):
         for p, q in edges(first):
             if all(orient(p, q, r) <= 0 for r in second):

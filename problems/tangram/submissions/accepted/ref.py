@@ -115,7 +115,7 @@ def orientations(kind, scale):
             for i in range(len(pts)):
                 if less(pts[i], pts[low]):
                     low = i
-            shifted = [tuple(c - l for c, l in zip(p, pts[low])) for p in pts]
+            shifted = [tuple(c - o for c, o in zip(p, pts[low])) for p in pts]
             key = frozenset(shifted)
             if key not in seen:
                 seen.add(key)
@@ -141,7 +141,8 @@ def winding(p, poly):
 
 
 def point_mask(p, polys, masks, interior):
-    """The sectors at p covered by the polygons (vertex: its angle; edge: the left half-plane; inside: all if interior)."""
+    """The sectors at p covered by the polygons (vertex: its angle; edge: the left half-plane; inside: all if
+    interior)."""
     cover = 0
     for poly, pmasks in zip(polys, masks):
         n = len(poly)
