@@ -12,6 +12,7 @@ import json
 import subprocess
 from pathlib import Path
 
+import pytest
 from conftest import REPO_ROOT, run_cli
 
 
@@ -87,3 +88,13 @@ def test_failing_generator_is_a_judge_error_naming_the_case(gensum: Path) -> Non
     assert run.returncode == 3
     assert "generator for case small/ten failed" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("name", sorted(p.parent.name for p in (REPO_ROOT / "problems").glob("*/problem.yaml")))
+def test_each_bundled_manifest_records_the_sources_as_committed(name: str) -> None:
+    """A change to a generator, reference or library (a reformatting too) must come with the manifest made again:
+    otherwise a fresh clone calls every case stale and makes them all again on its first command."""
+    from judge.core.testdata import stale_cases
+    from judge.problem.formats import load_problem
+
+    assert stale_cases(load_problem(REPO_ROOT / "problems" / name)) == {}
