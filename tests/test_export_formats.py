@@ -200,3 +200,17 @@ def test_a_program_with_a_library_of_its_language_is_exported_as_main(tmp_path: 
     )
     assert checked.returncode == 42, checked.stderr
     assert list(load(out).validators) == [folder]  # built whole; main.py is the entry point for our loader too
+
+
+def test_a_tool_rewriting_the_exported_data_in_place_leaves_ours_alone(twice: Path, tmp_path: Path) -> None:
+    """A reference tool's run once rewrote an exported answer file in place: with the data hard-linked, that was our
+    own committed answer (hdoj3600's), and every accepted submission got WA afterwards."""
+    problem = load(twice)
+    ours = {path: path.read_bytes() for path in problem.cases_dir.rglob("*") if path.is_file()}
+    export(problem, tmp_path / "out", lambda note: None, "2025-09")
+    exported = [*(tmp_path / "out" / "data").rglob("*.in"), *(tmp_path / "out" / "data").rglob("*.ans")]
+    assert exported
+    for path in exported:
+        with path.open("r+b") as file:  # in place, as an editor or a tool rewriting a file keeps its inode
+            file.truncate(0)
+    assert {path: path.read_bytes() for path in ours} == ours

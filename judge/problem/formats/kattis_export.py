@@ -14,7 +14,6 @@ between the versions, and the names every tool accepts, is in
 from __future__ import annotations
 
 import math
-import os
 import re
 import shutil
 import uuid
@@ -222,13 +221,10 @@ def _settings(path: Path, settings: dict[str, Any]) -> None:
 
 
 def _place(inp: Path, ans: Path, stem: Path) -> None:
-    """Hard-link the data when the file system allows it: exporting 100 MB of cases should not copy them."""
+    """Copy the data, never hard-link it: an exported package is handed to other tools, and one that rewrites a file
+    in place (a reference tool's run did, to a hard-linked answer of hdoj3600) would rewrite our test data with it."""
     for src, suffix in ((inp, ".in"), (ans, ".ans")):
-        target = stem.with_name(stem.name + suffix)  # not with_suffix: a case name may hold a dot
-        try:
-            os.link(src, target)
-        except OSError:
-            shutil.copyfile(src, target)
+        shutil.copyfile(src, stem.with_name(stem.name + suffix))  # not with_suffix: a case name may hold a dot
 
 
 def _place_interaction(case: CaseSpec, stem: Path) -> None:
