@@ -40,6 +40,7 @@ PROBLEMS = [
     )
     for name in BUNDLED
 ]
+ANSI = re.compile(r"\x1b\[[0-9;]*m")  # bt colours its lines where it guesses a terminal (as under CI=true)
 PARTS = ["config", "data", "graders", "submissions", "validators"]  # all but "statement"
 
 
@@ -109,7 +110,7 @@ def test_problemtools_verifies_the_legacy_export(reference_tools: Path, problem:
         cwd=tmp_path,
         timeout=1800,
     )
-    log = run.stdout + run.stderr
+    log = ANSI.sub("", run.stdout + run.stderr)
     assert re.search(rf"{problem} tested: 0 errors", log), log[-4000:]
     for name, verdict in _submissions(
         package
@@ -133,7 +134,7 @@ def test_bapctools_runs_the_pass_fail_2025_09_export(reference_tools: Path, prob
         cwd=package,
         timeout=1800,
     )
-    log = run.stdout + run.stderr
+    log = ANSI.sub("", run.stdout + run.stderr)
     assert "FATAL" not in log and "ERROR" not in log, log[-4000:]
     for name, verdict in _submissions(package).items():
         assert re.search(rf"^{re.escape(name)}:\s+{verdict}\b", log, re.M), f"{name}: expected {verdict}\n{log[-4000:]}"
