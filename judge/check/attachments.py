@@ -1,7 +1,7 @@
 """Files a checker hands the judge beside its verdict: a picture of the wrong placement, a log, a table.
 
 A Kattis-protocol checker or interactor writes them into
-``FEEDBACK_DIR/attachments/``, which the judge makes before the run (``offer``): a
+``FEEDBACK_DIR/attachments/``, which the judge makes before the run (``fresh_feedback``): a
 checker that writes only where that folder exists also runs under judges that
 know no attachments (problemtools reads every entry of the feedback folder as
 a file, and a folder there stops it with a traceback); the judge keeps each with the case's result,
@@ -18,6 +18,7 @@ from __future__ import annotations
 import base64
 import os
 import re
+import shutil
 import stat
 from dataclasses import dataclass
 from pathlib import Path
@@ -69,9 +70,13 @@ def media_type(name: str) -> str:
     return MEDIA_TYPES.get(Path(name).suffix.lower(), "application/octet-stream")
 
 
-def offer(feedback: Path) -> None:
-    """Make the attachments folder in a fresh feedback folder: the sign that this judge takes attachments."""
+def fresh_feedback(feedback: Path) -> Path:
+    """An empty feedback folder for one checker or interactor run, holding the attachments folder: the sign that this
+    judge takes attachments (see the module's docstring)."""
+    shutil.rmtree(feedback, ignore_errors=True)
+    feedback.mkdir()
     (feedback / FOLDER).mkdir(mode=feedback.stat().st_mode & 0o777)
+    return feedback
 
 
 def collect(feedback: Path) -> tuple[tuple[Attachment, ...], str]:

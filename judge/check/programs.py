@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 import re
-import shutil
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -20,7 +19,7 @@ from ..lang import Program
 from ..run import RunLimits, RunResult, RunSpec, Slot, read_head
 from ..text import safe_text
 from ..verdict import Verdict
-from .attachments import collect, offer
+from .attachments import collect, fresh_feedback
 from .compare import CheckOutcome
 
 CHECKER_MEMORY_MIB = 2048
@@ -98,10 +97,7 @@ class KattisChecker:
     def check(
         self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot, args: Sequence[str] = ()
     ) -> CheckOutcome:
-        feedback = slot.private / "feedback"
-        shutil.rmtree(feedback, ignore_errors=True)
-        feedback.mkdir()
-        offer(feedback)
+        feedback = fresh_feedback(slot.private / "feedback")
         out, err = slot.private / "checker.out", slot.private / "checker.err"
         argv = [*self.program.command(CHECKER_MEMORY_MIB), str(input_path), str(answer_path), f"{feedback}/", *args]
         result = _run_checker(slot, argv, output_path, out, err, self.limits)

@@ -14,13 +14,12 @@ the full limits, and the case reports its slowest pass.
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..check import CheckOutcome
-from ..check.attachments import offer
+from ..check.attachments import fresh_feedback
 from ..check.interactor_protocols import Interactor, Judgement
 from ..model import Problem
 from ..run import PairResult, RunLimits, RunResult, RunSpec, run_pair
@@ -52,10 +51,7 @@ OnePass = Callable[
 def run_passes(run: CaseRun, interactor: Interactor, one_pass: OnePass) -> CaseResult:
     """The case's result: every pass until the judge's side stops asking for more, or one fails."""
     problem, slot = run.problem, run.slot
-    feedback = slot.private / "feedback"
-    shutil.rmtree(feedback, ignore_errors=True)
-    feedback.mkdir()
-    offer(feedback)
+    feedback = fresh_feedback(slot.private / "feedback")
     passes: list[Pass] = []
     pass_input = run.inp
     for number in range(1, problem.kind.passes + 1):
