@@ -97,20 +97,26 @@ def _submissions(package: Path) -> dict[str, str]:
     }
 
 
+def _tool_log(venv: Path, argv: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
+    """What a reference tool of ``venv`` printed, colour codes stripped; the venv's tools come first on PATH."""
+    run = subprocess.run(
+        [str(venv / "bin" / argv[0]), *argv[1:]],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {}), "PATH": f"{venv / 'bin'}:{os.environ['PATH']}"},
+        cwd=cwd,
+        timeout=1800,
+    )
+    return ANSI.sub("", run.stdout + run.stderr)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("problem", PROBLEMS)
 def test_problemtools_verifies_the_legacy_export(reference_tools: Path, problem: str, tmp_path: Path) -> None:
     package = _exported(problem, tmp_path / "pkg" / problem)
-    env = {**os.environ, **_problemtools_config(tmp_path), "PATH": f"{reference_tools / 'bin'}:{os.environ['PATH']}"}
-    run = subprocess.run(
-        [str(reference_tools / "bin" / "verifyproblem"), str(package), "-p", *PARTS],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        timeout=1800,
+    log = _tool_log(
+        reference_tools, ["verifyproblem", str(package), "-p", *PARTS], tmp_path, _problemtools_config(tmp_path)
     )
-    log = ANSI.sub("", run.stdout + run.stderr)
     assert re.search(rf"{problem} tested: 0 errors", log), log[-4000:]
     for name, verdict in _submissions(
         package
@@ -125,16 +131,7 @@ def test_problemtools_verifies_the_legacy_export(reference_tools: Path, problem:
 @pytest.mark.parametrize("problem", PROBLEMS)
 def test_bapctools_runs_the_pass_fail_2025_09_export(reference_tools: Path, problem: str, tmp_path: Path) -> None:
     package = _exported(problem, tmp_path / problem, "--format", "2025-09", "--pass-fail")
-    env = {**os.environ, "PATH": f"{reference_tools / 'bin'}:{os.environ['PATH']}"}
-    run = subprocess.run(
-        [str(reference_tools / "bin" / "bt"), "run", "--no-bar"],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=package,
-        timeout=1800,
-    )
-    log = ANSI.sub("", run.stdout + run.stderr)
+    log = _tool_log(reference_tools, ["bt", "run", "--no-bar"], package)
     assert "FATAL" not in log and "ERROR" not in log, log[-4000:]
     for name, verdict in _submissions(package).items():
         assert re.search(rf"^{re.escape(name)}:\s+{verdict}\b", log, re.M), f"{name}: expected {verdict}\n{log[-4000:]}"
