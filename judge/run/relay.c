@@ -138,7 +138,13 @@ int relay_main(int argc, char **argv) {
     for (;;) {
         for (int i = 0; i < 2; i++) {
             struct link *l = &links[i];
-            if (l->source_eof && l->len == 0 && !l->held && l->target >= 0) close_target(l);
+            if (l->source_eof && l->len == 0 && !l->held && l->target >= 0) {
+                /* Looked at again at the last moment: an interactor that exited since the poll still left before
+                 * this end-of-file could reach it. */
+                struct pollfd last = {l->target, 0, 0};
+                if (l->owner == 's' && poll(&last, 1, 0) > 0 && (last.revents & (POLLERR | POLLHUP))) reader_gone(l);
+                else close_target(l);
+            }
         }
         if (links[0].source < 0 && links[1].source < 0 && links[0].target < 0 && links[1].target < 0) break;
         struct pollfd p[5];
