@@ -70,6 +70,7 @@ def check_answer(run: CaseRun) -> CaseResult:
         verdict=outcome.verdict,
         message=outcome.message,
         score=outcome.fraction,
+        score_file=outcome.score_file,
         attachments=outcome.attachments,
         **base,
     )
