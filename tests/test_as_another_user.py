@@ -10,7 +10,8 @@ its own read-only to them; what it still promises:
   output limit is AC, 1 GiB to stdout is OLE;
 - a build a run changed is never used by a later judging: a program that
   replaces its own binary (it can, in this mode) is built again from its
-  source by the next judging, whose first case then runs the original.
+  source by the next judging, whose first case then runs the original;
+- no network: a run gets local sockets only, whatever call it uses.
 
 Needs root (to start the judge as `nobody`) and a system Python that `nobody`
 can run with PyYAML (the test session's own interpreter may live in a home
@@ -132,3 +133,10 @@ def test_changed_build_is_not_used_by_the_next_judging(home: Path) -> None:
     for _ in range(2):
         cases = _cases(_judge(home, PROGRAMS / "hx_replace_build.c"))
         assert cases["c1"]["verdict"] == "AC" and cases["c1"]["exit_code"] == 0, cases["c1"]
+
+
+def test_only_local_sockets(home: Path) -> None:
+    """The seccomp filter needs no root: no TCP, UDP, netlink or packet socket by any call, nor io_uring; local
+    sockets work."""
+    cases = _cases(_judge(home, PROGRAMS / "hx_sockets.c"))
+    assert all(case["verdict"] == "AC" for case in cases.values()), cases["c1"]

@@ -7,19 +7,21 @@ plants something on c1 and looks for it on c2 and c3 with one slot (-j 1),
 so every case shares the slot's launcher and, in bwrap mode, its sandbox.
 
 Expected in both modes (bwrap, and rlimits as root, the modes that promise
-a fresh PID and network namespace per run; rlimits as another user promises
+a fresh PID namespace per run; rlimits as another user promises
 none of this, see the table in docs/sandbox.md):
 
 - network state: c1 leaves a TCP socket in TIME_WAIT and binds a UDP port
   when it has a loopback; c2 and c3 find no socket at all in /proc/net:
   AC on every case (exit 51 would be a find).
+- sockets: c1 gets no socket but a local one by any call (exit 61 would be a
+  way out), and local ones work (exit 62 would be a refusal): AC.
 - PID counter: c1 forks 40 children; c2 and c3 still have a pid under 40
   and see at most 4 processes in /proc: AC (else exit 52).
 - write access: c1 walks the whole file system it sees and finds nothing
   world-writable or its own outside its scratch (/tmp, /dev/shm, /var/tmp):
   AC (else exit 54, naming the places).
 - socket memory: 40 MiB of heap and 48 MiB queued in loopback TCP buffers
-  is refused (no loopback, and no user namespace to make one: RE 21, or
+  is refused (no TCP socket, and no user namespace to get one: RE 21, or
   RE 23 when the kernel will not queue the buffers) or counted (MLE); never
   AC.
 - POSIX shared memory and named semaphores work (a forked child sums into
@@ -78,6 +80,16 @@ def test_network_state_does_not_reach_next_case(hostile: Hostile, mode: str) -> 
     """A TIME_WAIT socket and a bound UDP port of c1 are not in /proc/net on c2 or c3: AC on every case."""
     run = hostile.run(HSUM, PROGRAMS / "hx_fresh_net.c", mode, "hxfreshnet", jobs=1)
     _expect_not_found(run, 51)
+
+
+@pytest.mark.parametrize("mode", _modes())
+def test_only_local_sockets(hostile: Hostile, mode: str) -> None:
+    """No TCP, UDP, IPv6, netlink or packet socket by any call (64-bit, 32-bit, the socketcall multiplexer) nor
+    io_uring; socket pairs and abstract local sockets work: AC on every case."""
+    run = hostile.run(HSUM, PROGRAMS / "hx_sockets.c", mode, "hxsockets", jobs=1)
+    c1 = run.case("c1")
+    _expect_contained(not (c1["verdict"] == "RE" and c1["exit_code"] == 61), "the run got a network socket", run)
+    _expect_accepted(run, CASES[HSUM])
 
 
 @pytest.mark.parametrize("mode", _modes())

@@ -4,8 +4,12 @@
  *
  *  - FRESH_IPC: new IPC and UTS namespaces per run, so SysV objects and POSIX message queues die
  *    with the run. Without the privilege for it, the SysV objects are removed after the run.
- *  - FRESH_NET: a network namespace per run: a loopback that is down, so no socket state (TIME_WAIT
- *    entries, abstract socket names) reaches the next run.
+ *  - FRESH_LOCAL_SOCKETS: the seccomp filter refuses every socket but a local (AF_UNIX) one, and io_uring,
+ *    which could make one behind the filter's back. A run can then neither reach a network nor leave
+ *    state in one (TIME_WAIT entries, bound ports, counters) for a later run of the same launcher, whose
+ *    network namespace it shares: a local socket lives no longer than the processes holding it, which
+ *    all end with the run. A namespace per run did the same at 1-2 ms of every run's time (making one
+ *    and tearing it down); the filter costs nothing measurable.
  *  - FRESH_PID: a new PID namespace per run, whose pid 1 (the holder, fresh.c, which does all of
  *    this ahead of the run) mounts a /proc of its own, so no pid counter or process list carries over.
  *  - FRESH_MOUNTS (rlimits mode as root): a private mount namespace with fresh tmpfs on /tmp,
@@ -27,6 +31,7 @@
  */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <sys/socket.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/audit.h>
@@ -168,7 +173,7 @@ void confine_child(const struct request *r, int privileged, volatile int *ipc_sh
 
 /* A seccomp program written with named targets: each jump names the label it goes to, resolved to the relative
  * offsets BPF wants once the program is complete, so a rule can be added without recounting every jump. */
-enum label { NEXT, ALLOW, DENY, NOSYS, FLAGS, COMPAT, LABELS };
+enum label { NEXT, ALLOW, DENY, NOSYS, ACCES, FLAGS, DOMAIN, SOCKETCALL, COMPAT, LABELS };
 struct filter { struct sock_filter code[48]; unsigned char jt[48], jf[48]; int at[LABELS], n; };
 
 static void emit(struct filter *f, unsigned short code, unsigned int k, enum label jt, enum label jf) {
@@ -189,10 +194,18 @@ static void resolve(struct filter *f) {
     }
 }
 
-/* The calls refused by number, for one architecture's numbering; clone and unshare go to FLAGS. */
-static void refused_calls(struct filter *f, int keyrings, int userns, const unsigned int nr[6]) {
-    if (keyrings) jump_if(f, nr[0], DENY), jump_if(f, nr[1], DENY), jump_if(f, nr[2], DENY);
-    if (userns) jump_if(f, nr[3], NOSYS), jump_if(f, nr[4], FLAGS), jump_if(f, nr[5], FLAGS);
+/* One architecture's numbering of the calls the filter looks at (0: the architecture has no such call). */
+struct numbers { unsigned int add_key, request_key, keyctl, clone3, clone, unshare, socket, socketcall, io_uring_setup; };
+
+/* The calls refused by number; clone and unshare go to FLAGS, socket to DOMAIN, socketcall to SOCKETCALL. */
+static void refused_calls(struct filter *f, long long fresh, const struct numbers *nr) {
+    if (fresh & FRESH_SECCOMP) jump_if(f, nr->add_key, DENY), jump_if(f, nr->request_key, DENY), jump_if(f, nr->keyctl, DENY);
+    if (fresh & FRESH_NOUSERNS) jump_if(f, nr->clone3, NOSYS), jump_if(f, nr->clone, FLAGS), jump_if(f, nr->unshare, FLAGS);
+    if (fresh & FRESH_LOCAL_SOCKETS) {
+        jump_if(f, nr->socket, DOMAIN);
+        if (nr->socketcall) jump_if(f, nr->socketcall, SOCKETCALL);
+        jump_if(f, nr->io_uring_setup, NOSYS);  /* io_uring makes sockets without a socket call the filter could see */
+    }
     emit(f, BPF_JMP | BPF_JEQ | BPF_K, 0, ALLOW, ALLOW);  /* everything else */
 }
 
@@ -203,34 +216,42 @@ static void install_filter(long long fresh) {
 #else
     const unsigned int arch = AUDIT_ARCH_AARCH64;
 #endif
-    /* add_key, request_key, keyctl, clone3, clone, unshare */
-    static const unsigned int native[6] = {__NR_add_key, __NR_request_key, __NR_keyctl, 435, __NR_clone, __NR_unshare};
-    int keyrings = (fresh & FRESH_SECCOMP) != 0, userns = (fresh & FRESH_NOUSERNS) != 0;
+    static const struct numbers native = {__NR_add_key, __NR_request_key, __NR_keyctl, 435, __NR_clone, __NR_unshare,
+                                          __NR_socket, 0, 425};
     struct filter f;
     memset(&f, 0, sizeof f);
     load(&f, offsetof(struct seccomp_data, arch));
     emit(&f, BPF_JMP | BPF_JEQ | BPF_K, arch, NEXT, COMPAT);
     load(&f, offsetof(struct seccomp_data, nr));
     emit(&f, BPF_ALU | BPF_AND | BPF_K, ~0x40000000u, NEXT, NEXT);  /* x32 calls carry this bit */
-    refused_calls(&f, keyrings, userns, native);
+    refused_calls(&f, fresh, &native);
     place(&f, COMPAT);
 #if defined(__x86_64__)
-    static const unsigned int i386[6] = {286, 287, 288, 435, 120, 310};
+    /* a 64-bit program may still make 32-bit calls (int 0x80), numbered as on i386 */
+    static const struct numbers i386 = {286, 287, 288, 435, 120, 310, 359, 102, 425};
     emit(&f, BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_I386, NEXT, ALLOW);
     load(&f, offsetof(struct seccomp_data, nr));
-    refused_calls(&f, keyrings, userns, i386);
+    refused_calls(&f, fresh, &i386);
 #else
     emit(&f, BPF_JMP | BPF_JEQ | BPF_K, 0, ALLOW, ALLOW);
 #endif
     place(&f, FLAGS);  /* clone's and unshare's first argument holds the namespace flags on every architecture here */
     load(&f, offsetof(struct seccomp_data, args[0]));
     emit(&f, BPF_JMP | BPF_JSET | BPF_K, CLONE_NEWUSER, DENY, ALLOW);
+    place(&f, DOMAIN);  /* socket's first argument is the address family: local sockets only */
+    load(&f, offsetof(struct seccomp_data, args[0]));
+    emit(&f, BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, ALLOW, ACCES);
+    place(&f, SOCKETCALL);  /* i386's multiplexer: its arguments are in memory a filter cannot read, so no new sockets */
+    load(&f, offsetof(struct seccomp_data, args[0]));
+    emit(&f, BPF_JMP | BPF_JEQ | BPF_K, 1 /* SYS_SOCKET */, ACCES, ALLOW);
     place(&f, ALLOW);
     ret(&f, SECCOMP_RET_ALLOW);
     place(&f, DENY);
     ret(&f, SECCOMP_RET_ERRNO | EPERM);
     place(&f, NOSYS);
     ret(&f, SECCOMP_RET_ERRNO | ENOSYS);
+    place(&f, ACCES);
+    ret(&f, SECCOMP_RET_ERRNO | EACCES);
     resolve(&f);
     struct sock_fprog prog = {(unsigned short)f.n, f.code};
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0) child_fail("no_new_privs");
@@ -241,7 +262,7 @@ static void install_filter(long long fresh) {
 }
 
 void confine_before_exec(const struct request *r) {
-    if (r->fresh & (FRESH_SECCOMP | FRESH_NOUSERNS)) install_filter(r->fresh);
+    if (r->fresh & (FRESH_SECCOMP | FRESH_NOUSERNS | FRESH_LOCAL_SOCKETS)) install_filter(r->fresh);
 }
 
 /* Without an IPC namespace per run: remove every SysV object this namespace shows (the sandbox's

@@ -1,11 +1,12 @@
 /*
  * A run's namespaces made ahead, by a holder: with FRESH_PID every run gets a new PID namespace, and the
  * holder is its pid 1. Made right after the previous run's answer, while the judge checks that run's
- * output, the holder sets up the run's network, IPC, UTS and mount namespaces (confine.c: its own /proc,
- * /dev/shm, tmpfs and read-only mounts) and waits. The run's child then only joins them (setns on the
- * holder's pidfd) and is pid 2, a direct child of the launcher as without a namespace, so the launcher
- * waits for it, reads its status and signals it as always. Making namespaces costs milliseconds on a
- * busy machine (a network namespace most, and tearing one down as much), none of it on the run's path.
+ * output, the holder sets up the run's IPC, UTS and mount namespaces (confine.c: its own /proc, /dev/shm,
+ * tmpfs and read-only mounts) and waits. The run's child then only joins them (setns on the holder's
+ * pidfd) and is pid 2, a direct child of the launcher as without a namespace, so the launcher waits for it,
+ * reads its status and signals it as always. Making namespaces costs a millisecond or so on a busy
+ * machine, mostly off the run's path. (No network namespace per run: confine.c's filter leaves a run only
+ * local sockets, which end with it, where a network namespace cost as much again to make and to tear down.)
  *
  * Why the program is not pid 1 itself: the kernel drops every signal sent to a namespace's init that it
  * has no handler for, so a raise(SIGABRT), a SIGXFSZ or a kill from inside would do nothing. The holder
@@ -79,7 +80,6 @@ static void hold(const struct request *r, int ready, int launcher) {
     for (int fd = 0; fd < 3; fd++) dup2(null, fd);
     if (null > 2) close(null);
     fail_buffer = shared->error;
-    if (r->fresh & FRESH_NET && unshare(CLONE_NEWNET) < 0) child_fail("network namespace");
     confine_child(r, geteuid() == 0, &shared->ipc_shared);
     if (write(3, "1", 1) != 1) _exit(1);
     close(3);
@@ -183,7 +183,6 @@ void holder_leave(void) {
 /* In the run's child, before the launcher's descriptors are closed: into the holder's namespaces. */
 void holder_enter(const struct request *r, volatile int *ipc_shared) {
     int flags = 0;
-    if (r->fresh & FRESH_NET) flags |= CLONE_NEWNET;
     if (r->fresh & FRESH_IPC) {
         if (shared->ipc_shared) *ipc_shared = 1;
         else flags |= CLONE_NEWIPC | CLONE_NEWUTS;

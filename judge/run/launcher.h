@@ -16,7 +16,7 @@
 #define FRESH_MOUNTS 2   /* new mount namespace: private tmpfs on /tmp, /dev/shm, /var/tmp; hide/expose paths */
 #define FRESH_SECCOMP 4  /* no_new_privs and a filter refusing the kernel keyring calls, which no namespace isolates */
 #define FRESH_PID 8      /* new PID namespace: a small init is pid 1, the program pid 2, and a /proc of its own */
-#define FRESH_NET 16     /* new network namespace: no interface but a loopback that is down */
+#define FRESH_LOCAL_SOCKETS 16 /* seccomp: local (AF_UNIX) sockets only, no io_uring: no network to reach or leave state in */
 #define FRESH_READONLY 32 /* every mount read-only but the scratch tmpfs and the request's writable paths */
 #define FRESH_SHM 64     /* a tmpfs of its own on /dev/shm (POSIX shared memory and semaphores), charged to the run */
 #define FRESH_NOUSERNS 128 /* seccomp refuses new user namespaces, the one way to regain a loopback and mount rights */

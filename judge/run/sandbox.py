@@ -37,8 +37,8 @@ from .cgroups import probe as probe_cgroups
 from .files import cache_root
 from .types import (
     FRESH_IPC,
+    FRESH_LOCAL_SOCKETS,
     FRESH_MOUNTS,
-    FRESH_NET,
     FRESH_NOUSERNS,
     FRESH_PID,
     FRESH_READONLY,
@@ -94,13 +94,14 @@ class Isolation:
         """What each untrusted run gets of its own (launcher.h's FRESH_* bits).
 
         The namespaces and mounts made per run need the launcher to be root: as root in both modes every run has
-        its own PID and network namespaces, /dev/shm and a read-only view but for its scratch. Without root a
-        bwrap sandbox gives those once per submission and slot."""
+        its own PID namespace, /dev/shm and a read-only view but for its scratch. Without root a bwrap sandbox
+        gives those once per submission and slot. The seccomp filter needs no root, so in every mode a run has
+        local sockets only: no network to reach, and none to leave anything in for the next run."""
         if self.mode == "none":
             return 0
-        fresh = FRESH_IPC | FRESH_SECCOMP | FRESH_NOUSERNS
+        fresh = FRESH_IPC | FRESH_SECCOMP | FRESH_NOUSERNS | FRESH_LOCAL_SOCKETS
         if self.switches_uid:
-            fresh |= FRESH_PID | FRESH_NET | FRESH_READONLY | FRESH_SHM
+            fresh |= FRESH_PID | FRESH_READONLY | FRESH_SHM
         return fresh | (FRESH_MOUNTS if self.private_mounts else 0)
 
     def launcher_argv(self, launcher: Path, binds: Sequence[Bind]) -> list[str]:

@@ -56,7 +56,7 @@ class RunSpec:
     writable: Sequence[Path] = ()  # mount points left writable when FRESH_READONLY makes the rest read-only
 
 
-FRESH_IPC, FRESH_MOUNTS, FRESH_SECCOMP, FRESH_PID, FRESH_NET, FRESH_READONLY, FRESH_SHM, FRESH_NOUSERNS = (
+FRESH_IPC, FRESH_MOUNTS, FRESH_SECCOMP, FRESH_PID, FRESH_LOCAL_SOCKETS, FRESH_READONLY, FRESH_SHM, FRESH_NOUSERNS = (
     1,
     2,
     4,
