@@ -158,29 +158,18 @@ def test_unbounded_group_sums_score_txt_and_a_broken_rule_is_judge_error(unbound
     assert "score_multiplier.txt for a case of an unbounded group" in report["cases"][1]["message"]
 
 
-def test_submit_answer_is_scored_by_score_txt_as_a_run_is(tmp_path: Path) -> None:
+def test_submit_answer_is_scored_by_score_txt_as_a_run_is(unbounded: Path, tmp_path: Path) -> None:
     """The answers a student hands in are scored by the validator's score.txt exactly as a program's output."""
-    root = write_files(
-        tmp_path / "free_answers",
+    write_files(
+        unbounded,
         {
             "problem.yaml": "problem_format_version: 2025-09\nname: Free answers\ntype: scoring submit-answer\n",
-            "data/sample/1.in": "4\n",
-            "data/sample/1.ans": "2 2\n",
-            "data/secret/test_group.yaml": "max_score: unbounded\n",
-            "data/secret/free/test_group.yaml": (
-                "max_score: unbounded\nscore_aggregation: sum\noutput_validator_args: [--points]\n"
-            ),
-            "data/secret/free/1.in": "10\n",
-            "data/secret/free/1.ans": "5 5\n",
-            "data/secret/free/2.in": "6\n",
-            "data/secret/free/2.ans": "3 3\n",
-            "output_validator/validate.py": VALIDATOR,
             "submissions/accepted/mine/sample/1.ans": "2 2\n",
             "submissions/accepted/mine/secret/free/1.ans": "4 6\n",
             "submissions/accepted/mine/secret/free/2.ans": "3 3\n",
         },
     )
-    code, report, stderr = judged(root, root / "submissions/accepted/mine", tmp_path)
+    code, report, stderr = judged(unbounded, unbounded / "submissions/accepted/mine", tmp_path)
     assert code == 0 and report["score"] == pytest.approx(4 + 3), (stderr, report.get("cases"))
 
 
