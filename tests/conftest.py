@@ -100,6 +100,9 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     subprocess.run(
         [sys.executable, "-m", "compileall", "-q", str(REPO_ROOT / "judge")], stdout=subprocess.DEVNULL, check=False
     )
+    # The same for the test modules, which pytest rewrites for its assertions before it compiles them: without its
+    # cached rewrite (in ``__pycache__`` too) every worker redoes it for every module, seconds of each run's collection.
+    sys.dont_write_bytecode = False
 
 
 def pytest_configure(config: pytest.Config) -> None:
