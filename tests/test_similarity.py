@@ -51,6 +51,7 @@ def all_pairs(students: list[Student], threshold: float, handout: Handout, max_p
                 {c for h, p in prints if h not in common and (keep is None or h in keep) for c in range(p, p + K)}
             )
 
+        whole = {s.id: chars(prints, None) for s, _, prints in mine}  # each submission's own, counted once
         for (sa, _, pa), (sb, _, pb) in itertools.combinations(mine, 2):
             a, b, pa, pb = (sa, sb, pa, pb) if sa.id <= sb.id else (sb, sa, pb, pa)
             if a.digest == b.digest:
@@ -59,8 +60,8 @@ def all_pairs(students: list[Student], threshold: float, handout: Handout, max_p
                 continue
             shared = {h for h, _ in pa} & {h for h, _ in pb}
             shares = [
-                chars(pa, shared) / chars(pa, None) if shared else 0.0,
-                chars(pb, shared) / chars(pb, None) if shared else 0.0,
+                chars(pa, shared) / whole[a.id] if shared else 0.0,
+                chars(pb, shared) / whole[b.id] if shared else 0.0,
             ]
             if max(shares) >= threshold:
                 found.append((a.id, b.id, round(max(shares), 3), tuple(round(x, 3) for x in shares), False))
