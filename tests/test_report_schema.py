@@ -111,8 +111,10 @@ GUESS = (
 )
 
 
-@pytest.fixture
-def reports(tmp_path: Path) -> list[dict[str, Any]]:
+@pytest.fixture(scope="module")
+def reports(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
+    """Four judgings whose reports hold every kind of field, made once for the module: its tests only read them."""
+    tmp_path = tmp_path_factory.mktemp("reports")
     scoring = write_files(
         tmp_path / "near",
         {
