@@ -318,6 +318,19 @@ def gensum(tmp_path: Path) -> Path:
     return root
 
 
+def cache_with_launcher(folder: Path) -> Path:
+    """A judge cache folder (for ``TILEJUDGE_CACHE``) holding the launcher already, made on first use: a test that
+    needs a cache of its own (nothing remembered yet, a sandbox mode's own builds) does not pay seconds of gcc and a
+    static link for the launcher the suite's cache has."""
+    if not folder.is_dir():
+        from judge.run.launcher import build_launcher
+
+        built = build_launcher()
+        folder.mkdir(parents=True)
+        shutil.copy2(built, folder / built.name)
+    return folder
+
+
 def reference_commands(problem: str, folder: Path) -> dict[str, list[str]]:
     """Both references of a bundled problem as command lines, for oracles that run them directly;
     the C++ one is compiled into ``folder``."""

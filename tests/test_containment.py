@@ -64,7 +64,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import JudgeRun, JudgeRunner, run_cli
+from conftest import JudgeRun, JudgeRunner, cache_with_launcher, run_cli
 from test_hostile import (  # noqa: F401  (fixtures are found by pytest by name)
     CASES,
     HSUM,
@@ -365,7 +365,7 @@ def test_grading_reports_escape_control_bytes(
 ) -> None:
     """Grading a class with the escaping program and a student whose file name holds ESC: every report parses and none
     holds a raw ESC."""
-    monkeypatch.setenv("TILEJUDGE_CACHE", str(build_caches / mode))
+    monkeypatch.setenv("TILEJUDGE_CACHE", str(cache_with_launcher(build_caches / mode)))
     folder = tmp_path / "class"
     folder.mkdir()
     shutil.copy(HSUM / "solution.py", folder / "alice.py")

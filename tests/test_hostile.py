@@ -101,7 +101,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FIXTURES, REPO_ROOT, JudgeRun, JudgeRunner, _run_bounded, needs
+from conftest import FIXTURES, REPO_ROOT, JudgeRun, JudgeRunner, _run_bounded, cache_with_launcher, needs
 
 HOSTILE = FIXTURES / "hostile"
 PROGRAMS = HOSTILE / "programs"
@@ -278,7 +278,7 @@ class Hostile:
 
     def cache(self, mode: str) -> Path:
         """The build cache judgings in `mode` use."""
-        return self._caches / mode
+        return cache_with_launcher(self._caches / mode)
 
 
 @pytest.fixture(scope="session")
