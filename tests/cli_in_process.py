@@ -87,8 +87,10 @@ class _Capture:
         self._file = file
 
     def read(self) -> str:
-        self._file.seek(0)
-        return self._file.read().decode("utf-8", "surrogateescape")
+        """The text, read once: the file is closed then."""
+        with self._file:
+            self._file.seek(0)
+            return self._file.read().decode("utf-8", "surrogateescape")
 
 
 @contextmanager
