@@ -207,7 +207,7 @@ def test_grade_starter_is_remembered_by_the_results_folder_and_a_bad_one_is_refu
     it."""
     import json
 
-    from conftest import run_cli
+    from conftest import cli
 
     made = generate_class(tmp_path, 2, seed=7)
     body = "    # TODO: your code here\n    raise NotImplementedError\n"
@@ -216,23 +216,21 @@ def test_grade_starter_is_remembered_by_the_results_folder_and_a_bad_one_is_refu
     for extra in made.folder.glob("s*.py"):
         extra.unlink()
     out = tmp_path / "results"
-    first = run_cli(
+    first = cli(
         "grade", str(made.problem), str(made.folder), "--out", str(out), "--starter", str(made.starter), "-j", "2"
     )
     assert first.returncode == 0, first.stderr
     similarity = json.loads((out / "grades.json").read_text())["similarity"]
     assert similarity["pairs"] == [] and similarity["handed_out"] == [str(made.starter.resolve())]
-    again = run_cli("grade", str(made.problem), str(made.folder), "--out", str(out), "--only", "ann")
+    again = cli("grade", str(made.problem), str(made.folder), "--out", str(out), "--only", "ann")
     assert again.returncode == 0, again.stderr
     assert json.loads((out / "grades.json").read_text())["similarity"]["pairs"] == []
-    without = run_cli("grade", str(made.problem), str(made.folder), "--out", str(tmp_path / "plain"))
+    without = cli("grade", str(made.problem), str(made.folder), "--out", str(tmp_path / "plain"))
     assert without.returncode == 0, without.stderr
     assert [
         (p["a"], p["b"]) for p in json.loads((tmp_path / "plain" / "grades.json").read_text())["similarity"]["pairs"]
     ] == [("ann", "ben")]
-    bad = run_cli(
-        "grade", str(made.problem), str(made.folder), "--out", str(out), "--starter", str(tmp_path / "nope.py")
-    )
+    bad = cli("grade", str(made.problem), str(made.folder), "--out", str(out), "--starter", str(tmp_path / "nope.py"))
     assert bad.returncode == 2 and "nope.py: no such starter file" in bad.stderr and "Traceback" not in bad.stderr
 
 
