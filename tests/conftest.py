@@ -1,9 +1,12 @@
 """Shared helpers for the black-box tests of the judge CLI, and the suite's markers and settings.
 
-The black-box tests drive `run_judge.py` exactly as a user would, as a
-subprocess from the repository root, and read its `--json` report. Nothing
-here imports the judge package, so those tests pin down the command-line
-contract and survive any rewrite of the judge's internals.
+The black-box tests drive `run_judge.py` exactly as a user would, from the
+repository root, and read its `--json` report. Most call its `main` in this
+process (`judge`, `cli`: cli_in_process.py gives it what a process would
+have), since its start-up would cost a third of a second for each; tests about
+the process itself start it as a subprocess (`judge_process`, `run_cli`).
+Either way only the command line is used, so those tests pin down its contract
+and survive any rewrite of the judge's internals.
 
 Markers: `slow` (whole gradings, clusters, Kattis round trips, verifying the
 bundled problems, hostile programs, and every oracle test) and `oracle` (the
@@ -35,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_in_process import run_in_process
 from hypothesis import settings
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -96,6 +100,9 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     subprocess.run(
         [sys.executable, "-m", "compileall", "-q", str(REPO_ROOT / "judge")], stdout=subprocess.DEVNULL, check=False
     )
+    # The same for the test modules, which pytest rewrites for its assertions before it compiles them: without its
+    # cached rewrite (in ``__pycache__`` too) every worker redoes it for every module, seconds of each run's collection.
+    sys.dont_write_bytecode = False
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -177,7 +184,7 @@ JudgeRunner = Callable[..., JudgeRun]
 
 @pytest.fixture
 def judge(tmp_path: Path) -> JudgeRunner:
-    """Return a function that runs `run_judge.py judge` and loads its JSON report.
+    """Return a function that runs `run_judge.py judge` in this process (``cli``) and loads its JSON report.
 
     Call it as `judge(problem, submission, *options, cmd=None)`. A `str`
     problem names a fixture under tests/fixtures/problems (passed as a path
@@ -185,6 +192,17 @@ def judge(tmp_path: Path) -> JudgeRunner:
     broken copies that tests make in tmp_path. `submission` may be None when
     `cmd` is given. Each call writes its report to a fresh file in tmp_path.
     """
+    return _judge_runner(tmp_path, in_process=True)
+
+
+@pytest.fixture
+def judge_process(tmp_path: Path) -> JudgeRunner:
+    """``judge`` in a subprocess of its own, for tests about the judge's process (hostile programs that aim at it,
+    the interpreters it finds)."""
+    return _judge_runner(tmp_path, in_process=False)
+
+
+def _judge_runner(tmp_path: Path, in_process: bool) -> JudgeRunner:
     counter = itertools.count()
 
     def run(
@@ -195,13 +213,17 @@ def judge(tmp_path: Path) -> JudgeRunner:
     ) -> JudgeRun:
         problem_arg = str(problem) if isinstance(problem, Path) else f"tests/fixtures/problems/{problem}"
         report_path = tmp_path / f"report-{next(counter)}.json"
-        args = [sys.executable, "run_judge.py", "judge", problem_arg]
+        args = ["judge", problem_arg]
         if submission is not None:
             args.append(str(submission))
         if cmd is not None:
             args += ["--cmd", cmd]
         args += ["--json", str(report_path), *options]
-        returncode, stdout, stderr = _run_bounded(args)
+        if in_process:
+            returncode, stdout, stderr = run_in_process(args, JUDGE_TIMEOUT_S)
+        else:
+            args = [sys.executable, "run_judge.py", *args]
+            returncode, stdout, stderr = _run_bounded(args)
         report = json.loads(report_path.read_text()) if report_path.exists() else None
         return JudgeRun(args, returncode, stdout, stderr, report)
 
@@ -209,10 +231,18 @@ def judge(tmp_path: Path) -> JudgeRunner:
 
 
 def run_cli(*args: str, timeout: float = 900) -> subprocess.CompletedProcess[str]:
-    """Run any ``run_judge.py`` command from the repo root, bounded like the ``judge`` fixture."""
+    """Run any ``run_judge.py`` command from the repo root in a subprocess of its own, bounded like the ``judge``
+    fixture: for tests about the process (start-up, signals, ``--json -`` on its stdout, what a fresh machine has)."""
     argv = [sys.executable, str(REPO_ROOT / "run_judge.py"), *args]
     returncode, stdout, stderr = _run_bounded(argv, timeout)
     return subprocess.CompletedProcess(argv, returncode, stdout, stderr)
+
+
+def cli(*args: str, timeout: float = 900) -> subprocess.CompletedProcess[str]:
+    """Run any ``run_judge.py`` command in this process, as ``run_cli`` would in a subprocess (cli_in_process.py):
+    for tests of what a command decides and says, which need not pay a third of a second of start-up each."""
+    returncode, stdout, stderr = run_in_process(list(args), timeout)
+    return subprocess.CompletedProcess(["run_judge.py", *args], returncode, stdout, stderr)
 
 
 def _run_bounded(args: list[str], timeout: float = JUDGE_TIMEOUT_S) -> tuple[int, str, str]:
@@ -286,6 +316,19 @@ def gensum(tmp_path: Path) -> Path:
     root = copy_problem("gensum", tmp_path)
     shutil.copytree(FIXTURES / "cases" / "gensum", tmp_path / "cases" / "gensum")
     return root
+
+
+def cache_with_launcher(folder: Path) -> Path:
+    """A judge cache folder (for ``TILEJUDGE_CACHE``) holding the launcher already, made on first use: a test that
+    needs a cache of its own (nothing remembered yet, a sandbox mode's own builds) does not pay seconds of gcc and a
+    static link for the launcher the suite's cache has."""
+    if not folder.is_dir():
+        from judge.run.launcher import build_launcher
+
+        built = build_launcher()
+        folder.mkdir(parents=True)
+        shutil.copy2(built, folder / built.name)
+    return folder
 
 
 def reference_commands(problem: str, folder: Path) -> dict[str, list[str]]:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import REPO_ROOT, needs, run_cli
+from conftest import REPO_ROOT, cli, needs
 
 from judge.errors import UsageError
 from judge.model import CheckerSpec, Kind, Problem
@@ -125,9 +125,9 @@ def test_a_testlib_interactor_is_refused_in_one_line(blind: Problem, tmp_path: P
 @needs("javac")
 def test_blind_export_verifies(tmp_path: Path) -> None:
     out = tmp_path / "blind"
-    run = run_cli("export", "blind", "--format", "kattis", str(out))
+    run = cli("export", "blind", "--format", "kattis", str(out))
     assert run.returncode == 0, run.stderr
-    verified = run_cli("verify", str(out))
+    verified = cli("verify", str(out))
     assert verified.returncode == 0, verified.stdout[-3000:] + verified.stderr[-2000:]
     count = sum(1 for path in (PACKAGE / "submissions").rglob("*") if path.is_file())
     assert f"{count}/{count} submissions as expected" in verified.stdout

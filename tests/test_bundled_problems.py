@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from conftest import cli
 
 pytestmark = pytest.mark.slow
 
@@ -22,7 +22,7 @@ BUNDLED = ["hdoj3600", "poj2893", "cube", "reach", "eight", "slide", "klotski", 
 
 @pytest.mark.parametrize("problem", BUNDLED)
 def test_verify_passes(problem: str) -> None:
-    run = run_cli("verify", problem)
+    run = cli("verify", problem)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
     assert f"{problem}: verified:" in run.stdout
     assert "FAIL" not in run.stdout
@@ -30,13 +30,13 @@ def test_verify_passes(problem: str) -> None:
 
 
 def test_generate_check_reproduces_every_case_bit_for_bit() -> None:
-    run = run_cli("generate", "hdoj3600", "--check")
+    run = cli("generate", "hdoj3600", "--check")
     assert run.returncode == 0, run.stdout + run.stderr
     assert "27/27 cases reproduce bit for bit" in run.stdout
 
 
 def test_list_shows_the_bundled_problems() -> None:
-    run = run_cli("list")
+    run = cli("list")
     assert run.returncode == 0
     for problem in BUNDLED:
         assert problem in run.stdout

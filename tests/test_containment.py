@@ -64,7 +64,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import JudgeRun, JudgeRunner, run_cli
+from conftest import JudgeRun, JudgeRunner, cache_with_launcher, run_cli
 from test_hostile import (  # noqa: F401  (fixtures are found by pytest by name)
     CASES,
     HSUM,
@@ -365,7 +365,7 @@ def test_grading_reports_escape_control_bytes(
 ) -> None:
     """Grading a class with the escaping program and a student whose file name holds ESC: every report parses and none
     holds a raw ESC."""
-    monkeypatch.setenv("TILEJUDGE_CACHE", str(build_caches / mode))
+    monkeypatch.setenv("TILEJUDGE_CACHE", str(cache_with_launcher(build_caches / mode)))
     folder = tmp_path / "class"
     folder.mkdir()
     shutil.copy(HSUM / "solution.py", folder / "alice.py")
@@ -392,13 +392,15 @@ def test_grading_reports_escape_control_bytes(
 
 
 @pytest.fixture
-def throwaway_hsum(tmp_path: Path, judge: JudgeRunner, monkeypatch: pytest.MonkeyPatch, hostile_cases: None) -> Path:
+def throwaway_hsum(
+    tmp_path: Path, judge_process: JudgeRunner, monkeypatch: pytest.MonkeyPatch, hostile_cases: None
+) -> Path:
     """A copy of hsum and its cases in tmp_path (problems/ and cases/ side by side), judged once so nothing in it
     changes later."""
     copy = tmp_path / "throwaway" / "problems" / "hsum"
     shutil.copytree(HSUM, copy)
     shutil.copytree(HSUM_ANSWERS.parent, tmp_path / "throwaway" / "cases" / "hsum")
-    settled = judge(copy, copy / "solution.py", "--sandbox", "rlimits")
+    settled = judge_process(copy, copy / "solution.py", "--sandbox", "rlimits")
     assert settled.verdict == "AC", settled.describe()
     monkeypatch.setitem(CASES, copy, CASES[HSUM])
     return copy
@@ -438,14 +440,14 @@ def test_threaded_solution_is_accepted(hostile: Hostile, mode: str, source: str,
 
 
 @pytest.mark.parametrize("mode", _modes())
-def test_node_solution_is_accepted(judge: JudgeRunner, hostile_cases: None, mode: str) -> None:
+def test_node_solution_is_accepted(judge_process: JudgeRunner, hostile_cases: None, mode: str) -> None:
     """A correct JavaScript solution run with --cmd "node <file>" is AC under the 64 MiB limit."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed (apt-get install nodejs)")
     marker = "hx_sum.js"
     assert not _processes_marked(marker), f"processes marked {marker!r} exist before the run"
-    run = judge(HSUM, None, "--sandbox", mode, "-j", "2", cmd=f"{node} {PROGRAMS / 'hx_sum.js'}")
+    run = judge_process(HSUM, None, "--sandbox", mode, "-j", "2", cmd=f"{node} {PROGRAMS / 'hx_sum.js'}")
     _assert_no_leftovers(marker)
     assert run.returncode in (0, 1) and "Traceback" not in run.stderr, run.describe()
     _expect_accepted(run, CASES[HSUM])

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import needs, run_cli, write_files
+from conftest import cli, needs, write_files
 
 from judge.errors import UsageError
 from judge.model import Kind
@@ -78,7 +78,7 @@ def twice(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "submissions/wrong_answer/small_only.py": WRONG_ON_BIG,
         },
     )
-    made = run_cli("generate", str(root))  # the answers, made by solution.py, which the in-process exports read
+    made = cli("generate", str(root))  # the answers, made by solution.py, which the in-process exports read
     assert made.returncode == 0, made.stderr
     return root
 
@@ -168,13 +168,13 @@ def test_legacy_refuses_a_kind_it_cannot_say(twice: Path, tmp_path: Path) -> Non
 @pytest.mark.parametrize("version", sorted(LAYOUTS))
 def test_round_trip_each_version_loads_again_with_the_same_verdicts(twice: Path, version: str, tmp_path: Path) -> None:
     out = tmp_path / "twice"
-    run = run_cli("export", str(twice), "--format", version, str(out))
+    run = cli("export", str(twice), "--format", version, str(out))
     assert run.returncode == 0, run.stderr
     assert sorted(p.name for p in (out / "submissions" / "accepted").iterdir()) == ["Main.java", "twice.py"]
     back = load(out)
     assert [g.points for g in back.groups if g.points] == [40, 60] and back.max_score == 100
     report_file = tmp_path / "verify.json"
-    verified = run_cli("verify", str(out), "-j", "1", "--json", str(report_file))
+    verified = cli("verify", str(out), "-j", "1", "--json", str(report_file))
     assert verified.returncode == 0, verified.stdout[-3000:] + verified.stderr[-2000:]
     report = json.loads(report_file.read_text())
     outcomes = {s["name"]: (s["verdict"], s["ok"]) for s in report["submissions"]}
@@ -189,7 +189,7 @@ def test_a_program_with_a_library_of_its_language_is_exported_as_main(tmp_path: 
     """slide's validator and checker import tiles.py from problems/_lib: beside it, the program must be main.py,
     or problemtools runs tiles.py (the first source by name) as the validator."""
     out = tmp_path / "slide"
-    run = run_cli("export", "slide", "--format", "legacy", str(out))
+    run = cli("export", "slide", "--format", "legacy", str(out))
     assert run.returncode == 0, run.stderr
     folder = out / "input_validators" / "validator"
     assert sorted(p.name for p in folder.iterdir()) == ["main.py", "tiles.py"]

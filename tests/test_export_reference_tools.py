@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO_ROOT, run_cli
+from conftest import REPO_ROOT, cli
 
 PINS = ("problemtools==1.20260907", "bapctools==2026.10.0")
 EXPECTED = {"accepted": "AC", "wrong_answer": "WA", "time_limit_exceeded": "TLE", "run_time_error": "RTE"}
@@ -82,7 +82,7 @@ def _problemtools_config(root: Path) -> dict[str, str]:
 
 
 def _exported(problem: str, out: Path, *options: str) -> Path:
-    run = run_cli("export", problem, *options, str(out))
+    run = cli("export", problem, *options, str(out))
     assert run.returncode == 0, run.stderr[-2000:]
     return out
 

@@ -42,8 +42,10 @@ def tmp_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_cmd_interpreter_of_a_venv_under_tmp_is_reachable(judge: JudgeRunner, tmp_venv: Path, mode: str) -> None:
-    run = judge("aplusb", None, "--sandbox", mode, "-j", "1", cmd=f"{tmp_venv}/bin/python3 {program('ac.py')}")
+def test_cmd_interpreter_of_a_venv_under_tmp_is_reachable(
+    judge_process: JudgeRunner, tmp_venv: Path, mode: str
+) -> None:
+    run = judge_process("aplusb", None, "--sandbox", mode, "-j", "1", cmd=f"{tmp_venv}/bin/python3 {program('ac.py')}")
     assert run.returncode == 0 and run.verdict == "AC", run.describe()
 
 

@@ -49,7 +49,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import REPO_ROOT
+from conftest import REPO_ROOT, cache_with_launcher
 from test_containment import _expect_mle, _expect_not_found, _tag
 from test_hostile import (  # noqa: F401  (fixtures are found by pytest by name)
     CASES,
@@ -217,7 +217,7 @@ def test_judge_killed_mid_run_leaves_nothing(
     """SIGKILL to the judge while the run holds a daemon, shared memory and a scratch file: all of it goes."""
     marker = "hxfreshhold"
     assert not _processes_marked(marker), f"processes marked {marker!r} exist before the run"
-    monkeypatch.setenv("TILEJUDGE_CACHE", str(build_caches / mode))
+    monkeypatch.setenv("TILEJUDGE_CACHE", str(cache_with_launcher(build_caches / mode)))
     problem = _slow_hsum(tmp_path)
     judge = subprocess.Popen(
         [

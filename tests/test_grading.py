@@ -21,7 +21,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from conftest import missing, require, run_cli
+from conftest import cli, missing, require, run_cli
 
 pytestmark = pytest.mark.slow
 
@@ -203,7 +203,7 @@ def test_grades_match_judging_each_submission_alone(
         if detail["verdict"] == "INVALID":
             continue
         report = tmp_path / f"{sid}.json"
-        run_cli("judge", str(PROBLEM), detail["source"], "--json", str(report))
+        cli("judge", str(PROBLEM), detail["source"], "--json", str(report))
         alone = json.loads(report.read_text())
         assert (alone["verdict"], alone["score"]) == (detail["verdict"], detail["score"]), sid
         assert [g["earned"] for g in alone["groups"]] == [g["earned"] for g in detail["groups"]], sid
@@ -255,25 +255,23 @@ def test_rerun_judges_only_what_changed(tmp_path: Path) -> None:
     problem = tmp_path / "problems" / "aplusb"
     shutil.copytree(PROBLEM, problem)
     out = tmp_path / "results"
-    assert "judged 3, reused 0" in run_cli("grade", str(problem), str(submissions), "--out", str(out)).stdout
-    assert "judged 0, reused 3" in run_cli("grade", str(problem), str(submissions), "--out", str(out)).stdout
+    assert "judged 3, reused 0" in cli("grade", str(problem), str(submissions), "--out", str(out)).stdout
+    assert "judged 0, reused 3" in cli("grade", str(problem), str(submissions), "--out", str(out)).stdout
     (submissions / "b.py").write_text((PROGRAMS / "ac.py").read_text())
-    second = run_cli("grade", str(problem), str(submissions), "--out", str(out))
+    second = cli("grade", str(problem), str(submissions), "--out", str(out))
     assert "judged 1, reused 2" in second.stdout
     assert read_csv(out / "grades.csv")["b"]["verdict"] == "AC"
-    assert (
-        "judged 3, reused 0" in run_cli("grade", str(problem), str(submissions), "--out", str(out), "--rejudge").stdout
-    )
+    assert "judged 3, reused 0" in cli("grade", str(problem), str(submissions), "--out", str(out), "--rejudge").stdout
     spec = problem / "problem.yaml"
     spec.write_text(spec.read_text().replace("memory: 64", "memory: 96"))
-    assert "judged 3, reused 0" in run_cli("grade", str(problem), str(submissions), "--out", str(out)).stdout
+    assert "judged 3, reused 0" in cli("grade", str(problem), str(submissions), "--out", str(out)).stdout
     with sqlite3.connect(out / "results.sqlite") as db:
         duplicates = db.execute(
             "SELECT COUNT(*) FROM (SELECT student, problem_hash, submission_hash, settings_hash, COUNT(*) n "
             "FROM results GROUP BY 1, 2, 3, 4 HAVING n > 1)"
         ).fetchone()[0]
     assert duplicates == 0
-    assert run_cli("report", str(out)).returncode == 0
+    assert cli("report", str(out)).returncode == 0
 
 
 def test_kill_9_mid_run_loses_nothing_and_duplicates_nothing(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from conftest import PROGRAMS, REPO_ROOT, run_cli
+from conftest import PROGRAMS, REPO_ROOT, cli, run_cli
 
 from judge.text import safe_text
 
@@ -259,7 +259,7 @@ def test_only_regrades_the_named_students_and_skipping_keeps_the_score(
 ) -> None:
     submissions, out, _ = graded
     before = read_csv(out / "grades.csv")
-    again = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(out), "--only", "carol", "--all-cases")
+    again = cli("grade", str(PROBLEM), str(submissions), "--out", str(out), "--only", "carol", "--all-cases")
     assert again.returncode == 0, again.stderr
     assert "judged 1," in again.stdout
     after = read_csv(out / "grades.csv")
@@ -268,7 +268,7 @@ def test_only_regrades_the_named_students_and_skipping_keeps_the_score(
     assert {k: [v[f] for f in stable] for k, v in after.items()} == {
         k: [v[f] for f in stable] for k, v in before.items()
     }
-    unknown = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(out), "--only", "nobody")
+    unknown = cli("grade", str(PROBLEM), str(submissions), "--out", str(out), "--only", "nobody")
     assert unknown.returncode == 2 and "nobody" in unknown.stderr and "Traceback" not in unknown.stderr
 
 
@@ -277,7 +277,7 @@ def test_results_folder_of_another_problem_is_refused(
 ) -> None:
     submissions, out, _ = graded
     before = (out / "grades.csv").read_bytes()
-    other = run_cli(
+    other = cli(
         "grade", str(REPO_ROOT / "tests" / "fixtures" / "problems" / "greeting"), str(submissions), "--out", str(out)
     )
     assert other.returncode == 2
@@ -315,7 +315,7 @@ def test_rejudge_killed_half_way_leaves_every_student_a_result(tmp_path: Path) -
     for i, name in enumerate(names):
         shutil.copy(AC / name, submissions / f"p{i}.py")
     out = tmp_path / "results"
-    assert run_cli("grade", str(PROBLEM), str(submissions), "--out", str(out), "-j", "2").returncode == 0
+    assert cli("grade", str(PROBLEM), str(submissions), "--out", str(out), "-j", "2").returncode == 0
     before = read_csv(out / "grades.csv")
     started = time.time()
     command = [
@@ -345,7 +345,7 @@ def test_rejudge_killed_half_way_leaves_every_student_a_result(tmp_path: Path) -
     os.killpg(grader.pid, signal.SIGKILL)
     grader.wait()
     assert 1 <= fresh < len(names), "the re-grade must be killed in the middle"
-    assert run_cli("report", str(out)).returncode == 0
+    assert cli("report", str(out)).returncode == 0
     after = read_csv(out / "grades.csv")
     assert "PENDING" not in {row["verdict"] for row in after.values()}
     assert {k: v["verdict"] for k, v in after.items()} == {k: v["verdict"] for k, v in before.items()}

@@ -101,7 +101,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FIXTURES, REPO_ROOT, JudgeRun, JudgeRunner, _run_bounded, needs
+from conftest import FIXTURES, REPO_ROOT, JudgeRun, JudgeRunner, _run_bounded, cache_with_launcher, needs
 
 HOSTILE = FIXTURES / "hostile"
 PROGRAMS = HOSTILE / "programs"
@@ -278,7 +278,7 @@ class Hostile:
 
     def cache(self, mode: str) -> Path:
         """The build cache judgings in `mode` use."""
-        return self._caches / mode
+        return cache_with_launcher(self._caches / mode)
 
 
 @pytest.fixture(scope="session")
@@ -310,10 +310,10 @@ def build_caches(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def hostile(
-    judge: JudgeRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hostile_cases: None, build_caches: Path
+    judge_process: JudgeRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hostile_cases: None, build_caches: Path
 ) -> Hostile:
-    """The harness, for one test."""
-    return Hostile(judge, tmp_path, monkeypatch, build_caches)
+    """The harness, for one test: each run in a judge process of its own, the one hostile programs aim at."""
+    return Hostile(judge_process, tmp_path, monkeypatch, build_caches)
 
 
 def _from_template(name: str, destination: Path, **values: str) -> Path:

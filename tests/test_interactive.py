@@ -16,7 +16,7 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import run_cli, write_files
+from conftest import cli, write_files
 
 # Kattis protocol: the secret is the first number of the input; 7 guesses; "lower"/"higher"/"correct".
 GUESS_VALIDATOR = r"""
@@ -101,7 +101,7 @@ def kattis_guess(root: Path, validator: str = GUESS_VALIDATOR, submissions: dict
 
 def judged(tmp_path: Path, package: Path, submission: Path, *extra: str) -> tuple[int, dict]:
     out = tmp_path / f"{submission.stem}.json"
-    run = run_cli("judge", str(package), str(submission), "--json", str(out), *extra)
+    run = cli("judge", str(package), str(submission), "--json", str(out), *extra)
     assert "Traceback" not in run.stderr, run.stderr
     return run.returncode, json.loads(out.read_text()) if out.exists() else {"stderr": run.stderr}
 
@@ -109,7 +109,7 @@ def judged(tmp_path: Path, package: Path, submission: Path, *extra: str) -> tupl
 @pytest.mark.slow
 def test_every_guess_submission_gets_its_kattis_verdict(tmp_path: Path) -> None:
     package = kattis_guess(tmp_path / "guess")
-    run = run_cli("verify", str(package))
+    run = cli("verify", str(package))
     assert run.returncode == 0, run.stdout + run.stderr
     assert f"verified: {len(SUBMISSIONS)}/{len(SUBMISSIONS)} submissions as expected" in run.stdout
 
@@ -242,7 +242,7 @@ def test_testlib_interactor_and_a_checker_on_its_record(tmp_path: Path) -> None:
             ),
         },
     )
-    run = run_cli("generate", str(package))
+    run = cli("generate", str(package))
     assert run.returncode == 0, run.stderr
     code, report = judged(tmp_path, package, package / "search.py")
     assert report["verdict"] == "AC", report
@@ -361,8 +361,8 @@ def test_native_submit_answer_package_verifies_its_answer_folders(tmp_path: Path
             "submissions/wrong_answer/off_by_one/n3.out": "10\n",
         },
     )
-    assert run_cli("generate", str(package)).returncode == 0
-    run = run_cli("verify", str(package))
+    assert cli("generate", str(package)).returncode == 0
+    run = cli("verify", str(package))
     assert run.returncode == 0, run.stdout + run.stderr
     assert "verified: 2/2 submissions as expected" in run.stdout, run.stdout
 
@@ -371,7 +371,7 @@ def test_a_failed_interactive_judging_shows_how_the_exchange_began(tmp_path: Pat
     package = kattis_guess(
         tmp_path / "guess", submissions={"wrong_answer/one_guess.py": SUBMISSIONS["wrong_answer/one_guess.py"]}
     )
-    run = run_cli("judge", str(package), str(package / "submissions" / "wrong_answer" / "one_guess.py"))
+    run = cli("judge", str(package), str(package / "submissions" / "wrong_answer" / "one_guess.py"))
     assert run.returncode == 1, run.stdout + run.stderr
     lines = run.stdout.splitlines()
     start = lines.index("the exchange on that case began (> the submission, < the interactor):")
@@ -410,7 +410,7 @@ def test_multi_pass_in_our_own_format(tmp_path: Path) -> None:
             "wrong_on_third.py": "k = int(input())\nprint(k * k if k < 3 else 0)\n",
         },
     )
-    assert run_cli("generate", str(package)).returncode == 0
+    assert cli("generate", str(package)).returncode == 0
     code, report = judged(tmp_path, package, package / "square.py")
     assert report["verdict"] == "AC", report
     assert report["cases"][0]["message"].startswith("pass 3:"), report
@@ -446,7 +446,7 @@ def test_grading_a_class_on_a_submit_answer_problem(tmp_path: Path) -> None:
     (submissions / "dave").mkdir()
     (submissions / "erin").symlink_to(submissions / "alice")
     out = tmp_path / "out"
-    run = run_cli("grade", str(package), str(submissions), "--out", str(out))
+    run = cli("grade", str(package), str(submissions), "--out", str(out))
     assert run.returncode == 0, run.stdout + run.stderr
     with (out / "grades.csv").open() as f:
         grades = {row["id"]: row for row in csv.DictReader(f)}

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO_ROOT, program
+from conftest import REPO_ROOT, cli, program
 
 CHECKER = r"""
 import sys, time
@@ -55,25 +55,15 @@ def points_problem(tmp_path: Path) -> Path:
 def judge_json(
     problem: Path, submission: Path, tmp_path: Path, env: dict[str, str] | None = None, *extra: str
 ) -> tuple[subprocess.CompletedProcess[str], dict | None]:
+    """Judge in this process, or with ``env`` in a process of its own: a judge reads the user's language file once."""
     report = tmp_path / "report.json"
     report.unlink(missing_ok=True)
-    run = subprocess.run(
-        [
-            sys.executable,
-            str(REPO_ROOT / "run_judge.py"),
-            "judge",
-            str(problem),
-            str(submission),
-            "--json",
-            str(report),
-            *extra,
-        ],
-        capture_output=True,
-        text=True,
-        cwd=REPO_ROOT,
-        timeout=120,
-        env=env,
-    )
+    args = ["judge", str(problem), str(submission), "--json", str(report), *extra]
+    if env is None:
+        run = cli(*args, timeout=120)
+    else:
+        command = [sys.executable, str(REPO_ROOT / "run_judge.py"), *args]
+        run = subprocess.run(command, capture_output=True, text=True, cwd=REPO_ROOT, timeout=120, env=env)
     return run, json.loads(report.read_text()) if report.exists() else None
 
 

@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import REPO_ROOT, run_cli, write_files
+from conftest import REPO_ROOT, cli, write_files
 
 from judge.check import compare_kattis_default
 from judge.lang import by_extension, saved_name
@@ -116,13 +116,13 @@ def scoring(tmp_path: Path) -> Path:
 
 def report_of(run_dir: Path, *args: str) -> tuple[int, dict]:
     out = run_dir / "report.json"
-    run = run_cli("judge", *args, "--json", str(out))
+    run = cli("judge", *args, "--json", str(out))
     return run.returncode, json.loads(out.read_text()) if out.exists() else {"stderr": run.stderr}
 
 
 @pytest.mark.slow
 def test_legacy_package_verifies_with_inferred_time_limit(legacy: Path) -> None:
-    run = run_cli("verify", str(legacy))
+    run = cli("verify", str(legacy))
     assert run.returncode == 0, run.stdout + run.stderr
     assert re.search(
         r"time limit inferred the Kattis way: slowest accepted [\d.]+ s \(\S+\) × 5, rounded up to 1 s → 1 s",
@@ -150,7 +150,7 @@ def test_legacy_flags_reach_the_default_validator(legacy: Path, tmp_path: Path) 
 
 @pytest.mark.slow
 def test_scoring_package_groups_validator_args_and_score_multiplier(scoring: Path, tmp_path: Path) -> None:
-    run = run_cli("verify", str(scoring))
+    run = cli("verify", str(scoring))
     assert run.returncode == 0, run.stdout + run.stderr
     uneven = tmp_path / "uneven.py"
     uneven.write_text("n = int(input())\nprint(n - 1, 1)\n")
@@ -194,12 +194,12 @@ def test_default_output_validator_flags(output: bytes, answer: bytes, flags: lis
 @pytest.mark.parametrize("problem", ["hdoj3600", "poj2893", "cube", "reach", "eight", "slide"])
 def test_export_round_trip_gives_every_submission_its_verdict(problem: str, tmp_path: Path) -> None:
     out = tmp_path / problem
-    exported = run_cli("export", problem, "--format", "kattis", str(out))
+    exported = cli("export", problem, "--format", "kattis", str(out))
     assert exported.returncode == 0, exported.stderr
     meta = (out / "problem.yaml").read_text()
     assert "problem_format_version: 2025-09" in meta and "time_limit:" in meta
     assert (out / "statement" / "problem.en.md").is_file() and (out / "data" / "secret").is_dir()
-    verified = run_cli("verify", str(out))
+    verified = cli("verify", str(out))
     assert verified.returncode == 0, verified.stdout[-3000:] + verified.stderr[-2000:]
     # each under the name its compiler wants: a Java file under its public class's name
     base = REPO_ROOT / "problems" / problem / "submissions"
@@ -302,7 +302,7 @@ def test_testlib_checker_compiles_unchanged_with_its_header(tmp_path: Path) -> N
 def test_malformed_kattis_package_is_a_one_line_error(tmp_path: Path, files: dict[str, str], message: str) -> None:
     package = write_files(tmp_path / "bad", {"data/secret/1.in": "1\n", "data/secret/1.ans": "1\n", **files})
     solution = write_files(tmp_path, {"echo.py": "print(input())\n"}) / "echo.py"
-    run = run_cli("judge", str(package), str(solution))
+    run = cli("judge", str(package), str(solution))
     assert run.returncode == 2, run.stderr
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and message in lines[0] and "Traceback" not in run.stderr

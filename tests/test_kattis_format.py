@@ -16,7 +16,7 @@ import os
 from pathlib import Path
 
 import pytest
-from conftest import REPO_ROOT, run_cli, write_files
+from conftest import REPO_ROOT, cli, write_files
 
 from judge.core import judge
 from judge.core.added_to_build import added_to_build
@@ -97,7 +97,7 @@ def kattis(root: Path, problem_yaml: str, **extra: str) -> Path:
 
 def one_line_error(package: Path, tmp_path: Path) -> str:
     solution = write_files(tmp_path, {"echo.py": "print(input())\n"}) / "echo.py"
-    run = run_cli("judge", str(package), str(solution))
+    run = cli("judge", str(package), str(solution))
     lines = run.stderr.strip().splitlines()
     assert run.returncode == 2 and len(lines) == 1 and "Traceback" not in run.stderr, run.stderr
     return lines[0]
@@ -215,7 +215,7 @@ def test_include_adds_drivers_and_helpers_before_building(tmp_path: Path) -> Non
             ),
         },
     )
-    verified = run_cli("verify", str(package))
+    verified = cli("verify", str(package))
     assert verified.returncode == 0, verified.stdout[-3000:] + verified.stderr[-2000:]
     for name in ("accepted/add.cpp", "accepted/uses_helper.py", "accepted/folder"):
         assert f"ok    {name}" in verified.stdout, verified.stdout
@@ -224,7 +224,7 @@ def test_include_adds_drivers_and_helpers_before_building(tmp_path: Path) -> Non
         / "add.cpp"
     )
     report = tmp_path / "report.json"
-    judged = run_cli("judge", str(package), str(outside), "--json", str(report))
+    judged = cli("judge", str(package), str(outside), "--json", str(report))
     assert judged.returncode == 0 and json.loads(report.read_text())["verdict"] == "AC", judged.stderr
     with SlotPool(1, Isolation("none")) as pool:
         bare = prepare_program(outside, None, pool, 60)
@@ -252,7 +252,7 @@ def test_constants_are_written_into_the_build_copies_only(tmp_path: Path) -> Non
             "submissions/wrong_answer/plain.py": "print(sum(map(int, input().split())))\n",
         },
     )
-    verified = run_cli("verify", str(package))
+    verified = cli("verify", str(package))
     assert verified.returncode == 0, verified.stdout[-3000:] + verified.stderr[-2000:]
     assert "ok    accepted/plus_k.py" in verified.stdout and "ok    wrong_answer/plain.py" in verified.stdout
     assert "submissions/accepted/plus_k.py: {{nowhere}} is not a constant" in verified.stdout + verified.stderr
@@ -374,7 +374,7 @@ def test_a_library_reaches_problem_programs_and_never_submissions(tmp_path: Path
 
 
 def test_the_library_folder_is_not_a_problem() -> None:
-    listed = run_cli("list")
+    listed = cli("list")
     assert listed.returncode == 0 and "_lib" not in listed.stdout and "eight" in listed.stdout
     assert "libraries: [../_lib/python]" in (REPO_ROOT / "problems" / "eight" / "problem.yaml").read_text()
 
@@ -395,7 +395,7 @@ def test_a_kattis_submission_starts_among_its_files_and_the_included_data(tmp_pa
             ),
         },
     )
-    verified = run_cli("verify", str(package))
+    verified = cli("verify", str(package))
     assert verified.returncode == 0, verified.stdout[-3000:] + verified.stderr[-2000:]
     assert (
         "ok    accepted/reads_data.py" in verified.stdout and "ok    run_time_error/writes_here.py" in verified.stdout
@@ -435,7 +435,7 @@ def test_include_and_constants_in_our_own_format(tmp_path: Path) -> None:
             "submissions/wrong_answer/off.cpp": "long long add(long long a, long long b) { return a + b + 1; }\n",
         },
     )
-    assert run_cli("generate", str(package)).returncode == 0
-    verified = run_cli("verify", str(package))
+    assert cli("generate", str(package)).returncode == 0
+    verified = cli("verify", str(package))
     assert verified.returncode == 0, verified.stdout[-3000:] + verified.stderr[-2000:]
     assert "verified: 4/4 submissions as expected, 2/2 inputs valid" in verified.stdout, verified.stdout

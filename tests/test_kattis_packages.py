@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import json
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import copy_problem, needs, run_cli, write_files
+from conftest import cli, copy_problem, needs, run_cli, write_files
 
 from judge.lang.classfile import Malformed, main_class, parse
 
@@ -23,6 +24,11 @@ ECHO = "print(input())\n"
 
 @pytest.fixture
 def echo(tmp_path: Path) -> Path:
+    """A copy of its own of ``echo_package``, for a test that changes it."""
+    return echo_package(tmp_path)
+
+
+def echo_package(tmp_path: Path) -> Path:
     """Legacy, no time limit; one accepted submission is wrong and one wrong_answer submission is right."""
     root = write_files(
         tmp_path / "echo",
@@ -57,13 +63,30 @@ def echo(tmp_path: Path) -> Path:
 
 def verified(root: Path, tmp_path: Path) -> tuple[int, dict, str]:
     out = tmp_path / "verify.json"
-    run = run_cli("verify", str(root), "-j", "1", "--json", str(out))
+    run = cli("verify", str(root), "-j", "1", "--json", str(out))
     assert "Traceback" not in run.stderr, run.stderr
     return run.returncode, json.loads(out.read_text()), run.stdout
 
 
-def test_verify_reports_every_finding_instead_of_stopping_at_the_first(echo: Path, tmp_path: Path) -> None:
-    code, report, stdout = verified(echo, tmp_path)
+@dataclass(frozen=True)
+class Verified:
+    root: Path
+    code: int
+    report: dict
+    stdout: str
+
+
+@pytest.fixture(scope="module")
+def echo_verified(tmp_path_factory: pytest.TempPathFactory) -> Verified:
+    """``verify`` of an untouched echo package, run once for the module: the tests that only read what it found
+    share it."""
+    tmp_path = tmp_path_factory.mktemp("echo")
+    root = echo_package(tmp_path)
+    return Verified(root, *verified(root, tmp_path))
+
+
+def test_verify_reports_every_finding_instead_of_stopping_at_the_first(echo_verified: Verified) -> None:
+    code, report, stdout = echo_verified.code, echo_verified.report, echo_verified.stdout
     assert code == 1 and report["ok"] is False
     outcomes = {s["name"]: (s["verdict"], s["ok"]) for s in report["submissions"]}
     assert outcomes["accepted/echo.py"] == ("AC", True)
@@ -73,7 +96,9 @@ def test_verify_reports_every_finding_instead_of_stopping_at_the_first(echo: Pat
     assert ("time_limit", "accepted/off.py: gets WA while inferring the time limit: not used for it") in errors
     assert ("submission", "wrong_answer/right.py: required WA, got only AC") in errors
     assert report["time_limit"] == 1.0 and report["inputs"] == {"cases": 3, "invalid": 0}
-    assert not (echo / "tilejudge.yaml").exists()  # a limit some accepted submissions failed is not kept for judge
+    assert not (
+        echo_verified.root / "tilejudge.yaml"
+    ).exists()  # a limit some accepted submissions failed is not kept for judge
     assert "NOT verified: 3/6 submissions as expected" in stdout
     assert "time limit: accepted/off.py: gets WA" in stdout.split("finding(s):")[1]  # the summary repeats it at the end
 
@@ -99,8 +124,8 @@ def test_no_accepted_submission_passing_is_a_finding_and_the_rest_is_still_judge
     }
 
 
-def test_disabled_files_and_notes_are_skipped_and_listed(echo: Path, tmp_path: Path) -> None:
-    _, report, stdout = verified(echo, tmp_path)
+def test_disabled_files_and_notes_are_skipped_and_listed(echo_verified: Verified) -> None:
+    report, stdout = echo_verified.report, echo_verified.stdout
     skipped = {f["subject"]: f["message"] for f in report["findings"] if f["kind"] == "skipped"}
     assert skipped == {
         "accepted/echo.scala.disabled": "disabled (*.disabled): not judged",
@@ -111,9 +136,8 @@ def test_disabled_files_and_notes_are_skipped_and_listed(echo: Path, tmp_path: P
     assert not any(s["name"].endswith((".disabled", ".txt")) for s in report["submissions"])
 
 
-def test_a_folder_holding_only_a_link_is_judged_by_its_target_inside_the_package(echo: Path, tmp_path: Path) -> None:
-    _, report, _ = verified(echo, tmp_path)
-    by_name = {s["name"]: s for s in report["submissions"]}
+def test_a_folder_holding_only_a_link_is_judged_by_its_target_inside_the_package(echo_verified: Verified) -> None:
+    by_name = {s["name"]: s for s in echo_verified.report["submissions"]}
     assert (by_name["accepted/linked"]["verdict"], by_name["accepted/linked"]["ok"]) == ("AC", True)
     escape = by_name["accepted/escape"]
     assert escape["ok"] is False and escape["failures"] == [
@@ -121,9 +145,8 @@ def test_a_folder_holding_only_a_link_is_judged_by_its_target_inside_the_package
     ]
 
 
-def test_brace_choices_with_spaces_match_their_cases(echo: Path, tmp_path: Path) -> None:
-    _, report, _ = verified(echo, tmp_path)
-    mixed = next(s for s in report["submissions"] if s["name"] == "mixed/three.py")
+def test_brace_choices_with_spaces_match_their_cases(echo_verified: Verified, echo: Path, tmp_path: Path) -> None:
+    mixed = next(s for s in echo_verified.report["submissions"] if s["name"] == "mixed/three.py")
     assert mixed["ok"] is True, mixed  # secret/1 accepted, secret/2 wrong: both scopes matched their case
     (echo / "submissions/mixed/three.py").write_text(ECHO)
     _, report, _ = verified(echo, tmp_path)
@@ -132,7 +155,7 @@ def test_brace_choices_with_spaces_match_their_cases(echo: Path, tmp_path: Path)
 
 
 def test_verify_json_to_standard_output_is_the_json_alone(echo: Path) -> None:
-    run = run_cli("verify", str(echo), "-j", "1", "--json", "-")
+    run = run_cli("verify", str(echo), "-j", "1", "--json", "-")  # a process: its stdout holds the JSON alone
     report = json.loads(run.stdout)
     assert run.returncode == 1 and len(report["findings"]) >= 5
     assert "NOT verified" in run.stderr
@@ -279,7 +302,7 @@ def test_custom_validation_without_an_output_validator_is_refused_up_front(tmp_p
         },
     )
     args = [command, str(root)] + ([str(root / "submissions/accepted/echo.py")] if command == "judge" else [])
-    run = run_cli(*args)
+    run = cli(*args)
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.strip().splitlines() == [
         f"error: {root}: 'validation: custom' needs an output validator, "
@@ -289,7 +312,7 @@ def test_custom_validation_without_an_output_validator_is_refused_up_front(tmp_p
 
 def judged(root: Path, program: Path, tmp_path: Path) -> tuple[int, dict]:
     out = tmp_path / f"{program.stem}.json"
-    run = run_cli("judge", str(root), str(program), "--json", str(out), "-j", "1")
+    run = cli("judge", str(root), str(program), "--json", str(out), "-j", "1")
     assert "Traceback" not in run.stderr, run.stderr
     return run.returncode, json.loads(out.read_text()) if out.exists() else {"error": run.stderr}
 
@@ -426,7 +449,7 @@ def test_a_legacy_grading_we_cannot_score_is_refused_in_one_line(
     graded: Path, changes: dict[str, str], message: str
 ) -> None:
     write_files(graded, changes)
-    run = run_cli("judge", str(graded), str(graded / "submissions/accepted/echo.py"))
+    run = cli("judge", str(graded), str(graded / "submissions/accepted/echo.py"))
     assert run.returncode == 2 and message in run.stderr and len(run.stderr.strip().splitlines()) == 1, run.stderr
 
 
@@ -461,7 +484,7 @@ def test_submit_answer_folders_verify_as_judge_judges_them(tmp_path: Path) -> No
     }, report
     assert code == 0
     for name in ("accepted/flat", "accepted/by_group"):
-        run = run_cli("judge", str(root), str(root / "submissions" / name))
+        run = cli("judge", str(root), str(root / "submissions" / name))
         assert run.returncode == 0, run.stdout + run.stderr
 
 
@@ -482,7 +505,7 @@ def test_a_validator_built_by_scripts_is_refused_in_one_line(tmp_path: Path, fol
             "submissions/accepted/echo.py": ECHO,
         },
     )
-    run = run_cli("verify", str(root))
+    run = cli("verify", str(root))
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.strip().splitlines() == [
         f"error: {root}: {folder}/ is built and run by its build and run scripts, "
@@ -521,7 +544,7 @@ def test_an_exported_java_submission_is_named_after_its_public_class(tmp_path: P
         },
     )
     out = tmp_path / "exported"
-    run = run_cli("export", str(problem), str(out))
+    run = cli("export", str(problem), str(out))
     assert run.returncode == 0, run.stderr
     exported = out / "submissions" / "accepted"
     assert sorted(p.name for p in exported.iterdir()) == ["Main.java"]
@@ -560,7 +583,7 @@ def test_our_format_reports_an_unknown_verdict_folder_and_still_judges_the_rest(
         },
     )
     out = tmp_path / "verify.json"
-    run = run_cli("verify", str(problem), "-j", "1", "--json", str(out))
+    run = cli("verify", str(problem), "-j", "1", "--json", str(out))
     report = json.loads(out.read_text())
     assert run.returncode == 1 and report["ok"] is False
     assert {

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import run_cli, write_files
+from conftest import cli, write_files
 
 HALF = "n = int(input())\nprint(n // 2, n - n // 2)\n"
 UNEVEN = "n = int(input())\nprint(n - 1, 1)\n"
@@ -47,7 +47,7 @@ sys.exit(42)
 
 def judged(root: Path, program: Path, tmp_path: Path) -> tuple[int, dict, str]:
     out = tmp_path / f"{program.stem}.json"
-    run = run_cli("judge", str(root), str(program), "--json", str(out), "-j", "1")
+    run = cli("judge", str(root), str(program), "--json", str(out), "-j", "1")
     return run.returncode, json.loads(out.read_text()) if out.exists() else {}, run.stderr
 
 
@@ -100,7 +100,7 @@ def subtasks(tmp_path: Path) -> Path:
 
 @pytest.mark.slow
 def test_verify_checks_scores_groups_and_says_which_promise_failed(subtasks: Path) -> None:
-    run = run_cli("verify", str(subtasks), "-j", "1")
+    run = cli("verify", str(subtasks), "-j", "1")
     assert run.returncode == 1, run.stdout + run.stderr
     for name in ("accepted/half.py", "partially_accepted/uneven.py", "wrong_answer/small.py"):
         assert re.search(rf"ok\s+{re.escape(name)}", run.stdout), run.stdout
@@ -235,7 +235,7 @@ def untimed(tmp_path: Path) -> Path:
 
 @pytest.mark.slow
 def test_verify_stores_the_inferred_limit_and_judge_reuses_it(untimed: Path, tmp_path: Path) -> None:
-    run = run_cli("verify", str(untimed), "-j", "1")
+    run = cli("verify", str(untimed), "-j", "1")
     assert run.returncode == 0, run.stdout + run.stderr
     assert "time limit 1 s stored in tilejudge.yaml" in run.stderr
     assert "warning: time_limit_exceeded/spin.py" not in run.stdout  # it still times out at 1 s × 1.5
@@ -269,6 +269,6 @@ def test_submissions_yaml_globs(pattern: str, path: str, matches: bool) -> None:
 
 def test_bad_submissions_yaml_is_one_line(subtasks: Path) -> None:
     (subtasks / "submissions/submissions.yaml").write_text("accepted/half.py:\n  permitted: [OK]\n")
-    run = run_cli("verify", str(subtasks))
+    run = cli("verify", str(subtasks))
     assert run.returncode == 2 and "Traceback" not in run.stderr
     assert "submissions.yaml" in run.stderr and "permitted" in run.stderr and len(run.stderr.strip().splitlines()) == 1

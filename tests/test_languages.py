@@ -16,11 +16,10 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, REPO_ROOT
+from conftest import FIXTURES, cli
 
 from judge.lang import LANGUAGES
 from judge.lang.registry import language  # not exported by judge.lang: the name is its submodule language.py
@@ -40,21 +39,8 @@ def judge(
 ) -> tuple[subprocess.CompletedProcess[str], dict | None]:
     report = tmp_path / f"report-{submission.name}.json"
     report.unlink(missing_ok=True)
-    run = subprocess.run(
-        [
-            sys.executable,
-            "run_judge.py",
-            "judge",
-            str(FIXTURES / "problems" / problem),
-            str(submission),
-            "--json",
-            str(report),
-            *extra,
-        ],
-        cwd=REPO_ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
+    run = cli(
+        "judge", str(FIXTURES / "problems" / problem), str(submission), "--json", str(report), *extra, timeout=600
     )
     return run, json.loads(report.read_text()) if report.exists() else None
 
@@ -92,9 +78,7 @@ def test_language_self_test(name: str, program: str, tmp_path: Path) -> None:
 
 
 def test_languages_lists_each_language_with_its_state_version_and_commands() -> None:
-    run = subprocess.run(
-        [sys.executable, "run_judge.py", "languages"], cwd=REPO_ROOT, capture_output=True, text=True, timeout=300
-    )
+    run = cli("languages", timeout=300)
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     assert any(line.startswith("c ") and "C (gnu17)" in line and "MISSING" not in line for line in lines), run.stdout

@@ -17,7 +17,7 @@ from functools import reduce
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from conftest import cli
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -226,7 +226,7 @@ def test_kattis_folders_decide_what_rejects_and_skipped_cases_stop_the_matrix(su
 @pytest.mark.slow  # verifies a whole package
 def test_verify_matrix_on_a_kattis_package(sum_package: Path, tmp_path: Path) -> None:
     page = tmp_path / "out" / "sum.html"
-    run = run_cli("verify", str(sum_package), "--html", str(page), "-j", "2")
+    run = cli("verify", str(sum_package), "--html", str(page), "-j", "2")
     assert run.returncode == 0, run.stdout + run.stderr
     assert "6/6 submissions as expected" in run.stdout
     legend = dict(re.findall(r"^  ([A-F])  (\S+)", run.stdout, re.M))
@@ -262,6 +262,6 @@ def test_verify_matrix_on_a_kattis_package(sum_package: Path, tmp_path: Path) ->
 
 
 def test_html_into_a_folder_is_a_one_line_error(tmp_path: Path) -> None:
-    run = run_cli("verify", "slide", "--html", str(tmp_path))
+    run = cli("verify", "slide", "--html", str(tmp_path))
     assert run.returncode == 2
     assert run.stderr.strip() == f"error: {tmp_path}: is a folder; --html needs a file name"

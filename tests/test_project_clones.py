@@ -23,7 +23,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import PROGRAMS, REPO_ROOT, run_cli
+from conftest import PROGRAMS, REPO_ROOT, cli
 
 pytestmark = pytest.mark.slow
 
@@ -76,7 +76,7 @@ def make_clones(folder: Path) -> Path:
 def test_clone_of_a_project_is_judged_and_tool_folders_are_named(tmp_path: Path) -> None:
     submissions = make_clones(tmp_path / "class")
     out = tmp_path / "results"
-    run = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(out), "-j", "2")
+    run = cli("grade", str(PROBLEM), str(submissions), "--out", str(out), "-j", "2")
     assert run.returncode == 0, run.stdout + run.stderr
     data = json.loads((out / "grades.json").read_text())
     students = {s["id"]: s for s in data["students"]}

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import REPO_ROOT, run_cli, write_files
+from conftest import REPO_ROOT, cli, write_files
 
 SCHEMAS = REPO_ROOT / "docs" / "schemas"
 TYPES: dict[str, Any] = {
@@ -80,7 +80,7 @@ def schema(name: str) -> dict[str, Any]:
 
 
 def judged(root: Path, program: Path, out: Path) -> dict[str, Any]:
-    run = run_cli("judge", str(root), str(program), "--json", str(out), "-j", "1")
+    run = cli("judge", str(root), str(program), "--json", str(out), "-j", "1")
     assert run.returncode in (0, 1), run.stderr
     return json.loads(out.read_text())
 
@@ -111,8 +111,10 @@ GUESS = (
 )
 
 
-@pytest.fixture
-def reports(tmp_path: Path) -> list[dict[str, Any]]:
+@pytest.fixture(scope="module")
+def reports(tmp_path_factory: pytest.TempPathFactory) -> list[dict[str, Any]]:
+    """Four judgings whose reports hold every kind of field, made once for the module: its tests only read them."""
+    tmp_path = tmp_path_factory.mktemp("reports")
     scoring = write_files(
         tmp_path / "near",
         {
@@ -173,7 +175,7 @@ def test_verify_report_matches_its_schema(tmp_path: Path) -> None:
         },
     )
     out = tmp_path / "verify.json"
-    run = run_cli("verify", str(root), "--json", str(out), "-j", "1")
+    run = cli("verify", str(root), "--json", str(out), "-j", "1")
     report = json.loads(out.read_text())
     assert run.returncode == 1 and {f["severity"] for f in report["findings"]} == {"error", "warning"}
     assert violations(report, schema("verify-report.schema.json")) == []

@@ -51,6 +51,7 @@ def all_pairs(students: list[Student], threshold: float, handout: Handout, max_p
                 {c for h, p in prints if h not in common and (keep is None or h in keep) for c in range(p, p + K)}
             )
 
+        whole = {s.id: chars(prints, None) for s, _, prints in mine}  # each submission's own, counted once
         for (sa, _, pa), (sb, _, pb) in itertools.combinations(mine, 2):
             a, b, pa, pb = (sa, sb, pa, pb) if sa.id <= sb.id else (sb, sa, pb, pa)
             if a.digest == b.digest:
@@ -59,8 +60,8 @@ def all_pairs(students: list[Student], threshold: float, handout: Handout, max_p
                 continue
             shared = {h for h, _ in pa} & {h for h, _ in pb}
             shares = [
-                chars(pa, shared) / chars(pa, None) if shared else 0.0,
-                chars(pb, shared) / chars(pb, None) if shared else 0.0,
+                chars(pa, shared) / whole[a.id] if shared else 0.0,
+                chars(pb, shared) / whole[b.id] if shared else 0.0,
             ]
             if max(shares) >= threshold:
                 found.append((a.id, b.id, round(max(shares), 3), tuple(round(x, 3) for x in shares), False))
@@ -206,7 +207,7 @@ def test_grade_starter_is_remembered_by_the_results_folder_and_a_bad_one_is_refu
     it."""
     import json
 
-    from conftest import run_cli
+    from conftest import cli
 
     made = generate_class(tmp_path, 2, seed=7)
     body = "    # TODO: your code here\n    raise NotImplementedError\n"
@@ -215,23 +216,21 @@ def test_grade_starter_is_remembered_by_the_results_folder_and_a_bad_one_is_refu
     for extra in made.folder.glob("s*.py"):
         extra.unlink()
     out = tmp_path / "results"
-    first = run_cli(
+    first = cli(
         "grade", str(made.problem), str(made.folder), "--out", str(out), "--starter", str(made.starter), "-j", "2"
     )
     assert first.returncode == 0, first.stderr
     similarity = json.loads((out / "grades.json").read_text())["similarity"]
     assert similarity["pairs"] == [] and similarity["handed_out"] == [str(made.starter.resolve())]
-    again = run_cli("grade", str(made.problem), str(made.folder), "--out", str(out), "--only", "ann")
+    again = cli("grade", str(made.problem), str(made.folder), "--out", str(out), "--only", "ann")
     assert again.returncode == 0, again.stderr
     assert json.loads((out / "grades.json").read_text())["similarity"]["pairs"] == []
-    without = run_cli("grade", str(made.problem), str(made.folder), "--out", str(tmp_path / "plain"))
+    without = cli("grade", str(made.problem), str(made.folder), "--out", str(tmp_path / "plain"))
     assert without.returncode == 0, without.stderr
     assert [
         (p["a"], p["b"]) for p in json.loads((tmp_path / "plain" / "grades.json").read_text())["similarity"]["pairs"]
     ] == [("ann", "ben")]
-    bad = run_cli(
-        "grade", str(made.problem), str(made.folder), "--out", str(out), "--starter", str(tmp_path / "nope.py")
-    )
+    bad = cli("grade", str(made.problem), str(made.folder), "--out", str(out), "--starter", str(tmp_path / "nope.py"))
     assert bad.returncode == 2 and "nope.py: no such starter file" in bad.stderr and "Traceback" not in bad.stderr
 
 

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO_ROOT, copy_problem, program
+from conftest import REPO_ROOT, cache_with_launcher, copy_problem, program
 
 import judge
 from judge.cli import listing
@@ -107,7 +107,7 @@ WARM_JUDGE_AVOIDS = {
 
 def test_warm_judge_reads_no_yaml_and_imports_only_what_a_batch_case_needs(tmp_path: Path) -> None:
     root = copy_problem("aplusb", tmp_path)
-    env = {"TILEJUDGE_CACHE": str(tmp_path / "cache")}
+    env = {"TILEJUDGE_CACHE": str(cache_with_launcher(tmp_path / "cache"))}
     argv = ("judge", str(root), str(program("ac.py")), "-j", "1", "--sandbox", "none")
     cold, first = imported(*argv, env=env)
     warm, second = imported(*argv, env=env)

@@ -15,7 +15,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import REPO_ROOT, run_cli
+from conftest import REPO_ROOT, cli
 
 BUGGY = """import sys
 
@@ -29,7 +29,7 @@ print(sum(values) + (1 if any(v >= 960 for v in values) else 0))
 def test_stress_finds_shrinks_saves_and_promotes_a_rare_bug(gensum: Path, tmp_path: Path) -> None:
     buggy = tmp_path / "buggy.py"
     buggy.write_text(BUGGY)
-    run = run_cli(
+    run = cli(
         "stress",
         str(gensum),
         str(buggy),
@@ -53,22 +53,22 @@ def test_stress_finds_shrinks_saves_and_promotes_a_rare_bug(gensum: Path, tmp_pa
     assert (saved / f"{name}.ans").read_text().strip() == str(sum(values))
     assert (saved / f"{name}.gen").read_text().strip() == reproduce
 
-    promoted = run_cli("promote", str(gensum), name)
+    promoted = cli("promote", str(gensum), name)
     assert promoted.returncode == 0, promoted.stderr
     assert f"generate: {reproduce}" in (gensum / "problem.yaml").read_text()
     manifest = json.loads((tmp_path / "cases" / "gensum" / "manifest.json").read_text())["cases"]
     assert manifest[f"stress/{name}"]["source"] == f"generate: {reproduce}"
 
     report = tmp_path / "report.json"
-    run_cli("judge", str(gensum), str(buggy), "--json", str(report))
+    cli("judge", str(gensum), str(buggy), "--json", str(report))
     verdicts = {c["name"]: c["verdict"] for c in json.loads(report.read_text())["cases"]}
     assert verdicts[name] == "WA"
-    assert run_cli("judge", str(gensum), str(gensum / "sum.py")).returncode == 0
-    assert run_cli("promote", str(gensum), name).returncode == 2
+    assert cli("judge", str(gensum), str(gensum / "sum.py")).returncode == 0
+    assert cli("promote", str(gensum), name).returncode == 2
 
 
 def test_stress_reports_no_difference_for_a_correct_solution(gensum: Path) -> None:
-    run = run_cli(
+    run = cli(
         "stress", str(gensum), str(gensum / "sum.py"), "--gen-args", "--count {size} --seed {seed}", "--seconds", "1"
     )
     assert run.returncode == 0, run.stdout + run.stderr
@@ -76,7 +76,7 @@ def test_stress_reports_no_difference_for_a_correct_solution(gensum: Path) -> No
 
 
 def test_stress_needs_a_seed_hole(gensum: Path, tmp_path: Path) -> None:
-    run = run_cli("stress", str(gensum), str(gensum / "sum.py"), "--gen-args", "--count 3 --seed 1", "--seconds", "1")
+    run = cli("stress", str(gensum), str(gensum / "sum.py"), "--gen-args", "--count 3 --seed 1", "--seconds", "1")
     assert run.returncode == 2
     assert "{seed}" in run.stderr and "Traceback" not in run.stderr
 
@@ -123,7 +123,7 @@ def picky(gensum: Path) -> Path:
 
 
 def test_stress_skips_a_generator_line_refused_at_the_search_size(picky: Path) -> None:
-    run = run_cli("stress", str(picky), str(picky / "sum.py"), "--size", "8", "--seconds", "1", "-j", "1")
+    run = cli("stress", str(picky), str(picky / "sum.py"), "--size", "8", "--seconds", "1", "-j", "1")
     assert run.returncode == 0, run.stdout + run.stderr
     skipped = [line for line in run.stdout.splitlines() if line.startswith("skipped ")]
     assert len(skipped) == 1 and "--mode small --size 8" in skipped[0] and "at most 5" in skipped[0], run.stdout
@@ -132,7 +132,7 @@ def test_stress_skips_a_generator_line_refused_at_the_search_size(picky: Path) -
 
 
 def test_stress_at_a_size_every_line_refuses_is_a_judge_error(picky: Path) -> None:
-    run = run_cli(
+    run = cli(
         "stress",
         str(picky),
         str(picky / "sum.py"),
@@ -157,7 +157,7 @@ def test_stress_on_an_interactive_problem_uses_the_interactor_as_oracle(tmp_path
     problem = tmp_path / "blind"
     shutil.copytree(REPO_ROOT / "problems" / "blind", problem)
     wrong = problem / "submissions" / "wrong_answer" / "wa_parity.py"
-    run = run_cli(
+    run = cli(
         "stress",
         str(problem),
         str(wrong),

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 import tangram_exact as exact
-from conftest import REPO_ROOT, needs, run_cli
+from conftest import REPO_ROOT, cli, needs
 
 pytestmark = pytest.mark.oracle
 
@@ -372,7 +372,7 @@ def test_judge_json_carries_the_checker_s_picture(tmp_path: Path) -> None:
     """A general attachment, not a tangram feature of the judge: the SVG reaches `judge --json` as base64."""
     report = tmp_path / "report.json"
     wrong = PACKAGE / "submissions" / "wrong_answer" / "wa_large_twice.cpp"
-    run = run_cli("judge", "tangram", str(wrong), "--first-fail", "--json", str(report))
+    run = cli("judge", "tangram", str(wrong), "--first-fail", "--json", str(report))
     assert run.returncode == 1, run.stdout[-2000:] + run.stderr[-2000:]
     failing = next(c for c in json.loads(report.read_text())["cases"] if c["verdict"] == "WA")
     assert failing["message"] == "figure 1: piece L1 is placed 2 times (lines 1, 2) and piece L2 not at all"

@@ -13,7 +13,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import REPO_ROOT, run_cli
+from conftest import REPO_ROOT, cli
 
 
 def cases_of(problem: Path) -> Path:
@@ -21,7 +21,7 @@ def cases_of(problem: Path) -> Path:
 
 
 def test_check_accepts_committed_data(gensum: Path) -> None:
-    run = run_cli("generate", str(gensum), "--check")
+    run = cli("generate", str(gensum), "--check")
     assert run.returncode == 0, run.stderr
     assert "3/3 cases reproduce bit for bit" in run.stdout
 
@@ -29,7 +29,7 @@ def test_check_accepts_committed_data(gensum: Path) -> None:
 def test_check_names_a_tampered_input(gensum: Path) -> None:
     ten = cases_of(gensum) / "small" / "ten.in"
     ten.write_bytes(ten.read_bytes().replace(b" ", b"  ", 1))
-    run = run_cli("generate", str(gensum), "--check")
+    run = cli("generate", str(gensum), "--check")
     assert run.returncode == 1
     assert "small/ten input" in run.stdout
     assert "small/three" not in run.stdout
@@ -44,7 +44,7 @@ def test_large_case_is_not_committed_and_comes_back_identical(gensum: Path) -> N
     assert "big/big.in" not in tracked and "big/big.ans" in tracked
     recorded = json.loads((cases / "manifest.json").read_text())["cases"]["big/big"]["input"]["sha256"]
     (cases / "big" / "big.in").unlink(missing_ok=True)
-    run = run_cli("judge", str(gensum), str(gensum / "sum.py"))
+    run = cli("judge", str(gensum), str(gensum / "sum.py"))
     assert run.returncode == 0, run.stdout + run.stderr
     assert hashlib.sha256((cases / "big" / "big.in").read_bytes()).hexdigest() == recorded
 
@@ -55,7 +55,7 @@ def test_regenerated_case_that_differs_from_manifest_stops_the_judge(gensum: Pat
     manifest["cases"]["big/big"]["input"]["sha256"] = "0" * 64
     (cases / "manifest.json").write_text(json.dumps(manifest))
     (cases / "big" / "big.in").unlink(missing_ok=True)
-    run = run_cli("judge", str(gensum), str(gensum / "sum.py"))
+    run = cli("judge", str(gensum), str(gensum / "sum.py"))
     assert run.returncode == 3
     assert "big/big" in run.stderr and "differs from manifest" in run.stderr
     assert "Traceback" not in run.stderr
@@ -64,7 +64,7 @@ def test_regenerated_case_that_differs_from_manifest_stops_the_judge(gensum: Pat
 def test_changed_generator_arguments_regenerate_that_case(gensum: Path) -> None:
     spec = gensum / "problem.yaml"
     spec.write_text(spec.read_text().replace("--count 3 --seed 1", "--count 4 --seed 1"))
-    run = run_cli("judge", str(gensum), str(gensum / "sum.py"))
+    run = cli("judge", str(gensum), str(gensum / "sum.py"))
     assert run.returncode == 0, run.stdout + run.stderr
     assert (cases_of(gensum) / "small" / "three.in").read_text().startswith("4\n")
     manifest = json.loads((cases_of(gensum) / "manifest.json").read_text())["cases"]
@@ -74,7 +74,7 @@ def test_changed_generator_arguments_regenerate_that_case(gensum: Path) -> None:
 def test_validate_names_the_invalid_case_and_line(gensum: Path) -> None:
     three = cases_of(gensum) / "small" / "three.in"
     three.write_text("3\n1 2 99999\n")
-    run = run_cli("validate", str(gensum))
+    run = cli("validate", str(gensum))
     assert run.returncode == 1
     assert "small/three: invalid: line 2" in run.stdout
     assert "2/3 inputs valid" in run.stdout
@@ -84,7 +84,7 @@ def test_failing_generator_is_a_judge_error_naming_the_case(gensum: Path) -> Non
     spec = gensum / "problem.yaml"
     spec.write_text(spec.read_text().replace("--count 10 --seed 2", "--count ten --seed 2"))
     (cases_of(gensum) / "small" / "ten.in").unlink()
-    run = run_cli("judge", str(gensum), str(gensum / "sum.py"))
+    run = cli("judge", str(gensum), str(gensum / "sum.py"))
     assert run.returncode == 3
     assert "generator for case small/ten failed" in run.stderr
     assert "Traceback" not in run.stderr
