@@ -122,6 +122,11 @@ def test_another_language_file_named_by_the_environment_is_not_answered_from_mem
         tmp_path / "conf", {"languages.yaml": "lua:\n  run: [lua, '{main}']\n  extensions: [.lua]\n"}
     )
     monkeypatch.setenv("TILEJUDGE_LANGUAGES", str(languages / "languages.yaml"))
+    # the process-wide registry reads the files once: what it reads under this file must not outlive the test, since
+    # judge commands run in this process later (cli_in_process) would see the test's lua
+    from judge.lang.registry import LANGUAGES
+
+    monkeypatch.setattr(LANGUAGES, "_entries", None)
     load(root)
     assert len(reads) == 2
 

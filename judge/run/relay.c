@@ -19,6 +19,8 @@
  * read, after the bytes before it; the submission's only once its run has ended; bytes for a side that
  * is gone are read and dropped; a side whose bytes the other is not taking is not read until they are taken.
  */
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -26,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "launcher.h"
@@ -77,6 +80,37 @@ static void reader_gone(struct link *l) {
         if (write(transcript_fd, "g 0\n", 4) < 0) {}
     }
     close_target(l);
+}
+
+/* Whether a process other than this relay still has the pipe behind ``fd`` in its descriptor table. An exiting
+ * process drops its table before the kernel releases the files in it, one at a time and with a chance to be
+ * scheduled out between two: an interactor that exited can have its output's end-of-file passed on, and the
+ * submission crash on it and be reported, while its input still counts a reader. Its table is already gone then,
+ * which is what this looks for. A scan of /proc: done only at the end of a run whose interactor's output has
+ * ended and whose input is still open, so a few milliseconds at most, and rarely. */
+static int held_elsewhere(int fd) {
+    struct stat st;
+    DIR *proc = fstat(fd, &st) == 0 ? opendir("/proc") : NULL;
+    if (!proc) return 1;  /* cannot tell: as if held, the answer that never lets an interactor's word stand wrongly */
+    char want[48];
+    snprintf(want, sizeof want, "pipe:[%lu]", (unsigned long)st.st_ino);
+    int self = (int)getpid(), held = 0;
+    for (struct dirent *p; !held && (p = readdir(proc));) {
+        if (!isdigit((unsigned char)p->d_name[0]) || atoi(p->d_name) == self) continue;
+        char folder[300];
+        snprintf(folder, sizeof folder, "/proc/%s/fd", p->d_name);
+        DIR *fds = opendir(folder);
+        if (!fds) continue;
+        for (struct dirent *f; !held && (f = readdir(fds));) {
+            char link[600], target[48];
+            snprintf(link, sizeof link, "%s/%s", folder, f->d_name);
+            ssize_t n = f->d_name[0] == '.' ? -1 : readlink(link, target, sizeof target - 1);
+            if (n > 0) target[n] = '\0', held = !strcmp(target, want);
+        }
+        closedir(fds);
+    }
+    closedir(proc);
+    return held;
 }
 
 static void flush_link(struct link *l) {
@@ -139,10 +173,12 @@ int relay_main(int argc, char **argv) {
         for (int i = 0; i < 2; i++) {
             struct link *l = &links[i];
             if (l->source_eof && l->len == 0 && !l->held && l->target >= 0) {
-                /* Looked at again at the last moment: an interactor that exited since the poll still left before
-                 * this end-of-file could reach it. */
+                /* Looked at again at the last moment: an interactor that exited since the poll, or is still
+                 * exiting (its output ended, its input held by no process), left before this end-of-file could
+                 * reach it. One that only closed its output (pseudo-interaction) still holds its input. */
                 struct pollfd last = {l->target, 0, 0};
-                if (l->owner == 's' && poll(&last, 1, 0) > 0 && (last.revents & (POLLERR | POLLHUP))) reader_gone(l);
+                int gone = l->owner == 's' && poll(&last, 1, 0) > 0 && (last.revents & (POLLERR | POLLHUP));
+                if (gone || (l->owner == 's' && links[1].source_eof && !held_elsewhere(l->target))) reader_gone(l);
                 else close_target(l);
             }
         }
