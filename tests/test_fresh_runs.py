@@ -45,6 +45,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -252,6 +253,8 @@ def test_judge_killed_mid_run_leaves_nothing(
             except OSError:
                 continue
         assert links, "the run ended before its namespaces could be read"
+        private = _private_folders_of(judge.pid)
+        assert private, "the judge's private folder (the run's output and stderr) was not found"
         judge.kill()
         judge.wait()
         assert _wait_until(lambda: not _processes_marked(marker), SETTLE_S), f"left: {_processes_marked(marker)}"
@@ -272,16 +275,24 @@ def test_judge_killed_mid_run_leaves_nothing(
             os.kill(pid, signal.SIGKILL)
         if judge.stderr:
             judge.stderr.close()
-    _expect_groups_reclaimed(judge.pid)
+    _expect_reclaimed(judge.pid, private)
 
 
-def _expect_groups_reclaimed(pid: int) -> None:
-    """The killed judge's control groups (they outlive it) are removed by the next judge's start."""
+def _private_folders_of(pid: int) -> list[Path]:
+    """The private folders (judge/run/private_root.py) a judge owns: its pid is in each one's owner file."""
+    owners = Path(tempfile.gettempdir()).glob("tilejudge-*/.owner")
+    return [owner.parent for owner in owners if owner.read_text().strip() == str(pid)]
+
+
+def _expect_reclaimed(pid: int, private: list[Path]) -> None:
+    """The killed judge's control groups and private folders (they outlive it) are removed by the next judge's
+    start: the probe of the groups and a slot pool's start, as every command that judges makes them."""
     done = subprocess.run(
         [
             sys.executable,
             "-c",
-            "from judge.run import cgroups; found, _ = cgroups.probe(); print(*(found.own if found else ()))",
+            "from judge.run import cgroups, SlotPool; found, _ = cgroups.probe(); SlotPool(1).close();"
+            " print(*(found.own if found else ()))",
         ],
         cwd=REPO_ROOT,
         capture_output=True,
@@ -291,3 +302,6 @@ def _expect_groups_reclaimed(pid: int) -> None:
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     left = [path for own in done.stdout.split() for path in Path(own).glob(f"tilejudge-{pid}-*")]
     assert not left, f"control groups of the killed judge are left: {left}"
+    assert not [folder for folder in private if folder.exists()], (
+        f"the killed judge's private folders are left: {private}"
+    )

@@ -10,12 +10,12 @@ from __future__ import annotations
 import os
 import queue
 import shutil
-import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
+from . import private_root
 from .files import cache_root
 from .launcher import DEFAULT_PATH, Launcher, build_launcher
 from .sandbox import SANDBOX_PROCESSES, SCRATCH_BYTES, SCRATCH_VIEW, Bind, Isolation, UidLease, interpreter_paths
@@ -175,8 +175,8 @@ class SlotPool:
     def __init__(self, size: int, isolation: Isolation | None = None, conceal: Sequence[Path] = ()) -> None:
         binary = build_launcher()
         self.isolation = isolation or Isolation("none")
-        self._root = Path(tempfile.mkdtemp(prefix="tilejudge-"))
-        self._root.chmod(0o711)
+        private_root.reclaim()  # what judges killed before this one left of their runs
+        self._root, self._owner = private_root.claim()
         self._slots = [Slot(i, self._root, binary, self.isolation, conceal) for i in range(max(1, size))]
         self._free: queue.SimpleQueue[Slot] = queue.SimpleQueue()
         for slot in self._slots:
@@ -203,7 +203,9 @@ class SlotPool:
     def close(self) -> None:
         for slot in self._slots:
             slot.close()
-        shutil.rmtree(self._root, ignore_errors=True)
+        if self._owner >= 0:
+            private_root.release(self._root, self._owner)
+            self._owner = -1
 
     def __enter__(self) -> SlotPool:
         return self
