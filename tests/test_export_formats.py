@@ -111,7 +111,7 @@ def test_every_folder_and_file_name_is_what_the_tools_accept(twice: Path, versio
     [
         ("legacy", "testdata.yaml", "problem_statement/problem.en.tex"),
         ("2023-07", "testdata.yaml", "statement/problem.en.md"),
-        ("2025-09", "test_group.yaml", "statement/problem.en.md"),
+        ("2025-09", "test_group.yaml", "statement/problem.en.tex"),  # BAPCtools reads no Markdown statement
     ],
 )
 def test_each_version_writes_its_own_layout(
@@ -123,15 +123,17 @@ def test_each_version_writes_its_own_layout(
     meta = yaml.safe_load((out / "problem.yaml").read_text())
     assert meta.get("problem_format_version") == LAYOUTS[version].format_key
     assert (out / validator).is_file() and (out / "data" / "secret" / settings).is_file()
-    if version == "legacy":  # problemtools refuses limits.time_limit in a legacy package
-        assert meta["type"] == "scoring" and meta["validation"] == "default" and "time_limit" not in meta["limits"]
-        assert any("no time limit key" in n for n in notes)
+    assert [p.name for p in (out / validator).parent.iterdir()] == [Path(validator).name]  # one statement per language
+    if validator.endswith(".tex"):
         tex = (out / validator).read_text()
         assert (
             "\\problemname{Twice}" in tex
             and "\\& nothing\\_else" in tex
             and "\\begin{verbatim}\n3\n\\end{verbatim}" in tex
         )
+    if version == "legacy":  # problemtools refuses limits.time_limit in a legacy package
+        assert meta["type"] == "scoring" and meta["validation"] == "default" and "time_limit" not in meta["limits"]
+        assert any("no time limit key" in n for n in notes)
         assert yaml.safe_load((out / "data" / "testdata.yaml").read_text())["grader_flags"] == "ignore_sample sum"
         assert yaml.safe_load((out / "data" / "secret" / "02smallcases" / "testdata.yaml").read_text()) == {
             "on_reject": "continue",
@@ -141,8 +143,10 @@ def test_each_version_writes_its_own_layout(
             "range": "0 60",
             "output_validator_flags": "case_sensitive",
         }
-    else:
-        assert meta["limits"]["time_limit"] == 2.0
+    else:  # the spec has one limit for all languages: Python's (3 x 2 s, the registry's factor), kept back for us
+        assert meta["limits"]["time_limit"] == 6.0 and any("time_limit is 6 s for every language" in n for n in notes)
+        assert yaml.safe_load((out / "tilejudge.yaml").read_text())["base_time_limit"] == 2.0
+        assert load(out).limits.time == 2.0
 
 
 def test_pass_fail_drops_the_points_for_tools_that_judge_no_scores(twice: Path, tmp_path: Path) -> None:

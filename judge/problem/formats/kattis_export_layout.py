@@ -72,7 +72,7 @@ LAYOUTS: dict[str, Layout] = {
         "2025-09",
         "test_group.yaml",
         "output_validator",
-        "statement/problem.en.md",
+        "statement/problem.en.tex",  # BAPCtools reads LaTeX statements only, and counts a missing one as an error
         False,
         ("output_validator_args",),
         frozenset({"interactive", "multi-pass", "submit-answer"}),
@@ -134,7 +134,7 @@ TEX_SPECIAL = {c: "\\" + c for c in "&%$#_{}"} | {
 
 
 def tex_statement(title: str, markdown: str) -> str:
-    """A LaTeX statement for the legacy format, which reads no Markdown: headings become sections, fenced
+    """A LaTeX statement for legacy and 2025-09 (read by tools without Markdown): headings become sections, fenced
     blocks verbatim, the rest stays as text with LaTeX's special characters escaped (Markdown marks stay visible)."""
     out = [f"\\problemname{{{_escape(title)}}}", ""]
     fenced = False
