@@ -8,6 +8,7 @@ and submissions in Python and Java that pass, fail one group, or fail all.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import json
 import re
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import needs, run_cli, write_files
+from conftest import REPO_ROOT, needs, run_cli, write_files
 
 from judge.errors import UsageError
 from judge.model import Kind
@@ -218,3 +219,37 @@ def test_a_tool_rewriting_the_exported_data_in_place_leaves_ours_alone(twice: Pa
         with path.open("r+b") as file:  # in place, as an editor or a tool rewriting a file keeps its inode
             file.truncate(0)
     assert {path: path.read_bytes() for path in ours} == ours
+
+
+def _evaluated_union_annotations(source: Path) -> list[int]:
+    """Lines of ``X | Y`` annotations that Python evaluates when defining the function or class."""
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    if any(
+        isinstance(n, ast.ImportFrom) and n.module == "__future__" and any(a.name == "annotations" for a in n.names)
+        for n in tree.body
+    ):
+        return []
+    annotations = [
+        a
+        for n in ast.walk(tree)
+        for a in (
+            [n.returns, *(x.annotation for x in [*n.args.args, *n.args.kwonlyargs, *n.args.posonlyargs])]
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+            else [n.annotation]
+            if isinstance(n, ast.AnnAssign)
+            else []
+        )
+        if a is not None
+    ]
+    return sorted({b.lineno for a in annotations for b in ast.walk(a) if isinstance(b, ast.BinOp)})
+
+
+def test_exported_python_programs_define_on_python_3_9() -> None:
+    """problemtools and BAPCtools run Python 3 as PyPy3, which is Python 3.9 in Debian 12: an evaluated ``X | None``
+    annotation is a TypeError there (klotski's checker was a judge error on every case). Generators run only here."""
+    offending = {
+        str(p.relative_to(REPO_ROOT)): lines
+        for p in sorted((REPO_ROOT / "problems").rglob("*.py"))
+        if p.name != "generator.py" and (lines := _evaluated_union_annotations(p))
+    }
+    assert offending == {}
