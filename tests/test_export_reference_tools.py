@@ -138,7 +138,10 @@ def test_problemtools_verifies_the_legacy_export(reference_tools: Path, problem:
 @pytest.mark.parametrize("problem", PROBLEMS)
 def test_bapctools_runs_the_pass_fail_2025_09_export(reference_tools: Path, problem: str, tmp_path: Path) -> None:
     package = _exported(problem, tmp_path / problem, "--format", "2025-09", "--pass-fail")
-    code, log = _tool_log(reference_tools, ["bt", "run", "--no-bar", "--timeout", "60"], package)
+    # bt remembers every problem.yaml it ran by uuid in XDG_CONFIG_HOME and warns (exit 1) when another folder has
+    # the same one: an earlier run's export (our uuids are stable per problem) must not count, so the record is fresh
+    config = {"XDG_CONFIG_HOME": str(tmp_path / "config")}
+    code, log = _tool_log(reference_tools, ["bt", "run", "--no-bar", "--timeout", "60"], package, config)
     assert code == 0 and "FATAL" not in log and "ERROR" not in log, log[-4000:]
     for name, verdict in _submissions(package).items():
         # the verdict is right-aligned and a duration of 10 s or more follows it without a space: "TLE60.112s"
