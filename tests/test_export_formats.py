@@ -135,10 +135,13 @@ def test_each_version_writes_its_own_layout(
     if version == "legacy":  # problemtools refuses limits.time_limit in a legacy package
         assert meta["type"] == "scoring" and meta["validation"] == "default" and "time_limit" not in meta["limits"]
         assert any("no time limit key" in n for n in notes)
-        assert yaml.safe_load((out / "data" / "testdata.yaml").read_text())["grader_flags"] == "ignore_sample sum"
+        assert (
+            yaml.safe_load((out / "data" / "testdata.yaml").read_text())["grader_flags"]
+            == "ignore_sample sum first_error"
+        )
         assert yaml.safe_load((out / "data" / "secret" / "02smallcases" / "testdata.yaml").read_text()) == {
             "on_reject": "continue",
-            "grader_flags": "sum",
+            "grader_flags": "sum first_error",  # problemtools would report the worst verdict, not the first
             "accept_score": 30,
             "reject_score": 0,
             "range": "0 60",

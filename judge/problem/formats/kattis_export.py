@@ -31,6 +31,7 @@ from ...model import SPEC_NAME, CaseSpec, CheckerSpec, FromFile, Problem, answer
 from .kattis import SIDE_CAR
 from .kattis_export_layout import (
     DEFAULT,
+    FIRST_ERROR,
     LAYOUTS,
     Layout,
     args_settings,
@@ -212,7 +213,7 @@ def _export_data(problem: Problem, out: Path, scoring: bool, layout: Layout) -> 
         # data/'s ignore_sample would be inherited, and problemtools allows it only there
         _settings(
             sample / layout.group_file,
-            {**({"grader_flags": "sum"} if scoring and layout.legacy_grading else {}), **args},
+            {**({"grader_flags": f"sum {FIRST_ERROR}"} if scoring and layout.legacy_grading else {}), **args},
         )
         cases = [case for group in sample_groups for case in group.cases]
         for index, case in enumerate(cases, start=1):
@@ -223,7 +224,7 @@ def _export_data(problem: Problem, out: Path, scoring: bool, layout: Layout) -> 
     top = dict(args)
     if scoring:
         top.update(
-            {"grader_flags": "sum", "range": f"0 {plain_number(total)}"}
+            {"grader_flags": f"sum {FIRST_ERROR}", "range": f"0 {plain_number(total)}"}
             if layout.legacy_grading
             else {"max_score": plain_number(total), "score_aggregation": "sum"}
         )
