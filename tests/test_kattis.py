@@ -203,7 +203,7 @@ def test_export_round_trip_gives_every_submission_its_verdict(problem: str, tmp_
     assert exported.returncode == 0, exported.stderr
     meta = (out / "problem.yaml").read_text()
     assert "problem_format_version: 2025-09" in meta and "time_limit:" in meta
-    assert (out / "statement" / "problem.en.md").is_file() and (out / "data" / "secret").is_dir()
+    assert (out / "statement" / "problem.en.tex").is_file() and (out / "data" / "secret").is_dir()
     verified = cli("verify", str(out))
     assert verified.returncode == 0, verified.stdout[-3000:] + verified.stderr[-2000:]
     # each under the name its compiler wants: a Java file under its public class's name

@@ -22,6 +22,8 @@ the moves must leave the 2x2 piece on the exit (the two bottom rows, the two
 middle columns).
 """
 
+from __future__ import annotations  # `X | None` annotations on Python 3.9 too (PyPy3 in Debian 12)
+
 import re
 import sys
 from pathlib import Path

@@ -33,6 +33,8 @@ same shape are interchangeable, exactly as the statement counts positions.
 Letters are given to the pieces in reading order of their anchors.
 """
 
+from __future__ import annotations  # `X | None` annotations on Python 3.9 too (PyPy3 in Debian 12)
+
 import argparse
 import random
 import sys

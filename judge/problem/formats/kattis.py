@@ -35,6 +35,7 @@ from .kattis_submissions import (  # noqa: F401  (FOLDER_RULES, SIDE_CAR, ignore
     _program,
     _side_car_factors,
     ignored,
+    side_car,
     submissions,
     time_rule,
 )
@@ -84,7 +85,8 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
     if not any(g.cases for g in groups):
         raise UsageError(f"{shown}: no test cases under data/")
     try:
-        time = float(limits_meta.get("time_limit", 0.0))
+        # an export states the slowest language's limit for all; the base it was made from is kept for this judge
+        time = float(side_car(root).get("base_time_limit", limits_meta.get("time_limit", 0.0)))
         limits = Limits(
             time=time,
             memory_mib=int(limits_meta.get("memory", 1024 if legacy else 2048)),
@@ -102,6 +104,7 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
             p
             for p in (
                 root / "statement" / "problem.en.md",
+                root / "statement" / "problem.en.tex",
                 root / "problem_statement" / "problem.en.tex",
                 root / "problem_statement" / "problem.tex",
             )

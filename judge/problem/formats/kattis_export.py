@@ -31,6 +31,7 @@ from ...model import SPEC_NAME, CaseSpec, CheckerSpec, FromFile, Problem, answer
 from .kattis import SIDE_CAR
 from .kattis_export_layout import (
     DEFAULT,
+    FIRST_ERROR,
     LAYOUTS,
     Layout,
     args_settings,
@@ -70,17 +71,27 @@ def export(
             "accepted means every case accepted"
         )
     (out / SPEC_NAME).write_text(yaml.safe_dump(_meta(problem, layout, scoring), sort_keys=False, allow_unicode=True))
+    limits = problem.limits
+    single = single_time_limit(problem)
     if not layout.format_key:
         log(
             "note: the legacy format has no time limit key; "
-            f"judges infer one from the accepted submissions instead of {problem.limits.time:g} s"
+            f"judges infer one from the accepted submissions instead of {limits.time:g} s"
         )
-    limits = problem.limits
-    if limits.time_factor:
+    elif single > limits.time:
+        log(
+            f"note: time_limit is {single:g} s for every language, the most an accepted submission's language gets "
+            f"here; the base {limits.time:g} s stays in {SIDE_CAR} for this judge"
+        )
+    side_car: dict[str, Any] = {"time_factor": dict(limits.time_factor)} if limits.time_factor else {}
+    if layout.format_key and single > limits.time:
+        side_car["base_time_limit"] = limits.time
+    if side_car:
         (out / SIDE_CAR).write_text(
-            "# Per-language time factors: Kattis has no key for them, other judges ignore this file.\n"
-            + yaml.safe_dump({"time_factor": dict(limits.time_factor)}, sort_keys=False)
+            "# Per-language time factors and the limit they apply to: Kattis has no key for them, "
+            "other judges ignore this file.\n" + yaml.safe_dump(side_car, sort_keys=False)
         )
+    if limits.time_factor:
         log(
             f"note: per-language time factors {dict(limits.time_factor)} kept only in {SIDE_CAR}; "
             "Kattis and DOMjudge use one time limit for all languages"
@@ -105,13 +116,24 @@ def _meta(problem: Problem, layout: Layout, scoring: bool) -> dict[str, Any]:
         meta["validation"] = (
             "custom interactive" if problem.kind.interactive else "custom" if _output_validator(problem) else "default"
         )
-    meta["limits"] = {"time_limit": limits.time} if layout.format_key else {}
+    meta["limits"] = {"time_limit": single_time_limit(problem)} if layout.format_key else {}
     meta["limits"].update({"memory": limits.memory_mib, "output": max(1, math.ceil(limits.output_mib))})
     if problem.kind.multi_pass:
         meta["limits"]["validation_passes"] = problem.kind.passes
     if problem.source:
         meta["source"] = problem.source
     return meta
+
+
+def single_time_limit(problem: Problem) -> float:
+    """The one limit the newer versions state for every language: the most any accepted submission's language gets.
+
+    The spec wants every accepted submission within ``time_limit`` (BAPCtools checks it), and has no per-language
+    factors: stating the C/C++ limit would make an accepted Python program that needs its factor a TLE there."""
+    limits = problem.limits
+    accepted = problem.submissions_root / "accepted"
+    languages = {lang.name for p in accepted.rglob("*") if p.is_file() and (lang := by_extension(p)) is not None}
+    return max([limits.time, *(limits.time_for(name) for name in languages)])
 
 
 def _refuse_without_equivalent(problem: Problem, layout: Layout) -> None:
@@ -191,7 +213,7 @@ def _export_data(problem: Problem, out: Path, scoring: bool, layout: Layout) -> 
         # data/'s ignore_sample would be inherited, and problemtools allows it only there
         _settings(
             sample / layout.group_file,
-            {**({"grader_flags": "sum"} if scoring and layout.legacy_grading else {}), **args},
+            {**({"grader_flags": f"sum {FIRST_ERROR}"} if scoring and layout.legacy_grading else {}), **args},
         )
         cases = [case for group in sample_groups for case in group.cases]
         for index, case in enumerate(cases, start=1):
@@ -202,7 +224,7 @@ def _export_data(problem: Problem, out: Path, scoring: bool, layout: Layout) -> 
     top = dict(args)
     if scoring:
         top.update(
-            {"grader_flags": "sum", "range": f"0 {plain_number(total)}"}
+            {"grader_flags": f"sum {FIRST_ERROR}", "range": f"0 {plain_number(total)}"}
             if layout.legacy_grading
             else {"max_score": plain_number(total), "score_aggregation": "sum"}
         )

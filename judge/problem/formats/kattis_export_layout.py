@@ -23,6 +23,9 @@ from typing import Any
 from ...model import Group
 
 LEGACY_FOLDERS = ("accepted", "wrong_answer", "time_limit_exceeded", "run_time_error")
+# problemtools' default grader reports the worst verdict of a group (RTE before TLE before WA) unless told otherwise;
+# this judge and BAPCtools report the first failing case's, so every grader level is told first_error
+FIRST_ERROR = "first_error"
 
 
 @dataclass(frozen=True)
@@ -72,7 +75,7 @@ LAYOUTS: dict[str, Layout] = {
         "2025-09",
         "test_group.yaml",
         "output_validator",
-        "statement/problem.en.md",
+        "statement/problem.en.tex",  # BAPCtools reads LaTeX statements only, and counts a missing one as an error
         False,
         ("output_validator_args",),
         frozenset({"interactive", "multi-pass", "submit-answer"}),
@@ -102,7 +105,11 @@ def args_settings(layout: Layout, args: list[str]) -> dict[str, Any]:
 
 def root_grading(total: float) -> dict[str, Any]:
     """data/'s settings in problemtools' terms: samples score nothing, every group is graded, the total is bounded."""
-    return {"on_reject": "continue", "grader_flags": "ignore_sample sum", "range": f"0 {plain_number(total)}"}
+    return {
+        "on_reject": "continue",
+        "grader_flags": f"ignore_sample sum {FIRST_ERROR}",
+        "range": f"0 {plain_number(total)}",
+    }
 
 
 def group_grading(group: Group, layout: Layout) -> dict[str, Any]:
@@ -114,7 +121,7 @@ def group_grading(group: Group, layout: Layout) -> dict[str, Any]:
     mode = {"pass-fail": "min", "sum": "sum", "max": "max", "avg": "avg"}.get(group.aggregation, "min")
     return {
         "on_reject": "continue",
-        "grader_flags": mode,
+        "grader_flags": f"{mode} {FIRST_ERROR}",
         "accept_score": plain_number(group.points / len(group.cases) if share else group.points),
         "reject_score": 0,
         "range": f"0 {plain_number(group.points)}",
@@ -134,7 +141,7 @@ TEX_SPECIAL = {c: "\\" + c for c in "&%$#_{}"} | {
 
 
 def tex_statement(title: str, markdown: str) -> str:
-    """A LaTeX statement for the legacy format, which reads no Markdown: headings become sections, fenced
+    """A LaTeX statement for legacy and 2025-09 (read by tools without Markdown): headings become sections, fenced
     blocks verbatim, the rest stays as text with LaTeX's special characters escaped (Markdown marks stay visible)."""
     out = [f"\\problemname{{{_escape(title)}}}", ""]
     fenced = False

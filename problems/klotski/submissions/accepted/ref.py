@@ -12,6 +12,8 @@ exit ends the search, and its moves are replayed on the lettered board to
 name the pieces and spell their paths.
 """
 
+from __future__ import annotations  # `X | None` annotations on Python 3.9 too (PyPy3 in Debian 12)
+
 import sys
 from collections import deque
 
