@@ -66,14 +66,7 @@ def check_answer(run: CaseRun) -> CaseResult:
             verdict=Verdict.OLE, message=f"answer file over the {limit / (1 << 20):g} MiB output limit", **base
         )
     outcome = run.referee.checker.check(run.inp, out, run.ans, slot, run.checker_args)
-    return CaseResult(
-        verdict=outcome.verdict,
-        message=outcome.message,
-        score=outcome.fraction,
-        score_file=outcome.score_file,
-        attachments=outcome.attachments,
-        **base,
-    )
+    return CaseResult.checked(outcome, **base)
 
 
 def _inside(folder: Path, place: str, out: Path, limit: int) -> int | None:

@@ -104,14 +104,7 @@ class ProblemKind:
             verdict, message = early
             return CaseResult(verdict=verdict, message=message + stderr_note(stderr_ends), **base)
         outcome = run.referee.checker.check(run.inp, out, run.ans, slot, run.checker_args)
-        return CaseResult(
-            verdict=outcome.verdict,
-            message=outcome.message,
-            score=outcome.fraction,
-            score_file=outcome.score_file,
-            attachments=outcome.attachments,
-            **base,
-        )
+        return CaseResult.checked(outcome, **base)
 
 
 class Batch(ProblemKind):

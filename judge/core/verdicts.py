@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..check.attachments import Attachment
 from ..verdict import Verdict
+
+if TYPE_CHECKING:
+    from ..check.compare import CheckOutcome
 
 
 @dataclass
@@ -35,6 +38,19 @@ class CaseResult:
     attachments: tuple[Attachment, ...] = ()  # files the checker handed over (a picture of a wrong answer)
     waited: float = 0.0  # seconds the run was runnable but waiting for a CPU: the machine's load
     confirmation: str = ""  # a wall-clock TLE run again alone (reruns.py): the first run and the load at both
+
+    @classmethod
+    def checked(cls, outcome: CheckOutcome, **base: Any) -> CaseResult:
+        """A case its checker decided, with every field of the checker's outcome carried over in this one place:
+        the submit-answer kind, building its own, once dropped the score file."""
+        return cls(
+            verdict=outcome.verdict,
+            message=outcome.message,
+            score=outcome.fraction,
+            score_file=outcome.score_file,
+            attachments=outcome.attachments,
+            **base,
+        )
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
