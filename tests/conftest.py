@@ -24,6 +24,7 @@ test whose id mentions java needs a JDK.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import os
@@ -103,6 +104,39 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     # The same for the test modules, which pytest rewrites for its assertions before it compiles them: without its
     # cached rewrite (in ``__pycache__`` too) every worker redoes it for every module, seconds of each run's collection.
     sys.dont_write_bytecode = False
+    _generate_fixture_cases()
+
+
+def _generate_fixture_cases() -> None:
+    """Make the fixture problems' missing cases before any test runs, one process at a time.
+
+    Tests judge the fixture problems (and the hostile ones) in place, and the
+    judge generates their cases on first use. Left to the tests, that first
+    use would write into tests/fixtures while, in another xdist worker, a
+    hostile test is watching that tree for any change a program made. Each worker (and the controller)
+    comes here; the lock lets one generate while the others wait and then find
+    nothing missing.
+    """
+    import fcntl
+    import tempfile
+
+    from judge.cli.places import shown
+    from judge.core.testdata import ensure, missing_cases
+    from judge.problem.formats import load
+    from judge.run import SlotPool, resolve_sandbox
+
+    if missing("gcc") is not None:  # no launcher can be built: every test is skipped anyway
+        return
+    digest = hashlib.sha256(str(REPO_ROOT).encode()).hexdigest()[:16]
+    with open(Path(tempfile.gettempdir()) / f"tilejudge-fixture-cases-{digest}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        for root in sorted([*PROBLEMS.iterdir(), *(FIXTURES / "hostile" / "problems").iterdir()]):
+            problem = load(root, shown(root))
+            if not missing_cases(problem):
+                continue
+            isolation, _ = resolve_sandbox(None)
+            with SlotPool(os.cpu_count() or 1, isolation, conceal=problem.folders) as pool:
+                ensure(problem, pool)
 
 
 def pytest_configure(config: pytest.Config) -> None:

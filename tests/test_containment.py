@@ -81,7 +81,8 @@ from test_hostile import (  # noqa: F401  (fixtures are found by pytest by name)
     _processes_marked,
     build_caches,
     hostile,
-    hostile_cases,
+    hostile_references,
+    marker_lock,
 )
 
 MEMORY_LIMIT_KB = 64 * 1024
@@ -360,7 +361,7 @@ def test_grading_reports_escape_control_bytes(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     build_caches: Path,
-    hostile_cases: None,
+    hostile_references: None,
     mode: str,
 ) -> None:
     """Grading a class with the escaping program and a student whose file name holds ESC: every report parses and none
@@ -372,8 +373,9 @@ def test_grading_reports_escape_control_bytes(
     shutil.copy(PROGRAMS / "hx_report_escape.c", folder / "mallory.c")
     shutil.copy(HSUM / "solution.py", folder / f"{EVE}.py")
     out = tmp_path / "results"
-    done = run_cli("grade", str(HSUM), str(folder), "--out", str(out), "--sandbox", mode, "-j", "2", timeout=300)
-    _assert_no_leftovers("hxescape")
+    with marker_lock("hxescape"):
+        done = run_cli("grade", str(HSUM), str(folder), "--out", str(out), "--sandbox", mode, "-j", "2", timeout=300)
+        _assert_no_leftovers("hxescape")
     assert done.returncode in (0, 1) and "Traceback" not in done.stderr, (
         f"{done.returncode}\n{done.stdout}\n{done.stderr}"
     )
@@ -393,7 +395,7 @@ def test_grading_reports_escape_control_bytes(
 
 @pytest.fixture
 def throwaway_hsum(
-    tmp_path: Path, judge_process: JudgeRunner, monkeypatch: pytest.MonkeyPatch, hostile_cases: None
+    tmp_path: Path, judge_process: JudgeRunner, monkeypatch: pytest.MonkeyPatch, hostile_references: None
 ) -> Path:
     """A copy of hsum and its cases in tmp_path (problems/ and cases/ side by side), judged once so nothing in it
     changes later."""
@@ -440,14 +442,15 @@ def test_threaded_solution_is_accepted(hostile: Hostile, mode: str, source: str,
 
 
 @pytest.mark.parametrize("mode", _modes())
-def test_node_solution_is_accepted(judge_process: JudgeRunner, hostile_cases: None, mode: str) -> None:
+def test_node_solution_is_accepted(judge_process: JudgeRunner, hostile_references: None, mode: str) -> None:
     """A correct JavaScript solution run with --cmd "node <file>" is AC under the 64 MiB limit."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed (apt-get install nodejs)")
     marker = "hx_sum.js"
-    assert not _processes_marked(marker), f"processes marked {marker!r} exist before the run"
-    run = judge_process(HSUM, None, "--sandbox", mode, "-j", "2", cmd=f"{node} {PROGRAMS / 'hx_sum.js'}")
-    _assert_no_leftovers(marker)
+    with marker_lock(marker):
+        assert not _processes_marked(marker), f"processes marked {marker!r} exist before the run"
+        run = judge_process(HSUM, None, "--sandbox", mode, "-j", "2", cmd=f"{node} {PROGRAMS / 'hx_sum.js'}")
+        _assert_no_leftovers(marker)
     assert run.returncode in (0, 1) and "Traceback" not in run.stderr, run.describe()
     _expect_accepted(run, CASES[HSUM])

@@ -65,7 +65,8 @@ from test_hostile import (  # noqa: F401  (fixtures are found by pytest by name)
     _processes_marked,
     build_caches,
     hostile,
-    hostile_cases,
+    hostile_references,
+    marker_lock,
 )
 
 pytestmark = pytest.mark.slow
@@ -213,68 +214,69 @@ def _slow_hsum(root: Path) -> Path:
 
 @pytest.mark.parametrize("mode", _modes())
 def test_judge_killed_mid_run_leaves_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hostile_cases: None, build_caches: Path, mode: str
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hostile_references: None, build_caches: Path, mode: str
 ) -> None:
     """SIGKILL to the judge while the run holds a daemon, shared memory and a scratch file: all of it goes."""
     marker = "hxfreshhold"
-    assert not _processes_marked(marker), f"processes marked {marker!r} exist before the run"
-    monkeypatch.setenv("TILEJUDGE_CACHE", str(cache_with_launcher(build_caches / mode)))
-    problem = _slow_hsum(tmp_path)
-    judge = subprocess.Popen(
-        [
-            sys.executable,
-            "run_judge.py",
-            "judge",
-            str(problem),
-            str(PROGRAMS / "hx_fresh_hold.c"),
-            "--sandbox",
-            mode,
-            "-j",
-            "1",
-        ],
-        cwd=REPO_ROOT,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
-    )
-    try:
-        # both the program and its daemon (a session of their own) are up
-        started = _wait_until(lambda: len(_processes_marked(marker)) >= 2 or judge.poll() is not None, 120)
-        held = _processes_marked(marker)
-        assert started and judge.poll() is None and held, (
-            f"the run never started: {judge.stderr.read() if judge.stderr else ''}"
+    with marker_lock(marker):
+        assert not _processes_marked(marker), f"processes marked {marker!r} exist before the run"
+        monkeypatch.setenv("TILEJUDGE_CACHE", str(cache_with_launcher(build_caches / mode)))
+        problem = _slow_hsum(tmp_path)
+        judge = subprocess.Popen(
+            [
+                sys.executable,
+                "run_judge.py",
+                "judge",
+                str(problem),
+                str(PROGRAMS / "hx_fresh_hold.c"),
+                "--sandbox",
+                mode,
+                "-j",
+                "1",
+            ],
+            cwd=REPO_ROOT,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
         )
-        links: dict[str, str] = {}
-        for pid in held:
-            try:
-                links = _namespaces(pid)
-                break
-            except OSError:
-                continue
-        assert links, "the run ended before its namespaces could be read"
-        private = _private_folders_of(judge.pid)
-        assert private, "the judge's private folder (the run's output and stderr) was not found"
-        judge.kill()
-        judge.wait()
-        assert _wait_until(lambda: not _processes_marked(marker), SETTLE_S), f"left: {_processes_marked(marker)}"
-        assert _wait_until(lambda: not _in_session(judge.pid), SETTLE_S), (
-            f"the judge's session lives on: {_in_session(judge.pid)}"
-        )
-        host = {kind: os.readlink(f"/proc/self/ns/{kind}") for kind in NAMESPACES}
-        own = {kind: link for kind, link in links.items() if link != host[kind]}
-        assert set(own) == set(NAMESPACES), (
-            f"the run shared namespaces with the host: {sorted(set(NAMESPACES) - set(own))}"
-        )
-        assert not _holders(own), f"processes still in the run's namespaces: {_holders(own)}"
-        assert not Path("/dev/shm/hxfreshhold").exists(), "the run's POSIX shared memory is in the host's /dev/shm"
-    finally:
-        if judge.poll() is None:
+        try:
+            # both the program and its daemon (a session of their own) are up
+            started = _wait_until(lambda: len(_processes_marked(marker)) >= 2 or judge.poll() is not None, 120)
+            held = _processes_marked(marker)
+            assert started and judge.poll() is None and held, (
+                f"the run never started: {judge.stderr.read() if judge.stderr else ''}"
+            )
+            links: dict[str, str] = {}
+            for pid in held:
+                try:
+                    links = _namespaces(pid)
+                    break
+                except OSError:
+                    continue
+            assert links, "the run ended before its namespaces could be read"
+            private = _private_folders_of(judge.pid)
+            assert private, "the judge's private folder (the run's output and stderr) was not found"
             judge.kill()
-        for pid in _in_session(judge.pid):
-            os.kill(pid, signal.SIGKILL)
-        if judge.stderr:
-            judge.stderr.close()
+            judge.wait()
+            assert _wait_until(lambda: not _processes_marked(marker), SETTLE_S), f"left: {_processes_marked(marker)}"
+            assert _wait_until(lambda: not _in_session(judge.pid), SETTLE_S), (
+                f"the judge's session lives on: {_in_session(judge.pid)}"
+            )
+            host = {kind: os.readlink(f"/proc/self/ns/{kind}") for kind in NAMESPACES}
+            own = {kind: link for kind, link in links.items() if link != host[kind]}
+            assert set(own) == set(NAMESPACES), (
+                f"the run shared namespaces with the host: {sorted(set(NAMESPACES) - set(own))}"
+            )
+            assert not _holders(own), f"processes still in the run's namespaces: {_holders(own)}"
+            assert not Path("/dev/shm/hxfreshhold").exists(), "the run's POSIX shared memory is in the host's /dev/shm"
+        finally:
+            if judge.poll() is None:
+                judge.kill()
+            for pid in _in_session(judge.pid):
+                os.kill(pid, signal.SIGKILL)
+            if judge.stderr:
+                judge.stderr.close()
     _expect_reclaimed(judge.pid, private)
 
 

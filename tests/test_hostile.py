@@ -82,10 +82,16 @@ allocations at 1 GiB, writes at 1 GiB, scratch files at 128 MiB); none
 signals anything but its own parent, and that one only after the probe. In
 rlimits mode the write-into-problems program aims at a throw-away copy in
 tmp_path. Leftovers found by marker are killed by pid after being reported.
+Processes are found by a marker fixed in each program, machine-wide, so a
+run holds a lock named by its marker (`marker_lock`): two tests of one
+program, in two xdist workers, take turns rather than see (and kill) each
+other's processes.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import os
 import re
@@ -93,10 +99,11 @@ import shutil
 import signal
 import socket
 import sys
+import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -175,6 +182,14 @@ def _processes_marked(marker: str) -> list[int]:
     wanted = marker.encode()
     pids = (int(entry) for entry in os.listdir("/proc") if entry.isdigit())
     return [pid for pid in pids if pid != os.getpid() and _marked(pid, wanted)]
+
+
+@contextlib.contextmanager
+def marker_lock(marker: str) -> Iterator[None]:
+    """Hold the machine-wide lock of `marker` while its program runs and its leftovers are looked for."""
+    with open(Path(tempfile.gettempdir()) / f"tilejudge-hostile-{marker}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 def _assert_no_leftovers(marker: str) -> None:
@@ -256,7 +271,6 @@ class Hostile:
         is really compiled in the mode under test, never served from a build
         made in the other one; `cache` names another mode whose cache to share.
         """
-        assert not _processes_marked(marker), f"processes marked {marker!r} exist before the run"
         self._monkeypatch.setenv("TILEJUDGE_CACHE", str(self.cache(cache or mode)))
         sandbox = mode
         if mode == NO_CGROUPS:
@@ -264,14 +278,16 @@ class Hostile:
             sandbox = "rlimits"
         roots = (*TREES, self._tmp_path)
         before = _snapshot(roots, self._tmp_path)
-        run = self._judge(problem, submission, "--sandbox", sandbox, "-j", str(jobs))
+        with marker_lock(marker):
+            assert not _processes_marked(marker), f"processes marked {marker!r} exist before the run"
+            run = self._judge(problem, submission, "--sandbox", sandbox, "-j", str(jobs))
+            _assert_no_leftovers(marker)
         assert run.returncode in (0, 1), f"the judge failed\n{run.describe()}"
         assert "Traceback" not in run.stderr, run.describe()
         expected = (
             () if run.verdict == "CE" else CASES[problem if problem in CASES else HOSTILE / "problems" / problem.name]
         )  # a copy: its original's
         assert tuple(case["name"] for case in run.cases) == expected, f"cases missing\n{run.describe()}"
-        _assert_no_leftovers(marker)
         changed = _changes(before, _snapshot(roots, self._tmp_path))
         _expect_contained(not changed, f"files changed outside the scratch folder: {changed[:10]}", run)
         return run
@@ -282,11 +298,11 @@ class Hostile:
 
 
 @pytest.fixture(scope="session")
-def hostile_cases() -> None:
-    """Generate the hostile problems' cases (first run only) by judging their references, before any snapshot.
+def hostile_references() -> None:
+    """Judge the hostile problems' references before anything hostile runs: the problems and the judge must work.
 
-    Judging the reference also shows the problems and the judge work before
-    anything hostile runs.
+    Their cases exist already (conftest's session start makes them, so no
+    generation writes into a tree a snapshot is watching).
     """
     for problem in CASES:
         args = [
@@ -310,7 +326,11 @@ def build_caches(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def hostile(
-    judge_process: JudgeRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hostile_cases: None, build_caches: Path
+    judge_process: JudgeRunner,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    hostile_references: None,
+    build_caches: Path,
 ) -> Hostile:
     """The harness, for one test: each run in a judge process of its own, the one hostile programs aim at."""
     return Hostile(judge_process, tmp_path, monkeypatch, build_caches)

@@ -39,7 +39,7 @@ from test_hostile import (  # noqa: F401  (fixtures are found by pytest by name)
     _processes_marked,
     build_caches,
     hostile,
-    hostile_cases,
+    hostile_references,
 )
 
 pytestmark = pytest.mark.slow
