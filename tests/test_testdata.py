@@ -10,10 +10,12 @@ from __future__ import annotations
 import hashlib
 import json
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
-from conftest import REPO_ROOT, cli
+from conftest import REPO_ROOT, cli, write_files
 
 
 def cases_of(problem: Path) -> Path:
@@ -98,3 +100,39 @@ def test_each_bundled_manifest_records_the_sources_as_committed(name: str) -> No
     from judge.problem.formats import load_problem
 
     assert stale_cases(load_problem(REPO_ROOT / "problems" / name)) == {}
+
+
+SLOW_GENERATOR = """import sys, time
+count = int(sys.argv[1])
+sys.stdout.write(f"{count}\\n"); sys.stdout.flush()
+time.sleep(0.6)
+sys.stdout.write(" ".join(str(i) for i in range(1, count + 1)) + "\\n"); sys.stdout.flush()
+time.sleep(0.6)
+"""
+
+
+def test_two_judges_at_once_make_the_cases_once(tmp_path: Path) -> None:
+    """Two judges started together on a package without its cases: the second waits for the first's data instead of
+    writing the same files beside it (its generator would truncate the input the first's reference is reading), and
+    both judge on right answers."""
+    problem = write_files(
+        tmp_path / "problems" / "slowgen",
+        {
+            "problem.yaml": "title: Slow generator\nlimits: {time: 1, memory: 128, output: 1}\ngenerator: gen.py\n"
+            "solutions: [sum.py]\ngroups:\n  - name: main\n    points: 100\n    cases:\n"
+            "      - {name: five, generate: '5'}\n      - {name: nine, generate: '9'}\n",
+            "statement.md": "Sum the numbers.\n",
+            "gen.py": SLOW_GENERATOR,
+            "sum.py": "import sys\nprint(sum(map(int, sys.stdin.read().split()[1:])))\n",
+        },
+    )
+    argv = [sys.executable, str(REPO_ROOT / "run_judge.py"), "judge", str(problem), str(problem / "sum.py"), "-j", "2"]
+    judges = [subprocess.Popen(argv, cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)]
+    time.sleep(0.3)  # the first has begun writing a case when the second starts
+    judges.append(subprocess.Popen(argv, cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+    outcomes = [judge.communicate(timeout=120) for judge in judges]
+    for judge, (stdout, stderr) in zip(judges, outcomes):
+        assert judge.returncode == 0, stdout + stderr
+    answers = {path.stem: path.read_text() for path in cases_of(problem).glob("main/*.ans")}
+    assert answers == {"five": "15\n", "nine": "45\n"}
+    assert sum("generating" in stderr for _, stderr in outcomes) == 1, [stderr for _, stderr in outcomes]

@@ -6,7 +6,7 @@ import argparse
 
 from ..core import testdata
 from ..errors import EXIT_ACCEPTED, EXIT_REJECTED
-from .common import add_problem_command, load_problem_arg, open_pool, shown
+from .common import add_problem_command, load_problem_arg, making_cases, open_pool, shown
 from .progress import Progress
 
 
@@ -19,7 +19,11 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     problem = load_problem_arg(args.problem)
-    with open_pool(args, problem) as pool, Progress(len(problem.cases), "generating") as bar:
+    with (
+        open_pool(args, problem) as pool,
+        making_cases(problem),
+        Progress(len(problem.cases), "generating") as bar,
+    ):
         if args.check:
             differences = testdata.check(problem, pool, bar.advance)
             bar.close()

@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from contextlib import AbstractContextManager
 from pathlib import Path
 
+from ..core.data_lock import producing
 from ..core.testdata import edited_files, ensure, missing_cases, stale_cases
 from ..model import Problem
 from ..problem.formats import load, resolve_problem
@@ -42,22 +44,32 @@ def open_pool(args: argparse.Namespace, problem: Problem) -> SlotPool:
     return SlotPool(args.jobs, isolation, conceal=problem.folders)
 
 
+def making_cases(problem: Problem) -> AbstractContextManager[None]:
+    """Held while the problem's cases are made (``producing``); says so on stderr when another judge holds it."""
+    return producing(
+        problem, lambda: print(f"waiting for another judge making {problem.name}'s cases…", file=sys.stderr)
+    )
+
+
 def ensure_cases(problem: Problem, slots: SlotPool) -> None:
     """Generate missing cases and those that no longer match their sources, saying which and why, with a progress bar
-    when someone is watching; warn about case files edited by hand."""
-    todo = missing_cases(problem)
-    if todo:
-        stale = stale_cases(problem)
-        if stale:
-            why = "; ".join(sorted(set(stale.values()))[:3])
-            print(
-                f"{len(stale)} case(s) of {problem.name} no longer match their sources ({why}): producing them again",
-                file=sys.stderr,
-            )
-        if len(todo) > len(stale):
-            print(f"generating {len(todo) - len(stale)} missing case(s) of {problem.name}…", file=sys.stderr)
-        with Progress(len(todo), "generating") as bar:
-            ensure(problem, slots, bar.advance)
+    when someone is watching; warn about case files edited by hand. Another judge making the same cases is waited
+    for, so its work is found done rather than done twice over the same files."""
+    with making_cases(problem):
+        todo = missing_cases(problem)
+        if todo:
+            stale = stale_cases(problem)
+            if stale:
+                why = "; ".join(sorted(set(stale.values()))[:3])
+                print(
+                    f"{len(stale)} case(s) of {problem.name} no longer match their sources ({why}): "
+                    "producing them again",
+                    file=sys.stderr,
+                )
+            if len(todo) > len(stale):
+                print(f"generating {len(todo) - len(stale)} missing case(s) of {problem.name}…", file=sys.stderr)
+            with Progress(len(todo), "generating") as bar:
+                ensure(problem, slots, bar.advance)
     edited = edited_files(problem)
     if edited:
         names = ", ".join(shown(path) for path in edited[:3]) + (", …" if len(edited) > 3 else "")

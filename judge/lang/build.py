@@ -11,20 +11,18 @@ compile, or the judge cannot go on.
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import shutil
 import sys
 import tempfile
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from ..errors import JudgeError
-from ..run import Bind, RunLimits, RunSpec, Slot, SlotPool, cache_root, read_head
+from ..run import Bind, RunLimits, RunSpec, Slot, SlotPool, cache_root, held, read_head
 from ..text import safe_text, status_text
 from . import command
 from .classfile import main_class
@@ -111,7 +109,7 @@ def prepare(
     folder, record = root / name, root / f"{name}.seal"
     meta = _cached(folder, record)
     if meta is None:
-        with _locked(root / f"{name}.lock"):  # one compile per source at a time, across judges
+        with held(root / f"{name}.lock"):  # one compile per source at a time, across judges
             meta = _cached(folder, record) or _build(lang, sources, folder, record, slot, compile_time, includes)
     if meta["ok"] and lang.entry == "class":  # the class holding main, read from the compiled classes (classfile.py)
         sources = replace(
@@ -181,17 +179,6 @@ def _cached(folder: Path, record: Path) -> dict[str, Any] | None:
         return None
     meta: dict[str, Any] = json.loads((folder / "build.json").read_text())
     return meta
-
-
-@contextmanager
-def _locked(path: Path) -> Iterator[None]:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)
 
 
 def _build(

@@ -11,7 +11,7 @@ from ..lazy_exports import exports
 __getattr__, __dir__, __all__ = exports(
     __name__,
     {
-        ".files": ("cache_root", "read_head"),
+        ".files": ("cache_root", "held", "read_head"),
         ".relayed_pair": ("Exchange", "PairResult", "run_pair"),
         ".launcher": ("build_launcher", "launcher_digest"),
         ".sandbox": (
