@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..atomic import atomic_write
+from ..atomic import atomic_write, partial_beside
 from ..errors import JudgeError, UsageError
 from ..filecache import sha256_file
 from ..lang import Program, build_or_fail
@@ -74,7 +74,7 @@ def run_trusted(
     slot: Slot, program: Program, args: list[str], stdin: Path | None, target: Path, limits: RunLimits, what: str
 ) -> None:
     """Run a trusted program into ``target`` atomically; any failure is a judge error naming ``what``."""
-    partial = target.with_name(target.name + ".partial")
+    partial = Path(partial_beside(str(target)))
     err = slot.private / "gen.err"
     result = slot.run(
         RunSpec(

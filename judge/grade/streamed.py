@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
+from ..atomic import partial_beside
 from ..text import safe_text
 from .view import PENDING, Grading, Row
 
@@ -42,7 +43,7 @@ TAIL_FIELDS = [
 @contextmanager
 def replaced(path: Path) -> Iterator[TextIO]:
     """A text file written beside ``path`` and renamed over it once complete (removed if the writing fails)."""
-    partial = path.with_name(path.name + ".partial")
+    partial = Path(partial_beside(str(path)))
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         with open(partial, "w", encoding="utf-8", newline="") as out:
