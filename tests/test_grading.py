@@ -8,6 +8,7 @@ two folders are not judgeable (no source, two sources).
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import os
@@ -18,6 +19,7 @@ import subprocess
 import sys
 import time
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -326,9 +328,11 @@ def test_kill_9_mid_run_loses_nothing_and_duplicates_nothing(tmp_path: Path) -> 
 SLEEPER_MARKER = "600.913"
 
 
-def test_ctrl_c_kills_the_runs_in_flight_keeps_what_is_stored_and_writes_reports(tmp_path: Path) -> None:
-    """A Ctrl-C (SIGINT to the grader's process group, as a terminal sends it) stops grading at once: the student in
-    flight, blocked for far longer than the test waits, is not finished; the finished one is kept and reported."""
+@contextlib.contextmanager
+def _grader_blocked_on_its_second_student(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], Path, list[str]]]:
+    """A grade of three students whose first is judged (AC) and stored and whose second is blocked in a run lasting far
+    longer than any test waits; yields the grader (its own session), the results folder and its command. The grader
+    and its runs are killed on the way out if the test has not ended them."""
     problem = tmp_path / "problems" / "aplusb"
     shutil.copytree(PROBLEM, problem)
     spec = problem / "problem.yaml"
@@ -341,17 +345,8 @@ def test_ctrl_c_kills_the_runs_in_flight_keeps_what_is_stored_and_writes_reports
             f"import os\nos.execv('/bin/sleep', ['sleep', '{SLEEPER_MARKER}'])\n"
         )
     out = tmp_path / "results"
-    command = [
-        sys.executable,
-        str(REPO / "run_judge.py"),
-        "grade",
-        str(problem),
-        str(submissions),
-        "--out",
-        str(out),
-        "-j",
-        "1",
-    ]
+    command = [sys.executable, str(REPO / "run_judge.py"), "grade", str(problem), str(submissions), "--out", str(out)]
+    command += ["-j", "1"]
     grader = subprocess.Popen(
         command,
         cwd=REPO,
@@ -370,12 +365,19 @@ def test_ctrl_c_kills_the_runs_in_flight_keeps_what_is_stored_and_writes_reports
         while not _processes_with(SLEEPER_MARKER) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert _processes_with(SLEEPER_MARKER), "the second student's run never started"
-        os.killpg(grader.pid, signal.SIGINT)
-        stdout, stderr = grader.communicate(timeout=30)  # finishing the student in flight would take 160 s
+        yield grader, out, command
     finally:
         if grader.poll() is None:
             os.killpg(grader.pid, signal.SIGKILL)
             grader.wait()
+
+
+def test_ctrl_c_kills_the_runs_in_flight_keeps_what_is_stored_and_writes_reports(tmp_path: Path) -> None:
+    """A Ctrl-C (SIGINT to the grader's process group, as a terminal sends it) stops grading at once: the student in
+    flight, blocked for far longer than the test waits, is not finished; the finished one is kept and reported."""
+    with _grader_blocked_on_its_second_student(tmp_path) as (grader, out, _):
+        os.killpg(grader.pid, signal.SIGINT)
+        stdout, stderr = grader.communicate(timeout=30)  # finishing the student in flight would take 160 s
     assert grader.returncode == 130, stderr
     assert "interrupted: 1 of 3 submission(s) judged" in stderr and "run the same command again" in stderr
     assert "Traceback" not in stderr
@@ -386,6 +388,25 @@ def test_ctrl_c_kills_the_runs_in_flight_keeps_what_is_stored_and_writes_reports
     with sqlite3.connect(out / "results.sqlite") as db:
         assert db.execute("SELECT student FROM results").fetchall() == [("a00",)]
     assert "grades.csv" in stdout
+
+
+def test_a_second_grade_into_a_folder_being_graded_is_refused(tmp_path: Path) -> None:
+    """The same grade started again while the first runs (a cron job overlapping itself, a second terminal) would judge
+    every student again beside it and race it for the reports: it is refused at once, in one line, and touches
+    nothing; ``report`` only reads the store and works meanwhile."""
+    with _grader_blocked_on_its_second_student(tmp_path) as (grader, out, command):
+        files = sorted(p.name for p in out.iterdir())
+        second = run_cli(*command[2:], timeout=60)
+        assert second.returncode == 2, second.stderr
+        assert second.stderr.strip() == (
+            f"error: {out}: another grade is writing its results here; "
+            "wait for it to end, or grade into another --out folder"
+        )
+        assert sorted(p.name for p in out.iterdir()) == files
+        assert grader.poll() is None, "the first grade must still be running"
+        peek = run_cli("report", str(out), timeout=60)
+        assert peek.returncode == 0, peek.stderr
+        assert read_csv(out / "grades.csv")["a00"]["verdict"] == "AC"
 
 
 def _processes_with(marker: str) -> list[str]:

@@ -6,11 +6,14 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import EXIT_ACCEPTED, EXIT_INTERRUPTED, UsageError
 from .common import add_problem_command, load_problem_arg, open_pool, ready, shown
 from .progress import Progress
+
+if TYPE_CHECKING:
+    from ..model import Problem
 
 EXIT_CODES = """exit codes of grade: 0 the grading completed, whatever the verdicts (they are in the reports);
 2 bad usage (no such folder, a results folder of another problem, a bad roster); 3 judge error
@@ -122,15 +125,23 @@ def _starter_files(given: list[Path] | None, meta: dict[str, str]) -> list[Path]
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..grade.store import grading_lock
+
+    problem = load_problem_arg(args.problem)
+    if not args.submissions.is_dir():
+        raise UsageError(f"{args.submissions}: not a folder of submissions")
+    with grading_lock(args.out):
+        return _grade(args, problem)
+
+
+def _grade(args: argparse.Namespace, problem: Problem) -> int:
+    """The grading itself, with the results folder held (``grading_lock``)."""
     from ..grade import reports
     from ..grade.grading import GradeOptions, grade
     from ..grade.roster import load_roster
     from ..grade.starter import load_handout
     from ..grade.store import Store, problem_of, stored_meta
 
-    problem = load_problem_arg(args.problem)
-    if not args.submissions.is_dir():
-        raise UsageError(f"{args.submissions}: not a folder of submissions")
     meta = stored_meta(args.out)
     held = problem_of(meta)
     if held is not None and held != problem.name:

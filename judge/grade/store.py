@@ -13,11 +13,13 @@ import json
 import sqlite3
 import time
 from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..errors import UsageError
+from ..run import held
 
 DB_NAME = "results.sqlite"
 SCHEMA = """
@@ -91,12 +93,33 @@ def problem_of(meta: dict[str, str]) -> str | None:
     return meta.get("problem_name") or (Path(meta["problem"]).name if meta.get("problem") else None)
 
 
+def _results_folder(folder: Path) -> Path:
+    """``folder``, made if missing; a file in its place is a usage error, not a traceback."""
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"{folder}: not a folder (give --out a folder for the results)")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def grading_lock(folder: Path) -> AbstractContextManager[None]:
+    """Held by the grade writing into ``folder``. A second grade there would judge every student again beside the
+    first, replace the roster under it and race it for the reports, so it is refused at once; ``report`` only reads
+    the store and may run beside a grade."""
+
+    _results_folder(folder)
+
+    def refuse() -> None:
+        raise UsageError(
+            f"{folder}: another grade is writing its results here; "
+            "wait for it to end, or grade into another --out folder"
+        )
+
+    return held(folder / ".grading.lock", refuse)
+
+
 class Store:
     def __init__(self, folder: Path) -> None:
-        if folder.exists() and not folder.is_dir():
-            raise UsageError(f"{folder}: not a folder (give --out a folder for the results)")
-        folder.mkdir(parents=True, exist_ok=True)
-        self.path = folder / DB_NAME
+        self.path = _results_folder(folder) / DB_NAME
         try:
             self._db = sqlite3.connect(self.path, timeout=30, isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
