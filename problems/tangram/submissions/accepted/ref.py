@@ -16,7 +16,6 @@ no arrangement exists. A figure whose area is not 16 is impossible at once.
 
 import sys
 from fractions import Fraction
-from functools import cmp_to_key
 from math import gcd
 
 # canonical shapes, counterclockwise, as (xa, xb, ya, yb): x = xa + xb√2, y = ya + yb√2
@@ -58,8 +57,29 @@ def less(p, q):
     return sign(p[0] - q[0], p[1] - q[1]) < 0
 
 
-def compare(p, q):
-    return -1 if less(p, q) else (1 if less(q, p) else 0)
+def ordered(points):
+    """The points sorted by less, by insertion: functools.cmp_to_key would do, but PyPy builds a new class on
+    every call to it, which costs far more than these few comparisons and keeps its JIT from settling."""
+    out = []
+    for p in points:
+        at = len(out)
+        while at and less(p, out[at - 1]):
+            at -= 1
+        out.insert(at, p)
+    return out
+
+
+def merge(old, new):
+    """The union of two lists sorted by less, sorted, each point once."""
+    out, i, n = [], 0, len(old)
+    for q in new:
+        while i < n and less(old[i], q):
+            out.append(old[i])
+            i += 1
+        if i == n or old[i] != q:
+            out.append(q)
+    out.extend(old[i:])
+    return out
 
 
 def direction(p, q):
@@ -104,7 +124,9 @@ def rotate(p):
 
 
 def orientations(kind, scale):
-    """Every distinct placement shape of a piece at the origin: (rotation, flip, vertices, lowest index, its mask)."""
+    """Every distinct placement shape of a piece at the origin: (rotation, flip, vertices, lowest index, the sector
+    masks of its vertices, its vertex indices in the order of less, the indices of its extreme vertices for box).
+    All but the vertices stay the same when the piece is moved, so they are worked out once here."""
     seen, out = set(), []
     for flip in (0, 1):
         pts = SHAPES[kind]
@@ -120,7 +142,8 @@ def orientations(kind, scale):
             if key not in seen:
                 seen.add(key)
                 scaled = [tuple(c * scale for c in p) for p in pts]
-                out.append((rot, flip, scaled, low, vertex_masks(scaled)[low]))
+                rank = [scaled.index(p) for p in ordered(scaled)]
+                out.append((rot, flip, scaled, low, vertex_masks(scaled), rank, extremes(scaled)))
             pts = [rotate(p) for p in pts]
     return out
 
@@ -165,11 +188,31 @@ def point_mask(p, polys, masks, interior):
     return cover
 
 
-def box(points):
-    """(min x, max x, min y, max y) of points, each a pair (a, b) of a + b√2."""
-    xs = sorted(((p[0], p[1]) for p in points), key=cmp_to_key(lambda u, v: sign(u[0] - v[0], u[1] - v[1])))
-    ys = sorted(((p[2], p[3]) for p in points), key=cmp_to_key(lambda u, v: sign(u[0] - v[0], u[1] - v[1])))
-    return xs[0], xs[-1], ys[0], ys[-1]
+def extremes(points):
+    """The indices of the points with the least x, the greatest x, the least y and the greatest y."""
+    found = [0, 0, 0, 0]
+    for i, p in enumerate(points):
+        for slot, (c, want) in enumerate(((0, -1), (0, 1), (2, -1), (2, 1))):
+            q = points[found[slot]]
+            if sign(p[c] - q[c], p[c + 1] - q[c + 1]) == want:
+                found[slot] = i
+    return found
+
+
+def box(points, ends):
+    """(min x, max x, min y, max y) of points, each a pair (a, b) of a + b√2, from the indices ends of extremes."""
+    lo_x, hi_x, lo_y, hi_y = (points[i] for i in ends)
+    return (lo_x[0], lo_x[1]), (hi_x[0], hi_x[1]), (lo_y[2], lo_y[3]), (hi_y[2], hi_y[3])
+
+
+def in_box(p, bounds):
+    """p lies in the closed box bounds."""
+    return (
+        sign(p[0] - bounds[0][0], p[1] - bounds[0][1]) >= 0
+        and sign(bounds[1][0] - p[0], bounds[1][1] - p[1]) >= 0
+        and sign(p[2] - bounds[2][0], p[3] - bounds[2][1]) >= 0
+        and sign(bounds[3][0] - p[2], bounds[3][1] - p[3]) >= 0
+    )
 
 
 def apart(a, b):
@@ -209,30 +252,30 @@ class Solver:
         self.figure = figure
         self.fmasks = [vertex_masks(poly) for poly in figure]
         self.fedges = [(poly[i], poly[(i + 1) % len(poly)]) for poly in figure for i in range(len(poly))]
-        self.fboxes = [box(edge) for edge in self.fedges]
+        self.fboxes = [box(edge, extremes(edge)) for edge in self.fedges]
         self.kinds = {kind: orientations(kind, scale) for kind in SHAPES}
         self.left = {kind: len(NAMES[kind]) for kind in SHAPES}
         self.placed = []  # (kind, rot, flip, vertices, masks, translation, box)
         self.inside = {}  # point -> the sectors of the figure there, computed once
-        self.order = sorted({p for poly in figure for p in poly}, key=cmp_to_key(compare))
+        self.order = ordered({p for poly in figure for p in poly})
 
     def figure_mask(self, p):
         if p not in self.inside:
             self.inside[p] = point_mask(p, self.figure, self.fmasks, True)
         return self.inside[p]
 
-    def lowest_free(self):
-        points = set(self.order)
-        points.update(p for piece in self.placed for p in piece[3])
-        order = sorted(points, key=cmp_to_key(compare))
-        pieces = [piece[3] for piece in self.placed]
-        masks = [piece[4] for piece in self.placed]
-        for p in order:
+    def lowest_free(self, order):
+        """The index in order of its first point with a free sector, and those sectors. Pieces only ever add
+        cover, and a new piece's vertices all come at or after the point it was laid at, so the caller passes
+        only the points from there on (with the new vertices merged in) rather than sorting all again."""
+        for at, p in enumerate(order):
             free = self.figure_mask(p)
             if free:
-                free &= ~point_mask(p, pieces, masks, False)
+                near = [piece for piece in self.placed if in_box(p, piece[6])]
+                if near:
+                    free &= ~point_mask(p, [piece[3] for piece in near], [piece[4] for piece in near], False)
             if free:
-                return p, free
+                return at, free
         return None, 0
 
     def fits(self, verts, bounds):
@@ -243,27 +286,30 @@ class Solver:
             not apart(bounds, edge_box) and enters(a, b, verts) for (a, b), edge_box in zip(self.fedges, self.fboxes)
         )
 
-    def search(self):
+    def search(self, order):
+        """Lay the remaining pieces, order being the points that may still have free sectors, sorted by less."""
         if len(self.placed) == 7:
             return True
-        v, free = self.lowest_free()
-        if v is None:
+        at, free = self.lowest_free(order)
+        if at is None:
             return False
+        v, rest = order[at], order[at:]
         first = (free & -free).bit_length() - 1
         for kind in SHAPES:
             if not self.left[kind]:
                 continue
-            for rot, flip, shape, low, mask in self.kinds[kind]:
+            for rot, flip, shape, low, masks, rank, ends in self.kinds[kind]:
+                mask = masks[low]
                 if mask & ~free or not (mask >> first) & 1 or (mask >> ((first - 1) % 8)) & 1:
                     continue
                 t = tuple(vc - sc for vc, sc in zip(v, shape[low]))
                 verts = [tuple(c + d for c, d in zip(p, t)) for p in shape]
-                bounds = box(verts)
+                bounds = box(verts, ends)
                 if not self.fits(verts, bounds):
                     continue
-                self.placed.append((kind, rot, flip, verts, vertex_masks(verts), t, bounds))
+                self.placed.append((kind, rot, flip, verts, masks, t, bounds))
                 self.left[kind] -= 1
-                if self.search():
+                if self.search(merge(rest, [verts[i] for i in rank])):
                     return True
                 self.left[kind] += 1
                 self.placed.pop()
@@ -324,7 +370,7 @@ def solve(raw):
     if not area_is_16(figure, scale):
         return ["impossible"]
     solver = Solver(figure, scale)
-    if not solver.search():
+    if not solver.search(solver.order):
         return ["impossible"]
     names = {kind: list(NAMES[kind]) for kind in NAMES}
     lines = []
