@@ -249,10 +249,11 @@ def _evaluated_union_annotations(source: Path) -> list[int]:
 
 def test_exported_python_programs_define_on_python_3_9() -> None:
     """problemtools and BAPCtools run Python 3 as PyPy3, which is Python 3.9 in Debian 12: an evaluated ``X | None``
-    annotation is a TypeError there (klotski's checker was a judge error on every case). Generators run only here."""
+    annotation is a TypeError there (klotski's checker was a judge error on every case). Generators are not exported,
+    but a setter may run one with the same interpreter (reach's failed so under PyPy3), so they are held to it too."""
     offending = {
         str(p.relative_to(REPO_ROOT)): lines
         for p in sorted((REPO_ROOT / "problems").rglob("*.py"))
-        if p.name != "generator.py" and (lines := _evaluated_union_annotations(p))
+        if (lines := _evaluated_union_annotations(p))
     }
     assert offending == {}

@@ -32,6 +32,8 @@ A board is a flat list in row-major order, 0 is the blank. I(s) is the number
 of inversions among the tiles plus (blank row) * (N - 1).
 """
 
+from __future__ import annotations
+
 import argparse
 import itertools
 import random

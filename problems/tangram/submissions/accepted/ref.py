@@ -5,6 +5,14 @@ the least common multiple of its denominators, so a number is a pair of
 integers (a, b) standing for (a + b√2) / D, and every piece vertex, turned by
 any multiple of 45°, stays such a pair.
 
+The search only ever compares such numbers, so it works on one integer per
+number, its key a·K + b·R with R = ⌊√2·K⌋: keys add like the numbers, and
+with K large enough for the figure (see Keys) a key has the sign of its
+number. Every edge, of a figure or a piece, points in one of the eight
+directions k·45°, so which side of an edge a point lies on is the sign of a
+sum of key differences too. No products, no square roots and no fractions
+are left in the search: small integers, fast under CPython and PyPy alike.
+
 Search: the lowest (then leftmost) point of the part of the figure still
 uncovered is a vertex of the figure or of a placed piece, and the piece
 covering the first free 45° sector there has that point as its own lowest
@@ -16,8 +24,7 @@ no arrangement exists. A figure whose area is not 16 is impossible at once.
 
 import sys
 from fractions import Fraction
-from functools import cmp_to_key
-from math import gcd
+from math import gcd, isqrt
 
 # canonical shapes, counterclockwise, as (xa, xb, ya, yb): x = xa + xb√2, y = ya + yb√2
 SHAPES = {
@@ -28,42 +35,45 @@ SHAPES = {
     "P": [(0, 0, 0, 0), (2, 0, 0, 0), (3, 0, 1, 0), (1, 0, 1, 0)],
 }
 NAMES = {"L": ["L1", "L2"], "M": ["M"], "S": ["S1", "S2"], "Q": ["Q"], "P": ["P"]}
-DIRS = {(1, 0): 0, (1, 1): 1, (0, 1): 2, (-1, 1): 3, (-1, 0): 4, (-1, -1): 5, (0, -1): 6, (1, -1): 7}
+UNITS = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]  # (dx, dy) of direction k·45°
+DIRS = {unit: k for k, unit in enumerate(UNITS)}
 
 
-def sign(a, b):
-    """Sign of a + b√2."""
-    if a >= 0 and b >= 0:
-        return 1 if a or b else 0
-    if a <= 0 and b <= 0:
-        return -1
-    if a > 0:
-        return 1 if a * a > 2 * b * b else -1
-    return 1 if 2 * b * b > a * a else -1
+class Keys:
+    """Points as (key of y, key of x), so that tuple order is the search's order: lower, then further left.
+
+    A number w = A + B√2 ≠ 0 has |A² - 2B²| ≥ 1, so |w| ≥ 1/(|A| + √2|B|), and its key is A·K + B·R =
+    K·w + B·e with -1 < e ≤ 0. Where |A|, |B| ≤ W, K ≥ 2.5·W² makes |K·w| > |B·e|: the key has the sign of
+    w. The numbers compared are differences of coordinates and side values dx·Δy - dy·Δx, whose parts are
+    at most 4M where M bounds every coordinate part of every point the search makes: a figure's own, plus
+    at most twice the largest part of a piece vertex for each of the seven pieces and the one being tried.
+    So K = 64·M² is enough. Keys are Python ints: exact however large, and machine words for the usual D.
+    """
+
+    def __init__(self, figure, shapes):
+        biggest = max(abs(c) for poly in figure for p in poly for c in p)
+        piece = max(abs(c) for shape in shapes for p in shape for c in p)
+        bound = biggest + 16 * piece
+        self.k = 64 * bound * bound
+        self.r = isqrt(2 * self.k * self.k)
+
+    def point(self, p):
+        xa, xb, ya, yb = p
+        return (ya * self.k + yb * self.r, xa * self.k + xb * self.r)
 
 
-def cross(o, p, q):
-    """Sign of (p - o) x (q - o)."""
-    ax, bx, ay, by = p[0] - o[0], p[1] - o[1], p[2] - o[2], p[3] - o[3]
-    cx, dx, cy, dy = q[0] - o[0], q[1] - o[1], q[2] - o[2], q[3] - o[3]
-    # (ax + bx r)(cy + dy r) - (ay + by r)(cx + dx r), r = √2
-    return sign(ax * cy + 2 * bx * dy - ay * cx - 2 * by * dx, ax * dy + bx * cy - ay * dx - by * cx)
-
-
-def less(p, q):
-    """p before q: lower, then further left."""
-    s = sign(p[2] - q[2], p[3] - q[3])
-    if s:
-        return s < 0
-    return sign(p[0] - q[0], p[1] - q[1]) < 0
-
-
-def compare(p, q):
-    return -1 if less(p, q) else (1 if less(q, p) else 0)
+def sgn(v):
+    return (v > 0) - (v < 0)
 
 
 def direction(p, q):
-    return DIRS[(sign(q[0] - p[0], q[1] - p[1]), sign(q[2] - p[2], q[3] - p[3]))]
+    """The direction k from p to q, which lie on a line at a multiple of 45°."""
+    return DIRS[(sgn(q[1] - p[1]), sgn(q[0] - p[0]))]
+
+
+def side(a, u, r):
+    """Positive when r is left of the line through a along unit u, zero on it: (u x (r - a)) in keys."""
+    return u[0] * (r[0] - a[0]) - u[1] * (r[1] - a[1])
 
 
 def sectors(first, last):
@@ -75,26 +85,19 @@ def sectors(first, last):
     return mask
 
 
-def vertex_masks(poly):
-    n = len(poly)
-    return [sectors(direction(poly[i], poly[(i + 1) % n]), direction(poly[i], poly[i - 1])) for i in range(n)]
+def outline(pts):
+    """A counterclockwise polygon as (vertices, edge units, vertex masks, edge masks): the sectors inside it
+    at each vertex, and the half plane left of each edge, as at a point inside that edge."""
+    n = len(pts)
+    dirs = [direction(pts[i], pts[(i + 1) % n]) for i in range(n)]
+    vmasks = [sectors(dirs[i], direction(pts[i], pts[i - 1])) for i in range(n)]
+    return pts, [UNITS[d] for d in dirs], vmasks, [sectors(d, (d + 4) % 8) for d in dirs]
 
 
-def strictly_between(p, a, b):
-    if p == a or p == b or cross(a, b, p):
+def strictly_between(p, a, b, u):
+    if p == a or p == b or side(a, u, p):
         return False
-    lo_x, hi_x = (a, b) if less_x(a, b) else (b, a)
-    lo_y, hi_y = (a, b) if sign(a[2] - b[2], a[3] - b[3]) <= 0 else (b, a)
-    return (
-        sign(p[0] - lo_x[0], p[1] - lo_x[1]) >= 0
-        and sign(hi_x[0] - p[0], hi_x[1] - p[1]) >= 0
-        and sign(p[2] - lo_y[2], p[3] - lo_y[3]) >= 0
-        and sign(hi_y[2] - p[2], hi_y[3] - p[3]) >= 0
-    )
-
-
-def less_x(a, b):
-    return sign(a[0] - b[0], a[1] - b[1]) <= 0
+    return min(a[0], b[0]) <= p[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
 
 
 def rotate(p):
@@ -104,166 +107,170 @@ def rotate(p):
 
 
 def orientations(kind, scale):
-    """Every distinct placement shape of a piece at the origin: (rotation, flip, vertices, lowest index, its mask)."""
+    """Every distinct placement shape of a piece at the origin, exact: (rotation, flip, vertices). Two are the
+    same when one is the other moved, which their vertex sets seen from their least vertex tell."""
     seen, out = set(), []
     for flip in (0, 1):
         pts = SHAPES[kind]
         if flip:
             pts = [(-xa, -xb, ya, yb) for xa, xb, ya, yb in reversed(pts)]
         for rot in range(8):
-            low = 0
-            for i in range(len(pts)):
-                if less(pts[i], pts[low]):
-                    low = i
-            shifted = [tuple(c - o for c, o in zip(p, pts[low])) for p in pts]
-            key = frozenset(shifted)
+            key = min(tuple(sorted(tuple(c - o for c, o in zip(p, ref)) for p in pts)) for ref in pts)
             if key not in seen:
                 seen.add(key)
-                scaled = [tuple(c * scale for c in p) for p in pts]
-                out.append((rot, flip, scaled, low, vertex_masks(scaled)[low]))
+                out.append((rot, flip, [tuple(c * scale for c in p) for p in pts]))
             pts = [rotate(p) for p in pts]
     return out
 
 
-def winding(p, poly):
+def winding(p, pts, units):
     total = 0
-    n = len(poly)
+    n = len(pts)
     for i in range(n):
-        a, b = poly[i], poly[(i + 1) % n]
-        ay, by, py = (a[2], a[3]), (b[2], b[3]), (p[2], p[3])
-        a_le = sign(ay[0] - py[0], ay[1] - py[1]) <= 0
-        b_le = sign(by[0] - py[0], by[1] - py[1]) <= 0
-        if a_le and not b_le and cross(a, b, p) > 0:
+        a, b = pts[i], pts[(i + 1) % n]
+        a_le, b_le = a[0] <= p[0], b[0] <= p[0]
+        if a_le and not b_le and side(a, units[i], p) > 0:
             total += 1
-        elif b_le and not a_le and cross(a, b, p) < 0:
+        elif b_le and not a_le and side(a, units[i], p) < 0:
             total -= 1
     return total
 
 
-def point_mask(p, polys, masks, interior):
+def point_mask(p, polys, interior):
     """The sectors at p covered by the polygons (vertex: its angle; edge: the left half-plane; inside: all if
     interior)."""
     cover = 0
-    for poly, pmasks in zip(polys, masks):
-        n = len(poly)
-        hit = False
-        for i in range(n):
-            if poly[i] == p:
-                cover |= pmasks[i]
-                hit = True
-                break
-        if hit:
+    for pts, units, vmasks, emasks in polys:
+        if p in pts:
+            cover |= vmasks[pts.index(p)]
             continue
+        n = len(pts)
         for i in range(n):
-            a, b = poly[i], poly[(i + 1) % n]
-            if strictly_between(p, a, b):
-                cover |= sectors(direction(a, b), (direction(a, b) + 4) % 8)
-                hit = True
+            if strictly_between(p, pts[i], pts[(i + 1) % n], units[i]):
+                cover |= emasks[i]
                 break
-        if not hit and interior and winding(p, poly):
-            cover |= 255
+        else:
+            if interior and winding(p, pts, units):
+                cover |= 255
     return cover
 
 
-def box(points):
-    """(min x, max x, min y, max y) of points, each a pair (a, b) of a + b√2."""
-    xs = sorted(((p[0], p[1]) for p in points), key=cmp_to_key(lambda u, v: sign(u[0] - v[0], u[1] - v[1])))
-    ys = sorted(((p[2], p[3]) for p in points), key=cmp_to_key(lambda u, v: sign(u[0] - v[0], u[1] - v[1])))
-    return xs[0], xs[-1], ys[0], ys[-1]
+def box(pts):
+    """(min x, max x, min y, max y) of points."""
+    xs, ys = [p[1] for p in pts], [p[0] for p in pts]
+    return min(xs), max(xs), min(ys), max(ys)
+
+
+def in_box(p, bounds):
+    """p lies in the closed box bounds."""
+    return bounds[0] <= p[1] <= bounds[1] and bounds[2] <= p[0] <= bounds[3]
 
 
 def apart(a, b):
     """Boxes that share no interior point."""
-    return (
-        sign(a[1][0] - b[0][0], a[1][1] - b[0][1]) <= 0
-        or sign(b[1][0] - a[0][0], b[1][1] - a[0][1]) <= 0
-        or sign(a[3][0] - b[2][0], a[3][1] - b[2][1]) <= 0
-        or sign(b[3][0] - a[2][0], b[3][1] - a[2][1]) <= 0
-    )
+    return a[1] <= b[0] or b[1] <= a[0] or a[3] <= b[2] or b[3] <= a[2]
 
 
 def overlap(a, b):
-    """Interiors of two convex counterclockwise polygons meet."""
+    """Interiors of two convex counterclockwise polygons (outlines) meet."""
     for first, second in ((a, b), (b, a)):
-        n = len(first)
-        for i in range(n):
-            p, q = first[i], first[(i + 1) % n]
-            if all(cross(p, q, r) <= 0 for r in second):
+        for p, u in zip(first[0], first[1]):
+            if all(side(p, u, r) <= 0 for r in second[0]):
                 return False
     return True
 
 
-def enters(a, b, poly):
-    """Segment ab meets the interior of a convex counterclockwise polygon."""
-    n = len(poly)
-    for i in range(n):
-        p, q = poly[i], poly[(i + 1) % n]
-        if cross(p, q, a) <= 0 and cross(p, q, b) <= 0:
+def enters(a, b, u, poly):
+    """Segment ab, along unit u, meets the interior of a convex counterclockwise polygon (an outline)."""
+    for p, up in zip(poly[0], poly[1]):
+        if side(p, up, a) <= 0 and side(p, up, b) <= 0:
             return False
-    sides = {cross(a, b, r) for r in poly}
-    return not (sides <= {0, 1} or sides <= {0, -1})
+    sides = [side(a, u, r) for r in poly[0]]
+    return min(sides) < 0 < max(sides)
 
 
 class Solver:
     def __init__(self, figure, scale):
-        self.figure = figure
-        self.fmasks = [vertex_masks(poly) for poly in figure]
-        self.fedges = [(poly[i], poly[(i + 1) % len(poly)]) for poly in figure for i in range(len(poly))]
-        self.fboxes = [box(edge) for edge in self.fedges]
-        self.kinds = {kind: orientations(kind, scale) for kind in SHAPES}
+        exact = {kind: orientations(kind, scale) for kind in SHAPES}
+        keys = Keys(figure, [shape for kind in SHAPES for _, _, shape in exact[kind]])
+        self.exact = {}  # key point -> its exact (xa, xb, ya, yb), for the figure and every piece laid
+        parts = []
+        for poly in figure:
+            pts = [keys.point(p) for p in poly]
+            self.exact.update(zip(pts, poly))
+            parts.append(outline(pts))
+        self.figure = parts
+        self.fedges = [
+            (pts[i], pts[(i + 1) % len(pts)], units[i]) for pts, units, _, _ in parts for i in range(len(pts))
+        ]
+        self.fboxes = [box(edge[:2]) for edge in self.fedges]
+        # per orientation: rotation, flip, exact vertices, the outline in keys, its lowest vertex, its box
+        self.kinds = {}
+        for kind in SHAPES:
+            self.kinds[kind] = []
+            for rot, flip, shape in exact[kind]:
+                pts = [keys.point(p) for p in shape]
+                self.kinds[kind].append((rot, flip, shape, outline(pts), pts.index(min(pts)), box(pts)))
         self.left = {kind: len(NAMES[kind]) for kind in SHAPES}
-        self.placed = []  # (kind, rot, flip, vertices, masks, translation, box)
+        self.placed = []  # (kind, rot, flip, outline, box, exact translation)
         self.inside = {}  # point -> the sectors of the figure there, computed once
-        self.order = sorted({p for poly in figure for p in poly}, key=cmp_to_key(compare))
+        self.order = sorted(self.exact)
 
     def figure_mask(self, p):
         if p not in self.inside:
-            self.inside[p] = point_mask(p, self.figure, self.fmasks, True)
+            self.inside[p] = point_mask(p, self.figure, True)
         return self.inside[p]
 
-    def lowest_free(self):
-        points = set(self.order)
-        points.update(p for piece in self.placed for p in piece[3])
-        order = sorted(points, key=cmp_to_key(compare))
-        pieces = [piece[3] for piece in self.placed]
-        masks = [piece[4] for piece in self.placed]
-        for p in order:
+    def lowest_free(self, order):
+        """The index in order of its first point with a free sector, and those sectors. Pieces only ever add
+        cover, and a new piece's vertices all come at or after the point it was laid at, so the caller passes
+        only the points from there on (with the new vertices merged in) rather than all points again."""
+        for at, p in enumerate(order):
             free = self.figure_mask(p)
             if free:
-                free &= ~point_mask(p, pieces, masks, False)
+                near = [piece[3] for piece in self.placed if in_box(p, piece[4])]
+                if near:
+                    free &= ~point_mask(p, near, False)
             if free:
-                return p, free
+                return at, free
         return None, 0
 
-    def fits(self, verts, bounds):
-        for piece in self.placed:
-            if not apart(bounds, piece[6]) and overlap(verts, piece[3]):
+    def fits(self, piece, bounds):
+        for other in self.placed:
+            if not apart(bounds, other[4]) and overlap(piece, other[3]):
                 return False
-        return not any(
-            not apart(bounds, edge_box) and enters(a, b, verts) for (a, b), edge_box in zip(self.fedges, self.fboxes)
-        )
+        for (a, b, u), edge_box in zip(self.fedges, self.fboxes):
+            if not apart(bounds, edge_box) and enters(a, b, u, piece):
+                return False
+        return True
 
-    def search(self):
+    def search(self, order):
+        """Lay the remaining pieces, order being the points that may still have free sectors, sorted."""
         if len(self.placed) == 7:
             return True
-        v, free = self.lowest_free()
-        if v is None:
+        at, free = self.lowest_free(order)
+        if at is None:
             return False
+        v, rest = order[at], order[at:]
         first = (free & -free).bit_length() - 1
         for kind in SHAPES:
             if not self.left[kind]:
                 continue
-            for rot, flip, shape, low, mask in self.kinds[kind]:
+            for rot, flip, shape, (pts, units, vmasks, emasks), low, sbox in self.kinds[kind]:
+                mask = vmasks[low]
                 if mask & ~free or not (mask >> first) & 1 or (mask >> ((first - 1) % 8)) & 1:
                     continue
-                t = tuple(vc - sc for vc, sc in zip(v, shape[low]))
-                verts = [tuple(c + d for c, d in zip(p, t)) for p in shape]
-                bounds = box(verts)
-                if not self.fits(verts, bounds):
+                ty, tx = v[0] - pts[low][0], v[1] - pts[low][1]
+                verts = [(ty + y, tx + x) for y, x in pts]
+                bounds = (sbox[0] + tx, sbox[1] + tx, sbox[2] + ty, sbox[3] + ty)
+                piece = (verts, units, vmasks, emasks)
+                if not self.fits(piece, bounds):
                     continue
-                self.placed.append((kind, rot, flip, verts, vertex_masks(verts), t, bounds))
+                t = tuple(c - o for c, o in zip(self.exact[v], shape[low]))
+                self.exact.update((p, tuple(c + d for c, d in zip(t, e))) for p, e in zip(verts, shape))
+                self.placed.append((kind, rot, flip, piece, bounds, t))
                 self.left[kind] -= 1
-                if self.search():
+                if self.search(sorted(set(rest).union(verts))):
                     return True
                 self.left[kind] += 1
                 self.placed.pop()
@@ -324,11 +331,11 @@ def solve(raw):
     if not area_is_16(figure, scale):
         return ["impossible"]
     solver = Solver(figure, scale)
-    if not solver.search():
+    if not solver.search(solver.order):
         return ["impossible"]
     names = {kind: list(NAMES[kind]) for kind in NAMES}
     lines = []
-    for kind, rot, flip, _, _, t, _ in solver.placed:
+    for kind, rot, flip, _, _, t in solver.placed:
         x = show(Fraction(t[0], scale), Fraction(t[1], scale))
         y = show(Fraction(t[2], scale), Fraction(t[3], scale))
         lines.append(f"{names[kind].pop(0)} {rot} {flip} {x} {y}")
