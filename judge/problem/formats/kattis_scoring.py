@@ -194,6 +194,19 @@ def _cases(root: Path, folder: Path, legacy: bool, problem_flags: tuple[str, ...
     return tuple(cases)
 
 
+def answers_without_input(root: Path) -> list[str]:
+    """Every ``.ans`` under data/ with no ``.in`` beside it: no case reads it, so a forgotten or lost input would
+    otherwise leave its case out without a word (problemtools counts it as an error)."""
+    data = root / "data"
+    if not data.is_dir():
+        return []
+    return [
+        f"{ans.relative_to(root).as_posix()}: no matching .in file, so it is no test case"
+        for ans in sorted(data.rglob("*.ans"))
+        if ans.is_file() and not ans.with_suffix(".in").is_file()
+    ]
+
+
 def _number(value: Any, where: Path, key: str) -> float:
     try:
         number = float(value)

@@ -1,0 +1,93 @@
+"""Kattis packages with the slips of problem setters who are not tool authors (issue 29): verify names each one.
+
+The packages are written for their tests, each with one habit seen in
+packages from course and problem-setting repositories: an answer file whose
+input was lost, a validator that crashes with a Python traceback, a
+validator that cannot be built.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import cli, write_files
+
+ECHO = "print(input())\n"
+
+
+def echo_package(root: Path, extra: dict[str, str]) -> Path:
+    """A legacy package with a stated time limit, one accepted and one wrong submission, and ``extra`` files."""
+    return write_files(
+        root,
+        {
+            "problem.yaml": "name: Echo\nlimits:\n  time_limit: 2\n",
+            "data/sample/1.in": "1\n",
+            "data/sample/1.ans": "1\n",
+            "data/secret/1.in": "2\n",
+            "data/secret/1.ans": "2\n",
+            "submissions/accepted/echo.py": ECHO,
+            "submissions/wrong_answer/off.py": "print(int(input()) + 1)\n",
+            **extra,
+        },
+    )
+
+
+def verified(root: Path, tmp_path: Path) -> tuple[int, dict, str]:
+    out = tmp_path / "verify.json"
+    run = cli("verify", str(root), "-j", "1", "--json", str(out))
+    assert "Traceback" not in run.stderr, run.stderr
+    return run.returncode, json.loads(out.read_text()), run.stdout
+
+
+def test_an_answer_file_without_its_input_fails_verify_and_the_rest_is_still_judged(tmp_path: Path) -> None:
+    validator = "import sys\nsys.exit(42 if sys.stdin.read().strip().isdigit() else 43)\n"
+    root = echo_package(tmp_path / "echo", {"data/secret/2.ans": "3\n", "input_validators/digits.py": validator})
+    code, report, stdout = verified(root, tmp_path)
+    assert code == 1 and report["ok"] is False
+    errors = [(f["kind"], f["message"]) for f in report["findings"] if f["severity"] == "error"]
+    assert errors == [("package", "data/secret/2.ans: no matching .in file, so it is no test case")]
+    assert {s["name"]: s["ok"] for s in report["submissions"]} == {
+        "accepted/echo.py": True,
+        "wrong_answer/off.py": True,
+    }
+    assert report["inputs"] == {"cases": 2, "invalid": 0, "validated": True}
+    assert "package error: data/secret/2.ans: no matching .in file" in stdout
+
+
+def test_the_same_package_with_its_input_verifies(tmp_path: Path) -> None:
+    validator = "import sys\nsys.exit(42 if sys.stdin.read().strip().isdigit() else 43)\n"
+    root = echo_package(
+        tmp_path / "echo",
+        {"data/secret/2.in": "3\n", "data/secret/2.ans": "3\n", "input_validators/digits.py": validator},
+    )
+    code, report, stdout = verified(root, tmp_path)
+    assert code == 0 and report["findings"] == [], report["findings"]
+    assert "verified: 2/2 submissions as expected, 3/3 inputs valid" in stdout
+
+
+def test_a_crashing_validator_is_reported_by_the_line_naming_its_error(tmp_path: Path) -> None:
+    # A common slip: comparing the line read (a string) with a number; Python prints a traceback of several lines.
+    validator = "import sys\n\n\ndef check(line):\n    assert 1 <= line <= 9\n\n\ncheck(sys.stdin.readline())\n"
+    root = echo_package(tmp_path / "echo", {"input_validators/range.py": validator})
+    code, report, stdout = verified(root, tmp_path)
+    assert code == 1 and report["inputs"] == {"cases": 2, "invalid": 2, "validated": True}
+    inputs = [f["message"] for f in report["findings"] if f["kind"] == "input"]
+    assert len(inputs) == 2, inputs
+    for message in inputs:
+        assert message.endswith(
+            "validator failed (exit code 1, expected 42 or 43): TypeError: '<=' not supported "
+            "between instances of 'int' and 'str'"
+        ), message
+        assert "Traceback" not in message and "build/" not in message
+    assert "2/2 submissions as expected, 0/2 inputs valid" in stdout
+
+
+def test_a_validator_that_cannot_be_built_leaves_the_inputs_unvalidated_not_valid(tmp_path: Path) -> None:
+    root = echo_package(tmp_path / "echo", {"input_validators/broken.cpp": "int main() { return 42 }\n"})
+    code, report, stdout = verified(root, tmp_path)
+    assert code == 1 and report["inputs"] == {"cases": 2, "invalid": 0, "validated": False}
+    errors = [f for f in report["findings"] if f["severity"] == "error"]
+    assert len(errors) == 1 and errors[0]["kind"] == "package", errors
+    assert errors[0]["subject"] == "input validators" and errors[0]["message"].startswith("inputs not validated: ")
+    assert stdout.rstrip().endswith("echo: NOT verified: 2/2 submissions as expected, inputs not validated")
