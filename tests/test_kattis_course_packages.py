@@ -91,3 +91,14 @@ def test_a_validator_that_cannot_be_built_leaves_the_inputs_unvalidated_not_vali
     assert len(errors) == 1 and errors[0]["kind"] == "package", errors
     assert errors[0]["subject"] == "input validators" and errors[0]["message"].startswith("inputs not validated: ")
     assert stdout.rstrip().endswith("echo: NOT verified: 2/2 submissions as expected, inputs not validated")
+
+
+def test_a_validator_exiting_0_without_a_word_is_named_as_such(tmp_path: Path) -> None:
+    # The Kattis protocol wants 42 for a valid input; a validator written like a testlib one ends with exit code 0.
+    root = echo_package(tmp_path / "echo", {"input_validators/quiet.py": "import sys\nsys.stdin.read()\n"})
+    code, report, _ = verified(root, tmp_path)
+    assert code == 1 and report["inputs"]["invalid"] == 2
+    inputs = sorted(f["message"] for f in report["findings"] if f["kind"] == "input")
+    assert inputs == [
+        f"{case}: validator failed (exit code 0, expected 42 or 43), no message" for case in ("sample/1", "secret/1")
+    ]

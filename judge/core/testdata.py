@@ -371,15 +371,16 @@ def validate(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], Non
                         env=slot.env,
                     )
                 )
-                message = said_in(err) or said_in(slot.private / "validator.out")
+                said = said_in(err) or said_in(slot.private / "validator.out")
+                message = f": {said}" if said else ", no message"
             name = f" ({validator.source.name})" if len(validators) > 1 and validator.source else ""
             valid = verdict(protocol, result.exit_code, result.signal_name is not None or result.killed != "none")
             if valid is False:
-                failures.append(f"{case.key}: invalid{name}: {message}")
+                failures.append(f"{case.key}: invalid{name}{message}")
             elif valid is None:
                 status = status_text(result.exit_code, result.signal_name, result.killed)
                 expected = "0 or another exit code, testlib" if protocol == TESTLIB else f"{VALID} or {INVALID}"
-                failures.append(f"{case.key}: validator{name} failed ({status}, expected {expected}): {message}")
+                failures.append(f"{case.key}: validator{name} failed ({status}, expected {expected}){message}")
         if on_done:
             on_done(case)
 
