@@ -55,14 +55,24 @@ def test_an_answer_file_without_its_input_fails_verify_and_the_rest_is_still_jud
     assert "package error: data/secret/2.ans: no matching .in file" in stdout
 
 
-def test_the_same_package_with_its_input_verifies(tmp_path: Path) -> None:
+def test_the_same_package_with_its_input_verifies_and_notes_beside_the_validator_are_no_validator(
+    tmp_path: Path,
+) -> None:
     validator = "import sys\nsys.exit(42 if sys.stdin.read().strip().isdigit() else 43)\n"
     root = echo_package(
         tmp_path / "echo",
-        {"data/secret/2.in": "3\n", "data/secret/2.ans": "3\n", "input_validators/digits.py": validator},
+        {
+            "data/secret/2.in": "3\n",
+            "data/secret/2.ans": "3\n",
+            "input_validators/digits.py": validator,
+            "input_validators/README.txt": "digits.py checks that the input is a number\n",
+        },
     )
     code, report, stdout = verified(root, tmp_path)
-    assert code == 0 and report["findings"] == [], report["findings"]
+    findings = [(f["kind"], f["severity"], f["message"]) for f in report["findings"]]
+    assert code == 0 and findings == [
+        ("warning", "warning", "input_validators/README.txt: notes, not a program: not run")
+    ]
     assert "verified: 2/2 submissions as expected, 3/3 inputs valid" in stdout
 
 
