@@ -112,3 +112,35 @@ def test_a_validator_exiting_0_without_a_word_is_named_as_such(tmp_path: Path) -
     assert inputs == [
         f"{case}: validator failed (exit code 0, expected 42 or 43), no message" for case in ("sample/1", "secret/1")
     ]
+
+
+def test_a_package_whose_secret_data_is_only_a_recipe_says_what_was_not_judged(tmp_path: Path) -> None:
+    # BAPCtools makes data/secret from generators.yaml, which this judge does not run; a stray case sits in data/.
+    root = write_files(
+        tmp_path / "echo",
+        {
+            "problem.yaml": "name: Echo\nlimits:\n  time_limit: 2\n",
+            "data/sample/1.in": "1\n",
+            "data/sample/1.ans": "1\n",
+            "data/3.in": "3\n",
+            "data/3.ans": "3\n",
+            "generators/generators.yaml": "data:\n  secret:\n    data:\n      - '': {in: '2', ans: '2'}\n",
+            "submissions/accepted/echo.py": ECHO,
+        },
+    )
+    code, report, stdout = verified(root, tmp_path)
+    assert code == 1 and report["inputs"]["cases"] == 1
+    by_severity = {
+        severity: [f["message"] for f in report["findings"] if f["severity"] == severity]
+        for severity in ("error", "warning")
+    }
+    assert by_severity["error"] == [
+        "data/secret: no secret test cases (only samples judged)",
+        "data/3.ans: test data directly in data/ is no test case (use data/sample or data/secret)",
+        "data/3.in: test data directly in data/ is no test case (use data/sample or data/secret)",
+    ]
+    assert (
+        "generators/generators.yaml: not run (this judge does not make test data from it); "
+        "only the cases already in data/ are judged"
+    ) in by_severity["warning"]
+    assert "NOT verified: 1/1 submissions as expected" in stdout

@@ -27,7 +27,7 @@ from ...model import SPEC_NAME, CheckerSpec, Limits, Problem
 from . import fastyaml
 from .kattis_files import looks_kattis, package_warnings, program_files, refuse_scripted, validator_entries  # noqa: F401  (package_warnings: for verify)
 from .kattis_kind import kind_of, type_words
-from .kattis_scoring import _groups, answers_without_input  # noqa: F401  (answers_without_input: for verify)
+from .kattis_scoring import _groups, data_errors  # noqa: F401  (data_errors: for verify)
 from .kattis_submissions import (  # noqa: F401  (FOLDER_RULES, SIDE_CAR, ignored, submissions, time_rule: imported from here by others)
     FOLDER_RULES,
     SIDE_CAR,

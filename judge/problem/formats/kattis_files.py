@@ -101,6 +101,11 @@ def package_warnings(problem: Problem) -> list[str]:
     root = problem.root
     _, skipped = validator_entries(root)
     warnings = [_not_run(v.relative_to(root).as_posix(), v.suffix.lower()) for v in skipped]
+    if (root / "generators" / "generators.yaml").is_file():  # BAPCtools' recipe for data/, which only bt runs
+        warnings.append(
+            "generators/generators.yaml: not run (this judge does not make test data from it); "
+            "only the cases already in data/ are judged"
+        )
     folders = [
         root / f for f in ("output_validator", "output_validators", "include", "submissions", *VALIDATOR_FOLDERS)
     ]

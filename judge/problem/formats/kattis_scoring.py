@@ -194,17 +194,27 @@ def _cases(root: Path, folder: Path, legacy: bool, problem_flags: tuple[str, ...
     return tuple(cases)
 
 
-def answers_without_input(root: Path) -> list[str]:
-    """Every ``.ans`` under data/ with no ``.in`` beside it: no case reads it, so a forgotten or lost input would
-    otherwise leave its case out without a word (problemtools counts it as an error)."""
+def data_errors(root: Path) -> list[str]:
+    """What in data/ leaves a case out without a word, as problemtools counts errors: no secret cases, an ``.ans``
+    with no ``.in`` beside it (a forgotten or lost input), test files directly in data/ (cases are read from
+    sample/ and secret/ only)."""
     data = root / "data"
     if not data.is_dir():
         return []
-    return [
+    errors = [] if any((data / "secret").rglob("*.in")) else ["data/secret: no secret test cases (only samples judged)"]
+    errors += [
         f"{ans.relative_to(root).as_posix()}: no matching .in file, so it is no test case"
-        for ans in sorted(data.rglob("*.ans"))
+        for top in ("sample", "secret")
+        for ans in sorted((data / top).rglob("*.ans"))
         if ans.is_file() and not ans.with_suffix(".in").is_file()
     ]
+    errors += [
+        f"{file.relative_to(root).as_posix()}: test data directly in data/ is no test case (use data/sample or "
+        "data/secret)"
+        for file in sorted(data.iterdir())
+        if file.suffix in (".in", ".ans") and file.is_file()
+    ]
+    return errors
 
 
 def _number(value: Any, where: Path, key: str) -> float:
