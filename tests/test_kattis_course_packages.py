@@ -144,3 +144,25 @@ def test_a_package_whose_secret_data_is_only_a_recipe_says_what_was_not_judged(t
         "only the cases already in data/ are judged"
     ) in by_severity["warning"]
     assert "NOT verified: 1/1 submissions as expected" in stdout
+
+
+def test_a_legacy_package_is_told_its_own_key_for_the_margin_a_tle_submission_misses(tmp_path: Path) -> None:
+    # 1.4 s of CPU: over the 1 s limit, under the 2 s that time_safety_margin 2 asks it to exceed.
+    slow = "import time\nwhile time.process_time() < 1.4:\n    pass\nprint(input())\n"
+    root = write_files(
+        tmp_path / "echo",
+        {
+            "problem.yaml": "name: Echo\nlimits:\n  time_limit: 1\n  time_safety_margin: 2\n",
+            "data/secret/1.in": "1\n",
+            "data/secret/1.ans": "1\n",
+            "submissions/accepted/echo.py": ECHO,
+            "submissions/time_limit_exceeded/slow.py": slow,
+        },
+    )
+    code, report, _ = verified(root, tmp_path)
+    assert code == 0, report["findings"]
+    warnings = [f["message"] for f in report["findings"] if f["severity"] == "warning"]
+    assert any(
+        w.startswith("time_limit_exceeded/slow.py: no case times out at 1 s × time_safety_margin 2 = 2 s")
+        for w in warnings
+    ), warnings
