@@ -166,3 +166,27 @@ def test_a_legacy_package_is_told_its_own_key_for_the_margin_a_tle_submission_mi
         w.startswith("time_limit_exceeded/slow.py: no case times out at 1 s × time_safety_margin 2 = 2 s")
         for w in warnings
     ), warnings
+
+
+def test_the_kernels_cpu_backstop_leaves_the_judges_own_stop_a_limits_worth_of_slack(tmp_path: Path) -> None:
+    """A course package's brute force, judged at a 29 s limit, was killed by the kernel's RLIMIT_CPU (SIGXCPU, RE)
+    after 28.85 s of measured CPU: that clock runs ahead of the measured CPU time in a VM under load, so the backstop
+    must sit well above the limit the launcher stops the run at. The program reads its own backstop."""
+    program = (
+        "import resource\n"
+        "soft, hard = resource.getrlimit(resource.RLIMIT_CPU)\n"
+        "print(input() if 6 <= soft < hard else f'RLIMIT_CPU {soft} {hard} for a 3 s limit')\n"
+    )
+    root = write_files(
+        tmp_path / "echo",
+        {
+            "problem.yaml": "name: Echo\nlimits:\n  time_limit: 3\n",
+            "data/secret/1.in": "1\n",
+            "data/secret/1.ans": "1\n",
+            "backstop.py": program,
+        },
+    )
+    out = tmp_path / "judge.json"
+    run = cli("judge", str(root), str(root / "backstop.py"), "--json", str(out), "-j", "1")
+    report = json.loads(out.read_text())
+    assert run.returncode == 0 and report["verdict"] == "AC", (run.stdout, report["cases"])
