@@ -190,3 +190,18 @@ def test_the_kernels_cpu_backstop_leaves_the_judges_own_stop_a_limits_worth_of_s
     run = cli("judge", str(root), str(root / "backstop.py"), "--json", str(out), "-j", "1")
     report = json.loads(out.read_text())
     assert run.returncode == 0 and report["verdict"] == "AC", (run.stdout, report["cases"])
+
+
+def test_a_package_without_samples_is_warned_and_still_verifies(tmp_path: Path) -> None:
+    root = write_files(
+        tmp_path / "echo",
+        {
+            "problem.yaml": "name: Echo\nlimits:\n  time_limit: 2\n",
+            "data/secret/1.in": "1\n",
+            "data/secret/1.ans": "1\n",
+            "submissions/accepted/echo.py": ECHO,
+        },
+    )
+    code, report, _ = verified(root, tmp_path)
+    warnings = [f["message"] for f in report["findings"] if f["severity"] == "warning"]
+    assert code == 0 and "data/sample: no sample cases, so the statement shows no example" in warnings, warnings

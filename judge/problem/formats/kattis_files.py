@@ -101,6 +101,9 @@ def package_warnings(problem: Problem) -> list[str]:
     root = problem.root
     _, skipped = validator_entries(root)
     warnings = [_not_run(v.relative_to(root).as_posix(), v.suffix.lower()) for v in skipped]
+    sample = root / "data" / "sample"
+    if not any(f.suffix in (".in", ".interaction") for f in (sample.rglob("*") if sample.is_dir() else ())):
+        warnings.append("data/sample: no sample cases, so the statement shows no example")
     if (root / "generators" / "generators.yaml").is_file():  # BAPCtools' recipe for data/, which only bt runs
         warnings.append(
             "generators/generators.yaml: not run (this judge does not make test data from it); "
