@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from conftest import cli, write_files
 
 ECHO = "print(input())\n"
@@ -114,12 +115,25 @@ def test_a_validator_exiting_0_without_a_word_is_named_as_such(tmp_path: Path) -
     ]
 
 
-def test_a_package_whose_secret_data_is_only_a_recipe_says_what_was_not_judged(tmp_path: Path) -> None:
-    # BAPCtools makes data/secret from generators.yaml, which this judge does not run; a stray case sits in data/.
+@pytest.mark.parametrize(
+    ("version", "no_secret"),
+    [
+        ("", "error"),
+        ("problem_format_version: 2023-07-draft\n", "error"),
+        ("problem_format_version: 2025-09\n", "warning"),
+    ],
+    ids=["legacy", "2023-07", "2025-09"],
+)
+def test_a_package_whose_secret_data_is_only_a_recipe_says_what_was_not_judged(
+    tmp_path: Path, version: str, no_secret: str
+) -> None:
+    """BAPCtools makes data/secret from generators.yaml, which this judge does not run; a stray case sits in data/.
+    No secret cases fail the package where problemtools reads it (it says "No secret data provided"); BAPCtools, the
+    tool of 2025-09, runs such a package and refuses it only on export, so there it is a warning."""
     root = write_files(
         tmp_path / "echo",
         {
-            "problem.yaml": "name: Echo\nlimits:\n  time_limit: 2\n",
+            "problem.yaml": f"{version}name: Echo\nlimits:\n  time_limit: 2\n",
             "data/sample/1.in": "1\n",
             "data/sample/1.ans": "1\n",
             "data/3.in": "3\n",
@@ -134,11 +148,16 @@ def test_a_package_whose_secret_data_is_only_a_recipe_says_what_was_not_judged(t
         severity: [f["message"] for f in report["findings"] if f["severity"] == severity]
         for severity in ("error", "warning")
     }
-    assert by_severity["error"] == [
-        "data/secret: no secret test cases (only samples judged)",
-        "data/3.ans: test data directly in data/ is no test case (use data/sample or data/secret)",
-        "data/3.in: test data directly in data/ is no test case (use data/sample or data/secret)",
+    stray = [
+        f"data/3.{suffix}: test data directly in data/ is no test case (use data/sample or data/secret)"
+        for suffix in ("ans", "in")
     ]
+    assert [m for m in by_severity["error"] if m.startswith("data/")] == (
+        ["data/secret: no secret test cases (only samples judged)"] if no_secret == "error" else []
+    ) + stray
+    assert ("data/secret: no secret test cases (only samples judged)" in by_severity["warning"]) is (
+        no_secret == "warning"
+    )
     assert (
         "generators/generators.yaml: not run (this judge does not make test data from it); "
         "only the cases already in data/ are judged"

@@ -254,7 +254,9 @@ def verify(
         subs = []
     if problem.package_format == "kattis":
         result.warnings += unruled(problem)
-        result.errors += [Finding("package", "data", line, True) for line in kattis.data_errors(problem.root)]
+        data_errors, data_warnings = kattis.data_findings(problem.root)
+        result.errors += [Finding("package", "data", line, True) for line in data_errors]
+        result.warnings += data_warnings
         if problem.limits.time <= 0 and kind_of(problem).needs_time_limit:
             problem, found = inferred_once(problem, pool, log)
             result.errors += [Finding("time_limit", "", line, True) for line in found.failures]

@@ -194,14 +194,17 @@ def _cases(root: Path, folder: Path, legacy: bool, problem_flags: tuple[str, ...
     return tuple(cases)
 
 
-def data_errors(root: Path) -> list[str]:
-    """What in data/ leaves a case out without a word, as problemtools counts errors: no secret cases, an ``.ans``
-    with no ``.in`` beside it (a forgotten or lost input), test files directly in data/ (cases are read from
-    sample/ and secret/ only)."""
+def data_errors(root: Path, secret_required: bool) -> tuple[list[str], list[str]]:
+    """What in data/ leaves a case out without a word, as errors and warnings: no secret cases (an error where
+    ``secret_required``), an ``.ans`` with no ``.in`` beside it (a forgotten or lost input), test files directly in
+    data/ (cases are read from sample/ and secret/ only)."""
     data = root / "data"
     if not data.is_dir():
-        return []
-    errors = [] if any((data / "secret").rglob("*.in")) else ["data/secret: no secret test cases (only samples judged)"]
+        return [], []
+    errors: list[str] = []
+    warnings: list[str] = []
+    if not any((data / "secret").rglob("*.in")):
+        (errors if secret_required else warnings).append("data/secret: no secret test cases (only samples judged)")
     errors += [
         f"{ans.relative_to(root).as_posix()}: no matching .in file, so it is no test case"
         for top in ("sample", "secret")
@@ -214,7 +217,7 @@ def data_errors(root: Path) -> list[str]:
         for file in sorted(data.iterdir())
         if file.suffix in (".in", ".ans") and file.is_file()
     ]
-    return errors
+    return errors, warnings
 
 
 def _number(value: Any, where: Path, key: str) -> float:
