@@ -95,7 +95,7 @@ def test_verify_reports_every_finding_instead_of_stopping_at_the_first(echo_veri
     errors = [(f["kind"], f["message"]) for f in report["findings"] if f["severity"] == "error"]
     assert ("time_limit", "accepted/off.py: gets WA while inferring the time limit: not used for it") in errors
     assert ("submission", "wrong_answer/right.py: required WA, got only AC") in errors
-    assert report["time_limit"] == 1.0 and report["inputs"] == {"cases": 3, "invalid": 0}
+    assert report["time_limit"] == 1.0 and report["inputs"] == {"cases": 3, "invalid": 0, "validated": True}
     assert not (
         echo_verified.root / "tilejudge.yaml"
     ).exists()  # a limit some accepted submissions failed is not kept for judge

@@ -103,10 +103,11 @@ def run(args: argparse.Namespace) -> int:
         where = f"{f.subject}: " if f.subject and not f.message.startswith(f.subject) else ""
         print(f"  {HEADINGS.get(f.kind, f.kind)}: {safe_text(where + f.message, one_line=True)}", file=out)
     bad = [o for o in result.outcomes if not o.ok]
+    valid = len(problem.cases) - len(result.invalid_inputs)
+    inputs = f"{valid}/{len(problem.cases)} inputs valid" if result.validated else "inputs not validated"
     print(
         f"{problem.name}: {'verified' if result.ok else 'NOT verified'}: "
-        f"{len(result.outcomes) - len(bad)}/{len(result.outcomes)} submissions as expected, "
-        f"{len(problem.cases) - len(result.invalid_inputs)}/{len(problem.cases)} inputs valid",
+        f"{len(result.outcomes) - len(bad)}/{len(result.outcomes)} submissions as expected, {inputs}",
         file=out,
     )
     if args.json is not None:

@@ -42,22 +42,37 @@ def _hide_judge_paths(text: str) -> str:
     return re.sub(re.escape(str(cache_root())) + r"(?:/[^/\s\"':]+)*/", "", text)
 
 
-def stderr_note(stderr: str) -> str:
-    """`` | stderr: <the line that says what went wrong>`` and what came before it, for a failed run's message.
+def _gist(stderr: str) -> tuple[str, str]:
+    """The line that says what went wrong and the text before it, both empty when nothing was said.
 
     The gist is the last line that names an error and is not a stack frame (a
     Python or Ruby exception, Java's "Exception in thread" line above its
     frames, C++'s ``what()``), else the last line that is not a frame (a
-    program's own last word); the context is the end of what precedes it.
+    program's own last word).
     """
     text = _hide_judge_paths(stderr).strip()
     lines = [line.strip() for line in text.splitlines() if line.strip() and line.strip() != "…"]
     if not lines:
-        return ""
+        return "", ""
     plain = [line for line in lines if not _FRAME.match(line)] or lines
     gist = next((line for line in reversed(plain) if _ERROR.search(line)), plain[-1])
+    return gist, text[: text.rfind(gist)].strip()
+
+
+def stderr_note(stderr: str) -> str:
+    """`` | stderr: <the line that says what went wrong>`` and the end of what came before it, for a failed run's
+    message."""
+    gist, before = _gist(stderr)
+    if not gist:
+        return ""
     note = f" | stderr: {safe_text(gist[:GIST_CHARS], one_line=True)}"
-    before = text[: text.rfind(gist)].strip()
     if before:
         note += f" | before it: {safe_text(('…' if len(before) > CONTEXT_CHARS else '') + before[-CONTEXT_CHARS:])}"
     return note
+
+
+def said_in(path: Path) -> str:
+    """The line of a file a helper program wrote (a validator's or generator's stderr) that says what went wrong, as
+    one safe line: a problem setter reading verify's one-line finding needs the exception, not the first frames of
+    its traceback."""
+    return safe_text(_gist(ends(path, STDERR_KEEP))[0][:GIST_CHARS], one_line=True)

@@ -28,11 +28,12 @@ from ..filecache import sha256_file
 from ..lang import Program, build_or_fail
 from ..model import CaseSpec, FromFile, Generated, Problem, answer_path, input_path
 from ..model.programfiles import TESTLIB
-from ..run import RunLimits, RunSpec, Slot, SlotPool, read_head
-from ..text import safe_text, status_text
+from ..run import RunLimits, RunSpec, Slot, SlotPool
+from ..text import status_text
 from .added_to_build import added_to_build
 from .data_sources import case_digests, library_files, produced, source_digests, source_files
 from .kinds import kind_of
+from .stderr import said_in
 from .validators import INVALID, VALID, validator_protocol, verdict
 
 MANIFEST = "manifest.json"
@@ -90,7 +91,7 @@ def run_trusted(
     if not result.succeeded:
         partial.unlink(missing_ok=True)
         status = status_text(result.exit_code, result.signal_name, result.killed)
-        raise JudgeError(f"{what} failed ({status}): {safe_text(read_head(err, 300).strip())}")
+        raise JudgeError(f"{what} failed ({status}): {said_in(err)}")
     partial.chmod(0o644)
     os.replace(partial, target)
 
@@ -370,17 +371,16 @@ def validate(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], Non
                         env=slot.env,
                     )
                 )
-                message = safe_text(
-                    read_head(err, 300).strip() or read_head(slot.private / "validator.out", 300).strip()
-                )
+                said = said_in(err) or said_in(slot.private / "validator.out")
+                message = f": {said}" if said else ", no message"
             name = f" ({validator.source.name})" if len(validators) > 1 and validator.source else ""
             valid = verdict(protocol, result.exit_code, result.signal_name is not None or result.killed != "none")
             if valid is False:
-                failures.append(f"{case.key}: invalid{name}: {message}")
+                failures.append(f"{case.key}: invalid{name}{message}")
             elif valid is None:
                 status = status_text(result.exit_code, result.signal_name, result.killed)
                 expected = "0 or another exit code, testlib" if protocol == TESTLIB else f"{VALID} or {INVALID}"
-                failures.append(f"{case.key}: validator{name} failed ({status}, expected {expected}): {message}")
+                failures.append(f"{case.key}: validator{name} failed ({status}, expected {expected}){message}")
         if on_done:
             on_done(case)
 

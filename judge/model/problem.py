@@ -25,12 +25,14 @@ class TimeRule:
 
     Part of the model so that inferring the limit (judging, in the core)
     needs no format: the loader fills it in from the package's multipliers.
-    ``time_limit_to_tle``: how much longer a must-time-out submission must still time out.
+    ``time_limit_to_tle``: how much longer a must-time-out submission must still time out; ``tle_key`` names it as
+    the package's format version does (legacy: ``time_safety_margin``), so a message points at the key to change.
     """
 
     ac_to_time_limit: float
     time_limit_to_tle: float
     resolution: float
+    tle_key: str = "time_limit_to_tle"
 
     def limit_for(self, slowest_accepted: float) -> float:
         steps = max(1, math.ceil(slowest_accepted * self.ac_to_time_limit / self.resolution - 1e-9))

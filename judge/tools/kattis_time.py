@@ -69,14 +69,15 @@ def check_tle_margin(problem: Problem, path: Path, program: Program, pool: SlotP
     sub = next((s for s in kattis.submissions(problem) if s.path == path), None)
     if sub is None or sub.bounds_time() != "upper":
         return []
-    margin = kattis.time_rule(problem.root).time_limit_to_tle
+    rule = kattis.time_rule(problem.root)
+    margin = rule.time_limit_to_tle
     longer = with_limit(problem, problem.limits.time * margin)
     report = judge(longer, program, pool, JudgeOptions(first_fail=True))
     if any(c.verdict is Verdict.TLE for c in report.cases):
         return []
     slowest = max((c.time for c in report.cases), default=0.0)
     return [
-        f"{sub.name}: no case times out at {problem.limits.time:g} s × time_limit_to_tle {margin:g} "
+        f"{sub.name}: no case times out at {problem.limits.time:g} s × {rule.tle_key} {margin:g} "
         f"= {longer.limits.time:g} s "
         f"(slowest {slowest:.3f} s): the time limit is too close to this submission"
     ]

@@ -138,6 +138,7 @@ class VerifyResult:
     """Everything verify found; it always goes through every check, so one failure never hides the next."""
 
     invalid_inputs: list[str] = field(default_factory=list)
+    validated: bool = False  # every input went through the validators: without them "all valid" would be a guess
     outcomes: list[Outcome] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     errors: list[Finding] = field(default_factory=list)  # what failed outside a submission's own judging
@@ -155,7 +156,7 @@ class VerifyResult:
             "problem": problem.name,
             "ok": self.ok,
             "time_limit": problem.limits.time,
-            "inputs": {"cases": len(problem.cases), "invalid": len(self.invalid_inputs)},
+            "inputs": {"cases": len(problem.cases), "invalid": len(self.invalid_inputs), "validated": self.validated},
             "submissions": [
                 {
                     "name": o.label,
@@ -253,6 +254,9 @@ def verify(
         subs = []
     if problem.package_format == "kattis":
         result.warnings += unruled(problem)
+        data_errors, data_warnings = kattis.data_findings(problem.root)
+        result.errors += [Finding("package", "data", line, True) for line in data_errors]
+        result.warnings += data_warnings
         if problem.limits.time <= 0 and kind_of(problem).needs_time_limit:
             problem, found = inferred_once(problem, pool, log)
             result.errors += [Finding("time_limit", "", line, True) for line in found.failures]
@@ -264,8 +268,9 @@ def verify(
     if problem.validators:
         try:
             result.invalid_inputs = validate(problem, pool)
-        except JudgeError as exc:
-            result.errors.append(Finding("input", "", f"input validation failed: {exc}", True))
+            result.validated = True
+        except JudgeError as exc:  # the validators could not run: a fault of the package or this machine, not the data
+            result.errors.append(Finding("package", "input validators", f"inputs not validated: {exc}", True))
     else:
         result.warnings.append("no validator: inputs not validated")
     for path, source, expected in subs:

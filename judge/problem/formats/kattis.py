@@ -27,7 +27,7 @@ from ...model import SPEC_NAME, CheckerSpec, Limits, Problem
 from . import fastyaml
 from .kattis_files import looks_kattis, package_warnings, program_files, refuse_scripted, validator_entries  # noqa: F401  (package_warnings: for verify)
 from .kattis_kind import kind_of, type_words
-from .kattis_scoring import _groups
+from .kattis_scoring import _groups, data_errors
 from .kattis_submissions import (  # noqa: F401  (FOLDER_RULES, SIDE_CAR, ignored, submissions, time_rule: imported from here by others)
     FOLDER_RULES,
     SIDE_CAR,
@@ -132,6 +132,13 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
         interactor=checker if kind.interactive else None,
         files=program_files(root, meta, shown),
     )
+
+
+def data_findings(root: Path) -> tuple[list[str], list[str]]:
+    """What verify says of a package's data/, as errors and warnings. A package without secret cases fails where
+    problemtools reads it (legacy, 2023-07); BAPCtools, the tool of 2025-09, runs one and refuses it only on export."""
+    version = str(_meta(root, str(root)).get("problem_format_version", "legacy"))
+    return data_errors(root, secret_required=not version.startswith("2025"))
 
 
 def _reference(root: Path) -> tuple[Path, ...]:

@@ -20,6 +20,7 @@ from ...model import SPEC_NAME, Problem
 from ...model.programfiles import ProgramFiles
 
 VALIDATOR_FOLDERS = ("input_validators", "input_format_validators")
+NOTES = frozenset({".txt", ".md", ".pdf", ".html", ".tex"})  # what setters keep beside their programs to explain them
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 # keys only a Kattis problem.yaml has: with one of them (or without our ``groups``) a folder is a Kattis package, data/
 # or not
@@ -99,12 +100,15 @@ def package_warnings(problem: Problem) -> list[str]:
     defines."""
     root = problem.root
     _, skipped = validator_entries(root)
-    warnings = [
-        f"{v.relative_to(root).as_posix()}: not run "
-        f"({'checktestdata is not installed here' if v.suffix == '.ctd' else 'no language of this judge runs it'}); "
-        "inputs are not checked by it"
-        for v in skipped
-    ]
+    warnings = [_not_run(v.relative_to(root).as_posix(), v.suffix.lower()) for v in skipped]
+    sample = root / "data" / "sample"
+    if not any(f.suffix in (".in", ".interaction") for f in (sample.rglob("*") if sample.is_dir() else ())):
+        warnings.append("data/sample: no sample cases, so the statement shows no example")
+    if (root / "generators" / "generators.yaml").is_file():  # BAPCtools' recipe for data/, which only bt runs
+        warnings.append(
+            "generators/generators.yaml: not run (this judge does not make test data from it); "
+            "only the cases already in data/ are judged"
+        )
     folders = [
         root / f for f in ("output_validator", "output_validators", "include", "submissions", *VALIDATOR_FOLDERS)
     ]
@@ -119,6 +123,15 @@ def package_warnings(problem: Problem) -> list[str]:
                 "left as written"
             )
     return warnings
+
+
+def _not_run(name: str, suffix: str) -> str:
+    """Why a file among the input validators is not run: a notes file beside them is no validator that was left
+    out."""
+    if suffix in NOTES:
+        return f"{name}: notes, not a program: not run"
+    why = "checktestdata is not installed here" if suffix == ".ctd" else "no language of this judge runs it"
+    return f"{name}: not run ({why}); inputs are not checked by it"
 
 
 SCRIPTS = ("build", "run")

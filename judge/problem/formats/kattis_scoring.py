@@ -194,6 +194,32 @@ def _cases(root: Path, folder: Path, legacy: bool, problem_flags: tuple[str, ...
     return tuple(cases)
 
 
+def data_errors(root: Path, secret_required: bool) -> tuple[list[str], list[str]]:
+    """What in data/ leaves a case out without a word, as errors and warnings: no secret cases (an error where
+    ``secret_required``), an ``.ans`` with no ``.in`` beside it (a forgotten or lost input), test files directly in
+    data/ (cases are read from sample/ and secret/ only)."""
+    data = root / "data"
+    if not data.is_dir():
+        return [], []
+    errors: list[str] = []
+    warnings: list[str] = []
+    if not any((data / "secret").rglob("*.in")):
+        (errors if secret_required else warnings).append("data/secret: no secret test cases (only samples judged)")
+    errors += [
+        f"{ans.relative_to(root).as_posix()}: no matching .in file, so it is no test case"
+        for top in ("sample", "secret")
+        for ans in sorted((data / top).rglob("*.ans"))
+        if ans.is_file() and not ans.with_suffix(".in").is_file()
+    ]
+    errors += [
+        f"{file.relative_to(root).as_posix()}: test data directly in data/ is no test case (use data/sample or "
+        "data/secret)"
+        for file in sorted(data.iterdir())
+        if file.suffix in (".in", ".ans") and file.is_file()
+    ]
+    return errors, warnings
+
+
 def _number(value: Any, where: Path, key: str) -> float:
     try:
         number = float(value)

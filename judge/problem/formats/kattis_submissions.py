@@ -131,7 +131,8 @@ def time_rule(root: Path) -> TimeRule:
     meta = _meta(root, str(root))
     limits = meta.get("limits") or {}
     if str(meta.get("problem_format_version", "legacy")).startswith("legacy"):
-        return TimeRule(float(limits.get("time_multiplier", 5)), float(limits.get("time_safety_margin", 2)), 1.0)
+        margin = float(limits.get("time_safety_margin", 2))
+        return TimeRule(float(limits.get("time_multiplier", 5)), margin, 1.0, "time_safety_margin")
     multipliers = limits.get("time_multipliers") or {}
     return TimeRule(
         float(multipliers.get("ac_to_time_limit", 2.0)),
