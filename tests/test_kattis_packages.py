@@ -118,10 +118,31 @@ def test_no_accepted_submission_passing_is_a_finding_and_the_rest_is_still_judge
     assert code == 1 and report["time_limit"] == 1.0
     messages = [f["message"] for f in report["findings"] if f["kind"] == "time_limit"]
     assert "no time limit given and no accepted submission could be run to infer it" in messages
+    assert "the other submissions are judged at a provisional 1 s" in messages
     assert {s["name"]: s["ok"] for s in report["submissions"]} == {
         "accepted/off.py": False,
         "wrong_answer/off.py": True,
     }
+
+
+def test_without_other_submissions_no_provisional_limit_is_mentioned(tmp_path: Path) -> None:
+    """A package whose only submission is a failing accepted one: its findings say so, and nothing about a provisional
+    limit for submissions that do not exist."""
+    root = write_files(
+        tmp_path / "alone",
+        {
+            "problem.yaml": "name: Alone\n",
+            "data/secret/1.in": "2\n",
+            "data/secret/1.ans": "2\n",
+            "submissions/accepted/off.py": "print(int(input()) + 1)\n",
+        },
+    )
+    code, report, _ = verified(root, tmp_path)
+    messages = [f["message"] for f in report["findings"] if f["kind"] == "time_limit"]
+    assert code == 1 and messages == [
+        "accepted/off.py: gets WA while inferring the time limit: not used for it",
+        "no time limit given and no accepted submission could be run to infer it",
+    ]
 
 
 def test_disabled_files_and_notes_are_skipped_and_listed(echo_verified: Verified) -> None:
