@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..core import testdata
+from ..core.validators import validate
 from ..errors import EXIT_ACCEPTED, EXIT_REJECTED
 from .common import add_problem_command, ensure_cases, load_problem_arg, open_pool
 from .progress import Progress
@@ -19,7 +19,7 @@ def run(args: argparse.Namespace) -> int:
     with open_pool(args, problem) as pool:
         ensure_cases(problem, pool)
         with Progress(len(problem.cases), "validating") as bar:
-            failures = testdata.validate(problem, pool, bar.advance)
+            failures = validate(problem, pool, bar.advance)
     for line in failures:
         print(line)
     print(f"{problem.name}: {len(problem.cases) - len(failures)}/{len(problem.cases)} inputs valid")

@@ -7,7 +7,8 @@ interactive and multi-pass cases; ``answers.py``: submit-answer cases; ``stderr.
 message), limits and classification (``limits.py``), results and the
 overall verdict (``verdicts.py``), score rules as values (``score_rules.py``:
 a group's points, never changing the results given), test data
-(``testdata.py``: generate, hash, validate; ``data_lock.py``: one judge at a time makes them) and time-limit inference
+(``testdata.py``: generate and hash; ``validators.py``: run the input validators; ``data_lock.py``: one judge
+at a time makes the data) and time-limit inference
 (``timelimit.py``).
 May import ``judge.check``, ``judge.lang``, ``judge.run``, the model
 (``judge.model``) and the shared base modules; never a package format

@@ -27,21 +27,20 @@ from ..errors import JudgeError, UsageError
 from ..filecache import sha256_file
 from ..lang import Program, build_or_fail
 from ..model import CaseSpec, FromFile, Generated, Problem, answer_path, input_path
-from ..model.programfiles import TESTLIB
 from ..run import RunLimits, RunSpec, Slot, SlotPool
 from ..text import status_text
 from .added_to_build import added_to_build
 from .data_sources import case_digests, library_files, produced, source_digests, source_files
 from .kinds import kind_of
 from .stderr import said_in
-from .validators import INVALID, VALID, validator_protocol, verdict
 
 MANIFEST = "manifest.json"
 COMMIT_LIMIT = 1_000_000
 GENERATOR_LIMITS = RunLimits(cpu=120, wall=240, memory_mib=4096, output_bytes=512 << 20, stack_mib=256)
 
 
-def _limits_for(program: Program, limits: RunLimits) -> RunLimits:
+def limits_for(program: Program, limits: RunLimits) -> RunLimits:
+    """``limits`` with the address space the program's language needs for their memory."""
     return (
         replace(limits, address_space_mib=program.language.address_space(limits.memory_mib))
         if limits.memory_mib
@@ -80,7 +79,7 @@ def run_trusted(
     result = slot.run(
         RunSpec(
             argv=[*program.command(limits.memory_mib or 1024), *args],
-            limits=_limits_for(program, limits),
+            limits=limits_for(program, limits),
             stdin=stdin,
             stdout=partial,
             stderr=err,
@@ -343,49 +342,3 @@ def check(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], None] 
                         f"{case.key} {role}: sha256 {have[:12]} there, {fresh[role]['sha256'][:12]} regenerated"
                     )
         return differences
-
-
-def validate(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], None] | None = None) -> list[str]:
-    """Run every input validator on every input; returns one line per rejection."""
-    if not problem.validators:
-        raise JudgeError(f"{problem.spec_path}: no input validator in the package")
-    validators = [
-        build_or_fail(path, pool, problem.limits.compile_time, "validator", added_to_build(problem, path))
-        for path in problem.validators
-    ]
-    protocols = [validator_protocol(problem, path) for path in problem.validators]
-    failures: list[str] = []
-
-    def one(case: CaseSpec) -> None:
-        for validator, protocol in zip(validators, protocols):
-            with pool.slot() as slot:
-                err = slot.private / "validator.err"
-                result = slot.run(
-                    RunSpec(
-                        argv=[*validator.command(GENERATOR_LIMITS.memory_mib or 0), *case.validator_args],
-                        limits=_limits_for(validator, GENERATOR_LIMITS),
-                        stdin=input_path(problem, case),
-                        stdout=slot.private / "validator.out",
-                        stderr=err,
-                        cwd=slot.private,
-                        env=slot.env,
-                    )
-                )
-                said = said_in(err) or said_in(slot.private / "validator.out")
-                message = f": {said}" if said else ", no message"
-            name = f" ({validator.source.name})" if len(validators) > 1 and validator.source else ""
-            valid = verdict(protocol, result.exit_code, result.signal_name is not None or result.killed != "none")
-            if valid is False:
-                failures.append(f"{case.key}: invalid{name}{message}")
-            elif valid is None:
-                status = status_text(result.exit_code, result.signal_name, result.killed)
-                expected = "0 or another exit code, testlib" if protocol == TESTLIB else f"{VALID} or {INVALID}"
-                failures.append(f"{case.key}: validator{name} failed ({status}, expected {expected}){message}")
-        if on_done:
-            on_done(case)
-
-    from concurrent.futures import ThreadPoolExecutor  # only when data is made or checked, not on every command
-
-    with ThreadPoolExecutor(max_workers=pool.size) as executor:
-        list(executor.map(one, problem.cases))
-    return sorted(failures)

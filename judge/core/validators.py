@@ -1,6 +1,7 @@
-"""How an input validator says "valid": Kattis validators exit 42 (43: invalid), testlib validators exit 0.
+"""Input validators: how one says "valid", and running them on the cases (or on any file, for verify's junk).
 
-A package rarely says which protocol its validator speaks, and a testlib
+Kattis validators exit 42 (43: invalid), testlib validators exit 0. A
+package rarely says which protocol its validator speaks, and a testlib
 validator judged by the Kattis rule would fail on every valid input, so the
 source decides when the package is silent: one that calls
 ``registerValidation`` is testlib's.
@@ -8,10 +9,19 @@ source decides when the package is silent: one that calls
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-from ..model import Problem
+from ..errors import JudgeError
+from ..lang import Program, build_or_fail
+from ..model import CaseSpec, Problem, input_path
 from ..model.programfiles import KATTIS, TESTLIB
+from ..run import RunSpec, SlotPool
+from ..text import status_text
+from .added_to_build import added_to_build
+from .stderr import said_in
+from .testdata import GENERATOR_LIMITS, limits_for
 
 VALID, INVALID = 42, 43
 
@@ -32,3 +42,89 @@ def verdict(protocol: str, exit_code: int | None, crashed: bool) -> bool | None:
     if protocol == TESTLIB:
         return None if crashed or exit_code is None else exit_code == 0
     return {VALID: True, INVALID: False}.get(exit_code) if not crashed else None
+
+
+@dataclass(frozen=True)
+class Validator:
+    """One built input validator and the protocol it speaks; ``label`` names it in messages when there are several."""
+
+    program: Program
+    protocol: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What a validator said of one input: valid (True), invalid (False) or failed itself (None), and why."""
+
+    valid: bool | None
+    said: str
+    status: str
+
+
+def built(problem: Problem, pool: SlotPool) -> list[Validator]:
+    """The package's input validators, compiled (a compile error is a judge error naming it)."""
+    if not problem.validators:
+        raise JudgeError(f"{problem.spec_path}: no input validator in the package")
+    several = len(problem.validators) > 1
+    return [
+        Validator(
+            build_or_fail(path, pool, problem.limits.compile_time, "validator", added_to_build(problem, path)),
+            validator_protocol(problem, path),
+            f" ({path.name})" if several else "",
+        )
+        for path in problem.validators
+    ]
+
+
+def check(validator: Validator, args: Sequence[str], stdin: Path, pool: SlotPool) -> Finding:
+    """Run one validator on one file, in a slot of its own."""
+    program = validator.program
+    with pool.slot() as slot:
+        err, out = slot.private / "validator.err", slot.private / "validator.out"
+        result = slot.run(
+            RunSpec(
+                argv=[*program.command(GENERATOR_LIMITS.memory_mib or 0), *args],
+                limits=limits_for(program, GENERATOR_LIMITS),
+                stdin=stdin,
+                stdout=out,
+                stderr=err,
+                cwd=slot.private,
+                env=slot.env,
+            )
+        )
+        said = said_in(err) or said_in(out)
+    crashed = result.signal_name is not None or result.killed != "none"
+    return Finding(
+        verdict(validator.protocol, result.exit_code, crashed),
+        said,
+        status_text(result.exit_code, result.signal_name, result.killed),
+    )
+
+
+def validate(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], None] | None = None) -> list[str]:
+    """Run every input validator on every input; returns one line per rejection."""
+    validators = built(problem, pool)
+    failures: list[str] = []
+
+    def one(case: CaseSpec) -> None:
+        for validator in validators:
+            found = check(validator, case.validator_args, input_path(problem, case), pool)
+            message = f": {found.said}" if found.said else ", no message"
+            if found.valid is False:
+                failures.append(f"{case.key}: invalid{validator.label}{message}")
+            elif found.valid is None:
+                expected = (
+                    "0 or another exit code, testlib" if validator.protocol == TESTLIB else f"{VALID} or {INVALID}"
+                )
+                failures.append(
+                    f"{case.key}: validator{validator.label} failed ({found.status}, expected {expected}){message}"
+                )
+        if on_done:
+            on_done(case)
+
+    from concurrent.futures import ThreadPoolExecutor  # only when data is made or checked, not on every command
+
+    with ThreadPoolExecutor(max_workers=pool.size) as executor:
+        list(executor.map(one, problem.cases))
+    return sorted(failures)

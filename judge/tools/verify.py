@@ -15,8 +15,8 @@ from pathlib import Path
 
 from ..core import JudgeOptions, JudgeReport, judge, kind_of
 from ..core.submission import prepare_submission
-from ..core.testdata import validate
 from ..core.timelimit import Inference
+from ..core.validators import validate
 from ..errors import JudgeError, SetupError
 from ..lang import is_source, registry_for
 from ..model import Problem
