@@ -59,7 +59,7 @@ def test_an_answer_file_without_its_input_fails_verify_and_the_rest_is_still_jud
 def test_the_same_package_with_its_input_verifies_and_notes_beside_the_validator_are_no_validator(
     tmp_path: Path,
 ) -> None:
-    validator = "import sys\nsys.exit(42 if sys.stdin.read().strip().isdigit() else 43)\n"
+    validator = "import re, sys\nsys.exit(42 if re.fullmatch(r'(0|[1-9][0-9]*)\\n', sys.stdin.read()) else 43)\n"
     root = echo_package(
         tmp_path / "echo",
         {

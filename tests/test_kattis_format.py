@@ -20,7 +20,8 @@ from conftest import REPO_ROOT, cli, write_files
 
 from judge.core import judge
 from judge.core.added_to_build import added_to_build
-from judge.core.testdata import generate, validate
+from judge.core.testdata import generate
+from judge.core.validators import validate
 from judge.lang import prepare_program
 from judge.model import Kind
 from judge.problem.formats import is_kattis, load

@@ -24,6 +24,7 @@ from ..problem.formats import kattis
 from ..problem.formats.kattis_submissions import KattisSubmission
 from ..run import SlotPool
 from ..verdict import Verdict
+from .junk_inputs import junk_warnings
 from .kattis_rules import KATTIS_VERDICT, broken, catches, label, meets_rule
 from .kattis_time import check_tle_margin, inferred_once, unruled
 from .matrix import Matrix, Row, analyse
@@ -269,6 +270,8 @@ def verify(
         try:
             result.invalid_inputs = validate(problem, pool)
             result.validated = True
+            if not result.invalid_inputs:  # a validator that rejects real inputs has a louder problem than junk
+                result.warnings += junk_warnings(problem, pool)
         except JudgeError as exc:  # the validators could not run: a fault of the package or this machine, not the data
             result.errors.append(Finding("package", "input validators", f"inputs not validated: {exc}", True))
     else:
