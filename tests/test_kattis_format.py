@@ -311,18 +311,20 @@ def test_testlib_validator_found_in_a_kattis_package(tmp_path: Path) -> None:
             ),
             "input_validators/tl/testlib.h": stand_in_or_real_header(),
             "input_validators/extra.ctd": "INT(1, 100) SPACE INT(1, 100) NEWLINE\nEOF\n",
+            "input_validators/extra.viva": "<pattern>\n",
         },
     )
     problem = load(package)
-    assert [p.name for p in problem.validators] == ["v.cpp"]  # the .ctd script is left out, and named
+    assert [p.name for p in problem.validators] == ["extra.ctd", "v.cpp"]  # the .viva script is left out, and named
     with SlotPool(1, Isolation("none")) as pool:
         assert validate(problem, pool) == []
         (package / "data/secret/1.in").write_text("20 222\n")
         failures = validate(problem, pool)
-    assert len(failures) == 1 and failures[0].startswith("secret/1: invalid: ") and "222" in failures[0], failures
+    assert [f.split(":")[1] for f in failures] == [" invalid (extra.ctd)", " invalid (v.cpp)"], failures
+    assert all(f.startswith("secret/1: ") for f in failures) and "222" in failures[1], failures
     from judge.problem.formats.kattis import package_warnings
 
-    assert any(w.startswith("input_validators/extra.ctd: not run") for w in package_warnings(problem))
+    assert any(w.startswith("input_validators/extra.viva: not run") for w in package_warnings(problem))
 
 
 def test_a_library_reaches_problem_programs_and_never_submissions(tmp_path: Path) -> None:

@@ -17,8 +17,9 @@ STDERR_KEEP = 2048
 GIST_CHARS, CONTEXT_CHARS = 200, 300
 # Lines of a stack trace that only say where: the line that says what went wrong is elsewhere.
 _FRAME = re.compile(r'^(at |File "|\.\.\.|#\d+ |\[Previous line repeated|[\^~]+$)')
-# A line that names what went wrong: an exception or error name, a panic, an abort, an assertion, a signal.
-_ERROR = re.compile(r"error|exception|panic|abort|terminate|what\(\)|assert|fault|killed|fatal", re.IGNORECASE)
+# A line that names what went wrong: an exception or error name, a panic, an abort, an assertion, a signal, or what
+# a reader expected (a validator's "expected an integer", testlib's "Expected EOLN").
+_ERROR = re.compile(r"error|exception|panic|abort|terminate|what\(\)|assert|fault|killed|fatal|expected", re.IGNORECASE)
 
 
 def ends(path: Path, keep: int) -> str:

@@ -1,9 +1,10 @@
 """Input validators: how one says "valid", and running them on the cases (or on any file, for verify's junk).
 
-Kattis validators exit 42 (43: invalid), testlib validators exit 0. A
-package rarely says which protocol its validator speaks, and a testlib
-validator judged by the Kattis rule would fail on every valid input, so the
-source decides when the package is silent: one that calls
+Kattis validators exit 42 (43: invalid), testlib validators exit 0, and a
+checktestdata script (``.ctd``, run by the ``checktestdata`` package) 0, 1 for
+invalid. A package rarely says which protocol its validator speaks, and a
+testlib validator judged by the Kattis rule would fail on every valid input,
+so the source decides when the package is silent: one that calls
 ``registerValidation`` is testlib's.
 """
 
@@ -16,7 +17,7 @@ from pathlib import Path
 from ..errors import JudgeError
 from ..lang import Program, build_or_fail
 from ..model import CaseSpec, Problem, input_path
-from ..model.programfiles import KATTIS, TESTLIB
+from ..model.programfiles import CHECKTESTDATA, KATTIS, TESTLIB
 from ..run import RunSpec, SlotPool
 from ..text import status_text
 from .added_to_build import added_to_build
@@ -24,6 +25,11 @@ from .stderr import said_in
 from .testdata import GENERATOR_LIMITS, limits_for
 
 VALID, INVALID = 42, 43
+EXPECTED_EXITS = {
+    KATTIS: f"{VALID} or {INVALID}",
+    TESTLIB: "0 or another exit code, testlib",
+    CHECKTESTDATA: "0 or 1, checktestdata",
+}
 
 
 def validator_protocol(problem: Problem, path: Path) -> str:
@@ -32,6 +38,8 @@ def validator_protocol(problem: Problem, path: Path) -> str:
     stated = problem.files.validator_protocols.get(path)
     if stated is not None:
         return stated
+    if path.suffix == ".ctd":
+        return CHECKTESTDATA
     files = [path] if path.is_file() else sorted(p for p in path.rglob("*") if p.is_file())
     return TESTLIB if any(b"registerValidation" in f.read_bytes() for f in files) else KATTIS
 
@@ -39,9 +47,11 @@ def validator_protocol(problem: Problem, path: Path) -> str:
 def verdict(protocol: str, exit_code: int | None, crashed: bool) -> bool | None:
     """True valid, False invalid, None: the validator itself failed (a crash, a timeout, an exit code outside its
     protocol)."""
+    if crashed:
+        return None
     if protocol == TESTLIB:
-        return None if crashed or exit_code is None else exit_code == 0
-    return {VALID: True, INVALID: False}.get(exit_code) if not crashed else None
+        return None if exit_code is None else exit_code == 0
+    return {VALID: True, INVALID: False}.get(exit_code) if protocol == KATTIS else {0: True, 1: False}.get(exit_code)
 
 
 @dataclass(frozen=True)
@@ -114,9 +124,7 @@ def validate(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], Non
             if found.valid is False:
                 failures.append(f"{case.key}: invalid{validator.label}{message}")
             elif found.valid is None:
-                expected = (
-                    "0 or another exit code, testlib" if validator.protocol == TESTLIB else f"{VALID} or {INVALID}"
-                )
+                expected = EXPECTED_EXITS[validator.protocol]
                 failures.append(
                     f"{case.key}: validator{validator.label} failed ({found.status}, expected {expected}){message}"
                 )

@@ -11,7 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-TESTLIB, KATTIS = "testlib", "kattis"  # validator protocols: testlib exits 0 on valid input, Kattis 42 (43 invalid)
+# validator protocols: testlib exits 0 on valid input, Kattis 42 (43 invalid), checktestdata 0 (1 invalid, 2: it failed)
+TESTLIB, KATTIS, CHECKTESTDATA = "testlib", "kattis", "checktestdata"
 
 
 @dataclass(frozen=True)

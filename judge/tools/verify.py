@@ -265,7 +265,7 @@ def verify(
     named = {s.path: s for s in kattis.submissions(problem)} if problem.package_format == "kattis" else {}
     result.warnings += (
         kattis.package_warnings(problem) if problem.package_format == "kattis" else []
-    )  # .ctd left out, undefined {{constants}}
+    )  # validators left out, undefined {{constants}}
     if problem.validators:
         try:
             result.invalid_inputs = validate(problem, pool)

@@ -97,7 +97,7 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
         )
     except (TypeError, ValueError, AttributeError) as exc:
         raise SpecError(f"{shown}/{SPEC_NAME}", None, f"limits: {exc}") from None
-    # a validator no language here runs (a checktestdata .ctd script) is left out, and named among verify's warnings
+    # a validator no language here runs (a .viva script) is left out, and named among verify's warnings
     validators = tuple(p for p in (_program(v) for v in validator_entries(root)[0]) if p is not None)
     statement = next(
         (

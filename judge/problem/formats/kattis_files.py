@@ -2,9 +2,8 @@
 
 The package on disk is never changed: constants are written into the copies
 the build layer makes (``judge.lang.Additions``), and a validator this judge
-cannot run (a checktestdata ``.ctd`` script: checktestdata is not packaged in
-Debian 12) is named among verify's warnings instead of being left out
-silently.
+cannot run (a ``.viva`` script: no language here runs it) is named among
+verify's warnings instead of being left out silently.
 """
 
 from __future__ import annotations
@@ -130,8 +129,7 @@ def _not_run(name: str, suffix: str) -> str:
     out."""
     if suffix in NOTES:
         return f"{name}: notes, not a program: not run"
-    why = "checktestdata is not installed here" if suffix == ".ctd" else "no language of this judge runs it"
-    return f"{name}: not run ({why}); inputs are not checked by it"
+    return f"{name}: not run (no language of this judge runs it); inputs are not checked by it"
 
 
 SCRIPTS = ("build", "run")
