@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import REPO_ROOT, JudgeRun, JudgeRunner, copy_problem, program
+from conftest import REPO_ROOT, JudgeRun, JudgeRunner, cli, copy_problem, program
 
 SPEC_ERROR = re.compile(r"^(?P<path>\S*problem\.yaml)(?::(?P<line>\d+))?: (?P<message>\S.*)$")
 
@@ -212,3 +212,27 @@ def test_missing_arguments_are_a_usage_error(judge: JudgeRunner) -> None:
 
     assert run.returncode == 2, run.describe()
     assert "Traceback" not in run.stderr, run.describe()
+
+
+@pytest.mark.parametrize(
+    ("where", "says"),
+    [
+        pytest.param("file", "not a folder (give --out a folder for the results)", id="a-file"),
+        pytest.param(
+            "/proc/no-such-process/results",
+            "cannot make the results folder (No such file or directory)",
+            id="cannot-be-made",
+        ),
+    ],
+)
+def test_a_results_folder_that_cannot_be_one_is_a_usage_error(tmp_path: Path, where: str, says: str) -> None:
+    """``grade --out`` naming a file, or a place no folder can be made, is one line and exit 2, before any judging."""
+    students = tmp_path / "class"
+    students.mkdir()
+    (students / "ann.py").write_text("print(3)\n")
+    out = tmp_path / "results.txt" if where == "file" else Path(where)
+    if where == "file":
+        out.write_text("notes\n")
+    run = cli("grade", str(REPO_ROOT / "tests" / "fixtures" / "problems" / "aplusb"), str(students), "--out", str(out))
+    assert run.returncode == 2 and run.stderr.strip().splitlines() == [f"error: {out}: {says}"], run.stderr
+    assert where != "file" or out.read_text() == "notes\n", "the file given as --out must be left as it was"

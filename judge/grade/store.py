@@ -97,7 +97,10 @@ def _results_folder(folder: Path) -> Path:
     """``folder``, made if missing; a file in its place is a usage error, not a traceback."""
     if folder.exists() and not folder.is_dir():
         raise UsageError(f"{folder}: not a folder (give --out a folder for the results)")
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"{folder}: cannot make the results folder ({exc.strerror})") from None
     return folder
 
 
