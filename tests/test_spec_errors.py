@@ -236,3 +236,30 @@ def test_a_results_folder_that_cannot_be_one_is_a_usage_error(tmp_path: Path, wh
     run = cli("grade", str(REPO_ROOT / "tests" / "fixtures" / "problems" / "aplusb"), str(students), "--out", str(out))
     assert run.returncode == 2 and run.stderr.strip().splitlines() == [f"error: {out}: {says}"], run.stderr
     assert where != "file" or out.read_text() == "notes\n", "the file given as --out must be left as it was"
+
+
+@pytest.mark.parametrize("command", ["judge", "verify", "export"])
+def test_an_output_path_nothing_can_be_written_at_is_refused_before_any_work(tmp_path: Path, command: str) -> None:
+    """``--json`` (or export's folder) under a place no file can be made is one line and exit 2, said before the cases
+    are judged rather than after: a long judging must not end in a traceback or a lost report."""
+    problem = str(REPO_ROOT / "tests" / "fixtures" / "problems" / "aplusb")
+    nowhere = Path("/proc/no-such-process/out")
+    argv = {
+        "judge": ["judge", problem, str(program("ac.py")), "--json", str(nowhere / "r.json")],
+        "verify": ["verify", problem, "--json", str(nowhere / "r.json")],
+        "export": ["export", problem, str(nowhere / "pkg")],
+    }[command]
+    run = cli(*argv)
+    assert run.returncode == 2, run.stdout + run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1 and "No such file or directory" in run.stderr, run.stderr
+    assert "AC" not in run.stdout and "submissions as expected" not in run.stdout, "nothing may be judged first"
+
+
+def test_export_into_a_path_under_a_file_is_refused_before_anything_is_made(tmp_path: Path) -> None:
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("mine\n")
+    run = cli("export", str(REPO_ROOT / "tests" / "fixtures" / "problems" / "aplusb"), str(blocker / "pkg"))
+    assert run.returncode == 2 and run.stderr.strip().splitlines() == [
+        f"error: {blocker / 'pkg'}: cannot make the folder ({blocker} is not a writable folder)"
+    ], run.stderr
+    assert blocker.read_text() == "mine\n" and sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]

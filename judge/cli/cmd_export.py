@@ -8,7 +8,7 @@ from pathlib import Path
 from ..errors import EXIT_ACCEPTED
 from ..problem.formats.kattis_export import export
 from ..problem.formats.kattis_export_layout import DEFAULT, LAYOUTS
-from .common import add_problem_command, load_problem_arg, open_pool, ready, shown
+from .common import add_problem_command, load_problem_arg, open_pool, output_folder, ready, shown
 
 ALIASES = {"kattis": "2025-09"}  # what --format kattis always wrote
 FORMAT_HELP = (
@@ -31,6 +31,7 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    output_folder(args.out)
     problem = load_problem_arg(args.problem)
     with open_pool(args, problem) as pool:
         problem = ready(problem, pool)

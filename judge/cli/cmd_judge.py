@@ -15,7 +15,7 @@ from ..model import Problem
 from ..run import SlotPool
 from ..verdict import Verdict
 from . import render
-from .common import add_problem_command, load_problem_arg, open_pool, ready
+from .common import add_problem_command, load_problem_arg, open_pool, output_file, ready
 from .progress import Progress
 
 STDOUT = Path("-")
@@ -65,6 +65,8 @@ def _submission(
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.json and args.json != STDOUT:
+        output_file(args.json, "--json")
     problem = load_problem_arg(args.problem)
     source = _source(args, problem)
     with open_pool(args, problem) as pool:
@@ -80,7 +82,10 @@ def run(args: argparse.Namespace) -> int:
     if to_stdout:
         sys.stdout.write(render.json_text(result))
     elif args.json:
-        render.write_json(result, args.json)
+        try:
+            render.write_json(result, args.json)
+        except OSError as exc:  # checked before judging; this is the disk filling up or the folder going since
+            raise UsageError(f"{args.json}: cannot write: {exc.strerror}") from None
     if result.verdict is Verdict.AC:
         return EXIT_ACCEPTED
     return EXIT_JUDGE_ERROR if result.verdict is Verdict.JE else EXIT_REJECTED

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from ..errors import EXIT_ACCEPTED, EXIT_REJECTED, UsageError
 from ..text import safe_text
-from .common import add_problem_command, ensure_cases, load_problem_arg, open_pool, ready, shown
+from .common import add_problem_command, ensure_cases, load_problem_arg, open_pool, output_file, ready, shown
 
 if TYPE_CHECKING:
     from ..model import Problem
@@ -53,10 +53,10 @@ def add(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from ..tools.verify import slowest_accepted, verify
 
-    for option, value in (("--html", args.html), ("--json", args.json)):
-        if value is not None and value.is_dir():
-            raise UsageError(f"{value}: is a folder; {option} needs a file name")
     to_stdout = args.json == Path("-")
+    for option, value in (("--html", args.html), ("--json", None if to_stdout else args.json)):
+        if value is not None:
+            output_file(value, option)
     out = sys.stderr if to_stdout else sys.stdout  # with --json -, standard output carries the JSON alone
     matrix = args.matrix or args.html is not None
     problem = load_problem_arg(args.problem)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..core.data_lock import producing
 from ..core.testdata import edited_files, ensure, missing_cases, stale_cases
+from ..errors import UsageError
 from ..model import Problem
 from ..problem.formats import load, resolve_problem
 from ..run import ENV_MODE, MODES, SlotPool, resolve_sandbox
@@ -42,6 +43,29 @@ def open_pool(args: argparse.Namespace, problem: Problem) -> SlotPool:
     for warning in warnings:
         print(warning, file=sys.stderr)
     return SlotPool(args.jobs, isolation, conceal=problem.folders)
+
+
+def output_file(path: Path, option: str) -> Path:
+    """``path`` checked as the file a command writes at its end, with its folder made now as the write would make it:
+    a path no file can be written at is a usage error before minutes of judging, not after them."""
+    if path.is_dir():
+        raise UsageError(f"{path}: is a folder; {option} needs a file name")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot write: {exc.strerror}") from None
+    if not os.access(path.parent, os.W_OK):
+        raise UsageError(f"{path}: cannot write: {path.parent} is not writable")
+    return path
+
+
+def output_folder(path: Path) -> Path:
+    """``path`` checked as a folder a command will make and fill, without making it yet: refused now, in one line, when
+    the nearest folder that exists cannot take it (a file in the way, no write permission)."""
+    existing = next(p for p in (path, *path.parents) if p.exists())
+    if not existing.is_dir() or not os.access(existing, os.W_OK):
+        raise UsageError(f"{path}: cannot make the folder ({existing} is not a writable folder)")
+    return path
 
 
 def making_cases(problem: Problem) -> AbstractContextManager[None]:

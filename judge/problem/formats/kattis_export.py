@@ -58,7 +58,10 @@ def export(
     _refuse_without_equivalent(problem, layout)
     if out.exists() and any(out.iterdir()):
         raise UsageError(f"{out}: not empty; export writes into a new or empty folder")
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"{out}: cannot make the folder ({exc.strerror})") from None
     if not PACKAGE_NAME.fullmatch(out.name):
         log(
             f"note: the folder name {out.name!r} is not [a-z0-9]+; "
