@@ -6,10 +6,10 @@ The scripts are written for these tests and run by the judge through the
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from conftest import cli, write_files
+from conftest import write_files
+from test_kattis_course_packages import verified
 
 FORMAT = """INT(1, 100, n) NEWLINE
 REP(n, SPACE) INT(-1000, 1000) END NEWLINE
@@ -33,15 +33,8 @@ def _package(root: Path, ctd: str, extra: dict[str, str] | None = None) -> Path:
     )
 
 
-def _verified(root: Path, tmp_path: Path) -> tuple[int, dict, str]:
-    out = tmp_path / "verify.json"
-    run = cli("verify", str(root), "-j", "2", "--json", str(out))
-    assert "Traceback" not in run.stderr, run.stderr
-    return run.returncode, json.loads(out.read_text()), run.stdout
-
-
 def test_a_ctd_validator_passes_the_valid_inputs_and_rejects_junk(tmp_path: Path) -> None:
-    code, report, stdout = _verified(_package(tmp_path / "sums", FORMAT), tmp_path)
+    code, report, stdout = verified(_package(tmp_path / "sums", FORMAT), tmp_path)
     assert code == 0, stdout
     assert report["inputs"] == {"cases": 2, "invalid": 0, "validated": True}
     warnings = [f["message"] for f in report["findings"] if f["severity"] == "warning"]
@@ -50,13 +43,13 @@ def test_a_ctd_validator_passes_the_valid_inputs_and_rejects_junk(tmp_path: Path
 
 def test_a_ctd_validator_names_the_invalid_case_and_where(tmp_path: Path) -> None:
     root = _package(tmp_path / "sums", FORMAT, {"data/secret/2.in": "2\n5  6\n", "data/secret/2.ans": "11\n"})
-    code, report, stdout = _verified(root, tmp_path)
+    code, report, stdout = verified(root, tmp_path)
     assert code == 1 and report["inputs"] == {"cases": 3, "invalid": 1, "validated": True}
     assert "secret/2: invalid: 2:3 expected an integer but got <SPACE>" in stdout, stdout
     assert "secret/1" not in stdout and "sample/1" not in stdout
 
 
 def test_a_broken_ctd_script_is_a_failed_validator_not_an_invalid_input(tmp_path: Path) -> None:
-    code, report, stdout = _verified(_package(tmp_path / "sums", "INT(1, 100, n NEWLINE\n"), tmp_path)
+    code, report, stdout = verified(_package(tmp_path / "sums", "INT(1, 100, n NEWLINE\n"), tmp_path)
     assert code == 1
     assert "validator failed (exit code 2, expected 0 or 1, checktestdata)" in stdout, stdout

@@ -18,7 +18,7 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -39,12 +39,21 @@ COMMIT_LIMIT = 1_000_000
 GENERATOR_LIMITS = RunLimits(cpu=120, wall=240, memory_mib=4096, output_bytes=512 << 20, stack_mib=256)
 
 
-def limits_for(program: Program, limits: RunLimits) -> RunLimits:
-    """``limits`` with the address space the program's language needs for their memory."""
-    return (
-        replace(limits, address_space_mib=program.language.address_space(limits.memory_mib))
-        if limits.memory_mib
-        else limits
+def trusted_spec(
+    slot: Slot, program: Program, args: Sequence[str], stdin: Path | None, stdout: Path, stderr: Path, limits: RunLimits
+) -> RunSpec:
+    """How a problem's own program (generator, reference, validator) runs in a slot: in its private folder, under
+    ``limits`` with the address space its language needs for their memory."""
+    if limits.memory_mib:
+        limits = replace(limits, address_space_mib=program.language.address_space(limits.memory_mib))
+    return RunSpec(
+        argv=[*program.command(limits.memory_mib or 1024), *args],
+        limits=limits,
+        stdin=stdin,
+        stdout=stdout,
+        stderr=stderr,
+        cwd=slot.private,
+        env=slot.env,
     )
 
 
@@ -76,17 +85,7 @@ def run_trusted(
     """Run a trusted program into ``target`` atomically; any failure is a judge error naming ``what``."""
     partial = Path(partial_beside(str(target)))
     err = slot.private / "gen.err"
-    result = slot.run(
-        RunSpec(
-            argv=[*program.command(limits.memory_mib or 1024), *args],
-            limits=limits_for(program, limits),
-            stdin=stdin,
-            stdout=partial,
-            stderr=err,
-            cwd=slot.private,
-            env=slot.env,
-        )
-    )
+    result = slot.run(trusted_spec(slot, program, args, stdin, partial, err, limits))
     if not result.succeeded:
         partial.unlink(missing_ok=True)
         status = status_text(result.exit_code, result.signal_name, result.killed)

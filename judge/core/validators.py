@@ -18,11 +18,11 @@ from ..errors import JudgeError
 from ..lang import Program, build_or_fail
 from ..model import CaseSpec, Problem, input_path
 from ..model.programfiles import CHECKTESTDATA, KATTIS, TESTLIB
-from ..run import RunSpec, SlotPool
+from ..run import SlotPool
 from ..text import status_text
 from .added_to_build import added_to_build
 from .stderr import said_in
-from .testdata import GENERATOR_LIMITS, limits_for
+from .testdata import GENERATOR_LIMITS, trusted_spec
 
 VALID, INVALID = 42, 43
 EXPECTED_EXITS = {
@@ -89,20 +89,9 @@ def built(problem: Problem, pool: SlotPool) -> list[Validator]:
 
 def check(validator: Validator, args: Sequence[str], stdin: Path, pool: SlotPool) -> Finding:
     """Run one validator on one file, in a slot of its own."""
-    program = validator.program
     with pool.slot() as slot:
         err, out = slot.private / "validator.err", slot.private / "validator.out"
-        result = slot.run(
-            RunSpec(
-                argv=[*program.command(GENERATOR_LIMITS.memory_mib or 0), *args],
-                limits=limits_for(program, GENERATOR_LIMITS),
-                stdin=stdin,
-                stdout=out,
-                stderr=err,
-                cwd=slot.private,
-                env=slot.env,
-            )
-        )
+        result = slot.run(trusted_spec(slot, validator.program, args, stdin, out, err, GENERATOR_LIMITS))
         said = said_in(err) or said_in(out)
     crashed = result.signal_name is not None or result.killed != "none"
     return Finding(
