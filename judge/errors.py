@@ -6,6 +6,8 @@ reported as a judge error (exit 3) rather than a traceback.
 
 from __future__ import annotations
 
+import os
+
 EXIT_ACCEPTED = 0
 EXIT_REJECTED = 1
 EXIT_USAGE = 2
@@ -23,6 +25,13 @@ class UsageError(JudgeError):
     """The user asked for something impossible: bad arguments, missing files, unknown language."""
 
     exit_code = EXIT_USAGE
+
+
+def no_such_file(path: str | os.PathLike[str]) -> UsageError:
+    """The error for a path that should name a file: missing, or there but a device, pipe or socket, which reading
+    would hang on or exhaust (``/dev/zero``, a FIFO no one writes)."""
+    there = os.path.lexists(path)
+    return UsageError(f"{path}: not a regular file (a device, pipe or socket)" if there else f"{path}: no such file")
 
 
 class SpecError(UsageError):

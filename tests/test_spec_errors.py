@@ -11,6 +11,7 @@ fixture made in tmp_path, so the shared fixture tree stays valid.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -173,6 +174,20 @@ def test_missing_submission_is_refused(judge: JudgeRunner, tmp_path: Path) -> No
     """A submission path that does not exist is a usage error, not a CE or a crash."""
     run = judge("aplusb", tmp_path / "nowhere.cpp")
     _assert_usage_error(run, "nowhere.cpp")
+
+
+@pytest.mark.parametrize("kind", ["device", "fifo"])
+def test_a_submission_that_is_no_regular_file_is_refused_without_reading_it(
+    judge: JudgeRunner, tmp_path: Path, kind: str
+) -> None:
+    """/dev/zero would never end and a pipe nobody writes would block for ever: both are refused in one line."""
+    if kind == "device":
+        path = Path("/dev/zero")
+    else:
+        path = tmp_path / "answer.py"
+        os.mkfifo(path)
+    run = judge("aplusb", path)
+    _assert_usage_error(run, f"{path}: not a regular file (a device, pipe or socket)")
 
 
 def test_missing_problem_is_refused(judge: JudgeRunner, tmp_path: Path) -> None:

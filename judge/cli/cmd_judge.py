@@ -9,7 +9,7 @@ from pathlib import Path
 from ..core import JudgeOptions, judge, kind_of
 from ..core.answers import ANSWERS
 from ..core.submission import prepare_submission
-from ..errors import EXIT_ACCEPTED, EXIT_JUDGE_ERROR, EXIT_REJECTED, UsageError
+from ..errors import EXIT_ACCEPTED, EXIT_JUDGE_ERROR, EXIT_REJECTED, UsageError, no_such_file
 from ..lang import Language, Program, from_command
 from ..model import Problem
 from ..run import SlotPool
@@ -51,7 +51,7 @@ def _source(args: argparse.Namespace, problem: Problem) -> tuple[Path, Language]
         raise UsageError("judge needs a SUBMISSION file or --cmd")
     path = Path(args.submission)
     if not path.is_file() and not path.is_dir():
-        raise UsageError(f"{args.submission}: no such file")
+        raise no_such_file(args.submission)
     return path.resolve(), kind_of(problem).submission_language(problem, path, args.lang)
 
 

@@ -8,7 +8,7 @@ import tempfile
 from pathlib import Path
 
 from ..core.added_to_build import added_to_build
-from ..errors import EXIT_ACCEPTED, EXIT_REJECTED, UsageError
+from ..errors import EXIT_ACCEPTED, EXIT_REJECTED, UsageError, no_such_file
 from ..lang import prepare_program
 from ..text import safe_text
 from .common import add_problem_command, load_problem_arg, open_pool, shown
@@ -35,7 +35,7 @@ def run(args: argparse.Namespace) -> int:
 
     problem = load_problem_arg(args.problem)
     if not args.submission.is_file():
-        raise UsageError(f"{args.submission}: no such file")
+        raise no_such_file(args.submission)
     if args.size < 1 or args.seconds <= 0:
         raise UsageError("--size must be at least 1 and --seconds positive")
     templates = [stress.parse_template(args.gen_args)] if args.gen_args else stress.spec_templates(problem)

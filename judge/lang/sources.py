@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 
-from ..errors import UsageError
+from ..errors import UsageError, no_such_file
 from .language import Language
 from .toolfolders import tool_folder
 
@@ -130,7 +130,7 @@ def collect(path: Path, lang: Language, main: str | None = None) -> SourceSet:
     elif path.is_file():
         rels, datas = [path.name], [_read(path, str(path))]
     else:
-        raise UsageError(f"{path}: no such file")
+        raise no_such_file(path)
     entries = [SourceFile(rel, saved_name(lang, rel, data), data) for rel, data in zip(rels, datas)]
     sources = [
         f for f in entries if PurePosixPath(f.original).suffix.lower() not in lang.headers or not lang.extensions
