@@ -24,7 +24,6 @@ test whose id mentions java needs a JDK.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import json
 import os
@@ -108,30 +107,27 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
 
 def _generate_fixture_cases() -> None:
-    """Make the fixture problems' missing cases before any test runs, one process at a time.
+    """Make the fixture problems' missing cases before any test runs.
 
     Tests judge the fixture problems (and the hostile ones) in place, and the
     judge generates their cases on first use. Left to the tests, that first
     use would write into tests/fixtures while, in another xdist worker, a
-    hostile test is watching that tree for any change a program made. Each worker (and the controller)
-    comes here; the lock lets one generate while the others wait and then find
-    nothing missing.
+    hostile test is watching that tree for any change a program made. Each
+    worker (and the controller) comes here and holds the judge's own lock for
+    making a problem's cases (``producing``), so one generates while the
+    others wait and then find nothing missing.
     """
-    import fcntl
-    import tempfile
-
     from judge.cli.places import shown
+    from judge.core.data_lock import producing
     from judge.core.testdata import ensure, missing_cases
     from judge.problem.formats import load
     from judge.run import SlotPool, resolve_sandbox
 
     if missing("gcc") is not None:  # no launcher can be built: every test is skipped anyway
         return
-    digest = hashlib.sha256(str(REPO_ROOT).encode()).hexdigest()[:16]
-    with open(Path(tempfile.gettempdir()) / f"tilejudge-fixture-cases-{digest}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        for root in sorted([*PROBLEMS.iterdir(), *(FIXTURES / "hostile" / "problems").iterdir()]):
-            problem = load(root, shown(root))
+    for root in sorted([*PROBLEMS.iterdir(), *(FIXTURES / "hostile" / "problems").iterdir()]):
+        problem = load(root, shown(root))
+        with producing(problem):
             if not missing_cases(problem):
                 continue
             isolation, _ = resolve_sandbox(None)
