@@ -263,13 +263,22 @@ class Hostile:
         self._caches = caches
 
     def run(
-        self, problem: Path, submission: Path, mode: str, marker: str, jobs: int = 2, cache: str | None = None
+        self,
+        problem: Path,
+        submission: Path,
+        mode: str,
+        marker: str,
+        jobs: int = 2,
+        cache: str | None = None,
+        beside: contextlib.AbstractContextManager[object] | None = None,
     ) -> JudgeRun:
         """Judge `submission` in `mode`; fail on a judge error or a stray process, raise NotContained on a changed file.
 
         Each mode compiles into its own build cache, so a compile-time attack
         is really compiled in the mode under test, never served from a build
         made in the other one; `cache` names another mode whose cache to share.
+        `beside` is held around the judging only, inside the marker's lock, so
+        what it does on seeing the marked processes meets this run's alone.
         """
         self._monkeypatch.setenv("TILEJUDGE_CACHE", str(self.cache(cache or mode)))
         sandbox = mode
@@ -280,7 +289,8 @@ class Hostile:
         before = _snapshot(roots, self._tmp_path)
         with marker_lock(marker):
             assert not _processes_marked(marker), f"processes marked {marker!r} exist before the run"
-            run = self._judge(problem, submission, "--sandbox", sandbox, "-j", str(jobs))
+            with beside or contextlib.nullcontext():
+                run = self._judge(problem, submission, "--sandbox", sandbox, "-j", str(jobs))
             _assert_no_leftovers(marker)
         assert run.returncode in (0, 1), f"the judge failed\n{run.describe()}"
         assert "Traceback" not in run.stderr, run.describe()

@@ -82,10 +82,12 @@ class _Starver:
 
     # its own session at the highest priority, also as a scheduling autogroup (which would otherwise share the CPU
     # between sessions equally, whatever their processes' nice values)
+    # started ahead and set up, then held on its stdin until the program appears: a Python start-up on a busy
+    # machine can take longer than the program's whole 0.3 s of CPU, and would let it finish unstarved
     HOG = (
-        "import os, time\nos.sched_setaffinity(0, {0})\nos.nice(-20)\n"
+        "import os, sys, time\nos.sched_setaffinity(0, {0})\nos.nice(-20)\n"
         "try:\n    open('/proc/self/autogroup', 'w').write('-20')\nexcept OSError:\n    pass\n"
-        "end = time.monotonic() + 20\nwhile time.monotonic() < end: pass\n"
+        "sys.stdin.read(1)\nend = time.monotonic() + 20\nwhile time.monotonic() < end: pass\n"
     )
 
     def __init__(self, marker: str) -> None:
@@ -95,19 +97,23 @@ class _Starver:
         self.hogged = False
 
     def _watch(self) -> None:
-        deadline = time.monotonic() + 60
-        while not _processes_marked(self._marker):
-            if self._done.is_set() or time.monotonic() > deadline:
-                return
-            time.sleep(0.002)
-        hog = subprocess.Popen([sys.executable, "-c", self.HOG], start_new_session=True)
-        self.hogged = True
+        hog = subprocess.Popen([sys.executable, "-c", self.HOG], stdin=subprocess.PIPE, start_new_session=True)
+        assert hog.stdin is not None
         try:
+            deadline = time.monotonic() + 60
+            while not _processes_marked(self._marker):
+                if self._done.is_set() or time.monotonic() > deadline:
+                    return
+                time.sleep(0.002)
+            hog.stdin.write(b"g")
+            hog.stdin.flush()
+            self.hogged = True
             while _processes_marked(self._marker) and not self._done.is_set():
                 time.sleep(0.005)
         finally:
             hog.kill()
             hog.wait()
+            hog.stdin.close()
 
     def __enter__(self) -> _Starver:
         self._thread.start()
@@ -123,8 +129,8 @@ class _Starver:
 def test_load_starved_program_is_confirmed_at_j1(hostile: Hostile, mode: str) -> None:
     """At -j 1, a correct program kept from the CPU by another process reaches the wall limit with little CPU time: the
     case is run again alone before the TLE could stand, and is AC; the report keeps the first run and the load."""
-    with _Starver("hxstarved") as starver:
-        run = hostile.run(HSUM, PROGRAMS / "hx_starved.c", mode, "hxstarved", jobs=1)
+    starver = _Starver("hxstarved")
+    run = hostile.run(HSUM, PROGRAMS / "hx_starved.c", mode, "hxstarved", jobs=1, beside=starver)
     assert starver.hogged, run.describe()
     _expect_accepted(run, ["c1", "c2", "c3"])
     note = run.case("c1")["confirmation"]
