@@ -184,6 +184,10 @@ def test_scoring_package_groups_validator_args_and_score_multiplier(scoring: Pat
         (b"YES 2\n", b"yes 2.0\n", ["float_tolerance", "0"], Verdict.AC),
         (b"1 2\n", b"1 2 3\n", [], Verdict.WA),
         (b"1\n", b"1\n", ["no_such_flag"], Verdict.JE),
+        # white space is compared even where the tokens pass only by a tolerance, and where it lies at an end
+        (b"1.00  2\n", b"1.0 2\n", ["space_change_sensitive", "float_tolerance", "1e-6"], Verdict.WA),
+        (b" a b", b"a b ", ["space_change_sensitive"], Verdict.WA),
+        (b"1\n", b"1\n", ["float_tolerance", "-1"], Verdict.JE),
     ],
 )
 def test_default_output_validator_flags(output: bytes, answer: bytes, flags: list[str], verdict: Verdict) -> None:

@@ -1,6 +1,7 @@
 """The check layer: deciding whether an output is right.
 
-Owns the pure comparators (``compare.py``), the checker programs speaking the
+Owns the pure comparators (``compare.py``) and the CPU budget they run against
+inside the judge's process (``budget.py``), the checker programs speaking the
 testlib or Kattis protocol (``programs.py``), the files a checker attaches to
 a result (``attachments.py``), how an interactor or multi-pass validator is
 called and what its exit means (``interactor_protocols.py``) and the checker-type registry
@@ -28,6 +29,7 @@ __getattr__, __dir__, __all__ = exports(
             "Checker",
             "KattisChecker",
             "TestlibChecker",
+            "checker_cpu",
             "checker_limits",
         ),
         ".registry": (

@@ -20,16 +20,21 @@ from ..run import RunLimits, RunResult, RunSpec, Slot, read_head
 from ..text import safe_text
 from ..verdict import Verdict
 from .attachments import collect, fresh_feedback
+from .budget import BudgetExceeded, budget_seconds, cpu_budget
 from .compare import CheckOutcome
 
 CHECKER_MEMORY_MIB = 2048
 MESSAGE_BYTES = 2048
 
 
+def checker_cpu(time_limit: float) -> float:
+    """A checker's CPU limit: twice the submission's (at least 5 s)."""
+    return max(5.0, 2 * time_limit)
+
+
 def checker_limits(time_limit: float, program: Program) -> RunLimits:
-    """Trusted, but bounded: a checker gets twice the submission's CPU limit (at least 5 s) and twice that in wall
-    time."""
-    cpu = max(5.0, 2 * time_limit)
+    """Trusted, but bounded: a checker gets ``checker_cpu`` and twice that in wall time."""
+    cpu = checker_cpu(time_limit)
     return RunLimits(
         cpu=cpu,
         wall=2 * cpu,
@@ -48,12 +53,27 @@ class Checker(Protocol):
 
 @dataclass(frozen=True)
 class BuiltinChecker:
+    """A comparison run in the judge's own process, against a CPU budget (``budget.py``): ``cpu`` seconds, the limit
+    a checker program would get, plus an allowance per MiB read. Spending it is a judge error naming the checker."""
+
     compare: Callable[[bytes, bytes, Sequence[str]], CheckOutcome]
+    name: str = "built-in"
+    cpu: float = checker_cpu(0)
 
     def check(
         self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot, args: Sequence[str] = ()
     ) -> CheckOutcome:
-        return self.compare(output_path.read_bytes(), answer_path.read_bytes(), args)
+        output, answer = output_path.read_bytes(), answer_path.read_bytes()
+        size = len(output) + len(answer)
+        try:
+            with cpu_budget(budget_seconds(self.cpu, size)):
+                return self.compare(output, answer, args)
+        except BudgetExceeded as spent:
+            return CheckOutcome(
+                Verdict.JE,
+                f"built-in checker '{self.name}' exceeded its CPU budget ({spent.seconds:.3g} s of CPU time"
+                f" for {size / (1 << 20):.3g} MiB of output and answer)",
+            )
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from ..errors import UsageError
 from ..lang import Program
 from ..model import CheckerSpec
 from .compare import compare_exact, compare_floats, compare_kattis_default, compare_lines, compare_tokens
-from .programs import BuiltinChecker, Checker, KattisChecker, TestlibChecker, checker_limits
+from .programs import BuiltinChecker, Checker, KattisChecker, TestlibChecker, checker_cpu, checker_limits
 
 
 @dataclass(frozen=True)
@@ -59,7 +59,9 @@ def option(spec: CheckerSpec, name: str) -> Any:
 def _builtin(
     compare: Callable[[bytes, bytes, CheckerSpec], Any],
 ) -> Callable[[CheckerSpec, Program | None, float], Checker]:
-    return lambda spec, program, time_limit: BuiltinChecker(lambda output, answer, args: compare(output, answer, spec))
+    return lambda spec, program, time_limit: BuiltinChecker(
+        lambda output, answer, args: compare(output, answer, spec), spec.type, checker_cpu(time_limit)
+    )
 
 
 def _program_checker(
@@ -113,7 +115,9 @@ CHECKER_TYPES: dict[str, CheckerType] = {
         CheckerType(KATTIS_CUSTOM, _program_checker(KattisChecker), needs_program=True, kattis_program=True),
         CheckerType(
             KATTIS_DEFAULT,
-            lambda spec, program, time_limit: BuiltinChecker(compare_kattis_default),
+            lambda spec, program, time_limit: BuiltinChecker(
+                compare_kattis_default, "default output validator", checker_cpu(time_limit)
+            ),
             kattis_flags=lambda spec: [],
             native=False,
         ),
