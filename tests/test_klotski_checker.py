@@ -85,7 +85,16 @@ def test_right_outputs_are_accepted(tmp_path: Path, output: bytes) -> None:
 WRONG_OUTPUTS = [
     ("longer-than-optimal", b"4\nF UR\nI U\nI U\nG L\nimpossible\n0\n", "board 1: 4 moves, but 3 suffice"),
     ("count-one-short", with_lines((1, "2")), "board 1: after 2 moves the 2x2 piece is not on the exit"),
-    ("count-one-over", with_lines((1, "4")), "line 5: expected a move 'X PATH'"),
+    # a count over the optimum is wrong before any move is read
+    ("count-one-over", with_lines((1, "4")), "board 1: 4 moves, but 3 suffice (line 1)"),
+    ("count-over-with-illegal-moves", with_lines((1, "4"), (2, "F D")), "board 1: 4 moves, but 3 suffice (line 1)"),
+    # board 2 may have 200000 positions less board 1's 4 (3 moves) and board 3's one: a count of 199995 is wrong unread
+    (
+        "count-over-the-positions-for-impossible",
+        with_lines((5, "199995")),
+        "board 2: 199995 moves, but the boards of this file have at most 200000 positions in all",
+    ),
+    ("count-within-the-positions-is-read", with_lines((5, "199994")), "line 6: expected a move 'X PATH'"),
     ("not-solved", b"2\nF UR\nI UU\nimpossible\n0\n", "board 1: after 2 moves the 2x2 piece is not on the exit"),
     (
         "impossible-for-solvable",

@@ -16,9 +16,15 @@ exactly, or a count K (digits, no leading zeros) and then K move lines
 `X PATH`: a letter X naming a piece of the board, one space, and at least
 one of U, D, L, R, the directions in which that piece takes its unit steps,
 at most H*W of them (a path that never repeats a position is never longer).
-Every step is simulated: after each one the piece must lie on the board and
-cover only empty cells or its own. The count must be the jury's optimum and
-the moves must leave the 2x2 piece on the exit (the two bottom rows, the two
+The cheap claims are judged first, before a
+move is read: a count over the jury's optimum is wrong at once, and so is a
+count for a board the jury calls impossible that is larger than the
+positions the file's boards can still have (the statement bounds them by
+MAX_POSITIONS in all, and a shortest solution never visits a position twice),
+so no output makes the checker simulate more moves than the optima and that
+bound allow. Then every step is simulated on a grid with a border: after each
+one the piece must lie on the board and cover only empty cells or its own.
+The moves must leave the 2x2 piece on the exit (the two bottom rows, the two
 middle columns).
 """
 
@@ -32,11 +38,12 @@ ACCEPTED = 42
 WRONG_ANSWER = 43
 JURY_ERROR = 1
 MAX_OUTPUT_BYTES = 4 << 20
+MAX_POSITIONS = 200_000  # positions reachable from all the boards of a file, at most (the statement's bound)
 TRAILING = b" \t\r"
 IMPOSSIBLE = b"impossible"
 COUNT = re.compile(rb"0|[1-9][0-9]{0,8}")
 MOVE = re.compile(rb"([A-Za-z]) ([UDLR]+)")
-STEP = {ord("U"): (-1, 0), ord("D"): (1, 0), ord("L"): (0, -1), ord("R"): (0, 1)}
+EMPTY, WALL, BORDER = ord("."), ord("#"), 0
 SHOW = 30
 
 
@@ -103,48 +110,90 @@ class Lines:
                 raise Wrong(f"line {number}: unexpected output after the last board: {show(line)}")
 
 
-def play(grid: list[list[str]], number: int, letter: str, path: bytes) -> None:
-    """Move piece `letter` step by step along `path`; raise Wrong at the first illegal step."""
-    rows, cols = len(grid), len(grid[0])
-    cells = [(r, c) for r in range(rows) for c in range(cols) if grid[r][c] == letter]
-    if not cells:
-        raise Wrong(f"line {number}: there is no piece '{letter}' on this board")
-    for index, step in enumerate(path, start=1):
-        dr, dc = STEP[step]
-        moved = [(r + dr, c + dc) for r, c in cells]
-        for r, c in moved:
-            where = f"line {number}: step {index} ({chr(step)}) of '{letter}'"
-            if not (0 <= r < rows and 0 <= c < cols):
-                raise Wrong(f"{where} leaves the board")
-            if grid[r][c] == "#":
-                raise Wrong(f"{where} runs into the wall at row {r + 1}, column {c + 1}")
-            if grid[r][c] not in (".", letter):
-                raise Wrong(f"{where} runs into piece '{grid[r][c]}' at row {r + 1}, column {c + 1}")
-        for r, c in cells:
-            grid[r][c] = "."
-        for r, c in moved:
-            grid[r][c] = letter
-        cells = moved
+class Board:
+    """A board as a flat grid of bytes with a border around it, and where each piece is (the grid is changed in place).
+
+    A piece is its anchor (its first cell in row order) and the offsets of its
+    cells from it; a step adds the direction's offset to the anchor, and a
+    path is simulated by lifting the piece off the grid and asking, for each
+    anchor it reaches, whether its cells are empty there (remembered per
+    move: a path that goes back and forth asks once per place).
+    """
+
+    def __init__(self, rows: list[list[str]]) -> None:
+        self.height, self.width = len(rows), len(rows[0])
+        self.stride = stride = self.width + 2
+        self.cells = bytearray([BORDER]) * (stride * (self.height + 2))
+        where: dict[int, list[int]] = {}
+        for r, row in enumerate(rows, start=1):
+            for c, char in enumerate(row, start=1):
+                self.cells[r * stride + c] = ord(char)
+                if char not in ".#":
+                    where.setdefault(ord(char), []).append(r * stride + c)
+        self.pieces = {letter: (at[0], tuple(i - at[0] for i in at)) for letter, at in where.items()}
+        self.step = {ord("U"): -stride, ord("D"): stride, ord("L"): -1, ord("R"): 1}
+
+    def play(self, number: int, letter: int, path: bytes) -> None:
+        """Move the piece step by step along the path; raise Wrong at the first illegal step."""
+        if letter not in self.pieces:
+            raise Wrong(f"line {number}: there is no piece '{chr(letter)}' on this board")
+        anchor, offsets = self.pieces[letter]
+        cells, step = self.cells, self.step
+        for offset in offsets:
+            cells[anchor + offset] = EMPTY
+        free: dict[int, bool] = {}
+        at = anchor
+        for index, direction in enumerate(path, start=1):
+            at += step[direction]
+            fits = free.get(at)
+            if fits is None:
+                fits = free[at] = all(cells[at + offset] == EMPTY for offset in offsets)
+            if not fits:
+                raise self.blocked(number, chr(letter), index, direction, at, offsets)
+        for offset in offsets:
+            cells[at + offset] = letter
+        self.pieces[letter] = (at, offsets)
+
+    def blocked(self, number: int, letter: str, index: int, direction: int, at: int, offsets: tuple[int, ...]) -> Wrong:
+        """Why the piece cannot stand at anchor ``at``: the first of its cells (in row order) that is not empty."""
+        where = f"line {number}: step {index} ({chr(direction)}) of '{letter}'"
+        cell = next(at + offset for offset in offsets if self.cells[at + offset] != EMPTY)
+        row, col = divmod(cell, self.stride)
+        held = self.cells[cell]
+        if held == BORDER:
+            return Wrong(f"{where} leaves the board")
+        if held == WALL:
+            return Wrong(f"{where} runs into the wall at row {row}, column {col}")
+        return Wrong(f"{where} runs into piece '{chr(held)}' at row {row}, column {col}")
+
+    def king_home(self) -> bool:
+        """True iff the 2x2 piece covers the two middle cells of the two bottom rows."""
+        first = (self.height - 1) * self.stride + self.width // 2
+        letter = self.cells[first]
+        piece = self.pieces.get(letter)
+        return piece is not None and piece == (first, (0, 1, self.stride, self.stride + 1))
 
 
-def king_home(grid: list[list[str]]) -> bool:
-    """True iff the 2x2 piece covers the two middle cells of the two bottom rows."""
-    rows, cols = len(grid), len(grid[0])
-    exit_cells = [grid[r][c] for r in (rows - 2, rows - 1) for c in (cols // 2 - 1, cols // 2)]
-    letter = exit_cells[0]
-    return letter not in ".#" and exit_cells.count(letter) == 4 and sum(row.count(letter) for row in grid) == 4
-
-
-def check_board(board: int, grid: list[list[str]], optimum: int | None, lines: Lines) -> None:
-    """Judge the answer to one board, consuming its lines."""
+def check_board(board: int, grid: list[list[str]], optimum: int | None, lines: Lines, positions: int) -> int:
+    """Judge the answer to one board, consuming its lines; ``positions`` is how many positions this board can have at
+    most. Returns the number of moves."""
     number, head = lines.next(board)
     if head == IMPOSSIBLE:
         if optimum is not None:
             raise Wrong(f"line {number}: board {board} is solvable in {optimum} moves, not impossible")
-        return
+        return 0
     if not COUNT.fullmatch(head):
         raise Wrong(f"line {number}: expected the number of moves of board {board} or 'impossible', got {show(head)}")
     count = int(head)
+    if optimum is not None and count > optimum:
+        raise Wrong(f"board {board}: {count} moves, but {optimum} suffice (line {number})")
+    if optimum is None and count >= positions:
+        raise Wrong(
+            f"board {board}: {count} moves, but the boards of this file have at most {MAX_POSITIONS} positions in all,"
+            f" at most {positions} of them this board's, so no shortest solution is that long (line {number})"
+        )
+    state = Board(grid)
+    cells = len(grid) * len(grid[0])
     for _ in range(count):
         number, text = lines.next(board)
         move = MOVE.fullmatch(text)
@@ -152,18 +201,16 @@ def check_board(board: int, grid: list[list[str]], optimum: int | None, lines: L
             raise Wrong(
                 f"line {number}: expected a move 'X PATH' (a letter, one space, letters U D L R), got {show(text)}"
             )
-        cells = len(grid) * len(grid[0])
         if len(move[2]) > cells:
             raise Wrong(f"line {number}: a path of {len(move[2])} steps, more than the {cells} cells of the board")
-        play(grid, number, move[1].decode(), move[2])
-    if not king_home(grid):
+        state.play(number, text[0], move[2])
+    if not state.king_home():
         raise Wrong(f"board {board}: after {count} move{'' if count == 1 else 's'} the 2x2 piece is not on the exit")
     if optimum is None:
         raise JuryWrong(f"board {board}: the contestant solves it in {count} moves, the jury says impossible")
     if count < optimum:
         raise JuryWrong(f"board {board}: the contestant solves it in {count} moves, the jury needs {optimum}")
-    if count > optimum:
-        raise Wrong(f"board {board}: {count} moves, but {optimum} suffice")
+    return count
 
 
 def check(boards: list[list[list[str]]], optima: list[int | None], output: bytes) -> None:
@@ -171,8 +218,9 @@ def check(boards: list[list[list[str]]], optima: list[int | None], output: bytes
     if len(output) > MAX_OUTPUT_BYTES:
         raise Wrong(f"output longer than the cap of {MAX_OUTPUT_BYTES} bytes")
     lines = Lines(output)
+    positions = MAX_POSITIONS  # what the boards not yet judged can have: each has its moves' count and one more
     for board, (grid, optimum) in enumerate(zip(boards, optima), start=1):
-        check_board(board, grid, optimum, lines)
+        positions -= check_board(board, grid, optimum, lines, positions - (len(boards) - board)) + 1
     lines.rest()
 
 
