@@ -72,6 +72,8 @@ def _first_difference(got: Sequence[bytes], want: Sequence[bytes], same: Same | 
     differs is walked item by item with ``same``, which must hold for equal
     items (every tolerance is at least 0).
     """
+    if got == want:  # the usual case, one comparison in C
+        return None
     common = min(len(got), len(want))
     for start in range(0, common, STRIDE):
         checkpoint()
