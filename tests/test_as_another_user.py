@@ -11,7 +11,7 @@ its own read-only to them; what it still promises:
 - a build a run changed is never used by a later judging: a program that
   replaces its own binary (it can, in this mode) is built again from its
   source by the next judging, whose first case then runs the original;
-- no network: a run gets local sockets only, whatever call it uses.
+- no network: a run gets socket pairs only, whatever call it uses.
 
 Needs root (to start the judge as `nobody`) and a system Python that `nobody`
 can run with PyYAML (the test session's own interpreter may live in a home
@@ -136,7 +136,7 @@ def test_changed_build_is_not_used_by_the_next_judging(home: Path) -> None:
 
 
 def test_only_local_sockets(home: Path) -> None:
-    """The seccomp filter needs no root: no TCP, UDP, netlink or packet socket by any call, nor io_uring; local
-    sockets work."""
+    """The seccomp filter needs no root: no TCP, UDP, netlink, packet or local socket by any call, nor io_uring;
+    socket pairs work."""
     cases = _cases(_judge(home, PROGRAMS / "hx_sockets.c"))
     assert all(case["verdict"] == "AC" for case in cases.values()), cases["c1"]

@@ -66,6 +66,7 @@ FRESH_IPC, FRESH_MOUNTS, FRESH_SECCOMP, FRESH_PID, FRESH_LOCAL_SOCKETS, FRESH_RE
     64,
     128,
 )  # launcher.h
+FRESH_QUIET_FILES = 256  # launcher.h: no file locks, change notification or leases shared with other runs
 
 
 @dataclass(frozen=True)
