@@ -73,10 +73,15 @@ def _with_control(modes: list[Any]) -> list[Any]:
     return [*modes, pytest.param("none", id="none-control")]
 
 
+def _found_in(receiver: dict[str, Any]) -> set[str]:
+    """The channels the receiver heard the sender on, from its case in the report."""
+    seen = re.search(r"found=([a-z_,]*);", receiver["message"] or "")
+    return set(seen.group(1).split(",")) - {""} if seen else set()
+
+
 def _found(run: JudgeRun) -> set[str]:
     """The channels the receiver (c2) heard the sender on."""
-    seen = re.search(r"found=([a-z_,]*);", run.case("c2")["message"] or "")
-    return set(seen.group(1).split(",")) - {""} if seen else set()
+    return _found_in(run.case("c2"))
 
 
 @pytest.mark.parametrize("mode", _with_control(_modes(without_cgroups=True)))
