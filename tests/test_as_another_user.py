@@ -144,13 +144,13 @@ def test_only_local_sockets(home: Path) -> None:
     assert all(case["verdict"] == "AC" for case in cases.values()), cases["c1"]
 
 
-# What the seccomp filter closes without root; the rest (the uid, /tmp, /dev/shm, System V IPC, /proc and the control
-# groups of the machine) this mode shares between runs side by side, as docs/sandbox.md says.
-CLOSED_WITHOUT_ROOT = ("posix_lock", "ofd_lock", "flock", "inotify", "fanotify", "dnotify", "abstract")
+# What the seccomp filter and the Landlock scope close without root; the rest (the uid, /tmp, /dev/shm, System V
+# IPC, /proc and the control groups of the machine) this mode shares between runs side by side (docs/sandbox.md).
+CLOSED_WITHOUT_ROOT = ("posix_lock", "ofd_lock", "flock", "inotify", "fanotify", "dnotify", "abstract", "signal")
 
 
 def test_runs_side_by_side_share_no_lock_watch_or_socket(home: Path, tmp_path: Path) -> None:
-    """Two runs at once as the judge's own uid: no lock, watch or local socket carries from c1 to c2."""
+    """Two runs at once as the judge's own uid: no lock, watch, local socket or signal carries from c1 to c2."""
     assert set(CLOSED_WITHOUT_ROOT) <= set(CHANNELS)
     tag = _tag()
     key = 0x4A000000 | int(tag[:6], 16)

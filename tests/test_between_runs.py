@@ -9,7 +9,8 @@ service.
 - between runs (hx_between.c): c1 sends on every channel at once for 1.2 s and c2 listens on each: a POSIX, an
   OFD and a flock lock on the program file both runs execute (F_GETLK would report the offset), reads of that
   file watched by inotify, fanotify and dnotify, the other slot's control-group memory counter, an abstract
-  local socket, a System V segment, a file in /dev/shm and in /tmp, the sender's entry in /proc. Contained
+  local socket, a System V segment, a file in /dev/shm and in /tmp, the sender's entry in /proc, a signal to
+  the receiver. Contained
   (bwrap, rlimits as root with and without control groups): c2 finds nothing, AC on every case. With no sandbox
   (`--sandbox none`, the judge's own trusted programs) every channel carries: the receiver is shown to hear
   each one where it is open, so a contained mode's silence is not a deaf receiver.
@@ -63,6 +64,7 @@ CHANNELS = (
     "posix_shm",
     "tmp",
     "proc",
+    "signal",
 )  # hx_between.c's NAMES, in its order
 WINDOW_MS = 1200  # how long the sender sends and the receiver listens: well inside hsum's 2 s wall limit
 FOUND_EXIT, REACHED_EXIT, PAIRS_REFUSED_EXIT = 42, 63, 62

@@ -22,6 +22,7 @@
 #define FRESH_NOUSERNS 128 /* seccomp refuses new user namespaces, the one way to regain a loopback and mount rights */
 #define FRESH_QUIET_FILES 256 /* seccomp: file locks are no-ops, no inotify, fanotify, dnotify or lease: a file two
                                * runs both read carries nothing from one to the other */
+#define FRESH_SCOPED 512 /* a Landlock domain of its own: signals and ptrace reach the run's own processes only */
 
 struct request {
     char *argv[MAX_ARGS + 1];

@@ -43,6 +43,7 @@ from .types import (
     FRESH_PID,
     FRESH_QUIET_FILES,
     FRESH_READONLY,
+    FRESH_SCOPED,
     FRESH_SECCOMP,
     FRESH_SHM,
 )
@@ -98,10 +99,10 @@ class Isolation:
         its own PID namespace, /dev/shm and a read-only view but for its scratch. Without root a bwrap sandbox
         gives those once per submission and slot. The seccomp filter needs no root, so in every mode a run has
         socket pairs only (no network, no socket it did not make) and no file lock or change notification another
-        run could see."""
+        run could see; where the kernel has Landlock scopes, its signals and ptrace reach its own processes only."""
         if self.mode == "none":
             return 0
-        fresh = FRESH_IPC | FRESH_SECCOMP | FRESH_NOUSERNS | FRESH_LOCAL_SOCKETS | FRESH_QUIET_FILES
+        fresh = FRESH_IPC | FRESH_SECCOMP | FRESH_NOUSERNS | FRESH_LOCAL_SOCKETS | FRESH_QUIET_FILES | FRESH_SCOPED
         if self.switches_uid:
             fresh |= FRESH_PID | FRESH_READONLY | FRESH_SHM
         return fresh | (FRESH_MOUNTS if self.private_mounts else 0)
