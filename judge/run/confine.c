@@ -17,7 +17,8 @@
  *    scratch tmpfs and the request's "writable" paths are made writable again: a world-writable
  *    folder nobody thought of (/run/lock, a PHP session folder) cannot carry anything to later runs.
  *
- * The seccomp filter (FRESH_SECCOMP, FRESH_NOUSERNS, FRESH_LOCAL_SOCKETS, FRESH_QUIET_FILES) is seccomp.c's.
+ * The seccomp filter and the Landlock scope (FRESH_SECCOMP, FRESH_NOUSERNS, FRESH_LOCAL_SOCKETS, FRESH_QUIET_FILES,
+ * FRESH_SCOPED) are seccomp.c's.
  */
 #define _GNU_SOURCE
 #include <dirent.h>

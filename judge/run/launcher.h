@@ -1,5 +1,6 @@
-/* Shared declarations of the launcher's three parts: the request loop (launcher.c), control groups
- * (cgroup.c) and the per-run confinement done in the child before exec (confine.c). */
+/* Shared declarations of the launcher's parts: the request loop (launcher.c), control groups (cgroup.c), the
+ * per-run confinement done in the child before exec (confine.c, and its seccomp filter and Landlock scope in
+ * seccomp.c), the holder of a run's namespaces (fresh.c), output capture (output.c) and the relay (relay.c). */
 #ifndef LAUNCHER_H
 #define LAUNCHER_H
 
@@ -55,7 +56,7 @@ void group_kill(const struct run_group *g);
 void group_finish(struct run_group *g, long long *cpu_us, long *peak_kb, int *oom);
 
 void confine_child(const struct request *r, int privileged, volatile int *ipc_shared);
-void confine_before_exec(const struct request *r);
+void confine_before_exec(const struct request *r);  /* seccomp.c */
 void sweep_sysv_ipc(void);
 void clean_scratch(const char *path);
 

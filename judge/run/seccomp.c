@@ -1,5 +1,6 @@
 /*
- * The seccomp filter a run gets before exec: what no namespace isolates, refused or made harmless by call.
+ * The seccomp filter and the Landlock scope a run gets just before exec: what no namespace isolates, refused or
+ * made harmless call by call.
  *
  *  - FRESH_SECCOMP: no_new_privs and add_key, request_key and keyctl refused. Kernel keyrings are not
  *    namespaced: a key with world permissions can be found by its serial number from any uid, so refusing
