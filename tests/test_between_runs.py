@@ -10,16 +10,21 @@ service.
   OFD and a flock lock on the program file both runs execute (F_GETLK would report the offset), reads of that
   file watched by inotify, fanotify and dnotify, the other slot's control-group memory counter, an abstract
   local socket, a System V segment, a file in /dev/shm and in /tmp, the sender's entry in /proc, a signal to
-  the receiver. Contained
-  (bwrap, rlimits as root with and without control groups): c2 finds nothing, AC on every case. With no sandbox
-  (`--sandbox none`, the judge's own trusted programs) every channel carries: the receiver is shown to hear
-  each one where it is open, so a contained mode's silence is not a deaf receiver.
+  the receiver. Contained (bwrap, rlimits as root with and without control groups): c2 finds nothing, AC on
+  every case. With no sandbox (`--sandbox none`, the judge's own trusted programs) every channel carries: the
+  receiver is shown to hear each one where it is open, so a contained mode's silence is not a deaf receiver.
+  test_as_another_user.py runs the same pair as another user, where only the seccomp and Landlock channels
+  are closed.
 - sockets of the machine (hx_host_socket.c): the test listens on a stream and a datagram socket file in a
   folder every uid can cross (under /run, which rlimits mode shows: its /tmp is the run's own) and on an
   abstract name. c1 tries to connect or send to each by every call (a local socket, 32-bit calls, datagram
   and stream socket pairs): every attempt fails (exit 63 would be one that got through), socket pairs still
   work (exit 62 if not), and the test's server sees no connection and no datagram. With no sandbox the
   attempts get through and the server sees them.
+
+Safety: the sender signals only processes named hxbetweenrecv (SIGUSR2, which the receiver handles), holds
+40 MiB, and removes the System V segment and the files it made; the test removes them too, and closes and
+removes its sockets.
 """
 
 from __future__ import annotations
