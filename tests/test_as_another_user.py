@@ -11,7 +11,7 @@ its own read-only to them; what it still promises:
 - a build a run changed is never used by a later judging: a program that
   replaces its own binary (it can, in this mode) is built again from its
   source by the next judging, whose first case then runs the original;
-- no network: a run gets local sockets only, whatever call it uses.
+- no network: a run gets socket pairs only, whatever call it uses.
 
 Needs root (to start the judge as `nobody`) and a system Python that `nobody`
 can run with PyYAML (the test session's own interpreter may live in a home
@@ -31,6 +31,8 @@ from typing import Any
 
 import pytest
 from conftest import REPO_ROOT, _run_bounded
+from test_between_runs import CHANNELS, WINDOW_MS, _found_in
+from test_containment import _remove_sysv, _tag
 from test_hostile import HSUM, PROGRAMS, _from_template
 
 pytestmark = pytest.mark.slow
@@ -68,8 +70,8 @@ def home() -> Iterator[Path]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _judge(home: Path, source: Path) -> dict[str, Any]:
-    """Judge `source` on hsum as nobody, in rlimits mode; the report's JSON."""
+def _judge(home: Path, source: Path, jobs: int = 1) -> dict[str, Any]:
+    """Judge `source` on hsum as nobody, in rlimits mode, with `jobs` slots; the report's JSON."""
     copy = home / source.name
     shutil.copy(source, copy)
     os.chown(copy, NOBODY, NOBODY)
@@ -92,7 +94,7 @@ def _judge(home: Path, source: Path) -> dict[str, Any]:
         "--sandbox",
         "rlimits",
         "-j",
-        "1",
+        str(jobs),
         "--json",
         str(report),
     ]
@@ -136,7 +138,31 @@ def test_changed_build_is_not_used_by_the_next_judging(home: Path) -> None:
 
 
 def test_only_local_sockets(home: Path) -> None:
-    """The seccomp filter needs no root: no TCP, UDP, netlink or packet socket by any call, nor io_uring; local
-    sockets work."""
+    """The seccomp filter needs no root: no TCP, UDP, netlink, packet or local socket by any call, nor io_uring;
+    socket pairs work."""
     cases = _cases(_judge(home, PROGRAMS / "hx_sockets.c"))
     assert all(case["verdict"] == "AC" for case in cases.values()), cases["c1"]
+
+
+# What the seccomp filter and the Landlock scope close without root; the rest (the uid, /tmp, /dev/shm, System V
+# IPC, /proc and the control groups of the machine) this mode shares between runs side by side (docs/sandbox.md).
+CLOSED_WITHOUT_ROOT = ("posix_lock", "ofd_lock", "flock", "inotify", "fanotify", "dnotify", "abstract", "signal")
+
+
+def test_runs_side_by_side_share_no_lock_watch_or_socket(home: Path, tmp_path: Path) -> None:
+    """Two runs at once as the judge's own uid: no lock, watch, local socket or signal carries from c1 to c2."""
+    assert set(CLOSED_WITHOUT_ROOT) <= set(CHANNELS)
+    tag = _tag()
+    key = 0x4A000000 | int(tag[:6], 16)
+    program = _from_template(
+        "hx_between.c", tmp_path, TAG=tag, KEY=hex(key), WINDOW_MS=str(WINDOW_MS), OFFSET=str(4096 + key % 4096)
+    )
+    try:
+        cases = _cases(_judge(home, program, jobs=2))
+    finally:
+        _remove_sysv(key)
+        for leftover in (Path("/dev/shm") / f"hxbetween-{tag}", Path("/tmp") / f"hxbetween-{tag}"):
+            leftover.unlink(missing_ok=True)
+    found = _found_in(cases["c2"])
+    assert cases["c2"]["verdict"] == "AC" or cases["c2"]["exit_code"] == 42, cases["c2"]
+    assert not found & set(CLOSED_WITHOUT_ROOT), (sorted(found), cases["c2"])

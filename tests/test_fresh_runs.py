@@ -13,8 +13,8 @@ none of this, see the table in docs/sandbox.md):
 - network state: c1 leaves a TCP socket in TIME_WAIT and binds a UDP port
   when it has a loopback; c2 and c3 find no socket at all in /proc/net:
   AC on every case (exit 51 would be a find).
-- sockets: c1 gets no socket but a local one by any call (exit 61 would be a
-  way out), and local ones work (exit 62 would be a refusal): AC.
+- sockets: c1 gets no socket by any call, a local one neither (exit 61 would
+  be a way out), and socket pairs work (exit 62 would be a refusal): AC.
 - PID counter: c1 forks 40 children; c2 and c3 still have a pid under 40
   and see at most 4 processes in /proc: AC (else exit 52).
 - write access: c1 walks the whole file system it sees and finds nothing
@@ -87,7 +87,7 @@ def test_network_state_does_not_reach_next_case(hostile: Hostile, mode: str) -> 
 @pytest.mark.parametrize("mode", _modes())
 def test_only_local_sockets(hostile: Hostile, mode: str) -> None:
     """No TCP, UDP, IPv6, netlink or packet socket by any call (64-bit, 32-bit, the socketcall multiplexer) nor
-    io_uring; socket pairs and abstract local sockets work: AC on every case."""
+    io_uring, nor a local socket (only socket pairs, which still work): AC on every case."""
     run = hostile.run(HSUM, PROGRAMS / "hx_sockets.c", mode, "hxsockets", jobs=1)
     c1 = run.case("c1")
     _expect_contained(not (c1["verdict"] == "RE" and c1["exit_code"] == 61), "the run got a network socket", run)

@@ -4,41 +4,27 @@
  *
  *  - FRESH_IPC: new IPC and UTS namespaces per run, so SysV objects and POSIX message queues die
  *    with the run. Without the privilege for it, the SysV objects are removed after the run.
- *  - FRESH_LOCAL_SOCKETS: the seccomp filter refuses every socket but a local (AF_UNIX) one, and io_uring,
- *    which could make one behind the filter's back. A run can then neither reach a network nor leave
- *    state in one (TIME_WAIT entries, bound ports, counters) for a later run of the same launcher, whose
- *    network namespace it shares: a local socket lives no longer than the processes holding it, which
- *    all end with the run. A namespace per run did the same at 1-2 ms of every run's time (making one
- *    and tearing it down); the filter costs nothing measurable.
  *  - FRESH_PID: a new PID namespace per run, whose pid 1 (the holder, fresh.c, which does all of
  *    this ahead of the run) mounts a /proc of its own, so no pid counter or process list carries over.
  *  - FRESH_MOUNTS (rlimits mode as root): a private mount namespace with fresh tmpfs on /tmp,
  *    /dev/shm and /var/tmp; "hide" paths get an empty tmpfs over them (test data, the build cache),
  *    "expose" paths (the program's own files, its interpreter) are cloned into place on top, with
- *    any parent the run's uid could not cross (like a 0700 home) replaced by a 0755 tmpfs.
+ *    any parent the run's uid could not cross (like a 0700 home) replaced by a 0755 tmpfs. Every
+ *    control-group file system is detached: no run reads another slot's counters.
  *  - FRESH_SHM: a fresh tmpfs on /dev/shm (bwrap mode; FRESH_MOUNTS makes one already). Its pages
  *    are charged to the writer, so they count in the run's memory.
  *  - FRESH_READONLY: every mount of the run's view is made read-only, recursively, and only the
  *    scratch tmpfs and the request's "writable" paths are made writable again: a world-writable
  *    folder nobody thought of (/run/lock, a PHP session folder) cannot carry anything to later runs.
- *  - FRESH_SECCOMP: no_new_privs and a filter refusing add_key, request_key and keyctl. Kernel
- *    keyrings are not namespaced: a key with world permissions can be found by its serial number
- *    from any uid, so refusing the calls is the only way to close that channel between runs.
- *  - FRESH_NOUSERNS: the same filter refuses user namespaces (clone and unshare with CLONE_NEWUSER;
- *    clone3, whose flags a filter cannot read, reports ENOSYS so libc falls back to clone). A user
- *    namespace is the only way a run could get mount rights or a network namespace with a working
- *    loopback, whose TCP buffers cgroup v1 does not charge as memory.
+ *
+ * The seccomp filter and the Landlock scope (FRESH_SECCOMP, FRESH_NOUSERNS, FRESH_LOCAL_SOCKETS, FRESH_QUIET_FILES,
+ * FRESH_SCOPED) are seccomp.c's.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
-#include <sys/socket.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <linux/audit.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
 #include <sched.h>
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,7 +32,6 @@
 #include <linux/mount.h>
 #include <sys/mount.h>
 #include <sys/msg.h>
-#include <sys/prctl.h>
 #include <sys/sem.h>
 #include <sys/shm.h>
 #include <sys/stat.h>
@@ -68,10 +53,20 @@
 #define MOUNT_ATTR_RDONLY 0x00000001
 struct mount_attr { unsigned long long attr_set, attr_clr, propagation, userns_fd; };
 #endif
-#ifndef CLONE_NEWUSER
-#define CLONE_NEWUSER 0x10000000
-#endif
 
+
+/* mountinfo escapes space, tab, newline and backslash as \ooo */
+static void unescape(const char *in, char *out) {
+    for (; *in; in++) {
+        if (in[0] == '\\' && in[1] && in[2] && in[3]) {
+            *out++ = (char)((in[1] - '0') * 64 + (in[2] - '0') * 8 + (in[3] - '0'));
+            in += 3;
+        } else {
+            *out++ = *in;
+        }
+    }
+    *out = '\0';
+}
 
 static const char *const TMPFS_PLACES[] = {"/tmp", "/dev/shm", "/var/tmp"};
 
@@ -129,6 +124,27 @@ static void read_only_but(const struct request *r, const char *const *mine, int 
         if (mount_read_only(r->writable[i], 0, 0) < 0) child_fail(r->writable[i]);
 }
 
+/* Every control-group file system leaves the run's view (rlimits mode, which otherwise shows the machine's): the
+ * counters of the other slots' groups (memory, CPU time, process count) would tell a run what a run beside it
+ * does, bit by bit. Detached rather than covered, so that /proc/self/mountinfo names none either (a JVM reads it
+ * to look for its limits, and finds none to read: its limits are the command line's). */
+static void detach_control_groups(void) {
+    FILE *f = fopen("/proc/self/mountinfo", "re");
+    if (!f) child_fail("/proc/self/mountinfo");
+    char points[64][512];
+    int count = 0;
+    char line[4096];
+    while (count < 64 && fgets(line, sizeof line, f)) {
+        char point[512], type[64];
+        const char *dash = strstr(line, " - ");
+        if (!dash || sscanf(line, "%*s %*s %*s %*s %511s", point) != 1 || sscanf(dash + 3, "%63s", type) != 1) continue;
+        if (!strcmp(type, "cgroup") || !strcmp(type, "cgroup2")) unescape(point, points[count++]);
+    }
+    fclose(f);
+    for (int i = 0; i < count; i++)  /* one may have gone with an earlier one's parent: EINVAL, ENOENT */
+        if (umount2(points[i], MNT_DETACH) < 0 && errno != EINVAL && errno != ENOENT) child_fail(points[i]);
+}
+
 void confine_child(const struct request *r, int privileged, volatile int *ipc_shared) {
     if (r->fresh & FRESH_IPC) {
         if (!privileged || unshare(CLONE_NEWIPC | CLONE_NEWUTS) < 0) *ipc_shared = 1;
@@ -145,6 +161,7 @@ void confine_child(const struct request *r, int privileged, volatile int *ipc_sh
     }
     if (unshare(CLONE_NEWNS) < 0) child_fail("unshare mount namespace");
     if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0) child_fail("private mounts");
+    if (r->fresh & FRESH_MOUNTS) detach_control_groups();
     const char *mine[sizeof TMPFS_PLACES / sizeof TMPFS_PLACES[0]];
     int nmine = 0;
     for (size_t i = 0; i < sizeof TMPFS_PLACES / sizeof TMPFS_PLACES[0]; i++) {
@@ -169,100 +186,6 @@ void confine_child(const struct request *r, int privileged, volatile int *ipc_sh
     /* the caller is pid 1 of the run's new PID namespace: this /proc shows the run's processes only */
     if (r->fresh & FRESH_PID && mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) < 0) child_fail("/proc");
     if (r->fresh & FRESH_READONLY) read_only_but(r, mine, nmine);
-}
-
-/* A seccomp program written with named targets: each jump names the label it goes to, resolved to the relative
- * offsets BPF wants once the program is complete, so a rule can be added without recounting every jump. */
-enum label { NEXT, ALLOW, DENY, NOSYS, ACCES, FLAGS, DOMAIN, SOCKETCALL, COMPAT, LABELS };
-struct filter { struct sock_filter code[48]; unsigned char jt[48], jf[48]; int at[LABELS], n; };
-
-static void emit(struct filter *f, unsigned short code, unsigned int k, enum label jt, enum label jf) {
-    f->code[f->n] = (struct sock_filter)BPF_STMT(code, k);
-    f->jt[f->n] = (unsigned char)jt, f->jf[f->n] = (unsigned char)jf;
-    f->n++;
-}
-static void jump_if(struct filter *f, unsigned int nr, enum label to) { emit(f, BPF_JMP | BPF_JEQ | BPF_K, nr, to, NEXT); }
-static void place(struct filter *f, enum label l) { f->at[l] = f->n; }
-static void load(struct filter *f, unsigned int offset) { emit(f, BPF_LD | BPF_W | BPF_ABS, offset, NEXT, NEXT); }
-static void ret(struct filter *f, unsigned int value) { emit(f, BPF_RET | BPF_K, value, NEXT, NEXT); }
-
-static void resolve(struct filter *f) {
-    for (int i = 0; i < f->n; i++) {
-        if (BPF_CLASS(f->code[i].code) != BPF_JMP) continue;
-        f->code[i].jt = f->jt[i] == NEXT ? 0 : (unsigned char)(f->at[f->jt[i]] - i - 1);
-        f->code[i].jf = f->jf[i] == NEXT ? 0 : (unsigned char)(f->at[f->jf[i]] - i - 1);
-    }
-}
-
-/* One architecture's numbering of the calls the filter looks at (0: the architecture has no such call). */
-struct numbers { unsigned int add_key, request_key, keyctl, clone3, clone, unshare, socket, socketcall, io_uring_setup; };
-
-/* The calls refused by number; clone and unshare go to FLAGS, socket to DOMAIN, socketcall to SOCKETCALL. */
-static void refused_calls(struct filter *f, long long fresh, const struct numbers *nr) {
-    if (fresh & FRESH_SECCOMP) jump_if(f, nr->add_key, DENY), jump_if(f, nr->request_key, DENY), jump_if(f, nr->keyctl, DENY);
-    if (fresh & FRESH_NOUSERNS) jump_if(f, nr->clone3, NOSYS), jump_if(f, nr->clone, FLAGS), jump_if(f, nr->unshare, FLAGS);
-    if (fresh & FRESH_LOCAL_SOCKETS) {
-        jump_if(f, nr->socket, DOMAIN);
-        if (nr->socketcall) jump_if(f, nr->socketcall, SOCKETCALL);
-        jump_if(f, nr->io_uring_setup, NOSYS);  /* io_uring makes sockets without a socket call the filter could see */
-    }
-    emit(f, BPF_JMP | BPF_JEQ | BPF_K, 0, ALLOW, ALLOW);  /* everything else */
-}
-
-static void install_filter(long long fresh) {
-#if defined(__x86_64__) || defined(__aarch64__)
-#if defined(__x86_64__)
-    const unsigned int arch = AUDIT_ARCH_X86_64;
-#else
-    const unsigned int arch = AUDIT_ARCH_AARCH64;
-#endif
-    static const struct numbers native = {__NR_add_key, __NR_request_key, __NR_keyctl, 435, __NR_clone, __NR_unshare,
-                                          __NR_socket, 0, 425};
-    struct filter f;
-    memset(&f, 0, sizeof f);
-    load(&f, offsetof(struct seccomp_data, arch));
-    emit(&f, BPF_JMP | BPF_JEQ | BPF_K, arch, NEXT, COMPAT);
-    load(&f, offsetof(struct seccomp_data, nr));
-    emit(&f, BPF_ALU | BPF_AND | BPF_K, ~0x40000000u, NEXT, NEXT);  /* x32 calls carry this bit */
-    refused_calls(&f, fresh, &native);
-    place(&f, COMPAT);
-#if defined(__x86_64__)
-    /* a 64-bit program may still make 32-bit calls (int 0x80), numbered as on i386 */
-    static const struct numbers i386 = {286, 287, 288, 435, 120, 310, 359, 102, 425};
-    emit(&f, BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_I386, NEXT, ALLOW);
-    load(&f, offsetof(struct seccomp_data, nr));
-    refused_calls(&f, fresh, &i386);
-#else
-    emit(&f, BPF_JMP | BPF_JEQ | BPF_K, 0, ALLOW, ALLOW);
-#endif
-    place(&f, FLAGS);  /* clone's and unshare's first argument holds the namespace flags on every architecture here */
-    load(&f, offsetof(struct seccomp_data, args[0]));
-    emit(&f, BPF_JMP | BPF_JSET | BPF_K, CLONE_NEWUSER, DENY, ALLOW);
-    place(&f, DOMAIN);  /* socket's first argument is the address family: local sockets only */
-    load(&f, offsetof(struct seccomp_data, args[0]));
-    emit(&f, BPF_JMP | BPF_JEQ | BPF_K, AF_UNIX, ALLOW, ACCES);
-    place(&f, SOCKETCALL);  /* i386's multiplexer: its arguments are in memory a filter cannot read, so no new sockets */
-    load(&f, offsetof(struct seccomp_data, args[0]));
-    emit(&f, BPF_JMP | BPF_JEQ | BPF_K, 1 /* SYS_SOCKET */, ACCES, ALLOW);
-    place(&f, ALLOW);
-    ret(&f, SECCOMP_RET_ALLOW);
-    place(&f, DENY);
-    ret(&f, SECCOMP_RET_ERRNO | EPERM);
-    place(&f, NOSYS);
-    ret(&f, SECCOMP_RET_ERRNO | ENOSYS);
-    place(&f, ACCES);
-    ret(&f, SECCOMP_RET_ERRNO | EACCES);
-    resolve(&f);
-    struct sock_fprog prog = {(unsigned short)f.n, f.code};
-    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0) child_fail("no_new_privs");
-    if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) < 0) child_fail("seccomp");
-#else
-    (void)fresh;
-#endif
-}
-
-void confine_before_exec(const struct request *r) {
-    if (r->fresh & (FRESH_SECCOMP | FRESH_NOUSERNS | FRESH_LOCAL_SOCKETS)) install_filter(r->fresh);
 }
 
 /* Without an IPC namespace per run: remove every SysV object this namespace shows (the sandbox's
@@ -296,17 +219,7 @@ static int mounts_below(const char *path, char found[][512], int most) {
         char point[512];
         if (sscanf(line, "%*s %*s %*s %*s %511s", point) != 1) continue;
         if (strncmp(point, path, len) || point[len] != '/') continue;
-        char *out = found[count];
-        for (const char *in = point; *in; in++) {  /* mountinfo escapes space, tab, newline, backslash as \ooo */
-            if (in[0] == '\\' && in[1] && in[2] && in[3]) {
-                *out++ = (char)((in[1] - '0') * 64 + (in[2] - '0') * 8 + (in[3] - '0'));
-                in += 3;
-            } else {
-                *out++ = *in;
-            }
-        }
-        *out = '\0';
-        count++;
+        unescape(point, found[count++]);
     }
     fclose(f);
     return count;

@@ -1,5 +1,6 @@
-/* Shared declarations of the launcher's three parts: the request loop (launcher.c), control groups
- * (cgroup.c) and the per-run confinement done in the child before exec (confine.c). */
+/* Shared declarations of the launcher's parts: the request loop (launcher.c), control groups (cgroup.c), the
+ * per-run confinement done in the child before exec (confine.c, and its seccomp filter and Landlock scope in
+ * seccomp.c), the holder of a run's namespaces (fresh.c), output capture (output.c) and the relay (relay.c). */
 #ifndef LAUNCHER_H
 #define LAUNCHER_H
 
@@ -16,10 +17,13 @@
 #define FRESH_MOUNTS 2   /* new mount namespace: private tmpfs on /tmp, /dev/shm, /var/tmp; hide/expose paths */
 #define FRESH_SECCOMP 4  /* no_new_privs and a filter refusing the kernel keyring calls, which no namespace isolates */
 #define FRESH_PID 8      /* new PID namespace: a small init is pid 1, the program pid 2, and a /proc of its own */
-#define FRESH_LOCAL_SOCKETS 16 /* seccomp: local (AF_UNIX) sockets only, no io_uring: no network to reach or leave state in */
+#define FRESH_LOCAL_SOCKETS 16 /* seccomp: socket pairs only, no io_uring: no network, and no socket the run did not make */
 #define FRESH_READONLY 32 /* every mount read-only but the scratch tmpfs and the request's writable paths */
 #define FRESH_SHM 64     /* a tmpfs of its own on /dev/shm (POSIX shared memory and semaphores), charged to the run */
 #define FRESH_NOUSERNS 128 /* seccomp refuses new user namespaces, the one way to regain a loopback and mount rights */
+#define FRESH_QUIET_FILES 256 /* seccomp: file locks are no-ops, no inotify, fanotify, dnotify or lease: a file two
+                               * runs both read carries nothing from one to the other */
+#define FRESH_SCOPED 512 /* a Landlock domain of its own: signals and ptrace reach the run's own processes only */
 
 struct request {
     char *argv[MAX_ARGS + 1];
@@ -52,7 +56,7 @@ void group_kill(const struct run_group *g);
 void group_finish(struct run_group *g, long long *cpu_us, long *peak_kb, int *oom);
 
 void confine_child(const struct request *r, int privileged, volatile int *ipc_shared);
-void confine_before_exec(const struct request *r);
+void confine_before_exec(const struct request *r);  /* seccomp.c */
 void sweep_sysv_ipc(void);
 void clean_scratch(const char *path);
 

@@ -41,7 +41,9 @@ from .types import (
     FRESH_MOUNTS,
     FRESH_NOUSERNS,
     FRESH_PID,
+    FRESH_QUIET_FILES,
     FRESH_READONLY,
+    FRESH_SCOPED,
     FRESH_SECCOMP,
     FRESH_SHM,
 )
@@ -96,10 +98,11 @@ class Isolation:
         The namespaces and mounts made per run need the launcher to be root: as root in both modes every run has
         its own PID namespace, /dev/shm and a read-only view but for its scratch. Without root a bwrap sandbox
         gives those once per submission and slot. The seccomp filter needs no root, so in every mode a run has
-        local sockets only: no network to reach, and none to leave anything in for the next run."""
+        socket pairs only (no network, no socket it did not make) and no file lock or change notification another
+        run could see; where the kernel has Landlock scopes, its signals and ptrace reach its own processes only."""
         if self.mode == "none":
             return 0
-        fresh = FRESH_IPC | FRESH_SECCOMP | FRESH_NOUSERNS | FRESH_LOCAL_SOCKETS
+        fresh = FRESH_IPC | FRESH_SECCOMP | FRESH_NOUSERNS | FRESH_LOCAL_SOCKETS | FRESH_QUIET_FILES | FRESH_SCOPED
         if self.switches_uid:
             fresh |= FRESH_PID | FRESH_READONLY | FRESH_SHM
         return fresh | (FRESH_MOUNTS if self.private_mounts else 0)

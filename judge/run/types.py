@@ -66,6 +66,8 @@ FRESH_IPC, FRESH_MOUNTS, FRESH_SECCOMP, FRESH_PID, FRESH_LOCAL_SOCKETS, FRESH_RE
     64,
     128,
 )  # launcher.h
+FRESH_QUIET_FILES = 256  # launcher.h: no file locks, change notification or leases shared with other runs
+FRESH_SCOPED = 512  # launcher.h: signals and ptrace reach the run's own processes only (Landlock)
 
 
 @dataclass(frozen=True)
