@@ -3,10 +3,14 @@
 The verdict rules are Kattis's (problemtools' runner is the reference):
 - the interactor's own failure is a judge error;
 - the interactor rejecting before the submission ended stands, whatever the
-  submission did afterwards (it was most likely waiting for a reply that
-  was never coming, then crashed on end-of-file or ran into its limit);
-- otherwise the submission's own ending decides first (TLE, MLE, RE...),
-  then the interactor's verdict.
+  submission did afterwards: it was most likely waiting for a reply that
+  was never coming, then crashed on end-of-file, or it went on writing
+  (problemtools' ``guess_0.cc`` guesses for ever) into its output limit or
+  its time limit. Which of those it reached first is a matter of timing,
+  so load would choose the verdict if any of them counted; none does
+  (problemtools: the validator's WA when it exited first);
+- otherwise the submission's own ending decides first (OLE, TLE, MLE,
+  RE...), then the interactor's verdict.
 Only the submission's time counts; each pass of a multi-pass problem has
 the full limits, and the case reports its slowest pass.
 """
@@ -136,6 +140,8 @@ def interactive_pass(run: CaseRun, interactor: Interactor, feedback: Path, inp: 
     judgement = interactor.judge(pair.peer, feedback, side_err)
     if judgement.verdict is Verdict.JE:
         return Pass(pair.submission, judgement.outcome, judgement, transcript)
+    if judgement.verdict is not Verdict.AC and pair.peer_first:
+        return Pass(_capped(pair.submission, limits), judgement.outcome, judgement, transcript)
     if pair.overflowed:
         return Pass(
             pair.submission,
@@ -143,8 +149,6 @@ def interactive_pass(run: CaseRun, interactor: Interactor, feedback: Path, inp: 
             None,
             transcript,
         )
-    if judgement.verdict in (Verdict.WA, Verdict.PE) and pair.peer_first:
-        return Pass(_capped(pair.submission, limits), judgement.outcome, judgement, transcript)
     stderr_ends = ends(err, STDERR_KEEP)
     early = classify(pair.submission, limits, problem.limits.memory_mib, stderr_ends.encode(), program.language)
     if early is not None:
