@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..check import CheckOutcome
+from ..lang import Program
 from ..run import RunLimits, RunResult, RunSpec
 from .case_run import CaseRun
 from .limits import classify, run_limits, work_folder
@@ -40,13 +41,33 @@ class Evaluation:
     def ending(self, result: RunResult) -> CheckOutcome | None:
         """The verdict ``result`` earns before its output is read (TLE, OLE, MLE, RE), with what its stderr said;
         None when the output must be checked."""
-        stderr_ends = ends(self.spec.stderr, STDERR_KEEP)
+        # stderr is read only for a run that failed: a clean exit's stderr decides nothing (a runtime's out-of-memory
+        # message matters after a non-zero exit alone), and most runs end cleanly
+        stderr_ends = ends(self.spec.stderr, STDERR_KEEP) if result.exit_code != 0 else None
         problem, language = self.run.problem, self.run.program.language
-        early = classify(result, self.limits, problem.limits.memory_mib, stderr_ends.encode(), language)
+        early = classify(result, self.limits, problem.limits.memory_mib, (stderr_ends or "").encode(), language)
         if early is None:
             return None
         verdict, message = early
+        if stderr_ends is None:
+            stderr_ends = ends(self.spec.stderr, STDERR_KEEP)
         return CheckOutcome(verdict, message + stderr_note(stderr_ends))
+
+
+_last_command: tuple[Program, int, tuple[str, ...]] | None = None
+
+
+def _command(program: Program, memory_mib: int) -> tuple[str, ...]:
+    """The program's command line, worked out once for the cases that follow: every case of a judging asks for the
+    same one, and building it joins a dozen paths (a tenth of the judge's own time on a tiny case). The last one is
+    kept with the program it belongs to, so a different program never gets it."""
+    global _last_command
+    last = _last_command
+    if last is not None and last[0] is program and last[1] == memory_mib:
+        return last[2]
+    argv = tuple(program.command(memory_mib))
+    _last_command = (program, memory_mib, argv)
+    return argv
 
 
 def evaluation(run: CaseRun, stdin: Path | int | None, stdout: Path | int) -> Evaluation:
@@ -56,7 +77,7 @@ def evaluation(run: CaseRun, stdin: Path | int | None, stdout: Path | int) -> Ev
     base = run_limits(problem, program.language)
     limits = replace(base, wall=base.wall + run.extra_wall)
     spec = RunSpec(
-        argv=program.command(problem.limits.memory_mib),
+        argv=_command(program, problem.limits.memory_mib),
         limits=replace(limits, cpu=limits.cpu * run.overrun),
         stdin=stdin,
         stdout=stdout,
