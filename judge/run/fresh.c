@@ -122,7 +122,10 @@ void holder_start(void) {
  * namespaces down, is waited for only when asked; otherwise it is left dying, for holder_reap. */
 static void end(struct holder *h, int wait) {
     if (h->pid < 0) return;
-    kill(h->pid, SIGKILL);
+    /* through its pidfd where there is one: a holder already reaped (by sweep, after a failed run) leaves a pid
+     * that the kernel may give to another process */
+    if (h->fd < 0 || (syscall(SYS_pidfd_send_signal, h->fd, SIGKILL, NULL, 0) < 0 && errno == ENOSYS))
+        kill(h->pid, SIGKILL);
     if (wait) waitpid(h->pid, NULL, __WALL);
     else dying = h->pid;
     if (h->fd >= 0) close(h->fd);
