@@ -45,7 +45,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -68,6 +67,8 @@ from test_hostile import (  # noqa: F401  (fixtures are found by pytest by name)
     hostile_references,
     marker_lock,
 )
+
+from judge.run import private_root
 
 pytestmark = pytest.mark.slow
 
@@ -282,7 +283,7 @@ def test_judge_killed_mid_run_leaves_nothing(
 
 def _private_folders_of(pid: int) -> list[Path]:
     """The private folders (judge/run/private_root.py) a judge owns: its pid is in each one's owner file."""
-    owners = Path(tempfile.gettempdir()).glob("tilejudge-*/.owner")
+    owners = (owner for place in private_root.parents() for owner in place.glob("tilejudge-*/.owner"))
     return [owner.parent for owner in owners if owner.read_text().strip() == str(pid)]
 
 

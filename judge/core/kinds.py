@@ -14,16 +14,14 @@ use it: judging a batch problem imports neither.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 from ..lang import Language, Program, prepare_program, registry_for
 from ..model import CheckerSpec, Kind, Problem
-from ..run import RunSpec, SlotPool
+from ..run import SlotPool
 from .added_to_build import added_to_build
 from .case_run import CaseRun
-from .limits import classify, run_limits, work_folder
-from .stderr import STDERR_KEEP, ends, stderr_note
+from .evaluation import evaluate
 from .verdicts import CaseResult
 
 
@@ -67,22 +65,8 @@ class ProblemKind:
 
     def run_case(self, run: CaseRun) -> CaseResult:
         """Run the program on the input under the problem's limits, classify how it ended, else check its output."""
-        problem, program, slot = run.problem, run.program, run.slot
-        limits = run_limits(problem, program.language)
-        stop_at = replace(limits, cpu=limits.cpu * run.overrun, wall=limits.wall + run.extra_wall)
-        out, err = slot.private / "stdout", slot.private / "stderr"
-        result = slot.run_untrusted(
-            RunSpec(
-                argv=program.command(problem.limits.memory_mib),
-                limits=stop_at,
-                stdin=run.inp,
-                stdout=out,
-                stderr=err,
-                cwd=work_folder(problem, program),
-            ),
-            program.binds,
-        )
-        stderr_ends = ends(err, STDERR_KEEP)
+        out = run.slot.private / "stdout"
+        result, ending = evaluate(run, run.inp, out)
         base = dict(
             name=run.name,
             group=run.group,
@@ -93,17 +77,9 @@ class ProblemKind:
             signal=result.signal_name,
             waited=result.waited,
         )
-        early = classify(
-            result,
-            replace(limits, wall=stop_at.wall),
-            problem.limits.memory_mib,
-            stderr_ends.encode(),
-            program.language,
-        )
-        if early is not None:
-            verdict, message = early
-            return CaseResult(verdict=verdict, message=message + stderr_note(stderr_ends), **base)
-        outcome = run.referee.checker.check(run.inp, out, run.ans, slot, run.checker_args)
+        if ending is not None:
+            return CaseResult(verdict=ending.verdict, message=ending.message, **base)
+        outcome = run.referee.checker.check(run.inp, out, run.ans, run.slot, run.checker_args)
         return CaseResult.checked(outcome, **base)
 
 

@@ -3,10 +3,14 @@
 The verdict rules are Kattis's (problemtools' runner is the reference):
 - the interactor's own failure is a judge error;
 - the interactor rejecting before the submission ended stands, whatever the
-  submission did afterwards (it was most likely waiting for a reply that
-  was never coming, then crashed on end-of-file or ran into its limit);
-- otherwise the submission's own ending decides first (TLE, MLE, RE...),
-  then the interactor's verdict.
+  submission did afterwards: it was most likely waiting for a reply that
+  was never coming, then crashed on end-of-file, or it went on writing
+  (problemtools' ``guess_0.cc`` guesses for ever) into its output limit or
+  its time limit. Which of those it reached first is a matter of timing,
+  so load would choose the verdict if any of them counted; none does
+  (problemtools: the validator's WA when it exited first);
+- otherwise the submission's own ending decides first (OLE, TLE, MLE,
+  RE...), then the interactor's verdict.
 Only the submission's time counts; each pass of a multi-pass problem has
 the full limits, and the case reports its slowest pass.
 """
@@ -26,8 +30,7 @@ from ..run import PairResult, RunLimits, RunResult, RunSpec, run_pair
 from ..text import safe_text
 from ..verdict import Verdict
 from .case_run import CaseRun
-from .limits import classify, run_limits, work_folder
-from .stderr import STDERR_KEEP, ends, stderr_note
+from .evaluation import evaluate, evaluation
 from .verdicts import CaseResult
 
 TRANSCRIPT_BYTES = 4096
@@ -86,6 +89,7 @@ def _result(problem: Problem, passes: list[Pass], name: str, group: str) -> Case
         verdict=last.outcome.verdict,
         time=slowest.cpu,
         wall_time=max(p.run.wall for p in passes),
+        waited=max(p.run.waited for p in passes),
         memory_kb=max(p.run.memory_kb for p in passes),
         exit_code=last.run.exit_code,
         signal=last.run.signal_name,
@@ -97,12 +101,6 @@ def _result(problem: Problem, passes: list[Pass], name: str, group: str) -> Case
     )
 
 
-def _limits(run: CaseRun) -> tuple[RunLimits, RunLimits]:
-    """The submission's limits, and where it is stopped (``overrun`` times the CPU limit under parallel load)."""
-    limits = run_limits(run.problem, run.program.language)
-    return limits, replace(limits, cpu=limits.cpu * run.overrun)
-
-
 def _side_limits(interactor: Interactor, submission: RunLimits) -> RunLimits:
     """The interactor waits on the submission, so it may stay as long as the submission's wall limit, and then some."""
     return replace(interactor.limits, wall=submission.wall + interactor.limits.wall)
@@ -110,46 +108,35 @@ def _side_limits(interactor: Interactor, submission: RunLimits) -> RunLimits:
 
 def interactive_pass(run: CaseRun, interactor: Interactor, feedback: Path, inp: Path) -> Pass:
     """One pass of an interactive case: the submission and the interactor joined by the relay, then who decides."""
-    problem, program, slot = run.problem, run.program, run.slot
-    limits, stop_at = _limits(run)
-    err, side_out, side_err, record = (
-        slot.private / n for n in ("stderr", "interactor.out", "interactor.err", "record")
-    )
+    problem, slot = run.problem, run.slot
+    side_out, side_err, record = (slot.private / n for n in ("interactor.out", "interactor.err", "record"))
     record.unlink(missing_ok=True)
-    submission = RunSpec(
-        argv=program.command(problem.limits.memory_mib),
-        limits=stop_at,
-        stdout=side_out,
-        stderr=err,
-        cwd=work_folder(problem, program),
-    )
+    step = evaluation(run, None, side_out)  # its stdin and stdout are the relay's pipes
     side = RunSpec(
         argv=interactor.argv(problem.limits.memory_mib, inp, run.ans, feedback, record, run.checker_args),
-        limits=_side_limits(interactor, stop_at),
+        limits=_side_limits(interactor, step.spec.limits),
         stdout=side_out,
         stderr=side_err,
         cwd=slot.private,
         env=slot.env,
     )
-    pair = run_pair(slot, submission, program.binds, side, TRANSCRIPT_BYTES)
+    pair = run_pair(slot, step.spec, run.program.binds, side, TRANSCRIPT_BYTES)
     transcript = render_transcript(pair)
     judgement = interactor.judge(pair.peer, feedback, side_err)
     if judgement.verdict is Verdict.JE:
         return Pass(pair.submission, judgement.outcome, judgement, transcript)
+    if judgement.verdict is not Verdict.AC and pair.peer_first:
+        return Pass(_capped(pair.submission, step.limits), judgement.outcome, judgement, transcript)
     if pair.overflowed:
         return Pass(
             pair.submission,
-            CheckOutcome(Verdict.OLE, f"output over the {limits.output_bytes / (1 << 20):g} MiB limit"),
+            CheckOutcome(Verdict.OLE, f"output over the {step.limits.output_bytes / (1 << 20):g} MiB limit"),
             None,
             transcript,
         )
-    if judgement.verdict in (Verdict.WA, Verdict.PE) and pair.peer_first:
-        return Pass(_capped(pair.submission, limits), judgement.outcome, judgement, transcript)
-    stderr_ends = ends(err, STDERR_KEEP)
-    early = classify(pair.submission, limits, problem.limits.memory_mib, stderr_ends.encode(), program.language)
-    if early is not None:
-        verdict, message = early
-        return Pass(pair.submission, CheckOutcome(verdict, message + stderr_note(stderr_ends)), None, transcript)
+    ending = step.ending(pair.submission)
+    if ending is not None:
+        return Pass(pair.submission, ending, None, transcript)
     if judgement.verdict is Verdict.AC and interactor.protocol == "testlib" and problem.checker.program is not None:
         return Pass(
             pair.submission,
@@ -162,25 +149,11 @@ def interactive_pass(run: CaseRun, interactor: Interactor, feedback: Path, inp: 
 
 def plain_pass(run: CaseRun, validator: Interactor, feedback: Path, inp: Path) -> Pass:
     """A multi-pass problem that is not interactive: run on the pass's input, then the validator on the output."""
-    problem, program, slot = run.problem, run.program, run.slot
-    limits, stop_at = _limits(run)
-    out, err, side_out, side_err = (slot.private / n for n in ("stdout", "stderr", "validator.out", "validator.err"))
-    result = slot.run_untrusted(
-        RunSpec(
-            argv=program.command(problem.limits.memory_mib),
-            limits=stop_at,
-            stdin=inp,
-            stdout=out,
-            stderr=err,
-            cwd=work_folder(problem, program),
-        ),
-        program.binds,
-    )
-    stderr_ends = ends(err, STDERR_KEEP)
-    early = classify(result, limits, problem.limits.memory_mib, stderr_ends.encode(), program.language)
-    if early is not None:
-        verdict, message = early
-        return Pass(result, CheckOutcome(verdict, message + stderr_note(stderr_ends)), None)
+    problem, slot = run.problem, run.slot
+    out, side_out, side_err = (slot.private / n for n in ("stdout", "validator.out", "validator.err"))
+    result, ending = evaluate(run, inp, out)
+    if ending is not None:
+        return Pass(result, ending, None)
     checked = slot.run(
         RunSpec(
             argv=validator.argv(problem.limits.memory_mib, inp, run.ans, feedback, out, run.checker_args),

@@ -1,7 +1,7 @@
 /*
  * A run's namespaces made ahead, by a holder: with FRESH_PID every run gets a new PID namespace, and the
- * holder is its pid 1. Made right after the previous run's answer, while the judge checks that run's
- * output, the holder sets up the run's IPC, UTS and mount namespaces (confine.c: its own /proc, /dev/shm,
+ * holder is its pid 1. Made while the previous run computes (on another CPU, off the path of any run), the
+ * holder sets up the run's IPC, UTS and mount namespaces (confine.c: its own /proc, /dev/shm,
  * tmpfs and read-only mounts) and waits. The run's child then only joins them (setns on the holder's
  * pidfd) and is pid 2, a direct child of the launcher as without a namespace, so the launcher waits for it,
  * reads its status and signals it as always. Making namespaces costs a millisecond or so on a busy
@@ -14,7 +14,7 @@
  * the namespace, and the namespaces end with it. It keeps the launcher's uid and is not dumpable, so the
  * program can neither signal nor trace it.
  *
- * A holder is made for the request just answered and serves the next one only if that asks for the same
+ * A holder is made for the request in flight and serves the next one only if that asks for the same
  * namespaces and paths (the exposed paths also by inode, so a folder replaced in between is not served
  * from a stale clone); otherwise it is replaced on the spot.
  */
@@ -37,9 +37,12 @@
 #include "launcher.h"
 
 static struct shared { char error[256]; volatile int ipc_shared; } *shared;
-static pid_t holder = -1, dying = -1;
-static int holder_fd = -1, ready_fd = -1, home_pid = -1;
-static char *holder_key;
+/* A holder: its pid, a pidfd to join its namespaces through, the pipe it says "ready" on, and what it was made
+ * for. ``current`` serves the run in flight; ``spare`` is made for the next while this one runs. */
+struct holder { pid_t pid; int fd, ready; char *key; };
+static struct holder current = {-1, -1, -1, NULL}, spare = {-1, -1, -1, NULL};
+static pid_t dying = -1;
+static int home_pid = -1;
 
 /* What a holder was made for: every request field that shapes the namespaces, and the identity of each exposed path. */
 static char *key_of(const struct request *r) {
@@ -69,7 +72,7 @@ static void hold(const struct request *r, int ready, int launcher) {
     sigemptyset(&chld);
     sigaddset(&chld, SIGCHLD);
     sigprocmask(SIG_SETMASK, &chld, NULL);
-    for (int s = 1; s < NSIG; s++) signal(s, SIG_DFL);
+    own_signals_default();
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     struct pollfd gone = {launcher, POLLIN, 0};
     if (poll(&gone, 1, 0) != 0) _exit(0);  /* the launcher died before the death signal was asked for */
@@ -106,10 +109,7 @@ static void make_holder(const struct request *r) {
         close(ready[0]);
         return;
     }
-    holder = pid;
-    holder_fd = (int)syscall(SYS_pidfd_open, pid, 0);
-    ready_fd = ready[0];
-    holder_key = key_of(r);
+    spare = (struct holder){pid, (int)syscall(SYS_pidfd_open, pid, 0), ready[0], key_of(r)};
 }
 
 void holder_start(void) {
@@ -118,22 +118,41 @@ void holder_start(void) {
     home_pid = open("/proc/self/ns/pid", O_RDONLY | O_CLOEXEC);
 }
 
-/* Kills the holder: the kernel kills what is left in its namespace, which ends with it. Its exit, which tears the
- * namespaces down, is waited for only when asked (without a control group, nothing else kills the orphans
- * before the answer); otherwise the next run waits for it first (holder_reap), by when it has mostly ended. */
+/* Kills a holder: the kernel kills what is left in its namespace, which ends with it. Its exit, which tears the
+ * namespaces down, is waited for only when asked; otherwise it is left dying, for holder_reap. */
+static void end(struct holder *h, int wait) {
+    if (h->pid < 0) return;
+    /* through its pidfd where there is one: a holder already reaped (by sweep, after a failed run) leaves a pid
+     * that the kernel may give to another process */
+    if (h->fd < 0 || (syscall(SYS_pidfd_send_signal, h->fd, SIGKILL, NULL, 0) < 0 && errno == ENOSYS))
+        kill(h->pid, SIGKILL);
+    if (wait) waitpid(h->pid, NULL, __WALL);
+    else dying = h->pid;
+    if (h->fd >= 0) close(h->fd);
+    if (h->ready >= 0) close(h->ready);
+    free(h->key);
+    *h = (struct holder){-1, -1, -1, NULL};
+}
+
+/* The run's holder, after the run: waited for only when asked (without a control group, nothing else kills the
+ * orphans before the answer); otherwise the next run waits for it first (holder_reap), by when it has mostly
+ * ended. */
 void holder_end(int wait) {
-    if (holder < 0) return;
-    kill(holder, SIGKILL);
-    if (wait) waitpid(holder, NULL, __WALL);
-    else dying = holder;
-    if (holder_fd >= 0) close(holder_fd);
-    if (ready_fd >= 0) close(ready_fd);
-    free(holder_key);
-    holder = -1, holder_fd = ready_fd = -1, holder_key = NULL;
+    end(&current, wait);
+}
+
+/* Both holders, as the launcher exits. */
+void holder_close(void) {
+    end(&current, 1);
+    end(&spare, 1);
 }
 
 pid_t holder_pid(void) {
-    return holder;
+    return current.pid;
+}
+
+pid_t holder_spare(void) {
+    return spare.pid;
 }
 
 pid_t holder_dying(void) {
@@ -148,23 +167,28 @@ void holder_reap(void) {
     dying = -1;
 }
 
-/* After an answer: the holder for a next run like this one. */
+/* While a run goes on (its child has joined its own holder's namespaces): the holder for a next run like this
+ * one, made on another CPU while this run computes rather than between the answer and the next request. Nothing
+ * of this run reaches it: it is a child of the launcher, in namespaces of its own made from the launcher's. */
 void holder_prepare(const struct request *r) {
-    if (!(r->fresh & FRESH_PID) || !shared || holder >= 0) return;
+    if (!(r->fresh & FRESH_PID) || !shared || spare.pid >= 0) return;
     make_holder(r);
 }
 
 /* Before a run: a ready holder made for this request, and the launcher's next child in its PID namespace. */
 int holder_use(const struct request *r, char *why, size_t size) {
+    end(&current, 1);  /* a run that failed before its end left its holder: never one for two runs */
     char *key = key_of(r);
-    if (holder >= 0 && (!key || !holder_key || strcmp(key, holder_key))) holder_end(1);
+    if (spare.pid >= 0 && (!key || !spare.key || strcmp(key, spare.key))) end(&spare, 1);
     free(key);
-    if (holder < 0 && shared) make_holder(r);
+    if (spare.pid < 0 && shared) make_holder(r);
+    current = spare;
+    spare = (struct holder){-1, -1, -1, NULL};
     char byte;
     ssize_t n = -1;
-    if (ready_fd >= 0)
-        while ((n = read(ready_fd, &byte, 1)) < 0 && errno == EINTR) {}
-    if (n != 1 || holder_fd < 0 || setns(holder_fd, CLONE_NEWPID) < 0) {
+    if (current.ready >= 0)
+        while ((n = read(current.ready, &byte, 1)) < 0 && errno == EINTR) {}
+    if (n != 1 || current.fd < 0 || setns(current.fd, CLONE_NEWPID) < 0) {
         snprintf(why, size, "namespaces: %s", shared && shared->error[0] ? shared->error : strerror(errno));
         holder_end(1);
         return -1;
@@ -188,5 +212,5 @@ void holder_enter(const struct request *r, volatile int *ipc_shared) {
         else flags |= CLONE_NEWIPC | CLONE_NEWUTS;
     }
     if (r->fresh & (FRESH_MOUNTS | FRESH_PID | FRESH_SHM | FRESH_READONLY)) flags |= CLONE_NEWNS;
-    if (flags && setns(holder_fd, flags) < 0) child_fail("joining the run's namespaces");
+    if (flags && setns(current.fd, flags) < 0) child_fail("joining the run's namespaces");
 }

@@ -200,6 +200,15 @@ char *fail_buffer;  /* where child_fail writes: the report's error, or the holde
 static int privileged;
 static const struct run_group *child_group;
 
+/* The launcher's start leaves every signal at its default (main), whatever it inherited, and then handles or
+ * ignores only these: a run's child (and a holder) puts them back and so starts from a fresh signal state with
+ * three calls instead of one per signal, on every run's path. */
+static const int OWN_SIGNALS[] = {SIGPIPE, SIGTERM, SIGHUP};
+
+void own_signals_default(void) {
+    for (size_t i = 0; i < sizeof OWN_SIGNALS / sizeof OWN_SIGNALS[0]; i++) signal(OWN_SIGNALS[i], SIG_DFL);
+}
+
 void child_fail(const char *what) {
     snprintf(fail_buffer, sizeof report->error, "%s: %s", what, strerror(errno));
     _exit(127);
@@ -211,7 +220,7 @@ static void begin_child(const struct request *r) {
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
-    for (int s = 1; s < NSIG; s++) signal(s, SIG_DFL);
+    own_signals_default();
     setpgid(0, 0);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
 
@@ -380,7 +389,7 @@ static void sweep(struct usage *u) {
             buf[n] = '\0';
             for (char *tok = strtok(buf, " \n"); tok; tok = strtok(NULL, " \n")) {
                 pid_t p = (pid_t)atoi(tok);
-                if (p > 0 && p != holder_dying()) {
+                if (p > 0 && p != holder_dying() && p != holder_spare()) {
                     kill(p, SIGKILL);
                     killpg(p, SIGKILL);
                     listed = 1;
@@ -396,7 +405,7 @@ static void sweep(struct usage *u) {
         }
         if (got < 0 && errno == ECHILD) return;
         if (got < 0 && errno == EINTR) continue;
-        if (got == 0 && !listed) return;  /* nothing listed: only a holder still tearing its namespaces down */
+        if (got == 0 && !listed) return;  /* nothing listed: only holders (the next run's, or one still ending) */
         usleep(1000);
     }
 }
@@ -465,7 +474,10 @@ static void run(struct request *r) {
     pid_t pid = clone_into(&g);
     if (pid == -2) pid = vfork();
     if (pid == 0) exec_child(r);
-    if (own_pids) holder_leave();
+    if (own_pids) {
+        holder_leave();
+        if (pid > 0 && !parent_gone) holder_prepare(r);  /* the next run's namespaces, made while this one runs */
+    }
     capture_forked(&cap);
     if (pid < 0) {
         capture_finish(&cap);
@@ -572,11 +584,11 @@ static void run(struct request *r) {
      * the two sides of an interactive run by it. */
     reply("ok exit=%d signal=%d cpu_us=%lld wall_us=%lld maxrss_kb=%ld killed=%s oom=%d cgroup=%d end_us=%lld output=%d delay_us=%lld\n",
           code, sig, u.cpu_us, wall, u.maxrss_kb, killed, oom, g.version, start + wall, cap.over, delay_us);
-    if (!parent_gone) holder_prepare(r);  /* the next run's namespaces, made while the judge checks this one */
 }
 
 int main(int argc, char **argv) {
     if (argc > 1 && !strcmp(argv[1], "--relay")) return relay_main(argc, argv);
+    for (int s = 1; s < NSIG; s++) signal(s, SIG_DFL);  /* nothing ignored by whoever started it reaches a run */
     signal(SIGPIPE, SIG_IGN);
     privileged = geteuid() == 0;
     report = mmap(NULL, sizeof *report, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -608,7 +620,7 @@ int main(int argc, char **argv) {
         else run(&r);
         free_request(&r);
     }
-    holder_end(1);  /* the next run's holder, and any still ending, are reaped before the launcher goes */
+    holder_close();  /* the next run's holder, and any still ending, are reaped before the launcher goes */
     while (waitpid(-1, NULL, __WALL) > 0 || errno == EINTR) {}
     return 0;
 }

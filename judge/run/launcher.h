@@ -63,11 +63,14 @@ void clean_scratch(const char *path);
 /* fresh.c: a run's namespaces made ahead by a holder process (FRESH_PID) */
 extern char *fail_buffer;
 void child_fail(const char *what);
+void own_signals_default(void);
 void holder_start(void);
 int holder_use(const struct request *r, char *why, size_t size);
 void holder_leave(void);
 void holder_enter(const struct request *r, volatile int *ipc_shared);
 void holder_end(int wait);
+void holder_close(void);
+pid_t holder_spare(void);
 void holder_prepare(const struct request *r);
 pid_t holder_pid(void);
 pid_t holder_dying(void);

@@ -29,6 +29,7 @@ import sys
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 from ..errors import SetupError, UsageError
@@ -116,9 +117,11 @@ class Isolation:
         return [*bwrap_prefix(binds), "--ro-bind", str(launcher), str(launcher), "--", str(launcher)]
 
 
-def interpreter_paths() -> list[Path]:
-    """The judge's own Python outside /usr, which Python submissions run with: bound or exposed for them."""
-    return [Path(p) for p in sorted({sys.base_prefix, sys.prefix}) if not p.startswith("/usr")]
+@cache
+def interpreter_paths() -> tuple[Path, ...]:
+    """The judge's own Python outside /usr, which Python submissions run with: bound or exposed for them (asked on
+    every run, and fixed for the life of the process)."""
+    return tuple(Path(p) for p in sorted({sys.base_prefix, sys.prefix}) if not p.startswith("/usr"))
 
 
 def bwrap_prefix(binds: Sequence[Bind]) -> list[str]:

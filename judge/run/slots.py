@@ -7,6 +7,7 @@ share a scratch folder, a group or a uid.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import shutil
@@ -44,6 +45,7 @@ class Slot:
         self._untrusted: Launcher | None = None
         self._peer: Launcher | None = None
         self._binds: tuple[Bind, ...] | None = None
+        self._view_of: tuple[tuple[Bind, ...], dict[str, object]] | None = None
         self._aborted = False
         self._lease = UidLease() if isolation.switches_uid else None
         # one group per launcher: a launcher keeps its group's files open and rewrites limits only when they change
@@ -102,22 +104,30 @@ class Slot:
         scratch = (
             None if self.isolation.private_mounts else self.scratch
         )  # emptied after every run, wherever the run starts
-        extra: dict[str, tuple[Path, ...]] = dict(writable=tuple(b.path for b in wanted if b.writable))
-        if self.isolation.private_mounts:
-            extra.update(hide=self._hidden, expose=(*(b.path for b in wanted), *interpreter_paths()))
         return launcher.run(
             replace(
                 spec,
                 limits=limits,
                 cwd=cwd,
                 scratch=scratch,
-                env={**self.untrusted_env, **(spec.env or {})},
+                env={**self.untrusted_env, **spec.env} if spec.env else self.untrusted_env,
                 user=self.uid,
-                fresh=self.isolation.fresh,
-                **extra,
+                **self._view(wanted),
             ),
             group,
         )
+
+    def _view(self, binds: tuple[Bind, ...]) -> dict[str, object]:
+        """What an untrusted run seeing ``binds`` gets of its own and sees (``RunSpec`` fields): worked out once per
+        set of binds, since every case of a submission asks for the same."""
+        if self._view_of is None or self._view_of[0] != binds:
+            view: dict[str, object] = dict(
+                fresh=self.isolation.fresh, writable=tuple(b.path for b in binds if b.writable)
+            )
+            if self.isolation.private_mounts:
+                view.update(hide=self._hidden, expose=(*(b.path for b in binds), *interpreter_paths()))
+            self._view_of = (binds, view)
+        return self._view_of[1]
 
     def _new_launcher(self, argv: list[str], log: str) -> Launcher:
         """A launcher this slot starts on demand: one started after ``abort`` is born aborted."""
@@ -128,13 +138,15 @@ class Slot:
 
     def clean_private(self) -> None:
         """Empty the private folder between runs so no file of one run is read as another's."""
-        for entry in self.private.iterdir():
-            if entry.name in ("launcher.log", "sandbox.log", "peer.log"):
-                continue
-            if entry.is_dir() and not entry.is_symlink():
-                shutil.rmtree(entry, ignore_errors=True)
-            else:
-                entry.unlink(missing_ok=True)
+        with os.scandir(self.private) as entries:  # the entries' types come with the listing: no stat per entry
+            for entry in entries:
+                if entry.name in ("launcher.log", "sandbox.log", "peer.log"):
+                    continue
+                if entry.is_dir(follow_symlinks=False):
+                    shutil.rmtree(entry.path, ignore_errors=True)
+                else:
+                    with contextlib.suppress(FileNotFoundError):
+                        os.unlink(entry.path)
 
     def abort(self) -> None:
         """Kill what runs in this slot now and refuse further runs (Ctrl-C); the thread using it gets ``Aborted``."""

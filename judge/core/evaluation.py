@@ -1,0 +1,95 @@
+"""The submission's run on one input: one step that every problem kind takes, as CMS shares its evaluation step.
+
+A batch case, each pass of a multi-pass case and the submission's side of an
+interactive pair each built this run on its own once, and they drifted: the
+extra wall time a run confirming a load-starved TLE gets (``reruns.py``)
+reached batch cases only, while the report claimed it for every kind. Here
+it is built once, in two halves so that a kind running the submission beside
+another program (``relayed_pair.py``) can put the run between them:
+
+- ``evaluation``: the command and its folder, the limits its verdict is
+  judged by (the wall limit plus ``CaseRun.extra_wall``), and where the
+  launcher stops it (``CaseRun.overrun`` times the CPU limit under parallel
+  load, and that wall limit);
+- ``Evaluation.ending``: the verdict its ending earns before any output is
+  read (``classify``), with the line of its stderr that says what went wrong.
+
+``evaluate`` is both around a plain run, stdin and stdout files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ..check import CheckOutcome
+from ..lang import Program
+from ..run import RunLimits, RunResult, RunSpec
+from .case_run import CaseRun
+from .limits import classify, run_limits, work_folder
+from .stderr import STDERR_KEEP, ends, stderr_note
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The submission's run on one input, ready for a slot, and how its ending is judged."""
+
+    run: CaseRun
+    limits: RunLimits  # what its verdict is judged by: the language's limits, the wall limit with the extra wall
+    spec: RunSpec  # what the launcher is asked: stopped at ``overrun`` times the CPU limit
+
+    def ending(self, result: RunResult) -> CheckOutcome | None:
+        """The verdict ``result`` earns before its output is read (TLE, OLE, MLE, RE), with what its stderr said;
+        None when the output must be checked."""
+        # stderr is read only for a run that failed: a clean exit's stderr decides nothing (a runtime's out-of-memory
+        # message matters after a non-zero exit alone), and most runs end cleanly
+        stderr_ends = ends(self.spec.stderr, STDERR_KEEP) if result.exit_code != 0 else None
+        problem, language = self.run.problem, self.run.program.language
+        early = classify(result, self.limits, problem.limits.memory_mib, (stderr_ends or "").encode(), language)
+        if early is None:
+            return None
+        verdict, message = early
+        if stderr_ends is None:
+            stderr_ends = ends(self.spec.stderr, STDERR_KEEP)
+        return CheckOutcome(verdict, message + stderr_note(stderr_ends))
+
+
+_last_command: tuple[Program, int, tuple[str, ...]] | None = None
+
+
+def _command(program: Program, memory_mib: int) -> tuple[str, ...]:
+    """The program's command line, worked out once for the cases that follow: every case of a judging asks for the
+    same one, and building it joins a dozen paths (a tenth of the judge's own time on a tiny case). The last one is
+    kept with the program it belongs to, so a different program never gets it."""
+    global _last_command
+    last = _last_command
+    if last is not None and last[0] is program and last[1] == memory_mib:
+        return last[2]
+    argv = tuple(program.command(memory_mib))
+    _last_command = (program, memory_mib, argv)
+    return argv
+
+
+def evaluation(run: CaseRun, stdin: Path | int | None, stdout: Path | int) -> Evaluation:
+    """The submission's run on ``stdin`` into ``stdout``, its stderr in the slot's private folder, under the limits
+    of its language on the problem, the wall limit extended by ``run.extra_wall``."""
+    problem, program = run.problem, run.program
+    base = run_limits(problem, program.language)
+    limits = replace(base, wall=base.wall + run.extra_wall)
+    spec = RunSpec(
+        argv=_command(program, problem.limits.memory_mib),
+        limits=replace(limits, cpu=limits.cpu * run.overrun),
+        stdin=stdin,
+        stdout=stdout,
+        stderr=run.slot.private / "stderr",
+        cwd=work_folder(problem, program),
+    )
+    return Evaluation(run, limits, spec)
+
+
+def evaluate(run: CaseRun, stdin: Path, stdout: Path) -> tuple[RunResult, CheckOutcome | None]:
+    """Run the submission alone on ``stdin`` into ``stdout``: its measured result, and the verdict its ending earns
+    (None when its output must be checked)."""
+    step = evaluation(run, stdin, stdout)
+    result = run.slot.run_untrusted(step.spec, run.program.binds)
+    return result, step.ending(result)
