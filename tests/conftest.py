@@ -17,7 +17,7 @@ runs the puzzle checks alone. Hypothesis runs derandomized (profile
 
 System tools: `.ci/setup-system` installs them as root; where one is missing
 the tests that need it are skipped with a reason naming its Debian package
-(`needs`, `require`), and pytest's `-rs` (pyproject.toml) lists them at the
+(`needs`, `require`), and pytest's `-rfEs` (pyproject.toml) lists them at the
 end. Without gcc and g++ nothing can be judged, so every test is skipped; a
 test whose id mentions java needs a JDK.
 """

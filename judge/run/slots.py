@@ -21,6 +21,14 @@ from .launcher import DEFAULT_PATH, Launcher, build_launcher
 from .sandbox import SANDBOX_PROCESSES, SCRATCH_BYTES, SCRATCH_VIEW, Bind, Isolation, UidLease, interpreter_paths
 from .types import RunResult, RunSpec
 
+# What every run's environment holds so that no runtime sizes itself from the machine. PyPy makes its young
+# generation (the nursery) half the last-level cache the CPU reports: 150 MiB on a VM reporting 300 MiB, 240 MiB on
+# one reporting 480. Left so, a PyPy program's verdict would follow the machine: under a 64 MiB memory limit a tiny
+# program is MLE once it has allocated that much garbage, and under an address-space limit it cannot start at all
+# ("cannot allocate nursery"). 4M is the size PyPy takes itself where it cannot read the cache. It reaches a
+# ``--cmd "pypy3 sol.py"`` as well as the pypy3 language, which is why it is set here and not per language.
+MACHINE_FREE = {"PYPY_GC_NURSERY": "4M"}
+
 
 class Slot:
     """One worker's place to run things: a trusted launcher, a launcher for untrusted runs, and a control group.
@@ -57,8 +65,8 @@ class Slot:
             if self.uid is not None:
                 os.chown(self.scratch, self.uid, self.uid)
         self._hidden = (*_judge_folders(), *self.conceal) if isolation.private_mounts else ()
-        self.env = {"PATH": DEFAULT_PATH, "LANG": "C.UTF-8", "HOME": str(self.private)}
-        self.untrusted_env = {"PATH": DEFAULT_PATH, "LANG": "C.UTF-8", "HOME": str(self.scratch)}
+        self.env = {"PATH": DEFAULT_PATH, "LANG": "C.UTF-8", "HOME": str(self.private), **MACHINE_FREE}
+        self.untrusted_env = {"PATH": DEFAULT_PATH, "LANG": "C.UTF-8", "HOME": str(self.scratch), **MACHINE_FREE}
 
     @property
     def uid(self) -> int | None:
