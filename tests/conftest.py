@@ -299,6 +299,16 @@ def _run_bounded(args: list[str], timeout: float = JUDGE_TIMEOUT_S) -> tuple[int
     return process.returncode, stdout, stderr
 
 
+def as_a_foreground_job() -> None:
+    """``preexec_fn`` for a judge a test will Ctrl-C: SIGINT at its default, as a terminal's foreground job has it.
+
+    A suite started in the background (``pytest ... &`` in a script, an asynchronous list as CI may run it) has
+    SIGINT ignored; exec keeps an ignored signal ignored, and Python then installs no KeyboardInterrupt handler, so
+    the judge would never see the Ctrl-C the test sends and would run on to its limits (the grading Ctrl-C test
+    failed that way "at load 10": it passed alone, in the foreground)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def program(name: str) -> Path:
     """Path of a fixture submission for the aplusb problem."""
     path = PROGRAMS / "aplusb" / name

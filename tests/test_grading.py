@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import cli, missing, require, run_cli
+from conftest import as_a_foreground_job, cli, missing, require, run_cli
 
 pytestmark = pytest.mark.slow
 
@@ -356,6 +356,7 @@ def _grader_blocked_on_its_second_student(
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=as_a_foreground_job,
     )
     try:
         assert grader.stderr is not None

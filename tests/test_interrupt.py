@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import PROBLEMS, REPO_ROOT, cli
+from conftest import PROBLEMS, REPO_ROOT, as_a_foreground_job, cli
 
 from judge.cli.live import LiveTable
 from judge.cli.progress import Progress
@@ -89,10 +89,16 @@ class Terminal:
             stdout=slave,
             stderr=slave,
             start_new_session=True,
-            preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),
+            preexec_fn=self._controlling,
         )
         os.close(slave)
         self.seen = ""
+
+    @staticmethod
+    def _controlling() -> None:
+        """In the child: take the terminal as the controlling one of its new session, as a shell's foreground job."""
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        as_a_foreground_job()
 
     def read_until(self, pattern: str, timeout: float) -> re.Match[str] | None:
         """Read what the terminal shows until ``pattern`` matches it (colour codes and carriage returns dropped)."""
