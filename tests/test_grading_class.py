@@ -300,6 +300,10 @@ def test_html_report_renders_groups_and_similarity_in_chromium(
     ).stdout
     assert 'id="similarity"' in dom and 'class="gh"' in dom and "small (40)" in dom
     assert "students shown" in dom  # the page's script ran: the filter counted the rows
+    # carol lost each group at its first case; the other was not run, and her details say so beside "passed 0/2"
+    carol = dom[dom.index('<details id="s-carol">') :]
+    carol = carol[: carol.index("</details>")]
+    assert carol.count("0/2, 1 not run (the group was already lost)") == 2, carol
 
 
 def test_rejudge_killed_half_way_leaves_every_student_a_result(tmp_path: Path) -> None:
