@@ -80,7 +80,9 @@ def run(args: argparse.Namespace) -> int:
             try:
                 result = judge(problem, program, pool, JudgeOptions(first_fail=args.first_fail), live.case_done)
             except KeyboardInterrupt:  # the runs in flight are killed already (judge aborts the pool on its way out)
-                print(live.interrupted(), file=sys.stderr)
+                said = live.interrupted()
+                bar.close()
+                print(said, file=sys.stderr)
                 return EXIT_INTERRUPTED
             live.finish(result)
     print(render.summary(result), file=human)

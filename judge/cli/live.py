@@ -81,7 +81,7 @@ class LiveTable:
         """After Ctrl-C: print the rows of the cases judged but held back behind one still running; say how far
         judging got."""
         with self._lock:
-            for index in sorted(i for i in self._judged if i >= len(self._printed)):
+            for index in sorted(i for i in self._judged if i >= len(self._printed) and not self._done):
                 self._line(index + 1, self._judged[index])
             counts: dict[str, int] = {}
             for result in self._judged.values():
