@@ -143,8 +143,9 @@ def judge(
     """Judge ``program`` on every case (cases must exist already); returns the full report.
 
     ``on_case`` hears each case's index and result once, when it is final (a run that will be re-run alone is heard
-    after its re-run), from the thread that ran it: the CLI shows rows as they come. On Ctrl-C the runs in flight are
-    killed at once (``SlotPool.abort``, as a grading does) before KeyboardInterrupt goes on up: the pool is spent.
+    after its re-run), from the thread that ran it: the CLI shows rows as they come. On Ctrl-C during a pass, the runs
+    in flight are killed at once (``SlotPool.abort``, as a grading does) before KeyboardInterrupt goes on up, and the
+    pool is spent; a re-run alone is the calling thread's own run, stopped when the caller closes the pool.
     """
     report = JudgeReport(
         problem=problem.name,

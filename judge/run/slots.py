@@ -84,7 +84,7 @@ class Slot:
             self._peer = self._new_launcher([str(self._launcher)], "peer.log")
             if self.isolation.cgroups:
                 self._groups["peer"] = self.isolation.cgroups.slot_group()
-        return self._peer.run(spec, self._groups.get("peer"))
+        return self._current(self._peer).run(spec, self._groups.get("peer"))
 
     def run_untrusted(self, spec: RunSpec, binds: Sequence[Bind]) -> RunResult:
         """A submission's run (or compilation): isolated per the mode, seeing only ``binds``, fresh state per run."""
@@ -100,7 +100,7 @@ class Slot:
                     self.isolation.launcher_argv(self._launcher, wanted), "sandbox.log"
                 )
                 self._binds = wanted
-            launcher = self._untrusted
+            launcher = self._current(self._untrusted)
         limits = replace(
             spec.limits,
             processes=SANDBOX_PROCESSES if self.uid is not None or group else spec.limits.processes,
@@ -128,8 +128,12 @@ class Slot:
         )
 
     def _new_launcher(self, argv: list[str], log: str) -> Launcher:
-        """A launcher this slot starts on demand: one started after ``abort`` is born aborted."""
-        launcher = Launcher(argv, self.private / log)
+        """A launcher this slot starts on demand (``_current`` aborts it when the slot was)."""
+        return Launcher(argv, self.private / log)
+
+    def _current(self, launcher: Launcher) -> Launcher:
+        """``launcher``, made the slot's before this check: an ``abort`` running meanwhile either sees it among the
+        slot's launchers or has set the flag read here, so a launcher made as Ctrl-C lands is never left running."""
         if self._aborted:
             launcher.abort()
         return launcher
