@@ -203,12 +203,12 @@ def _numbers(text: str) -> list[str]:
 def test_rows_wait_for_the_cases_before_them_and_an_interrupt_shows_every_judged_one() -> None:
     out = io.StringIO()
     live = LiveTable(_cases(5), out, Progress(5, "judging"), first_fail=False)
-    live.case_done(2, _result(3))
-    live.case_done(1, _result(2))
+    live.case_done(_result(3))
+    live.case_done(_result(2))
     assert out.getvalue() == "", "rows 2 and 3 must wait for row 1"
-    live.case_done(0, _result(1))
+    live.case_done(_result(1))
     assert _numbers(out.getvalue()) == ["1", "2", "3"]
-    live.case_done(4, _result(5))
+    live.case_done(_result(5))
     assert _numbers(out.getvalue()) == ["1", "2", "3"]
     assert live.interrupted() == "interrupted: 4 of 5 case(s) judged (4 AC); the runs in flight were stopped"
     assert _numbers(out.getvalue()) == ["1", "2", "3", "5"]
@@ -220,7 +220,7 @@ def test_first_fail_prints_nothing_after_the_failing_row() -> None:
     out = io.StringIO()
     live = LiveTable(_cases(4), out, Progress(4, "judging"), first_fail=True)
     for i, verdict in enumerate([Verdict.AC, Verdict.WA, Verdict.AC, Verdict.AC]):
-        live.case_done(i, _result(i + 1, verdict))
+        live.case_done(_result(i + 1, verdict))
     assert _numbers(out.getvalue()) == ["1", "2"]
 
 
@@ -229,22 +229,22 @@ def test_cases_timing_out_one_after_another_suggest_first_fail(monkeypatch: pyte
     monkeypatch.setattr(sys, "stderr", screen)
     out = io.StringIO()
     live = LiveTable(_cases(6), out, Progress(6, "judging"), first_fail=False)
-    live.case_done(0, _result(1, Verdict.TLE))
-    live.case_done(1, _result(2, Verdict.AC))
-    live.case_done(2, _result(3, Verdict.TLE))
-    live.case_done(3, _result(4, Verdict.TLE))
+    live.case_done(_result(1, Verdict.TLE))
+    live.case_done(_result(2, Verdict.AC))
+    live.case_done(_result(3, Verdict.TLE))
+    live.case_done(_result(4, Verdict.TLE))
     assert "--first-fail" not in screen.getvalue() + out.getvalue()
-    live.case_done(4, _result(5, Verdict.TLE))
+    live.case_done(_result(5, Verdict.TLE))
     assert screen.getvalue().count("--first-fail") == 1 and "--first-fail" not in out.getvalue()
-    live.case_done(5, _result(6, Verdict.TLE))
+    live.case_done(_result(6, Verdict.TLE))
     assert screen.getvalue().count("--first-fail") == 1, "said once"
 
 
 def test_a_row_a_scoring_rule_changed_is_noted_after_the_table() -> None:
     out = io.StringIO()
     live = LiveTable(_cases(2), out, Progress(2, "judging"), first_fail=False)
-    live.case_done(0, _result(1, Verdict.WA))
-    live.case_done(1, _result(2))
+    live.case_done(_result(1, Verdict.WA))
+    live.case_done(_result(2))
     skipped = CaseResult("c2", "g", Verdict.SKIPPED, message="not run: a required group failed")
     live.finish(JudgeReport("p", "s", "c", True, "", cases=[_result(1, Verdict.WA), skipped]))
     assert out.getvalue().splitlines()[-1] == "note: case c2 is SKIPPED after scoring: not run: a required group failed"

@@ -36,6 +36,9 @@ class LiveTable:
 
     def __init__(self, cases: Sequence[CaseSpec], out: TextIO, bar: Progress, first_fail: bool) -> None:
         self._total = len(cases)
+        self._index = {
+            (case.group, case.name): n for n, case in enumerate(cases)
+        }  # a case's name is unique in its group
         self._out = out
         self._bar = bar
         self._first_fail = first_fail
@@ -57,11 +60,11 @@ class LiveTable:
         self._hinted = first_fail
         self._headed = False
 
-    def case_done(self, index: int, result: CaseResult) -> None:
+    def case_done(self, result: CaseResult) -> None:
         """Record a final result; print it and every row it unblocks."""
         self._bar.advance()
         with self._lock:
-            self._judged[index] = result
+            self._judged[self._index[(result.group, result.name)]] = result
             while not self._done and len(self._printed) in self._judged:
                 self._print(self._judged[len(self._printed)])
 

@@ -138,11 +138,11 @@ def judge(
     program: Program,
     pool: SlotPool,
     options: JudgeOptions = JudgeOptions(),
-    on_case: Callable[[int, CaseResult], None] | None = None,
+    on_case: Callable[[CaseResult], None] | None = None,
 ) -> JudgeReport:
     """Judge ``program`` on every case (cases must exist already); returns the full report.
 
-    ``on_case`` hears each case's index and result once, when it is final (a run that will be re-run alone is heard
+    ``on_case`` hears each case's result once, when it is final (a run that will be re-run alone is heard
     after its re-run), from the thread that ran it: the CLI shows rows as they come. On Ctrl-C during a pass, the runs
     in flight are killed at once (``SlotPool.abort``, as a grading does) before KeyboardInterrupt goes on up, and the
     pool is spent; a re-run alone is the calling thread's own run, stopped when the caller closes the pool.
@@ -188,7 +188,7 @@ def judge(
                 stop.failed_at(index)
             lost.record(index, result)
             if on_case is not None and not rerun(result):
-                on_case(index, result)
+                on_case(result)
 
         _each(task, pending, min(pool.size, len(pending)), pool.abort)
         for index in sorted(i for i in pending if i in results and rerun(results[i])):
@@ -202,7 +202,7 @@ def judge(
                 again = run_case(problem, program, cases[index], referee, slot, extra_wall=extra, kind=kind)
             results[index] = confirmed(again, first, before, machine_load(), extra) if starved(first, limit) else again
             if on_case is not None:
-                on_case(index, results[index])
+                on_case(results[index])
         lost = _Lost(problem, results)  # a re-run alone may have won a group back: its skipped cases are run then
         first_failure = next((i for i in sorted(results) if results[i].verdict is not Verdict.AC), None)
         pending = [
