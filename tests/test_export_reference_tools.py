@@ -14,14 +14,16 @@ to 60 s, so that on a loaded machine a run starved of CPU is judged, as every
 finished run is, by its CPU time against the same time limit instead of
 being killed and reported as TLE.
 
-A language a tool cannot run on this machine is left out of the package with a
-reason, and the test, having checked every other submission, ends skipped with
-that reason: both tools run Python with PyPy under an address-space limit of
-the problem's memory limit, and PyPy sizes its nursery from the cache the CPU
-reports (half of it), so on a VM reporting 480 MiB of L3 it cannot start under
-256 MiB ("cannot allocate nursery"). That is the tool's limit on this machine,
-not a fault of the package; the judge itself fixes the nursery's size
-(``judge/run/slots.py``) and is tested on it in test_languages.py.
+Both tools run Python with PyPy under an address-space limit of the problem's
+memory limit, and PyPy sizes its nursery at half the cache the CPU reports: on
+a VM reporting 300 MiB of L3 the reference ref.py ran out of address space
+under 256 MiB (RTE), on one reporting 480 MiB PyPy could not even start
+("cannot allocate nursery"). The tools therefore get PyPy's own nursery size,
+as every run of the judge does (``PYPY_GC_NURSERY``, ``judge/run/slots.py``),
+unless the environment sets one. A language a tool still cannot run here is
+left out of the package with a reason, and the test, having checked every
+other submission, ends skipped with that reason: the tool's limit on this
+machine, not a fault of the package.
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ PROBLEMS = [
 ]
 ANSI = re.compile(r"\x1b\[[0-9;]*m")  # bt colours its lines where it guesses a terminal (as under CI=true)
 PARTS = ["config", "data", "graders", "submissions", "validators"]  # all but "statement"
+TOOL_ENV = {"PYPY_GC_NURSERY": os.environ.get("PYPY_GC_NURSERY", "4M")}  # see the module's docstring
 
 
 @pytest.fixture(scope="session")
@@ -123,7 +126,14 @@ def _pypy_cannot_start(memory_mib: int) -> str | None:
     def limited() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
-    run = subprocess.run([pypy, "-c", "pass"], capture_output=True, text=True, preexec_fn=limited, timeout=120)
+    run = subprocess.run(
+        [pypy, "-c", "pass"],
+        capture_output=True,
+        text=True,
+        preexec_fn=limited,
+        env={**os.environ, **TOOL_ENV},
+        timeout=120,
+    )
     if run.returncode == 0:
         return None
     said = [line for line in run.stderr.splitlines() if line.strip() and "traceback" not in line.lower()]
@@ -153,7 +163,7 @@ def _tool_log(venv: Path, argv: list[str], cwd: Path, env: dict[str, str] | None
         [str(venv / "bin" / argv[0]), *argv[1:]],
         capture_output=True,
         text=True,
-        env={**os.environ, **(env or {}), "PATH": f"{venv / 'bin'}:{os.environ['PATH']}"},
+        env={**os.environ, **TOOL_ENV, **(env or {}), "PATH": f"{venv / 'bin'}:{os.environ['PATH']}"},
         cwd=cwd,
         timeout=1800,
     )
