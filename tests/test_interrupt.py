@@ -252,7 +252,7 @@ def test_a_row_a_scoring_rule_changed_is_noted_after_the_table() -> None:
 
 def test_an_abort_that_lands_while_a_launcher_starts_still_stops_its_run(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ctrl-C may land while a slot's launcher process is being started, before the launcher has a socket that abort
-    could shut down: the run must be refused, not run to its limit (a grading's Ctrl-C then waited out a blocked
+    could shut down: the run must be refused, not run to its limit (a Ctrl-C would then wait out a blocked
     student's whole wall limit)."""
     from judge.run import launcher as launcher_module
 
