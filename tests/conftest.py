@@ -17,7 +17,7 @@ runs the puzzle checks alone. Hypothesis runs derandomized (profile
 
 System tools: `.ci/setup-system` installs them as root; where one is missing
 the tests that need it are skipped with a reason naming its Debian package
-(`needs`, `require`), and pytest's `-rs` (pyproject.toml) lists them at the
+(`needs`, `require`), and pytest's `-rfEs` (pyproject.toml) lists them at the
 end. Without gcc and g++ nothing can be judged, so every test is skipped; a
 test whose id mentions java needs a JDK.
 """
@@ -297,6 +297,16 @@ def _run_bounded(args: list[str], timeout: float = JUDGE_TIMEOUT_S) -> tuple[int
         process.communicate()
         pytest.fail(f"judge did not finish within {timeout} s: {' '.join(args)}")
     return process.returncode, stdout, stderr
+
+
+def as_a_foreground_job() -> None:
+    """``preexec_fn`` for a judge a test will Ctrl-C: SIGINT at its default, as a terminal's foreground job has it.
+
+    A suite started in the background (``pytest ... &`` in a script, an asynchronous list as CI may run it) has
+    SIGINT ignored; exec keeps an ignored signal ignored, and Python then installs no KeyboardInterrupt handler, so
+    the judge would never see the Ctrl-C the test sends and would run on to its limits (the grading Ctrl-C test
+    failed that way "at load 10": it passed alone, in the foreground)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def program(name: str) -> Path:

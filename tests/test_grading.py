@@ -12,6 +12,7 @@ import contextlib
 import csv
 import json
 import os
+import secrets
 import shutil
 import signal
 import sqlite3
@@ -23,7 +24,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import cli, missing, require, run_cli
+from conftest import as_a_foreground_job, cli, missing, require, run_cli
 
 pytestmark = pytest.mark.slow
 
@@ -325,14 +326,16 @@ def test_kill_9_mid_run_loses_nothing_and_duplicates_nothing(tmp_path: Path) -> 
     }
 
 
-SLEEPER_MARKER = "600.913"
-
-
 @contextlib.contextmanager
-def _grader_blocked_on_its_second_student(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], Path, list[str]]]:
+def _grader_blocked_on_its_second_student(
+    tmp_path: Path,
+) -> Iterator[tuple[subprocess.Popen[str], Path, list[str], str]]:
     """A grade of three students whose first is judged (AC) and stored and whose second is blocked in a run lasting far
     longer than any test waits; yields the grader (its own session), the results folder and its command. The grader
-    and its runs are killed on the way out if the test has not ended them."""
+    and its runs are killed on the way out if the test has not ended them. The blocked run is ``sleep MARKER``, the
+    marker (yielded last) this grading's own: two tests using this at once, in two xdist workers, must not take each
+    other's run for their own."""
+    marker = f"600.{secrets.randbelow(10**6):06d}"
     problem = tmp_path / "problems" / "aplusb"
     shutil.copytree(PROBLEM, problem)
     spec = problem / "problem.yaml"
@@ -341,9 +344,7 @@ def _grader_blocked_on_its_second_student(tmp_path: Path) -> Iterator[tuple[subp
     submissions.mkdir()
     shutil.copy(PROGRAMS / "ac.py", submissions / "a00.py")
     for student in ("s01", "s02"):
-        (submissions / f"{student}.py").write_text(
-            f"import os\nos.execv('/bin/sleep', ['sleep', '{SLEEPER_MARKER}'])\n"
-        )
+        (submissions / f"{student}.py").write_text(f"import os\nos.execv('/bin/sleep', ['sleep', '{marker}'])\n")
     out = tmp_path / "results"
     command = [sys.executable, str(REPO / "run_judge.py"), "grade", str(problem), str(submissions), "--out", str(out)]
     command += ["-j", "1"]
@@ -355,6 +356,7 @@ def _grader_blocked_on_its_second_student(tmp_path: Path) -> Iterator[tuple[subp
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=as_a_foreground_job,
     )
     try:
         assert grader.stderr is not None
@@ -362,10 +364,10 @@ def _grader_blocked_on_its_second_student(tmp_path: Path) -> Iterator[tuple[subp
             if line.startswith("graded 1/3"):
                 break
         deadline = time.monotonic() + 60
-        while not _processes_with(SLEEPER_MARKER) and time.monotonic() < deadline:
+        while not _processes_with(marker) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert _processes_with(SLEEPER_MARKER), "the second student's run never started"
-        yield grader, out, command
+        assert _processes_with(marker), "the second student's run never started"
+        yield grader, out, command, marker
     finally:
         if grader.poll() is None:
             os.killpg(grader.pid, signal.SIGKILL)
@@ -375,13 +377,13 @@ def _grader_blocked_on_its_second_student(tmp_path: Path) -> Iterator[tuple[subp
 def test_ctrl_c_kills_the_runs_in_flight_keeps_what_is_stored_and_writes_reports(tmp_path: Path) -> None:
     """A Ctrl-C (SIGINT to the grader's process group, as a terminal sends it) stops grading at once: the student in
     flight, blocked for far longer than the test waits, is not finished; the finished one is kept and reported."""
-    with _grader_blocked_on_its_second_student(tmp_path) as (grader, out, _):
+    with _grader_blocked_on_its_second_student(tmp_path) as (grader, out, _, marker):
         os.killpg(grader.pid, signal.SIGINT)
         stdout, stderr = grader.communicate(timeout=30)  # finishing the student in flight would take 160 s
     assert grader.returncode == 130, stderr
     assert "interrupted: 1 of 3 submission(s) judged" in stderr and "run the same command again" in stderr
     assert "Traceback" not in stderr
-    assert not _processes_with(SLEEPER_MARKER), "a run in flight outlived the interrupted grader"
+    assert not _processes_with(marker), "a run in flight outlived the interrupted grader"
     grades = read_csv(out / "grades.csv")
     assert grades["a00"]["verdict"] == "AC"
     assert {grades[s]["verdict"] for s in ("s01", "s02")} == {"PENDING"}
@@ -394,7 +396,7 @@ def test_a_second_grade_into_a_folder_being_graded_is_refused(tmp_path: Path) ->
     """The same grade started again while the first runs (a cron job overlapping itself, a second terminal) would judge
     every student again beside it and race it for the reports: it is refused at once, in one line, and touches
     nothing; ``report`` only reads the store and works meanwhile."""
-    with _grader_blocked_on_its_second_student(tmp_path) as (grader, out, command):
+    with _grader_blocked_on_its_second_student(tmp_path) as (grader, out, command, _):
         files = sorted(p.name for p in out.iterdir())
         second = run_cli(*command[2:], timeout=60)
         assert second.returncode == 2, second.stderr

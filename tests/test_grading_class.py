@@ -300,6 +300,16 @@ def test_html_report_renders_groups_and_similarity_in_chromium(
     ).stdout
     assert 'id="similarity"' in dom and 'class="gh"' in dom and "small (40)" in dom
     assert "students shown" in dom  # the page's script ran: the filter counted the rows
+    # carol lost each group at its first case and the other was not run: her details say so beside "passed 0/2" (a
+    # test of this module regrades her with --all-cases, after which every case ran and nothing may say "not run")
+    carol = dom[dom.index('<details id="s-carol">') :]
+    carol = carol[: carol.index("</details>")]
+    cases = next(s for s in json.loads((out / "grades.json").read_text())["students"] if s["id"] == "carol")["cases"]
+    unrun = sum(1 for c in cases if c["verdict"] == "SKIPPED")
+    if unrun:
+        assert carol.count("0/2, 1 not run (the group was already lost)") == unrun == 2, carol
+    else:
+        assert "not run" not in carol, carol
 
 
 def test_rejudge_killed_half_way_leaves_every_student_a_result(tmp_path: Path) -> None:

@@ -145,3 +145,46 @@ def test_compile_errors_name_the_students_file_not_the_judges(tmp_path: Path) ->
     assert report is not None and report["verdict"] == "CE"
     assert report["compile"]["log"].startswith("Student.java:2: error"), report["compile"]["log"]
     assert "Main.java" not in report["compile"]["log"]
+
+
+GARBAGE = """import sys
+total = 0
+for i in range(3_000_000):  # some 300 MiB of short-lived objects, a few KiB of them alive at any time
+    total += len([i, i + 1, str(i)][2])
+pairs = [line.split() for line in sys.stdin.read().splitlines() if line.strip()]
+print("\\n".join(str(int(a) + int(b)) for a, b in pairs))
+"""
+
+
+@pytest.mark.parametrize(
+    "how, memory, cgroups",
+    [("--lang", 64, True), ("--cmd", 64, True), ("--cmd", 256, False)],
+    ids=["language-64MiB", "cmd-64MiB", "cmd-256MiB-address-space"],
+)
+def test_pypy_keeps_the_same_nursery_whatever_cache_the_machine_reports(
+    how: str, memory: int, cgroups: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PyPy makes its nursery half the last-level cache the CPU reports (150 MiB on a VM reporting 300 MiB): a PyPy
+    program making garbage was MLE under a 64 MiB limit on such a machine, and where no control group limits memory
+    the address-space limit of a ``--cmd`` left it unable to start under 256 MiB on one reporting 480 MiB ("cannot
+    allocate nursery"). Every run gets PyPy's own default instead (``slots.MACHINE_FREE``)."""
+    needs("pypy3")
+    problem = tmp_path / "aplusb"
+    shutil.copytree(FIXTURES / "problems" / "aplusb", problem)
+    spec = problem / "problem.yaml"
+    spec.write_text(spec.read_text().replace("  memory: 64\n", f"  memory: {memory}\n"))
+    source = tmp_path / "garbage.py"
+    source.write_text(GARBAGE)
+    if not cgroups:
+        monkeypatch.setenv("TILEJUDGE_NO_CGROUPS", "1")
+    args = [
+        "judge",
+        str(problem),
+        *([str(source), "--lang", "pypy3"] if how == "--lang" else ["--cmd", f"pypy3 {source}"]),
+    ]
+    args += ["--json", str(tmp_path / "r.json"), "--sandbox", "rlimits", "-j", "1"]
+    run = cli(*args, timeout=600)
+    assert (tmp_path / "r.json").is_file(), run.stderr
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert report["verdict"] == "AC", [(c["verdict"], c["memory_kb"], c["message"]) for c in report["cases"]]
+    assert run.returncode == 0

@@ -37,3 +37,12 @@ def test_a_scored_group_shows_the_points_earned() -> None:
     group = {"name": "large", "points": 60, "cases": ["a", "b"]}
     assert _subtotal(group, {"earned": 60.0, "passed": 2, "total": 2})[::2] == (60.0, "60")
     assert _subtotal(group, None)[::2] == (0.0, "0")
+
+
+def test_histogram_labels_fit_inside_the_picture() -> None:
+    """The last edge's "100%" is centred on the last bar's right edge: a picture ending there showed "10(" of it."""
+    svg = histogram([10.0, 100.0], 100.0)
+    width = float(re.search(r'<svg [^>]*width="([\d.]+)"', svg).group(1))  # type: ignore[union-attr]
+    for x, size, text in re.findall(r'<text x="([\d.]+)" y="[\d.]+" font-size="(\d+)"[^>]*>([^<]*)</text>', svg):
+        half = len(text) * int(size) * CHAR_WIDTH / 2
+        assert 0 <= float(x) - half and float(x) + half <= width, f"{text!r} at {x} is cut at the picture's edge"

@@ -16,7 +16,16 @@ import sys
 from collections.abc import Sequence
 
 from .. import __version__
-from ..errors import EXIT_ACCEPTED, EXIT_INTERRUPTED, EXIT_JUDGE_ERROR, EXIT_REJECTED, JudgeError, SpecError, UsageError
+from ..errors import (
+    EXIT_ACCEPTED,
+    EXIT_INTERRUPTED,
+    EXIT_JUDGE_ERROR,
+    EXIT_REJECTED,
+    EXIT_USAGE,
+    JudgeError,
+    SpecError,
+    UsageError,
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -26,8 +35,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if argv == ["--version"]:  # what argparse prints for it, without importing argparse
             print(f"{prog} {__version__}")
             return EXIT_ACCEPTED
-        from .parsing import command_module, parse
+        from .parsing import command_module, overview, parse
 
+        if not argv:  # a bare command: the commands there are, not only "the following arguments are required"
+            print(overview(prog))
+            return EXIT_USAGE
         args = parse(argv, prog)
         if getattr(args, "jobs", 1) < 1:
             raise UsageError("-j must be at least 1")

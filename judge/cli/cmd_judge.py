@@ -9,13 +9,14 @@ from pathlib import Path
 from ..core import JudgeOptions, judge, kind_of
 from ..core.answers import ANSWERS
 from ..core.submission import prepare_submission
-from ..errors import EXIT_ACCEPTED, EXIT_JUDGE_ERROR, EXIT_REJECTED, UsageError, no_such_file
+from ..errors import EXIT_ACCEPTED, EXIT_INTERRUPTED, EXIT_JUDGE_ERROR, EXIT_REJECTED, UsageError, no_such_file
 from ..lang import Language, Program, from_command
 from ..model import Problem
 from ..run import SlotPool
 from ..verdict import Verdict
 from . import render
 from .common import add_problem_command, load_problem_arg, open_pool, output_file, ready
+from .live import LiveTable
 from .progress import Progress
 
 STDOUT = Path("-")
@@ -69,15 +70,21 @@ def run(args: argparse.Namespace) -> int:
         output_file(args.json, "--json")
     problem = load_problem_arg(args.problem)
     source = _source(args, problem)
+    to_stdout = args.json == STDOUT
+    human = sys.stderr if to_stdout else sys.stdout  # with --json -, stdout carries the JSON alone, for a pipe to jq
     with open_pool(args, problem) as pool:
         program = _submission(args, source, problem, pool)
         problem = ready(problem, pool)
         with Progress(len(problem.cases), "judging") as bar:
-            result = judge(problem, program, pool, JudgeOptions(first_fail=args.first_fail), bar.advance)
-    to_stdout = args.json == STDOUT
-    human = sys.stderr if to_stdout else sys.stdout  # with --json -, stdout carries the JSON alone, for a pipe to jq
-    if result.cases:
-        print(render.case_table(result), file=human)
+            live = LiveTable(problem.cases, human, bar, args.first_fail)
+            try:
+                result = judge(problem, program, pool, JudgeOptions(first_fail=args.first_fail), live.case_done)
+            except KeyboardInterrupt:  # the runs in flight are killed already (judge aborts the pool on its way out)
+                said = live.interrupted()
+                bar.close()
+                print(said, file=sys.stderr)
+                return EXIT_INTERRUPTED
+            live.finish(result)
     print(render.summary(result), file=human)
     if to_stdout:
         sys.stdout.write(render.json_text(result))

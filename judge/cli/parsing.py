@@ -75,6 +75,15 @@ def _wanted(argv: Sequence[str]) -> tuple[str, ...]:
 
 
 def parse(argv: Sequence[str], prog: str) -> argparse.Namespace:
+    return _parser(argv, prog).parse_args(argv)
+
+
+def overview(prog: str) -> str:
+    """The help of the whole tool, every command listed: what a bare ``run_judge.py`` prints."""
+    return _parser(["--help"], prog).format_help()
+
+
+def _parser(argv: Sequence[str], prog: str) -> argparse.ArgumentParser:
     parser = _Parser(
         prog=prog,
         description="Judge programs against problem packages.",
@@ -85,4 +94,4 @@ def parse(argv: Sequence[str], prog: str) -> argparse.Namespace:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for command in _wanted(argv):
         command_module(command).add(sub)
-    return parser.parse_args(argv)
+    return parser

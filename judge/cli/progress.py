@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 import threading
-from typing import Any
+from typing import Any, TextIO
 
 
 class Progress:
@@ -24,6 +24,15 @@ class Progress:
         if self._bar is not None:
             with self._lock:
                 self._bar.update(1)
+
+    def write(self, line: str, file: TextIO) -> None:
+        """Print ``line`` (flushed: a pipe sees it now) above the bar, which is cleared first and redrawn below it."""
+        with self._lock:
+            if self._bar is not None:
+                self._bar.clear()
+            print(line, file=file, flush=True)
+            if self._bar is not None:
+                self._bar.refresh()
 
     def set_postfix(self, text: str) -> None:
         if self._bar is not None:

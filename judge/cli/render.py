@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from ..atomic import atomic_write
-from ..core import JudgeReport
+from ..core import CaseResult, JudgeReport
 from ..text import safe_text, table
 from ..verdict import Verdict
 
@@ -28,12 +28,17 @@ def _trim(text: str) -> str:
     return text if len(text) <= MESSAGE_WIDTH else text[: MESSAGE_WIDTH - 1] + "…"
 
 
+CASE_HEADER = ("#", "case", "group", "verdict", "time", "memory", "message")
+
+
+def case_cells(number: int, case: CaseResult) -> list[str]:
+    """One row of the case table, cells made safe; ``number`` counts from 1."""
+    cells = [str(number), case.name, case.group, case.verdict.value, f"{case.time:.3f}s", _mib(case.memory_kb)]
+    return [*(safe_text(cell, one_line=True) for cell in cells), _trim(case.message)]
+
+
 def case_table(report: JudgeReport) -> str:
-    rows = [
-        [str(n), c.name, c.group, c.verdict.value, f"{c.time:.3f}s", _mib(c.memory_kb), _trim(c.message)]
-        for n, c in enumerate(report.cases, start=1)
-    ]
-    return table(rows, ["#", "case", "group", "verdict", "time", "memory", "message"])
+    return table([case_cells(n, c) for n, c in enumerate(report.cases, start=1)], CASE_HEADER)
 
 
 def summary(report: JudgeReport) -> str:

@@ -140,7 +140,13 @@ def judge(
     options: JudgeOptions = JudgeOptions(),
     on_case: Callable[[CaseResult], None] | None = None,
 ) -> JudgeReport:
-    """Judge ``program`` on every case (cases must exist already); returns the full report."""
+    """Judge ``program`` on every case (cases must exist already); returns the full report.
+
+    ``on_case`` hears each case's result once, when it is final (a run that will be re-run alone is heard
+    after its re-run), from the thread that ran it: the CLI shows rows as they come. On Ctrl-C during a pass, the runs
+    in flight are killed at once (``SlotPool.abort``, as a grading does) before KeyboardInterrupt goes on up, and the
+    pool is spent; a re-run alone is the calling thread's own run, stopped when the caller closes the pool.
+    """
     report = JudgeReport(
         problem=problem.name,
         submission=program.display,
@@ -163,6 +169,10 @@ def judge(
     concurrent = pool.size > 1 or options.run_lock is not None
     overrun = OVERRUN if concurrent else 1.0  # alone, a run is stopped at its limit: nothing disturbs it
     lost = _Lost(problem, results)
+
+    def rerun(result: CaseResult) -> bool:
+        return starved(result, limit) or concurrent and disturbed(result, limit)
+
     while pending:
         stop = _Stop()
 
@@ -177,15 +187,11 @@ def judge(
             if result.verdict is not Verdict.AC:
                 stop.failed_at(index)
             lost.record(index, result)
-            if on_case is not None:
+            if on_case is not None and not rerun(result):
                 on_case(result)
 
-        _each(task, pending, min(pool.size, len(pending)))
-        for index in sorted(
-            i
-            for i in pending
-            if i in results and (starved(results[i], limit) or concurrent and disturbed(results[i], limit))
-        ):
+        _each(task, pending, min(pool.size, len(pending)), pool.abort)
+        for index in sorted(i for i in pending if i in results and rerun(results[i])):
             first, before = results[index], machine_load()
             extra = (
                 wall_allowance(first, problem.limits.wall_for(program.language.name), limit)
@@ -195,6 +201,8 @@ def judge(
             with run_lock.exclusive(), pool.slot() as slot:
                 again = run_case(problem, program, cases[index], referee, slot, extra_wall=extra, kind=kind)
             results[index] = confirmed(again, first, before, machine_load(), extra) if starved(first, limit) else again
+            if on_case is not None:
+                on_case(results[index])
         lost = _Lost(problem, results)  # a re-run alone may have won a group back: its skipped cases are run then
         first_failure = next((i for i in sorted(results) if results[i].verdict is not Verdict.AC), None)
         pending = [
@@ -223,21 +231,28 @@ def judge(
     return report
 
 
-def _each(task: Callable[[int], None], indices: list[int], workers: int) -> None:
+def _each(task: Callable[[int], None], indices: list[int], workers: int, abort: Callable[[], None]) -> None:
     """``task`` on every index, on ``workers`` threads; one worker runs them here, without a thread pool to start
-    (nor to import: concurrent.futures brings logging, about 9 ms of a quick judge's start-up)."""
+    (nor to import: concurrent.futures brings logging, about 9 ms of a quick judge's start-up). On Ctrl-C, ``abort``
+    kills the runs in flight, so the threads running them end now rather than at their limits."""
     if workers <= 1:
-        for index in indices:
-            task(index)
+        try:
+            for index in indices:
+                task(index)
+        except KeyboardInterrupt:
+            abort()
+            raise
         return
     from concurrent.futures import ThreadPoolExecutor
 
     executor = ThreadPoolExecutor(max_workers=workers)
     try:
         list(executor.map(task, indices))
+    except KeyboardInterrupt:
+        abort()
+        raise
     finally:
-        # on Ctrl-C no queued case starts (a with-block would run them all); those in flight end within their limits
-        executor.shutdown(wait=True, cancel_futures=True)
+        executor.shutdown(wait=True, cancel_futures=True)  # no queued case starts (a with-block would run them all)
 
 
 def problem_referee(problem: Problem, pool: SlotPool) -> Referee:

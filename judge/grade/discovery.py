@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..errors import UsageError
-from ..lang import LANGUAGES, by_extension, tool_folder
+from ..lang import LANGUAGES, by_extension, is_binary, tool_folder
 from ..text import safe_text
 
 MAX_SOURCE_BYTES = 1 << 20  # far above any hand-written solution; a bigger "source" is a data dump or an accident
@@ -96,6 +96,10 @@ def _source_student(sid: str, path: Path, info: os.stat_result, entry: str) -> S
             entry=entry,
         )
     try:
+        with path.open("rb") as handle:
+            binary = is_binary(handle.read(1024))
+        if binary:
+            return Student(sid, None, _binary(path), entry=entry)
         return Student(sid, path, digest=_hash(path), entry=entry)
     except OSError as exc:
         return Student(sid, None, f"cannot read {_shown(path.name)}: {exc.strerror}", entry=entry)
@@ -107,15 +111,19 @@ def _not_source(path: Path, info: os.stat_result) -> str:
     if suffix in ARCHIVES:
         return f"{_shown(path.name)} is an archive: unpack it into a folder named after the student"
     if info.st_mode & 0o111 or (not suffix and _is_binary(path)):
-        return f"{_shown(path.name)} is a compiled program or binary file, not a source file ({source_extensions()})"
+        return _binary(path)
     what = f"'{_shown(suffix)}'" if suffix else "no extension"
     return f"{_shown(path.name)}: {what} is not a supported language ({source_extensions()})"
+
+
+def _binary(path: Path) -> str:
+    return f"{_shown(path.name)} is a compiled program or binary file, not a source file ({source_extensions()})"
 
 
 def _is_binary(path: Path) -> bool:
     try:
         with path.open("rb") as f:
-            return b"\0" in f.read(1024)
+            return is_binary(f.read(1024))
     except OSError:
         return False
 

@@ -76,7 +76,8 @@ def histogram(scores: list[float], max_score: float) -> str:
     for score in scores:
         bins[min(9, int(10 * score / max_score)) if max_score > 0 else 0] += 1
     top = max(bins) or 1
-    width, height, bar, pad = 420, 140, 36, 20
+    height, bar, pad = 140, 36, 20
+    width = 10 + 10 * (bar + 5) + 20  # room for the last edge's "100%", centred on the last bar's right edge
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height + pad + 30}" '
         'role="img" aria-label="score histogram">'

@@ -99,7 +99,8 @@ function detail(i){var r=R[i],d=r[8],h='<details id="s-'+e(r[0])+'"><summary>'+b
 if(d.e)h+='<p class="error">'+e(d.e)+'</p>';if(d.c!==undefined)h+='<h4>Compiler output</h4><pre>'+e(d.c)+'</pre>';\
 if(d.j)h+='<p class="error">'+e(d.j)+'</p>';
 if(d.g)h+='<table><tr><th>group</th><th>points</th><th>passed</th></tr>'+d.g.map(function(g){return '<tr><td>'+e(g[0])+\
-'</td><td>'+g[1]+'/'+g[2]+'</td><td>'+g[3]+'/'+g[4]+'</td></tr>';}).join('')+'</table>';
+'</td><td>'+g[1]+'/'+g[2]+'</td><td>'+g[3]+'/'+g[4]+(g[5]?', '+g[5]+' not run (the group was already lost)':'')+\
+'</td></tr>';}).join('')+'</table>';
 if(d.f&&d.f.length)h+\
 ='<table><tr><th>failed case</th><th>verdict</th><th>time</th><th>memory</th><th>message</th></tr>'+\
 d.f.map(function(c){return '<tr><td>'+e(c[0])+'</td><td>'+badge(V[c[1]])+'</td><td>'+c[2].toFixed(3)+' s</td><td>'+\
@@ -187,7 +188,13 @@ def _details(row: Row, code: Callable[[str], int], budget: _Budget) -> dict[str,
     if row.verdict == "JE" and report.get("message"):
         out["j"] = safe_text(report["message"])
     if report.get("groups") and row.cases:
-        out["g"] = [[safe_text(g["name"]), g["earned"], g["points"], g["passed"], g["total"]] for g in report["groups"]]
+        # a case left unrun (its all-or-nothing group was already lost) is counted apart: "passed 0/5" alone read as
+        # five failed cases where one failed and four were never run (the feedback file says so too)
+        unrun = [c["group"] for c in row.cases if c["verdict"] == "SKIPPED"]
+        out["g"] = [
+            [safe_text(g["name"]), g["earned"], g["points"], g["passed"], g["total"], unrun.count(g["name"])]
+            for g in report["groups"]
+        ]
     failed = [c for c in row.cases if c["verdict"] not in ("AC", "SKIPPED")]
     if failed:
         out["f"] = [

@@ -25,7 +25,7 @@ __getattr__, __dir__, __all__ = exports(
             "prepare_program",
         ),
         ".language": ("Language", "tool"),
-        ".sources": ("Additions", "saved_name", "substitute", "undefined_constants"),
+        ".sources": ("Additions", "is_binary", "saved_name", "substitute", "undefined_constants"),
         ".toolfolders": ("tool_folder",),
         ".registry": (
             "EXE",

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
 
 from ..errors import UsageError, no_such_file
-from .language import Language
+from .language import Language, which
 from .toolfolders import tool_folder
 
 MAX_SOURCE_BYTES = 4 << 20
@@ -92,6 +92,36 @@ def _read(path: Path, shown: str) -> bytes:
         raise UsageError(f"{shown}: cannot read ({exc.strerror})") from None
 
 
+def is_binary(head: bytes) -> bool:
+    """A file whose first KiB holds a NUL byte: a compiled program, an archive, an image; never text a toolchain reads.
+    ``grade`` tells such files from sources by it too."""
+    return b"\0" in head[:1024]
+
+
+def not_a_program(lang: Language, data: bytes) -> str | None:
+    """Why ``data`` cannot be built or run as ``lang`` at all, in the words of the user who gave the wrong file; None
+    when it may be. A ready executable must be a compiled program (ELF) or a script whose ``#!`` interpreter is
+    installed: anything else fails at exec ("Exec format error"), which read as the judge's fault, with its build
+    folder's path. A source must be text: a binary renamed ``.cpp`` gave a compile log of one 16 KB line of escapes."""
+    if not lang.compile and lang.run == ("{main}",):
+        if data.startswith(b"\x7fELF"):
+            return None
+        if not data.startswith(b"#!"):
+            return (
+                "not a program this machine can run: neither a compiled executable (ELF) nor a script starting with #!"
+            )
+        words = data[2:].split(b"\n", 1)[0].decode("utf-8", "replace").split()
+        if not words:
+            return "its #! line names no interpreter"
+        interpreter = words[1] if PurePosixPath(words[0]).name == "env" and len(words) > 1 else words[0]
+        if which(interpreter) is None:
+            return f"its #! line names {interpreter}, which is not installed here"
+        return None
+    if is_binary(data):
+        return f"a compiled program or binary file, not a {lang.title or lang.name} source file"
+    return None
+
+
 # Comments, string and character literals of the C family (Java, Kotlin, Scala): "the public class names" in a
 # comment is no class declaration.
 _NOT_CODE = re.compile(r"//[^\n]*|/\*.*?\*/|\"(?:\\.|[^\"\\\n])*\"|'(?:\\.|[^'\\\n])'", re.S)
@@ -131,6 +161,10 @@ def collect(path: Path, lang: Language, main: str | None = None) -> SourceSet:
         rels, datas = [path.name], [_read(path, str(path))]
     else:
         raise no_such_file(path)
+    for shown, data in zip(rels if path.is_dir() else [str(path)], datas):
+        why = not_a_program(lang, data)
+        if why is not None:
+            raise UsageError(f"{path / shown if path.is_dir() else shown}: {why}")
     entries = [SourceFile(rel, saved_name(lang, rel, data), data) for rel, data in zip(rels, datas)]
     sources = [
         f for f in entries if PurePosixPath(f.original).suffix.lower() not in lang.headers or not lang.extensions

@@ -95,6 +95,9 @@ class Launcher:
                 start_new_session=True,
             )
         self._sock = ours
+        if self._aborted:  # aborted while the process started, before abort could see this socket to shut it down
+            self.close()
+            raise Aborted("stopped: the judge was interrupted")
         return ours
 
     def run(self, spec: RunSpec, group: SlotGroup | None = None) -> RunResult:

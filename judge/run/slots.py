@@ -22,6 +22,14 @@ from .launcher import DEFAULT_PATH, Launcher, build_launcher
 from .sandbox import SANDBOX_PROCESSES, SCRATCH_BYTES, SCRATCH_VIEW, Bind, Isolation, UidLease, interpreter_paths
 from .types import RunResult, RunSpec
 
+# What every run's environment holds so that no runtime sizes itself from the machine. PyPy makes its young
+# generation (the nursery) half the last-level cache the CPU reports: 150 MiB on a VM reporting 300 MiB, 240 MiB on
+# one reporting 480. Left so, a PyPy program's verdict would follow the machine: under a 64 MiB memory limit a tiny
+# program is MLE once it has allocated that much garbage, and under an address-space limit it cannot start at all
+# ("cannot allocate nursery"). 4M is the size PyPy takes itself where it cannot read the cache. It reaches a
+# ``--cmd "pypy3 sol.py"`` as well as the pypy3 language, which is why it is set here and not per language.
+MACHINE_FREE = {"PYPY_GC_NURSERY": "4M"}
+
 
 class Slot:
     """One worker's place to run things: a trusted launcher, a launcher for untrusted runs, and a control group.
@@ -59,8 +67,8 @@ class Slot:
             if self.uid is not None:
                 os.chown(self.scratch, self.uid, self.uid)
         self._hidden = (*_judge_folders(), *self.conceal) if isolation.private_mounts else ()
-        self.env = {"PATH": DEFAULT_PATH, "LANG": "C.UTF-8", "HOME": str(self.private)}
-        self.untrusted_env = {"PATH": DEFAULT_PATH, "LANG": "C.UTF-8", "HOME": str(self.scratch)}
+        self.env = {"PATH": DEFAULT_PATH, "LANG": "C.UTF-8", "HOME": str(self.private), **MACHINE_FREE}
+        self.untrusted_env = {"PATH": DEFAULT_PATH, "LANG": "C.UTF-8", "HOME": str(self.scratch), **MACHINE_FREE}
 
     @property
     def uid(self) -> int | None:
@@ -78,7 +86,7 @@ class Slot:
             self._peer = self._new_launcher([str(self._launcher)], "peer.log")
             if self.isolation.cgroups:
                 self._groups["peer"] = self.isolation.cgroups.slot_group()
-        return self._peer.run(spec, self._groups.get("peer"))
+        return self._current(self._peer).run(spec, self._groups.get("peer"))
 
     def run_untrusted(self, spec: RunSpec, binds: Sequence[Bind]) -> RunResult:
         """A submission's run (or compilation): isolated per the mode, seeing only ``binds``, fresh state per run."""
@@ -94,7 +102,7 @@ class Slot:
                     self.isolation.launcher_argv(self._launcher, wanted), "sandbox.log"
                 )
                 self._binds = wanted
-            launcher = self._untrusted
+            launcher = self._current(self._untrusted)
         limits = replace(
             spec.limits,
             processes=SANDBOX_PROCESSES if self.uid is not None or group else spec.limits.processes,
@@ -130,8 +138,12 @@ class Slot:
         return self._view_of[1]
 
     def _new_launcher(self, argv: list[str], log: str) -> Launcher:
-        """A launcher this slot starts on demand: one started after ``abort`` is born aborted."""
-        launcher = Launcher(argv, self.private / log)
+        """A launcher this slot starts on demand (``_current`` aborts it when the slot was)."""
+        return Launcher(argv, self.private / log)
+
+    def _current(self, launcher: Launcher) -> Launcher:
+        """``launcher``, made the slot's before this check: an ``abort`` running meanwhile either sees it among the
+        slot's launchers or has set the flag read here, so a launcher made as Ctrl-C lands is never left running."""
         if self._aborted:
             launcher.abort()
         return launcher

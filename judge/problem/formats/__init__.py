@@ -31,7 +31,22 @@ def resolve_problem(arg: str, problems_root: Path) -> Path:
         return bundled.resolve()
     if candidate.is_dir():
         raise UsageError(f"{arg}: no {SPEC_NAME} in this folder")
-    raise UsageError(f"{arg}: no such problem (not a folder, not a name under {problems_root})")
+    raise UsageError(
+        f"{arg}: no such problem (not a folder, not a name under {problems_root}){_did_you_mean(arg, problems_root)}"
+    )
+
+
+def _did_you_mean(arg: str, problems_root: Path) -> str:
+    """ "; did you mean poj2893?" for a mistyped bundled name: the closest names under ``problems_root``, if any are
+    close."""
+    import difflib
+
+    try:
+        names = sorted(p.name for p in problems_root.iterdir() if (p / SPEC_NAME).is_file())
+    except OSError:
+        return ""
+    close = difflib.get_close_matches(arg.lower(), names, n=3, cutoff=0.6)
+    return f"; did you mean {' or '.join(close)}?" if close else ""
 
 
 def load(root: Path, shown: str | None = None) -> Problem:
