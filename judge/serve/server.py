@@ -1,0 +1,52 @@
+"""Starting a site: its store opened and recovered, the first admin made, the workers and the HTTP server started."""
+
+from __future__ import annotations
+
+import secrets
+import sys
+
+from ..model import Problem
+from ..run import SlotPool
+from .auth import Sessions, add_user, new_token, site_key
+from .queue import recover
+from .service import Service
+from .site import Site
+from .store import Store
+from .workers import Workers
+
+ADMIN = "admin"
+
+
+def make_account(store: Store, name: str, role: str, password: str | None = None) -> str:
+    """A new account and its first API token, which is returned (and never stored)."""
+    with store.tx() as db:
+        user = add_user(db, name, role, password=password)
+        return new_token(db, user.id, "made with the account")[1]
+
+
+def first_admin(store: Store) -> tuple[str, str] | None:
+    """On a site without an admin (its first start, whatever --add-user made before it), an admin with a random
+    password: (password, token) to print once; else None."""
+    if store.one("SELECT 1 FROM users WHERE role = 'admin' LIMIT 1") is not None:
+        return None
+    password = secrets.token_urlsafe(12)
+    return password, make_account(store, ADMIN, "admin", password)
+
+
+def serve(
+    site: Site, store: Store, problems: dict[str, Problem], pool: SlotPool, host: str, port: int, workers: int
+) -> None:
+    """Serve until SIGINT or SIGTERM; what was being judged then is re-queued at the next start."""
+    import uvicorn
+
+    from .app import make_app
+
+    again = recover(store)
+    if again:
+        print(f"{again} submission(s) the last server was judging are queued again", file=sys.stderr)
+    service = Service(site, store, problems, Workers(store, problems, pool, workers), Sessions(site_key(site.root)))
+    config = uvicorn.Config(
+        make_app(service), host=host, port=port, log_level="warning", access_log=False, lifespan="on"
+    )
+    print(f"serving {site.title} ({len(problems)} problem(s)) on http://{host}:{port}/api/v1", flush=True)
+    uvicorn.Server(config).run()
