@@ -61,7 +61,7 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
-        self.port = free_port()
+        self.port = self.port or free_port()  # a restart listens where its clients know it
         argv = [sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(self.site), "--port", str(self.port)]
         argv += ["--workers", str(self.workers), "-j", str(self.jobs)]
         with self.log.open("ab") as out:
