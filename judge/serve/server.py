@@ -46,7 +46,13 @@ def serve(
         print(f"{again} submission(s) the last server was judging are queued again", file=sys.stderr)
     service = Service(site, store, problems, Workers(store, problems, pool, workers), Sessions(site_key(site.root)))
     config = uvicorn.Config(
-        make_app(service), host=host, port=port, log_level="warning", access_log=False, lifespan="on"
+        make_app(service),
+        host=host,
+        port=port,
+        log_level="warning",
+        access_log=False,
+        lifespan="on",
+        timeout_graceful_shutdown=5,  # an open event stream must not hold a stopping server
     )
     print(f"serving {site.title} ({len(problems)} problem(s)) on http://{host}:{port}/api/v1", flush=True)
     uvicorn.Server(config).run()
