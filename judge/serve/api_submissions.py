@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+import sqlite3
 import time
 from datetime import datetime, timezone
 from pathlib import Path
@@ -134,13 +135,16 @@ async def submit(request: Request) -> Response:
         raise ApiError(404, "not_found", f"no such problem '{parts.problem}'", "problem")
     language = _language(service, parts)
     _check_capacity(service, user)
-    files = [
-        {"name": name, "sha256": service.sources.put(data), "size": len(data)} for name, data in parts.files
-    ]  # written by hash before the row names them
     cases = len(service.problems[parts.problem].cases)
-    with service.store.tx() as db:
-        _check_capacity(service, user, db)
-        sid = accept(db, service.store, user.id, parts.problem, language, files, late, cases)
+    try:
+        files = [
+            {"name": name, "sha256": service.sources.put(data), "size": len(data)} for name, data in parts.files
+        ]  # written by hash before the row names them
+        with service.store.tx() as db:
+            _check_capacity(service, user, db)
+            sid = accept(db, service.store, user.id, parts.problem, language, files, late, cases)
+    except (OSError, sqlite3.OperationalError) as exc:  # a full disk, a store that cannot write: nothing was taken
+        raise ApiError(503, "storage", f"the server cannot store submissions now: {exc}", retry_after=60) from None
     service.workers.poke()
     if wait > 0:
         deadline = time.monotonic() + wait
