@@ -38,7 +38,8 @@ CREATE TABLE IF NOT EXISTS submissions (
     id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id), problem TEXT NOT NULL,
     language TEXT NOT NULL, files TEXT NOT NULL, submitted REAL NOT NULL, late_minutes REAL,
     state TEXT NOT NULL, priority INTEGER NOT NULL DEFAULT 0, attempt INTEGER NOT NULL DEFAULT 0,
-    cases_done INTEGER NOT NULL DEFAULT 0, cases_total INTEGER NOT NULL DEFAULT 0, error TEXT NOT NULL DEFAULT '');
+    cases_done INTEGER NOT NULL DEFAULT 0, cases_total INTEGER NOT NULL DEFAULT 0, error TEXT NOT NULL DEFAULT '',
+    started REAL);
 CREATE INDEX IF NOT EXISTS submissions_state ON submissions(state, priority, id);
 CREATE INDEX IF NOT EXISTS submissions_user ON submissions(user_id, id);
 CREATE INDEX IF NOT EXISTS submissions_problem ON submissions(problem, id);
