@@ -2,7 +2,7 @@
 
 Owns the site's settings (``site.py``), its store (``store.py``: SQLite in WAL mode, users, tokens, submissions,
 results with their history, the event log; ``sources.py``: submitted files by hash; ``queue.py``: the submission's
-states and the fair queue), accounts (``auth.py``), the judging threads (``workers.py``), what a role may see
+states and the fair queue), accounts (``auth.py``), the judging threads (``workers.py``; on a Dask cluster: ``remote.py``), what a role may see
 (``feedback.py``), limits (``limits.py``, ``intake.py``) and the HTTP API (``app.py``, ``api_*.py``, ``events.py``,
 ``scoreboard.py``, ``views.py``). It sits above grade and core: a submission is judged by
 ``judge.grade.submissions.judge_submission``, the same path as ``grade``'s, never a second one.
