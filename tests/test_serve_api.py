@@ -333,8 +333,8 @@ def test_a_closed_contest_is_409_and_a_full_queue_503(tmp_path: Path) -> None:
     require("g++")
     folder = write_site(
         tmp_path / "contest",
-        f"kind: contest\nstart: 2999-01-01 10:00\nproblems:\n  - problem: {PROBLEMS / 'aplusb'}\n"
-        "limits: {queue: 1}\n",
+        "kind: contest\nstart: 2999-01-01 10:00\nend: 2999-01-01 15:00\n"
+        f"problems:\n  - problem: {PROBLEMS / 'aplusb'}\nlimits: {{queue: 1}}\n",
     )
     team = add_user(folder, "team1", "team")
     server = Server(folder, workers=1, jobs=1).start()

@@ -30,7 +30,7 @@ PAGE = 50
 MAX_PAGE = 500
 
 
-def _open_problems(service: Service, user: User) -> list[str]:
+def open_problems(service: Service, user: User) -> list[str]:
     """The problems ``user`` may see: all for staff; in a contest, none before its start."""
     site = service.site
     if not user.staff and site.kind == "contest" and site.start and datetime.now(timezone.utc) < site.start:
@@ -49,7 +49,7 @@ async def problems(request: Request) -> Response:
     user = viewer(request)
     service = service_of(request)
     shown = []
-    for name in _open_problems(service, user):
+    for name in open_problems(service, user):
         entry, problem = service.site.problems[name], service.problems[name]
         try:
             statement = problem.statement.read_text(encoding="utf-8", errors="replace")
@@ -131,9 +131,26 @@ async def submit(request: Request) -> Response:
     service = service_of(request)
     wait = _wait(request, service.site.limits.wait)
     parts = await _parts(request)
+    sid = store_submission(service, user, parts)
+    if wait > 0:
+        deadline = time.monotonic() + wait
+        while time.monotonic() < deadline:
+            ticket = service.bell.ticket()
+            row = visible_row(service, sid, user)
+            if row["state"] in ("done", "error"):
+                return json_response(submission_view(service, row, user), 200)
+            await service.bell.wait(deadline - time.monotonic(), ticket)
+    row = visible_row(service, sid, user)
+    status = 200 if row["state"] in ("done", "error") else 202
+    return json_response(submission_view(service, row, user), status, {"Location": f"/api/v1/submissions/{sid}"})
+
+
+def store_submission(service: Service, user: User, parts: Parts) -> int:
+    """Check a submission against the site (open, problem, language, rate, queue) and store it whole, files first;
+    its id. Every API that takes submissions comes here."""
     now = time.time()
     late = _late(service, user, now)  # a closed contest first: its problems are not to be probed
-    if parts.problem not in _open_problems(service, user):
+    if parts.problem not in open_problems(service, user):
         raise ApiError(404, "not_found", f"no such problem '{parts.problem}'", "problem")
     language = _language(service, parts)
     _check_capacity(service, user)
@@ -148,17 +165,7 @@ async def submit(request: Request) -> Response:
     except (OSError, sqlite3.OperationalError) as exc:  # a full disk, a store that cannot write: nothing was taken
         raise ApiError(503, "storage", f"the server cannot store submissions now: {exc}", retry_after=60) from None
     service.workers.poke()
-    if wait > 0:
-        deadline = time.monotonic() + wait
-        while time.monotonic() < deadline:
-            ticket = service.bell.ticket()
-            row = visible_row(service, sid, user)
-            if row["state"] in ("done", "error"):
-                return json_response(submission_view(service, row, user), 200)
-            await service.bell.wait(deadline - time.monotonic(), ticket)
-    row = visible_row(service, sid, user)
-    status = 200 if row["state"] in ("done", "error") else 202
-    return json_response(submission_view(service, row, user), status, {"Location": f"/api/v1/submissions/{sid}"})
+    return sid
 
 
 def _wait(request: Request, most: float) -> float:

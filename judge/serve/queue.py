@@ -129,8 +129,8 @@ def finish(store: Store, c: Claim, report: dict[str, Any], state: str, error: st
             return False
         db.execute("UPDATE results SET current = 0 WHERE submission_id = ? AND current = 1", (c.id,))
         db.execute(
-            "INSERT INTO results(submission_id, attempt, judged, verdict, score, max_score, report, current) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, 1)",
+            "INSERT INTO results(submission_id, attempt, judged, verdict, score, max_score, report, current, started) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, 1, (SELECT started FROM submissions WHERE id = ?))",
             (
                 c.id,
                 c.attempt,
@@ -139,6 +139,7 @@ def finish(store: Store, c: Claim, report: dict[str, Any], state: str, error: st
                 report.get("score", 0.0),
                 report.get("max_score", 0.0),
                 json.dumps(report),
+                c.id,
             ),
         )
         done = len(report.get("cases", [])) if state == "done" else None
