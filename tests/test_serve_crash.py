@@ -26,6 +26,7 @@ for line in sys.stdin:
 """
 
 
+@pytest.mark.slow
 def test_a_judge_error_is_visible_and_a_rejudge_clears_it(tmp_path: Path) -> None:
     require("g++")
     package = tmp_path / "echo"
