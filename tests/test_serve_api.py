@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import os
 import stat
 import zipfile
 from pathlib import Path
@@ -317,6 +318,26 @@ def test_zip_multipart_and_odd_names_are_judged_and_kept_as_sent(site) -> None:
     sid = alice.submit("aplusb", odd, AC_PY, "python3")["id"]
     assert alice.done(sid)["verdict"] == "AC" and alice.done(form.json()["id"])["verdict"] == "AC"
     assert alice.http.get(f"/submissions/{sid}/source").json()["files"][0]["name"] == odd
+
+
+def test_a_wait_that_runs_out_answers_202_and_the_staff_follow_the_whole_log(site) -> None:
+    server, users, _ = site
+    # compiled afresh (a comment no build in the cache has): its compile alone takes longer than the wait
+    source = (PROGRAMS / "aplusb" / "ac.cpp").read_text() + f"// {os.urandom(8).hex()}\n"
+    answer = users["bob"].http.post(
+        "/submissions",
+        params={"wait": 0.05},
+        json={"problem": "aplusb", "files": [{"name": "z.cpp", "content": source}]},
+    )
+    assert answer.status_code == 202 and answer.json()["state"] in ("queued", "compiling", "running")
+    assert answer.headers["Location"] == f"/api/v1/submissions/{answer.json()['id']}"
+    assert users["bob"].done(answer.json()["id"])["verdict"] == "AC"
+    assert users["bob"].http.get("/events").status_code == 404  # the whole log is the staff's
+    with users["teach"].http.stream("GET", "/events", params={"since": 0}) as stream:
+        for line in stream.iter_lines():
+            if line.startswith("id: "):
+                break
+    assert line == "id: 1"
 
 
 def test_too_many_submissions_are_429_with_retry_after(site) -> None:

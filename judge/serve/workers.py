@@ -14,6 +14,7 @@ reclaims what they left: ``judge/run/private_root.py``).
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import tempfile
 import threading
@@ -83,7 +84,13 @@ class Workers:
                 with self._wake:
                     self._wake.wait(IDLE_POLL)
                 continue
-            self._judge(taken)
+            try:
+                self._judge(taken)
+            except BaseException as exc:  # whatever kills this thread leaves the submission in error, never claimed
+                with contextlib.suppress(Exception):
+                    mark_error(self.store, taken, f"the judging thread failed: {type(exc).__name__}: {exc}")
+                if not isinstance(exc, Exception):
+                    raise
 
     def _judge(self, c: Claim) -> None:
         problem = self.problems.get(c.problem)
