@@ -379,6 +379,20 @@ def test_a_closed_contest_is_409_and_a_full_queue_503(tmp_path: Path) -> None:
         server.stop()
 
 
+def test_a_second_server_on_the_same_site_is_refused(site) -> None:
+    import subprocess
+    import sys
+
+    server, _, _ = site
+    done = subprocess.run(
+        [sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(server.site), "--port", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and "another server is serving this site" in done.stderr
+
+
 def test_a_bad_site_file_names_its_line(tmp_path: Path) -> None:
     import subprocess
     import sys
