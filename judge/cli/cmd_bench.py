@@ -40,11 +40,27 @@ def add(sub: argparse._SubParsersAction) -> None:
         help="with --scaling: judge classes up to this size; "
         "larger ones measure only the similarity step and the reports",
     )
+    bp.add_argument(
+        "--serve",
+        action="store_true",
+        help="measure only the HTTP service (tilejudge serve) over loopback: latencies, a burst of submissions",
+    )
     bp.add_argument("--json", type=Path, help="write every figure as JSON")
     bp.add_argument("--markdown", type=Path, help="write the figures as Markdown (docs/benchmarks.md)")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.serve:
+        if args.markdown or args.startup or args.scaling is not None:
+            raise UsageError("--serve measures the service alone: not with --markdown, --startup or --scaling")
+        from ..tools.bench_serve import serve_bench
+
+        figures = serve_bench(args.quick)
+        if args.json:
+            import json
+
+            args.json.write_text(json.dumps(figures, indent=1) + "\n")
+        return EXIT_ACCEPTED
     from ..tools.bench import run as bench  # only this command pays for importing the benchmark
     from ..tools.bench_scaling import SIZES
 

@@ -10,14 +10,15 @@ from __future__ import annotations
 import re
 import shutil
 import tempfile
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from ..core import JudgeOptions, JudgeReport, ReadersWriterLock, group_results, judge
+from ..core import CaseResult, JudgeOptions, JudgeReport, ReadersWriterLock, group_results, judge
 from ..core.submission import prepare_submission
 from ..errors import JudgeError
+from ..lang import Language
 from ..model import Problem
 from ..run import SlotPool
 from ..verdict import Verdict
@@ -74,17 +75,29 @@ def _plain_named(source: Path) -> Iterator[Path]:
 
 
 def judge_submission(
-    problem: Problem, student: Student, pool: SlotPool, run_lock: ReadersWriterLock, all_cases: bool = False
+    problem: Problem,
+    student: Student,
+    pool: SlotPool,
+    run_lock: ReadersWriterLock,
+    all_cases: bool = False,
+    lang: Language | None = None,
+    on_built: Callable[[], None] | None = None,
+    on_case: Callable[[CaseResult], None] | None = None,
 ) -> dict[str, Any]:
     """One student's full report; what goes wrong is that student's JE or INVALID, never the whole grading's.
 
     Unless ``all_cases``, the cases of an all-or-nothing group already lost are skipped: the score is the same.
+    ``lang`` overrides detection (the service is told the language); ``on_built`` is called once the program is
+    built and ``on_case`` as each case is decided, for a service's progress.
     """
     if student.source is None:
         return invalid_report(problem, student)
     try:
         with run_lock.shared(), _plain_named(student.source) as source:
-            program = prepare_submission(problem, source, pool)
-        return judge(problem, program, pool, JudgeOptions(run_lock=run_lock, skip_lost=not all_cases)).to_json()
+            program = prepare_submission(problem, source, pool, lang)
+        if on_built is not None:
+            on_built()
+        options = JudgeOptions(run_lock=run_lock, skip_lost=not all_cases)
+        return judge(problem, program, pool, options, on_case).to_json()
     except JudgeError as exc:
         return judge_error_report(problem, student, str(exc))

@@ -1,0 +1,93 @@
+"""``serve``: the judge as an HTTP service for the class or contest a site folder describes (docs/serve.md)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from ..errors import UsageError
+from ..run import ENV_MODE, MODES
+from .usage import EPILOG
+
+ROLES = ("student", "team", "teacher", "jury", "admin")
+
+
+def add(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "serve",
+        help="serve a class or contest over HTTP (SITE/site.yaml names its problems)",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("site", help="the site folder: site.yaml, and the store the server keeps there")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only)")
+    p.add_argument("--port", type=int, default=8080, help="port to listen on (default: 8080)")
+    p.add_argument("--workers", type=int, default=2, help="submissions judged at once (default: 2)")
+    p.add_argument(
+        "-j", "--jobs", type=int, default=os.cpu_count() or 1, help="parallel runs in all (default: number of CPUs)"
+    )
+    p.add_argument("--sandbox", choices=MODES, help=f"isolation of submissions (default: ${ENV_MODE} or auto)")
+    p.add_argument(
+        "--cluster",
+        metavar="ADDR",
+        help="judge on the Dask scheduler at ADDR (tcp://host:8786), as grade --cluster does; needs the cluster extra",
+    )
+    p.add_argument("--add-user", metavar="NAME", help="make an account, print its API token as the last line, and exit")
+    p.add_argument("--role", choices=ROLES, default="student", help="the role of --add-user's account")
+    p.add_argument("--password", help="--add-user's password, for logging in on pages (default: none, token only)")
+
+
+def run(args: argparse.Namespace) -> int:
+    site_root = Path(args.site)
+    if not site_root.is_dir():
+        raise UsageError(f"{args.site}: no such folder (a site is a folder with a site.yaml)")
+    if not 0 <= args.port <= 65535 or args.workers < 1 or args.jobs < 1:
+        raise UsageError("--port must be 0-65535, --workers and --jobs at least 1")
+    from ..serve.server import make_account
+    from ..serve.store import Store
+
+    site_root = site_root.resolve()
+    if args.add_user:
+        from ..serve.auth import Duplicate
+
+        store = Store(site_root)
+        try:
+            token = make_account(store, args.add_user, args.role, args.password)
+        except Duplicate as exc:
+            raise UsageError(str(exc)) from None
+        print(f"made the {args.role} account {args.add_user}; its API token:")
+        print(token)
+        return 0
+    return _serve(args, site_root, Store)
+
+
+def _serve(args: argparse.Namespace, site_root: Path, store_type: type) -> int:
+    from ..problem.formats import load
+    from ..run import SlotPool, resolve_sandbox
+    from ..serve.server import first_admin, lock_site, serve
+    from ..serve.site import load_site
+    from .common import ready
+    from .places import PROBLEMS, shown
+
+    lock_site(site_root)  # held until this process ends, however it ends
+    site = load_site(site_root, Path(PROBLEMS))
+    isolation, warnings = resolve_sandbox(args.sandbox)
+    for warning in warnings:
+        print(warning, file=sys.stderr)
+    loaded = {name: load(entry.path, shown(entry.path)) for name, entry in site.problems.items()}
+    conceal = [folder for problem in loaded.values() for folder in problem.folders]
+    with SlotPool(args.jobs, isolation, conceal=conceal) as pool:
+        problems = {name: ready(problem, pool) for name, problem in loaded.items()}
+        store = store_type(site_root)
+        made = first_admin(store)
+        if made is not None:
+            password, token = made
+            print(f"made the admin account: name admin, password {password}")
+            print(f"its API token (send it as Authorization: Bearer TOKEN): {token}", flush=True)
+        try:
+            serve(site, store, problems, pool, args.host, args.port, args.workers, args.cluster)
+        finally:
+            store.close()
+    return 0

@@ -1,0 +1,86 @@
+"""Who sends a request (a bearer token, or a session cookie with its CSRF token) and the JSON every answer is."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+import time
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from .auth import SESSION_COOKIE, login, user_for_token
+from .http_errors import ApiError
+from .service import Service
+from .store import User, user_of
+
+_BASIC: dict[str, tuple[float, int]] = {}  # sha256 of Basic credentials -> (valid until, user id)
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+
+
+def service_of(request: Request) -> Service:
+    return request.app.state.service
+
+
+def viewer(request: Request) -> User:
+    """Who sends the request: a bearer token (the API) or a session cookie with its CSRF token (pages); else 401."""
+    service = service_of(request)
+    header = request.headers.get("authorization")
+    if header is not None:
+        scheme, _, token = header.partition(" ")
+        if scheme.lower() == "basic" and token.strip():
+            return _basic(service, token.strip())
+        if scheme.lower() != "bearer" or not token.strip():
+            raise ApiError(401, "unauthorized", "the Authorization header must be: Bearer TOKEN")
+        user = user_for_token(service.store, token.strip())
+        if user is None:
+            raise ApiError(401, "unauthorized", "unknown or revoked token")
+        return user
+    cookie = request.cookies.get(SESSION_COOKIE)
+    session = service.sessions.read(cookie) if cookie else None
+    if session is not None:
+        if request.method not in SAFE_METHODS and not hmac.compare_digest(
+            request.headers.get("x-csrf-token", ""), session.csrf
+        ):
+            raise ApiError(403, "csrf", "a change made with a session cookie needs its X-CSRF-Token header")
+        row = service.store.one("SELECT * FROM users WHERE id = ?", (session.user,))
+        if row is not None:
+            return user_of(row)
+    raise ApiError(401, "unauthorized", "no credentials: send Authorization: Bearer TOKEN")
+
+
+def _basic(service: Service, credentials: str) -> User:
+    """HTTP Basic, as the ICPC tools log in: the password is checked with argon2 once, then remembered (by the
+    header's hash, for a minute) so a client polling every second does not pay a memory-hard hash each time."""
+    key = hashlib.sha256(credentials.encode()).hexdigest()
+    known = _BASIC.get(key)
+    if known is not None and known[0] > time.monotonic():
+        row = service.store.one("SELECT * FROM users WHERE id = ?", (known[1],))
+        if row is not None:
+            return user_of(row)
+    try:
+        name, _, password = base64.b64decode(credentials, validate=True).decode("utf-8").partition(":")
+    except (binascii.Error, ValueError):
+        raise ApiError(401, "unauthorized", "the Basic credentials are not base64 of name:password") from None
+    user = login(service.store, name, password)
+    if user is None:
+        raise ApiError(401, "unauthorized", "wrong name or password")
+    if len(_BASIC) > 1000:
+        _BASIC.clear()
+    _BASIC[key] = (time.monotonic() + 60, user.id)
+    return user
+
+
+def staff(request: Request) -> User:
+    """A teacher, jury member or admin; anyone else is told the thing does not exist."""
+    user = viewer(request)
+    if not user.staff:
+        raise ApiError(404, "not_found", "no such resource")
+    return user
+
+
+def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse(data, status_code=status, headers=headers)

@@ -1,0 +1,214 @@
+"""``/api/v1`` accounts: log in and out (a session for pages), who am I, users, roster import, API tokens.
+
+Who may make whom: an admin any role; a teacher or jury member students and
+teams (a class's roster, a contest's teams), never another teacher. An
+account made without a password gets a token to hand out instead.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from ..errors import UsageError
+from ..grade.roster import Roster, load_roster
+from .access import json_response, service_of, staff, viewer
+from .auth import ROLES, SESSION_COOKIE, SESSION_SECONDS, Duplicate, add_user, login, new_token
+from .http_errors import ApiError, bad_request, not_found, unprocessable
+from .limits import read_body
+from .service import iso
+from .store import User
+
+STAFF_MAKES = ("student", "team")
+NAME_MAX = 100
+
+
+async def _json(request: Request) -> dict[str, Any]:
+    body = await read_body(request.stream(), request.headers.get("content-length"))
+    try:
+        data = json.loads(body or b"{}")
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise bad_request(f"the body is not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise bad_request("the body must be a JSON object")
+    return data
+
+
+def _user_json(user: User) -> dict[str, Any]:
+    return {
+        "id": user.id,
+        "name": user.name,
+        "role": user.role,
+        "display": user.display,
+        "deadline": iso(user.deadline),
+    }
+
+
+async def log_in(request: Request) -> Response:
+    data = await _json(request)
+    name, password = data.get("name"), data.get("password")
+    if not isinstance(name, str) or not isinstance(password, str):
+        raise bad_request("name and password must be strings", "name")
+    service = service_of(request)
+    user = await run_in_threadpool(login, service.store, name, password)  # argon2 takes its time, off the event loop
+    if user is None:
+        raise ApiError(401, "unauthorized", "wrong name or password")
+    cookie, session = service.sessions.make(user.id)
+    response = json_response({"user": _user_json(user), "csrf": session.csrf})
+    response.set_cookie(
+        SESSION_COOKIE,
+        cookie,
+        max_age=SESSION_SECONDS,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+    )
+    return response
+
+
+async def log_out(request: Request) -> Response:
+    viewer(request)
+    response = json_response({"ok": True})
+    response.delete_cookie(SESSION_COOKIE)
+    return response
+
+
+async def me(request: Request) -> Response:
+    return json_response({"user": _user_json(viewer(request))})
+
+
+def _may_make(maker: User, role: str) -> None:
+    if role not in ROLES:
+        raise unprocessable(f"role must be one of {', '.join(ROLES)}", "role")
+    if maker.role != "admin" and role not in STAFF_MAKES:
+        raise ApiError(403, "forbidden", f"only an admin makes a {role} account", "role")
+
+
+def _check_name(name: Any, field: str = "name") -> str:
+    if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX or any(c in name for c in "\0\n\r"):
+        raise unprocessable(f"a name is 1 to {NAME_MAX} characters on one line", field)
+    return name.strip()
+
+
+async def users(request: Request) -> Response:
+    staff(request)
+    rows = service_of(request).store.read("SELECT * FROM users ORDER BY id")
+    return json_response(
+        {"users": [_user_json(User(r["id"], r["name"], r["role"], r["display"], r["deadline"])) for r in rows]}
+    )
+
+
+async def make_user(request: Request) -> Response:
+    maker = staff(request)
+    data = await _json(request)
+    name = _check_name(data.get("name"))
+    role = data.get("role", "student")
+    _may_make(maker, role)
+    password = data.get("password")
+    if password is not None and (not isinstance(password, str) or len(password) < 8):
+        raise unprocessable("a password is at least 8 characters", "password")
+    service = service_of(request)
+
+    def make() -> tuple[User, str]:
+        with service.store.tx() as db:
+            user = add_user(db, name, role, str(data.get("display", "")), password)
+            return user, new_token(db, user.id, "made with the account")[1]
+
+    try:
+        user, token = await run_in_threadpool(make)
+    except Duplicate as exc:
+        raise ApiError(409, "exists", str(exc), "name") from None
+    return json_response({"user": _user_json(user), "token": token}, 201)
+
+
+async def import_roster(request: Request) -> Response:
+    """The CSV ``grade --roster`` reads (``id``, and optional ``name``, ``deadline``): one account per new id, with a
+    token each (shown once); ids already there get their name and deadline updated. ``?role=team`` for a contest."""
+    maker = staff(request)
+    role = request.query_params.get("role", "student")
+    _may_make(maker, role)
+    body = await read_body(request.stream(), request.headers.get("content-length"))
+    lines = [
+        (sid, line.name, line.deadline.timestamp() if line.deadline else None)
+        for sid, line in _roster(body).lines.items()
+    ]
+    for number, (sid, _, _) in enumerate(lines):
+        _check_name(sid, f"roster[{number}]")
+    service = service_of(request)
+    made, updated = [], []
+    with service.store.tx() as db:
+        for sid, display, deadline in lines:
+            found = db.execute("SELECT id FROM users WHERE name = ?", (sid,)).fetchone()
+            if found is not None:
+                db.execute("UPDATE users SET display = ?, deadline = ? WHERE id = ?", (display, deadline, found["id"]))
+                updated.append(sid)
+                continue
+            user = add_user(db, sid, role, display, None, deadline)
+            made.append({"name": sid, "token": new_token(db, user.id, "roster import")[1]})
+    return json_response({"made": made, "updated": updated}, 201 if made else 200)
+
+
+def _roster(body: bytes) -> Roster:
+    """The body read by ``grade --roster``'s own reader, so a roster means the same to both; its messages name the
+    line as ``roster.csv:N``."""
+    with tempfile.TemporaryDirectory(prefix="tilejudge-roster-") as folder:
+        path = Path(folder) / "roster.csv"
+        path.write_bytes(body)
+        try:
+            return load_roster(path, None)
+        except UsageError as exc:
+            raise unprocessable(str(exc).replace(str(path), "roster.csv")) from None
+
+
+async def tokens(request: Request) -> Response:
+    user = viewer(request)
+    rows = service_of(request).store.read("SELECT * FROM tokens WHERE user_id = ? ORDER BY id", (user.id,))
+    shown = [
+        {"id": r["id"], "label": r["label"], "created": iso(r["created"]), "last_used": iso(r["last_used"])}
+        for r in rows
+    ]
+    return json_response({"tokens": shown})
+
+
+async def make_token(request: Request) -> Response:
+    user = viewer(request)
+    data = await _json(request)
+    label = data.get("label", "")
+    if not isinstance(label, str) or len(label) > NAME_MAX:
+        raise unprocessable(f"a label is a string of at most {NAME_MAX} characters", "label")
+    with service_of(request).store.tx() as db:
+        token_id, token = new_token(db, user.id, label)
+    return json_response({"id": token_id, "label": label, "token": token}, 201)
+
+
+async def drop_token(request: Request) -> Response:
+    user = viewer(request)
+    try:
+        token_id = int(request.path_params["tid"])
+    except ValueError:
+        raise not_found("token") from None
+    with service_of(request).store.tx() as db:
+        gone = db.execute("DELETE FROM tokens WHERE id = ? AND user_id = ?", (token_id, user.id)).rowcount
+    if not gone:
+        raise not_found("token")
+    return Response(status_code=204)
+
+
+ROUTES = [
+    Route("/api/v1/login", log_in, methods=["POST"]),
+    Route("/api/v1/logout", log_out, methods=["POST"]),
+    Route("/api/v1/me", me),
+    Route("/api/v1/users", users, methods=["GET"]),
+    Route("/api/v1/users", make_user, methods=["POST"]),
+    Route("/api/v1/users/import", import_roster, methods=["POST"]),
+    Route("/api/v1/tokens", tokens, methods=["GET"]),
+    Route("/api/v1/tokens", make_token, methods=["POST"]),
+    Route("/api/v1/tokens/{tid}", drop_token, methods=["DELETE"]),
+]

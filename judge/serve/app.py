@@ -1,0 +1,87 @@
+"""The ASGI application: routes under ``/api/v1``, who is asking, and every error as the same JSON shape.
+
+Starlette on uvicorn: a maintained, small ASGI stack whose handlers are
+plain coroutines; the judging runs on the workers' threads, never on the
+event loop, and what a handler reads of the store takes a millisecond.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from . import api_accounts, api_submissions, events, icpc, scoreboard
+from .access import json_response, service_of
+from .http_errors import ApiError
+from .service import Service
+
+
+async def _api_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    headers = {}
+    if exc.retry_after is not None:
+        headers["Retry-After"] = str(exc.retry_after)
+    if exc.status == 401:
+        headers["WWW-Authenticate"] = 'Bearer realm="tilejudge"'
+    return json_response(exc.body(), exc.status, headers)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+    return json_response({"error": {"code": code, "message": str(exc.detail), "field": None}}, exc.status_code)
+
+
+async def _crash(request: Request, exc: Exception) -> Response:
+    print(f"serve: {request.method} {request.url.path}: {type(exc).__name__}: {exc}", file=sys.stderr)
+    body = {"error": {"code": "internal", "message": "the server failed on this request", "field": None}}
+    return json_response(body, 500)
+
+
+async def index(request: Request) -> Response:
+    """What the site is, for anyone: its title, kind and times (no problem, no account)."""
+    site = service_of(request).site
+    return json_response(
+        {
+            "title": site.title,
+            "kind": site.kind,
+            "start": site.start.isoformat() if site.start else None,
+            "end": site.end.isoformat() if site.end else None,
+            "deadline": site.deadline.isoformat() if site.deadline else None,
+            "api": "/api/v1",
+        }
+    )
+
+
+def make_app(service: Service) -> Starlette:
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        import asyncio
+
+        service.bell.bind(asyncio.get_running_loop())
+        service.workers.start()
+        yield
+        service.workers.stop()
+
+    routes = [
+        Route("/api/v1", index),
+        *api_submissions.ROUTES,
+        *events.ROUTES,
+        *api_accounts.ROUTES,
+        *scoreboard.ROUTES,
+        *icpc.ROUTES,
+    ]
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={ApiError: _api_error, HTTPException: _http_error, Exception: _crash},
+    )
+    app.state.service = service
+    return app

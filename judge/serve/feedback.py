@@ -1,0 +1,75 @@
+"""What a role may see of a judging: staff see all of it; a student sees their own through the problem's policy.
+
+Secret test data must not leak through feedback (DOMjudge #2526): for a
+student, a secret case is its verdict, time and memory, nothing the checker
+said (its messages are written for the jury and may quote the expected
+answer), unless the problem's policy is ``full``. Sample cases are the
+student's already, so under ``cases`` their messages are shown too. Under
+``verdict`` (a contest's default) only the overall verdict, score and compile
+output are shown. A judge error's details (paths, the machine's state) are
+the staff's; a student is told that it happened and that a rejudge clears it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..model import Problem
+from .store import User
+
+SAMPLE_GROUP = "sample"
+SAMPLE_NAME = re.compile(r"sample([-_.]?\d+)?\Z", re.IGNORECASE)
+_SECRET_FIELDS = ("verdict", "time", "memory_kb")
+_SAMPLE_FIELDS = ("name", "verdict", "time", "wall_time", "memory_kb", "exit_code", "signal", "message", "score")
+
+
+def sample_cases(problem: Problem) -> frozenset[str]:
+    """The cases whose data the student has: those of the ``sample`` group (Kattis' data/sample), and a case named
+    ``sample`` or ``sample-N`` in a group of its own kind (a small package's first case)."""
+    return frozenset(
+        case.name for case in problem.cases if case.group.lower() == SAMPLE_GROUP or SAMPLE_NAME.match(case.name)
+    )
+
+
+def case_view(case: dict[str, Any], index: int, policy: str, samples: frozenset[str], staff: bool) -> dict[str, Any]:
+    """One case as this viewer may see it (``index`` counts from 1 in the problem's order)."""
+    if staff or policy == "full":
+        return {"index": index, **case}
+    if case.get("name") in samples:
+        return {"index": index, "group": case.get("group", ""), **{k: case.get(k) for k in _SAMPLE_FIELDS}}
+    return {"index": index, "group": case.get("group", ""), **{k: case.get(k) for k in _SECRET_FIELDS}}
+
+
+def report_view(report: dict[str, Any], policy: str, samples: frozenset[str], viewer: User) -> dict[str, Any]:
+    """The stored report as ``viewer`` may see it."""
+    staff = viewer.staff
+    shown: dict[str, Any] = {
+        "verdict": report.get("verdict"),
+        "score": report.get("score", 0.0),
+        "max_score": report.get("max_score", 0.0),
+        "compile": report.get("compile", {"ok": False, "log": ""}),
+        "groups": report.get("groups", []),
+    }
+    cases = report.get("cases", [])
+    if staff or policy != "verdict":
+        shown["cases"] = [case_view(case, n, policy, samples, staff) for n, case in enumerate(cases, start=1)]
+    if staff and report.get("worker"):
+        shown["worker"] = report["worker"]  # --cluster: which Dask worker judged it
+    if report.get("verdict") == "JE":
+        shown["message"] = report.get("message", "") if staff else "a judge error: a teacher can rejudge it"
+    return shown
+
+
+def event_view(kind: str, data: dict[str, Any], policy: str, samples: frozenset[str], viewer: User) -> dict[str, Any]:
+    """An event of the log as ``viewer`` may see it; a case's event is that case's view."""
+    if viewer.staff:
+        return data
+    if kind == "runs":
+        base = {"id": data.get("id"), "attempt": data.get("attempt")}
+        if policy == "verdict":
+            return base
+        return base | case_view(data, int(data.get("index", 0)), policy, samples, False)
+    if data.get("error"):
+        return {**data, "error": "a judge error: a teacher can rejudge it"}
+    return data

@@ -1,0 +1,34 @@
+"""Every error the API answers, one JSON shape: ``{"error": {"code", "message", "field"}}`` with its HTTP status."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass
+class ApiError(Exception):
+    status: int
+    code: str
+    message: str
+    field: str | None = None
+    retry_after: int | None = None  # seconds, sent as Retry-After (429, 503)
+
+    def body(self) -> dict[str, object]:
+        return {"error": {"code": self.code, "message": self.message, "field": self.field}}
+
+
+def not_found(what: str) -> ApiError:
+    """The same answer whether the thing does not exist or belongs to someone else: its existence is not told."""
+    return ApiError(404, "not_found", f"no such {what}")
+
+
+def bad_request(message: str, field: str | None = None) -> ApiError:
+    return ApiError(400, "bad_request", message, field)
+
+
+def unprocessable(message: str, field: str | None = None) -> ApiError:
+    return ApiError(422, "unprocessable", message, field)
+
+
+def too_large(message: str, field: str | None = None) -> ApiError:
+    return ApiError(413, "too_large", message, field)

@@ -1,0 +1,59 @@
+"""The limits a submission must keep (sizes, counts, a zip's contents) and the per-user rate, before anything is stored.
+
+Sizes are the issue's: a file up to 256 KiB, at most 20 files, a body up to
+2 MiB, a zip up to 4 MiB unpacked (its declared sizes are not trusted: what
+is read is counted). A user may make ``per_minute`` submissions in any 60
+seconds, counted in the store so a restart does not reset it; the answer
+beyond that says when the oldest one leaves the window (``Retry-After``).
+"""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+import time
+from collections.abc import AsyncIterator
+
+from .http_errors import ApiError, too_large
+
+MAX_BODY = 2 << 20
+MAX_FILE = 256 << 10
+MAX_FILES = 20
+MAX_UNZIPPED = 4 << 20
+WINDOW = 60.0
+
+
+async def read_body(stream: AsyncIterator[bytes], declared: str | None) -> bytes:
+    """The request's body, refused (413) as soon as it is known to pass ``MAX_BODY``: by its Content-Length before
+    reading, else while reading."""
+    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
+        raise too_large(f"the request body is over {MAX_BODY >> 20} MiB")
+    chunks, size = [], 0
+    async for chunk in stream:
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise too_large(f"the request body is over {MAX_BODY >> 20} MiB")
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def check_files(files: list[tuple[str, bytes]]) -> None:
+    if len(files) > MAX_FILES:
+        raise too_large(f"{len(files)} files: at most {MAX_FILES} may be submitted", "files")
+    for number, (_, data) in enumerate(files):
+        if len(data) > MAX_FILE:
+            raise too_large(f"a file is over {MAX_FILE >> 10} KiB", f"files[{number}]")
+
+
+def check_rate(db: sqlite3.Connection, user: int, per_minute: int) -> None:
+    """429 when ``user`` made ``per_minute`` submissions in the last minute, with the seconds until one more may."""
+    since = time.time() - WINDOW
+    rows = db.execute(
+        "SELECT submitted FROM submissions WHERE user_id = ? AND submitted > ? ORDER BY submitted DESC LIMIT ?",
+        (user, since, per_minute),
+    ).fetchall()
+    if len(rows) >= per_minute:
+        wait = max(1, math.ceil(rows[-1]["submitted"] - since))
+        raise ApiError(
+            429, "rate_limited", f"at most {per_minute} submissions a minute; try again in {wait} s", retry_after=wait
+        )

@@ -1,0 +1,108 @@
+"""The scoreboard: a class's points per problem, or a contest's ICPC ranking (solved, then penalty time).
+
+A class counts each student's best current score per problem (a rejudge
+changes it, history does not). A contest counts, per team and problem, the
+first accepted submission: solved, its minute since the start plus
+``penalty`` minutes for each rejected try before it (a compile error costs
+nothing, as in ICPC). Submissions not yet judged count for nothing and are
+shown as pending. Staff's own submissions are not ranked. In a class a
+student sees their own row only; in a contest everyone sees the board.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from .access import json_response, service_of, viewer
+from .service import Service
+
+FREE = ("CE", "JE")  # verdicts that cost no penalty
+
+
+def _rows(service: Service) -> list[Any]:
+    return service.store.read(
+        "SELECT s.id, s.user_id, u.name, u.display, s.problem, s.submitted, s.state, r.verdict, r.score "
+        "FROM submissions s JOIN users u ON u.id = s.user_id LEFT JOIN results r ON r.submission_id = s.id "
+        "AND r.current = 1 WHERE u.role IN ('student', 'team') ORDER BY s.id"
+    )
+
+
+def class_board(service: Service) -> list[dict[str, Any]]:
+    best: dict[tuple[str, str], float] = {}
+    people: dict[str, str] = {}
+    for row in _rows(service):
+        people[row["name"]] = row["display"]
+        if row["score"] is not None and row["state"] == "done":
+            key = (row["name"], row["problem"])
+            best[key] = max(best.get(key, 0.0), row["score"])
+    board = [
+        {
+            "user": name,
+            "display": display,
+            "problems": {p: best.get((name, p)) for p in service.site.problems},
+            "total": round(sum(best.get((name, p), 0.0) for p in service.site.problems), 6),
+        }
+        for name, display in people.items()
+    ]
+    return sorted(board, key=lambda row: (-row["total"], row["user"]))
+
+
+def contest_board(service: Service) -> list[dict[str, Any]]:
+    start = service.site.start.timestamp() if service.site.start else 0.0
+    cells: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)
+    people: dict[str, str] = {}
+    ids: dict[str, int] = {}
+    for row in _rows(service):
+        people[row["name"]] = row["display"]
+        ids[row["name"]] = row["user_id"]
+        cell = cells[row["name"]].setdefault(
+            row["problem"], {"solved": False, "tries": 0, "judged": 0, "pending": 0, "time": None}
+        )
+        if cell["solved"]:
+            continue
+        if row["state"] != "done":
+            cell["pending"] += 1
+            continue
+        cell["judged"] += 1  # every judged try up to the first accepted one, compile errors too (ICPC's num_judged)
+        if row["verdict"] == "AC":
+            cell |= {"solved": True, "time": int((row["submitted"] - start) // 60)}
+            cell["tries"] += 1
+        elif row["verdict"] not in FREE:
+            cell["tries"] += 1
+    board = []
+    for name, display in people.items():
+        mine = cells[name]
+        solved = [c for c in mine.values() if c["solved"]]
+        penalty = sum(c["time"] + service.site.penalty * (c["tries"] - 1) for c in solved)
+        board.append(
+            {
+                "user": name,
+                "user_id": ids[name],
+                "display": display,
+                "solved": len(solved),
+                "penalty": penalty,
+                "problems": mine,
+            }
+        )
+    board.sort(key=lambda row: (-row["solved"], row["penalty"], row["user"]))
+    for rank, row in enumerate(board, start=1):
+        row["rank"] = rank
+    return board
+
+
+async def scoreboard(request: Request) -> Response:
+    user = viewer(request)
+    service = service_of(request)
+    board = contest_board(service) if service.site.kind == "contest" else class_board(service)
+    if service.site.kind == "class" and not user.staff:
+        board = [row for row in board if row["user"] == user.name]
+    labels = {name: entry.label for name, entry in service.site.problems.items()}
+    return json_response({"kind": service.site.kind, "problems": labels, "rows": board})
+
+
+ROUTES = [Route("/api/v1/scoreboard", scoreboard)]

@@ -1,0 +1,88 @@
+"""Starting a site: its store opened and recovered, the first admin made, the workers and the HTTP server started."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import secrets
+import sys
+from pathlib import Path
+
+from ..errors import UsageError
+from ..model import Problem
+from ..run import SlotPool
+from .auth import Sessions, add_user, new_token, site_key
+from .queue import recover
+from .service import Service
+from .site import Site
+from .store import Store
+from .workers import Workers
+
+ADMIN = "admin"
+
+
+def lock_site(site: Path) -> int:
+    """Hold the site for this server's life (an ``flock`` the kernel drops when it dies): two servers on one store
+    would judge each submission twice. The descriptor is kept open until the process ends."""
+    fd = os.open(site / ".server.lock", os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise UsageError(f"{site}: another server is serving this site") from None
+    return fd
+
+
+def make_account(store: Store, name: str, role: str, password: str | None = None) -> str:
+    """A new account and its first API token, which is returned (and never stored)."""
+    with store.tx() as db:
+        user = add_user(db, name, role, password=password)
+        return new_token(db, user.id, "made with the account")[1]
+
+
+def first_admin(store: Store) -> tuple[str, str] | None:
+    """On a site without an admin (its first start, whatever --add-user made before it), an admin with a random
+    password: (password, token) to print once; else None."""
+    if store.one("SELECT 1 FROM users WHERE role = 'admin' LIMIT 1") is not None:
+        return None
+    password = secrets.token_urlsafe(12)
+    return password, make_account(store, ADMIN, "admin", password)
+
+
+def serve(
+    site: Site,
+    store: Store,
+    problems: dict[str, Problem],
+    pool: SlotPool,
+    host: str,
+    port: int,
+    workers: int,
+    cluster: str | None = None,
+) -> None:
+    """Serve until SIGINT or SIGTERM; what was being judged then is re-queued at the next start."""
+    import uvicorn
+
+    from .app import make_app
+
+    again = recover(store)
+    if again:
+        print(f"{again} submission(s) the last server was judging are queued again", file=sys.stderr)
+    remote = None
+    if cluster:
+        from .remote import Remote
+
+        remote = Remote(cluster, problems, pool.isolation.mode)
+        print(f"judging on the Dask cluster at {cluster}", file=sys.stderr)
+    team = Workers(store, problems, pool, workers, remote)
+    service = Service(site, store, problems, team, Sessions(site_key(site.root)))
+    config = uvicorn.Config(
+        make_app(service),
+        host=host,
+        port=port,
+        log_level="warning",
+        access_log=False,
+        lifespan="on",
+        timeout_graceful_shutdown=5,  # an open event stream must not hold a stopping server
+    )
+    print(f"serving {site.title} ({len(problems)} problem(s)) on http://{host}:{port}/api/v1", flush=True)
+    uvicorn.Server(config).run()

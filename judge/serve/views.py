@@ -1,0 +1,70 @@
+"""A stored submission as JSON for one viewer: its state, queue place, progress and the result the policy lets them see.
+
+Names and texts are the stored strings; JSON escapes them, and a page
+(issue 36) escapes them again where it renders them.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+from .feedback import report_view
+from .http_errors import not_found
+from .queue import position
+from .service import Service, iso
+from .store import User
+
+STATES = ("queued", "compiling", "running", "done", "error")
+
+
+def visible_row(service: Service, sid: int, viewer: User) -> sqlite3.Row:
+    """The submission if ``viewer`` may see it; another student's is 404, exactly as a missing one."""
+    row = service.store.one(
+        "SELECT submissions.*, users.name AS user_name FROM submissions JOIN users ON users.id = submissions.user_id "
+        "WHERE submissions.id = ?",
+        (sid,),
+    )
+    if row is None or not (viewer.staff or row["user_id"] == viewer.id):
+        raise not_found("submission")
+    return row
+
+
+def current_result(service: Service, sid: int) -> sqlite3.Row | None:
+    return service.store.one("SELECT * FROM results WHERE submission_id = ? AND current = 1", (sid,))
+
+
+def submission_view(service: Service, row: sqlite3.Row, viewer: User, full: bool = True) -> dict[str, Any]:
+    """The submission as ``viewer`` sees it; ``full`` adds the result's groups and cases (a list shows less)."""
+    files = json.loads(row["files"])
+    view: dict[str, Any] = {
+        "id": row["id"],
+        "user": row["user_name"],
+        "problem": row["problem"],
+        "language": row["language"],
+        "files": [{"name": f["name"], "size": f["size"], "sha256": f["sha256"]} for f in files],
+        "submitted": iso(row["submitted"]),
+        "late": row["late_minutes"] is not None,
+        "late_minutes": row["late_minutes"],
+        "state": row["state"],
+        "attempt": row["attempt"],
+        "queue_position": position(service.store, row["id"]) if full and row["state"] == "queued" else None,
+        "cases_done": row["cases_done"],
+        "cases_total": row["cases_total"],
+        "verdict": None,
+        "score": None,
+        "max_score": None,
+    }
+    if row["state"] == "error":
+        view["error"] = row["error"] if viewer.staff else "a judge error: a teacher can rejudge it"
+    result = current_result(service, row["id"]) if row["state"] in ("done", "error") else None
+    if result is not None:
+        view |= {"verdict": result["verdict"], "score": result["score"], "max_score": result["max_score"]}
+        view["judged"] = iso(result["judged"])
+        if full:
+            report = json.loads(result["report"])
+            view["result"] = report_view(
+                report, service.policy(row["problem"]), service.sample_names(row["problem"]), viewer
+            )
+    return view

@@ -1,0 +1,129 @@
+"""A real ``tilejudge serve`` process for the service's tests: started on a free loopback port, always stopped.
+
+The server runs as ``python run_judge.py serve SITE`` in a session (and so a
+process group) of its own; ``stop`` ends the group, SIGTERM first, and
+``kill`` is the SIGKILL a crashed machine would deliver. Its stdout goes to
+a file the tests read (the first start prints the admin's token there).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+from conftest import REPO_ROOT
+
+START_TIMEOUT = 240.0  # generous: a first start may generate a bundled problem's cases
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def write_site(folder: Path, text: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "site.yaml").write_text(text)
+    return folder
+
+
+def add_user(site: Path, name: str, role: str) -> str:
+    """``serve SITE --add-user``: the token is the last line it prints."""
+    done = subprocess.run(
+        [sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(site), "--add-user", name, "--role", role],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=REPO_ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip().splitlines()[-1]
+
+
+class Server:
+    def __init__(self, site: Path, workers: int = 2, jobs: int = 2, extra: list[str] | None = None) -> None:
+        self.site = site
+        self.extra = extra or []
+        self.workers, self.jobs = workers, jobs
+        self.port = 0
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log = site / "server.out"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        self.port = self.port or free_port()  # a restart listens where its clients know it
+        argv = [sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(self.site), "--port", str(self.port)]
+        argv += ["--workers", str(self.workers), "-j", str(self.jobs), *self.extra]
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(
+                argv, stdout=out, stderr=subprocess.STDOUT, cwd=REPO_ROOT, start_new_session=True
+            )
+        deadline = time.monotonic() + START_TIMEOUT
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise AssertionError(f"the server ended at start: {self.log.read_text()}")
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.url + "/api/v1", timeout=2).status_code == 200:
+                    return self
+            time.sleep(0.2)
+        self.stop()
+        raise AssertionError(f"the server did not answer: {self.log.read_text()}")
+
+    def admin_token(self) -> str:
+        for line in self.log.read_text().splitlines():
+            if "its API token" in line:
+                return line.rsplit(" ", 1)[-1]
+        raise AssertionError("no admin token printed")
+
+    def kill(self) -> None:
+        """SIGKILL, as a crash would: nothing of the server runs its clean-up."""
+        if self.proc is not None and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(timeout=30)
+
+    def stop(self) -> None:
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGTERM)
+        try:
+            self.proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.kill()
+
+
+class Client:
+    """httpx with a token, and the waits the tests need."""
+
+    def __init__(self, server: Server, token: str | None) -> None:
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        self.http = httpx.Client(base_url=server.url + "/api/v1", headers=headers, timeout=60)
+
+    def submit(self, problem: str, name: str, content: str, language: str | None = None, wait: float = 0) -> dict:
+        body = {"problem": problem, "files": [{"name": name, "content": content}]}
+        if language:
+            body["language"] = language
+        answer = self.http.post("/submissions", params={"wait": wait} if wait else None, json=body)
+        assert answer.status_code in (200, 202), answer.text
+        return answer.json()
+
+    def done(self, sid: int, timeout: float = 120) -> dict:
+        """The submission once judged (polled: the tests of events follow them instead)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            view = self.http.get(f"/submissions/{sid}").json()
+            if view["state"] in ("done", "error"):
+                return view
+            time.sleep(0.2)
+        raise AssertionError(f"submission {sid} not judged in {timeout} s: {view}")
