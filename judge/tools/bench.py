@@ -28,7 +28,8 @@ from typing import Any
 import yaml
 
 from ..core import judge
-from ..core.testdata import check, generate
+from ..core.data_lock import producing
+from ..core.testdata import check, ensure, generate
 from ..errors import UsageError
 from ..lang import Program, prepare_problem_program, prepare_program
 from ..model import Problem, input_path
@@ -211,10 +212,9 @@ class Bench:
             problem = load_problem(REPO / "problems" / name)
             with SlotPool(os.cpu_count() or 1, Isolation("none")) as pool:
                 regen = timed(partial(check, problem, pool))
-                largest = max(
-                    problem.cases,
-                    key=lambda c: input_path(problem, c).stat().st_size if input_path(problem, c).exists() else 0,
-                )
+                with producing(problem):  # `check` regenerates into a folder of its own: the largest input is read
+                    ensure(problem, pool)  # from the problem's cases, made here where a fresh checkout lacks them
+                largest = max(problem.cases, key=lambda c: input_path(problem, c).stat().st_size)
                 times = {}
                 for solution in problem.solutions:
                     program = prepare_problem_program(solution, pool, 60)
