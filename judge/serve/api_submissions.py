@@ -28,7 +28,7 @@ PAGE = 50
 MAX_PAGE = 500
 
 
-def _open_problems(service: Service, user: User) -> list[str]:
+def open_problems(service: Service, user: User) -> list[str]:
     """The problems ``user`` may see: all for staff; in a contest, none before its start."""
     site = service.site
     if not user.staff and site.kind == "contest" and site.start and datetime.now(timezone.utc) < site.start:
@@ -46,7 +46,7 @@ async def problems(request: Request) -> Response:
     user = viewer(request)
     service = service_of(request)
     shown = []
-    for name in _open_problems(service, user):
+    for name in open_problems(service, user):
         entry, problem = service.site.problems[name], service.problems[name]
         try:
             statement = problem.statement.read_text(encoding="utf-8", errors="replace")
@@ -127,21 +127,7 @@ async def submit(request: Request) -> Response:
     user = viewer(request)
     service = service_of(request)
     wait = _wait(request, service.site.limits.wait)
-    parts = await _parts(request)
-    now = time.time()
-    late = _late(service, user, now)  # a closed contest first: its problems are not to be probed
-    if parts.problem not in _open_problems(service, user):
-        raise ApiError(404, "not_found", f"no such problem '{parts.problem}'", "problem")
-    language = _language(service, parts)
-    _check_capacity(service, user)
-    files = [
-        {"name": name, "sha256": service.sources.put(data), "size": len(data)} for name, data in parts.files
-    ]  # written by hash before the row names them
-    cases = len(service.problems[parts.problem].cases)
-    with service.store.tx() as db:
-        _check_capacity(service, user, db)
-        sid = accept(db, service.store, user.id, parts.problem, language, files, late, cases)
-    service.workers.poke()
+    sid = take(service, user, await _parts(request))
     if wait > 0:
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
@@ -153,6 +139,25 @@ async def submit(request: Request) -> Response:
     row = visible_row(service, sid, user)
     status = 200 if row["state"] in ("done", "error") else 202
     return json_response(submission_view(service, row, user), status, {"Location": f"/api/v1/submissions/{sid}"})
+
+
+def take(service: Service, user: User, parts: Parts) -> int:
+    """Check a submission by every rule, store it and wake a worker: the API's POST and the pages' submit form both
+    come here, so a page takes exactly what the API takes. Raises the ``ApiError`` to show; stores nothing then."""
+    late = _late(service, user, time.time())  # a closed contest first: its problems are not to be probed
+    if parts.problem not in open_problems(service, user):
+        raise ApiError(404, "not_found", f"no such problem '{parts.problem}'", "problem")
+    language = _language(service, parts)
+    _check_capacity(service, user)
+    files = [
+        {"name": name, "sha256": service.sources.put(data), "size": len(data)} for name, data in parts.files
+    ]  # written by hash before the row names them
+    cases = len(service.problems[parts.problem].cases)
+    with service.store.tx() as db:
+        _check_capacity(service, user, db)
+        sid = accept(db, service.store, user.id, parts.problem, language, files, late, cases)
+    service.workers.poke()
+    return sid
 
 
 def _wait(request: Request, most: float) -> float:
