@@ -1,0 +1,296 @@
+"""The pages in a real browser: chromium driven by Playwright against a real ``tilejudge serve`` on a loopback port.
+
+One server and one browser for the module. The server judges with one
+worker, so a teacher's slow submission (seconds of sleep per case) keeps
+a student's submissions queued while the test watches them: each row is seen
+going from queued to its verdict on a page that is never reloaded. Every
+test checks that its pages asked nothing of any host but 127.0.0.1 and that
+their consoles stayed free of errors. Screenshots are written to a temporary
+folder, or to ``$TILEJUDGE_SCREENSHOTS`` (docs/screenshots/ for the docs).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from browser import Watched, launch, sync_playwright
+from conftest import PROBLEMS, PROGRAMS, require
+from serving import Client, Server, write_site
+
+pytestmark = pytest.mark.slow
+
+AC_PY = (PROGRAMS / "aplusb" / "ac.py").read_bytes()
+WA_PY = (PROGRAMS / "aplusb" / "wa.py").read_bytes()
+CE_PY = "def broken(:\n    return 1\n"
+SLOW_PY = (
+    b"import sys, time\ntime.sleep(2.5)\nfor line in sys.stdin:\n    a, b = map(int, line.split())\n    print(a + b)\n"
+)
+MARKUP = "<img src=x onerror=window.__xss=1>\"'</script>"
+MARKUP_OUT = b"print('<img src=x onerror=window.__xss=1></script>\"')\n"
+PER_MINUTE = 4
+STREAM = re.compile(r"/live\?")  # the pages' event stream (not /static/live.js)
+FINAL = re.compile(r"^(AC|WA|PE|TLE|MLE|OLE|RE|CE|JE|judge error)$")
+WATCH_ROWS = """() => {
+  window.__kept = 'not reloaded';
+  window.__seen = {};
+  const note = () => document.querySelectorAll('tr[data-sid]').forEach((tr) => {
+    const text = tr.querySelector('.status').textContent.trim();
+    const seen = (window.__seen[tr.dataset.sid] = window.__seen[tr.dataset.sid] || []);
+    if (seen[seen.length - 1] !== text) seen.push(text);
+  });
+  new MutationObserver(note).observe(document.body, {subtree: true, childList: true, characterData: true});
+  note();
+}"""
+
+
+def password(name: str) -> str:
+    return f"{name[:8]}-secret-1"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory):
+    require("g++")
+    folder = write_site(
+        tmp_path_factory.mktemp("pages"),
+        f"title: Pages class\nproblems:\n  - problem: {PROBLEMS / 'aplusb'}\n    feedback: cases\n"
+        f"languages: [cpp, python3]\nlimits: {{per_minute: {PER_MINUTE}}}\n",
+    )
+    server = Server(folder, workers=1).start()
+    try:
+        admin = Client(server, server.admin_token())
+        tokens = {}
+        for name, role in (
+            ("teach", "teacher"),
+            ("alice", "student"),
+            ("bob", "student"),
+            ("carol", "student"),
+            (MARKUP, "student"),
+        ):
+            made = admin.http.post(
+                "/users", json={"name": name, "role": role, "password": password(name), "display": name}
+            )
+            assert made.status_code == 201, made.text
+            tokens[name] = made.json()["token"]
+        server.clients = {name: Client(server, token) for name, token in tokens.items()}
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as playwright:
+        chromium = launch(playwright)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = Path(os.environ.get("TILEJUDGE_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture
+def as_user(server, browser):
+    """Log in as a user in a context of their own; at the end, every context's requests and console are checked."""
+    made: list[Watched] = []
+
+    def log_in(name: str, width: int = 1100, **options) -> tuple[Watched, object]:
+        watched = Watched(browser.new_context(viewport={"width": width, "height": 900}, **options), server.url)
+        made.append(watched)
+        return watched, watched.log_in(name, password(name))
+
+    yield log_in
+    for watched in made:
+        watched.context.close()
+    for watched in made:
+        assert watched.foreign() == [], "a page asked another host"
+        assert watched.errors == []
+
+
+def submit_file(page, name: str, data: bytes) -> None:
+    page.goto(re.sub(r"^(https?://[^/]+).*", r"\1", page.url) + "/problems/aplusb")
+    page.set_input_files("#file", files=[{"name": name, "mimeType": "text/plain", "buffer": data}])
+    page.click("#submit-form button[type=submit]")
+
+
+def new_id(page) -> int:
+    page.wait_for_url(re.compile(r"/submissions\?new=\d+"))
+    return int(re.search(r"new=(\d+)", page.url).group(1))
+
+
+def rows(server, who: str) -> int:
+    listed = server.clients[who].http.get("/submissions", params={"limit": 500}).json()["submissions"]
+    return len(listed)
+
+
+@pytest.fixture(scope="module")
+def alice_runs(server, browser, shots):
+    """Alice submits AC, WA (files) and CE (pasted) while her list is open; what that list saw, without a reload."""
+    watched = Watched(browser.new_context(viewport={"width": 1100, "height": 900}), server.url)
+    watched.log_in("alice", password("alice"))
+    listing = watched.page("/submissions")
+    listing.evaluate(WATCH_ROWS)
+    form = watched.page("/problems/aplusb")
+    form.screenshot(path=str(shots / "problem.png"), full_page=True)
+    server.clients["teach"].submit("aplusb", "slow.py", SLOW_PY.decode())  # keeps the one worker busy for seconds
+    form.set_input_files("#file", files=[{"name": "ac.py", "mimeType": "text/plain", "buffer": AC_PY}])
+    guessed = form.input_value("#language")
+    form.click("#submit-form button[type=submit]")
+    ids = {"AC": new_id(form)}
+    first_row = form.locator(f"#s{ids['AC']} .status").inner_text()
+    submit_file(form, "wa.py", WA_PY)
+    ids["WA"] = new_id(form)
+    form.goto(server.url + "/problems/aplusb")
+    form.click("details summary")
+    form.fill("#code", CE_PY)
+    form.select_option("#language", "python3")
+    form.click("#submit-form button[type=submit]")
+    ids["CE"] = new_id(form)
+    listing.wait_for_function(
+        "ids => ids.every(id => ['done', 'error'].includes("
+        "document.querySelector(`tr[data-sid='${id}']`)?.dataset.state))",
+        arg=list(ids.values()),
+        timeout=60_000,
+    )
+    listing.screenshot(path=str(shots / "submissions.png"))
+    seen = listing.evaluate("window.__seen")
+    kept = listing.evaluate("window.__kept")
+    yield {"ids": ids, "seen": seen, "kept": kept, "guessed": guessed, "first_row": first_row, "watched": watched}
+    watched.context.close()
+    assert watched.foreign() == [] and watched.errors == []
+
+
+def test_each_row_goes_from_queued_to_its_verdict_without_a_reload(alice_runs) -> None:
+    assert alice_runs["guessed"] == "python3"  # the language from the file's extension
+    assert alice_runs["first_row"].startswith("queued")
+    assert alice_runs["kept"] == "not reloaded"
+    for verdict, sid in alice_runs["ids"].items():
+        seen = alice_runs["seen"][str(sid)]
+        assert seen[0].startswith("queued"), seen
+        assert seen[-1] == verdict, seen
+        assert all(FINAL.match(s) is None for s in seen[:-1]), seen
+    assert any("in line" in s for seen in alice_runs["seen"].values() for s in seen)
+
+
+def test_the_detail_shows_the_sample_diff_and_no_secret_data(server, alice_runs, as_user, shots) -> None:
+    watched, page = as_user("alice")
+    page.goto(f"{server.url}/submissions/{alice_runs['ids']['WA']}")
+    diff = page.locator(".sample-diff")
+    assert "sample" in diff.inner_text() and "expected" in diff.inner_text()
+    assert "1 2" in diff.locator("pre").first.inner_text()
+    text = page.locator("main").inner_text()
+    for case in ("mixed_signs", "big1", "big2"):
+        lines = (PROBLEMS / "aplusb" / "data" / f"{case}.in").read_text().splitlines()
+        assert case not in text
+        assert not [line for line in lines if line not in ("1 2", "3 4") and line in text]  # 1 2, 3 4: the sample's
+    messages = page.locator("table.cases tbody tr td.message").all_inner_texts()
+    assert messages[0].strip() and not any(m.strip() for m in messages[1:])  # the checker speaks on the sample only
+    page.screenshot(path=str(shots / "submission-wa.png"), full_page=True)
+    page.goto(f"{server.url}/submissions/{alice_runs['ids']['CE']}")
+    assert "SyntaxError" in page.locator("#compile-log").inner_text()
+
+
+def test_an_oversized_file_and_the_rate_limit_are_told_on_the_form(server, alice_runs, as_user) -> None:
+    watched, page = as_user("alice")
+    before = rows(server, "alice")
+    submit_file(page, "big.py", b"#" * (300 << 10) + b"\n")
+    assert "256 KiB" in page.locator("#form-error").inner_text()
+    assert rows(server, "alice") == before
+    page.wait_for_timeout(0)
+    sid = None
+    while rows(server, "alice") < PER_MINUTE:
+        submit_file(page, "ac.py", AC_PY)
+        sid = new_id(page)
+    assert sid is not None
+    submit_file(page, "ac.py", AC_PY)
+    assert f"at most {PER_MINUTE} submissions a minute" in page.locator("#form-error").inner_text()
+    assert rows(server, "alice") == PER_MINUTE
+
+
+def test_another_student_gets_404_on_alices_submission(server, alice_runs, as_user) -> None:
+    watched, page = as_user("bob")
+    sid = alice_runs["ids"]["AC"]
+    answer = page.goto(f"{server.url}/submissions/{sid}")
+    assert answer.status == 404
+    assert "ac.py" not in page.content() and "alice" not in page.locator("main").inner_text()
+    answer = page.request.post(f"{server.url}/submissions/{sid}/rejudge", form={"csrf": "x"})
+    assert answer.status in (403, 404)
+
+
+def test_a_teachers_rejudge_changes_the_students_open_page(server, alice_runs, as_user, shots) -> None:
+    sid = alice_runs["ids"]["AC"]
+    _, student = as_user("alice")
+    student.goto(f"{server.url}/submissions/{sid}")
+    student.evaluate("window.__kept = 'not reloaded'")
+    attempt = student.locator(".attempt").inner_text()
+    _, teacher = as_user("teach", width=1400)
+    teacher.goto(f"{server.url}/submissions/{sid}")
+    assert "for line in" in teacher.locator("pre.code").inner_text()  # the source beside the result
+    teacher.screenshot(path=str(shots / "teacher-submission.png"))
+    teacher.click("#rejudge")
+    teacher.wait_for_url(f"{server.url}/submissions/{sid}")
+    student.wait_for_function(
+        "was => document.querySelector('.attempt').textContent !== was && "
+        "document.querySelector('#status').textContent.trim().startsWith('AC')",
+        arg=attempt,
+        timeout=60_000,
+    )
+    assert student.evaluate("window.__kept") == "not reloaded"
+    assert student.locator("#status").inner_text().startswith("AC")
+
+
+def test_a_cut_event_stream_falls_back_to_polling_and_recovers(server, alice_runs, as_user) -> None:
+    watched, page = as_user("carol")
+    watched.allowed = ("net::ERR_FAILED",)  # the aborted stream, which the test cut itself
+    page.route(STREAM, lambda route: route.abort())
+    server.clients["teach"].submit("aplusb", "slow.py", SLOW_PY.decode())
+    submit_file(page, "ac.py", AC_PY)
+    sid = new_id(page)
+    page.evaluate("window.__kept = 'not reloaded'")
+    page.wait_for_function("() => document.body.dataset.mode === 'polling'", timeout=20_000)
+    page.wait_for_function(
+        f"() => document.querySelector('tr[data-sid=\"{sid}\"]').dataset.state === 'done'", timeout=60_000
+    )
+    assert page.locator(f"#s{sid} .status").inner_text() == "AC"
+    page.unroute(STREAM)
+    page.wait_for_function("() => document.body.dataset.mode === 'live'", timeout=30_000)
+    later = server.clients["carol"].submit("aplusb", "wa.py", WA_PY.decode())["id"]  # seen through the stream again
+    page.wait_for_function(
+        f"() => document.querySelector('tr[data-sid=\"{later}\"]')?.dataset.state === 'done'", timeout=60_000
+    )
+    assert page.locator(f"#s{later} .status").inner_text() == "WA"
+    assert page.evaluate("window.__kept") == "not reloaded"
+
+
+def _no_markup_ran(page, where: str) -> None:
+    assert page.evaluate("window.__xss") is None, where
+    assert page.evaluate("document.querySelectorAll('img[src=\"x\"], script:not([src])').length") == 0, where
+
+
+def test_markup_in_names_and_outputs_shows_as_text_on_every_page(server, alice_runs, as_user) -> None:
+    watched, page = as_user(MARKUP)
+    submit_file(page, "<img src=x onerror=window.__xss=1>.py", MARKUP_OUT)
+    wa = new_id(page)
+    server.clients[MARKUP].done(wa)
+    ce = server.clients[MARKUP].submit("aplusb", "x.py", "print(1)\n" + MARKUP + "\n")["id"]
+    server.clients[MARKUP].done(ce)
+    for path in ("/problems", "/submissions", f"/submissions/{wa}", f"/submissions/{ce}", "/account"):
+        page.goto(server.url + path)
+        _no_markup_ran(page, path)
+        assert MARKUP in page.locator("header").inner_text(), path  # the name, as text
+    page.goto(f"{server.url}/submissions/{wa}")
+    assert "<img src=x onerror=window.__xss=1>.py" in page.locator("main").inner_text()
+    assert "<img src=x onerror=window.__xss=1></script>" in page.locator("table.cases").inner_text()
+    page.goto(f"{server.url}/submissions/{ce}")
+    assert "</script>" in page.locator("#compile-log").inner_text()
+    _, teacher = as_user("teach")
+    for path in ("/submissions", f"/submissions/{wa}", f"/submissions/{ce}"):
+        teacher.goto(server.url + path)
+        _no_markup_ran(teacher, path)
+        assert MARKUP in teacher.locator("main").inner_text(), path
