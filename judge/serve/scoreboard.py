@@ -20,6 +20,7 @@ from starlette.routing import Route
 
 from .access import json_response, service_of, viewer
 from .service import Service
+from .store import User
 
 FREE = ("CE", "JE")  # verdicts that cost no penalty
 
@@ -80,14 +81,17 @@ def contest_board(service: Service) -> list[dict[str, Any]]:
     return board
 
 
-async def scoreboard(request: Request) -> Response:
-    user = viewer(request)
-    service = service_of(request)
+def board_for(service: Service, user: User) -> dict[str, Any]:
+    """The board as ``user`` may see it: the API's answer and the scoreboard page's data."""
     board = contest_board(service) if service.site.kind == "contest" else class_board(service)
     if service.site.kind == "class" and not user.staff:
         board = [row for row in board if row["user"] == user.name]
     labels = {name: entry.label for name, entry in service.site.problems.items()}
-    return json_response({"kind": service.site.kind, "problems": labels, "rows": board})
+    return {"kind": service.site.kind, "problems": labels, "rows": board}
+
+
+async def scoreboard(request: Request) -> Response:
+    return json_response(board_for(service_of(request), viewer(request)))
 
 
 ROUTES = [Route("/api/v1/scoreboard", scoreboard)]
