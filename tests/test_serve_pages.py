@@ -294,3 +294,77 @@ def test_markup_in_names_and_outputs_shows_as_text_on_every_page(server, alice_r
         teacher.goto(server.url + path)
         _no_markup_ran(teacher, path)
         assert MARKUP in teacher.locator("main").inner_text(), path
+
+
+def test_teacher_pages_filter_download_grades_show_hints_and_import_a_roster(server, alice_runs, as_user, shots):
+    bob = server.clients["bob"]
+    bob.done(bob.submit("aplusb", "copy.py", AC_PY.decode())["id"])  # alice's AC, copied
+    _, teacher = as_user("teach")
+    teacher.goto(f"{server.url}/staff")
+    teacher.screenshot(path=str(shots / "teacher.png"))
+    teacher.goto(f"{server.url}/submissions?verdict=WA")
+    shown = teacher.locator("#subs tbody tr .status").all_inner_texts()
+    assert shown and set(shown) == {"WA"}
+    assert teacher.locator(f"#s{alice_runs['ids']['WA']}").count() == 1
+    teacher.goto(f"{server.url}/submissions?user=bob")
+    assert set(teacher.locator("#subs tbody tr td:nth-child(2)").all_inner_texts()) == {"bob"}
+    csv_text = teacher.request.get(f"{server.url}/staff/grades/aplusb.csv").text()
+    lines = {line.split(",")[0]: line.split(",") for line in csv_text.splitlines()}
+    assert lines["id"][:4] == ["id", "name", "language", "verdict"]  # grade's own columns
+    assert lines["alice"][3] == "AC" and lines["bob"][3] == "AC" and "teach" not in lines
+    junit = teacher.request.get(f"{server.url}/staff/grades/aplusb.xml").text()
+    assert '<testsuite name="alice"' in junit and '<testsuite name="bob"' in junit
+    assert teacher.request.get(f"{server.url}/staff/grades/aplusb.json").json()["students"]
+    teacher.goto(f"{server.url}/staff/similar/aplusb")
+    pair = teacher.locator("table tbody tr").first.inner_text()
+    assert "alice" in pair and "bob" in pair and "identical" in pair
+    teacher.goto(f"{server.url}/staff/roster")
+    teacher.fill("#csv", "name\nnobody\n")  # no id column: grade --roster's own message, and nothing made
+    teacher.click("form.stack button[type=submit]")
+    assert "id" in teacher.locator("#form-error").inner_text()
+    teacher.fill("#csv", "id,name\nnewkid,New <b>Kid</b>\n")
+    teacher.click("form.stack button[type=submit]")
+    assert teacher.locator("#made").inner_text().count("tj_") == 1
+    assert "newkid" in teacher.locator("#made").inner_text()
+    names = [u["name"] for u in server.clients["teach"].http.get("/users").json()["users"]]
+    assert "newkid" in names and "nobody" not in names
+    _, student = as_user("alice")
+    assert student.goto(f"{server.url}/staff").status == 404
+    assert student.goto(f"{server.url}/staff/grades/aplusb.csv").status == 404
+
+
+def test_the_scoreboard_shows_a_class_its_points(server, alice_runs, as_user, shots) -> None:
+    _, teacher = as_user("teach")
+    teacher.goto(f"{server.url}/scoreboard")
+    board = teacher.locator("#board").inner_text()
+    assert "alice" in board and "bob" in board and "teach" not in board
+    teacher.screenshot(path=str(shots / "scoreboard.png"))
+    _, student = as_user("alice", width=390)
+    student.goto(f"{server.url}/scoreboard")
+    assert "alice" in student.locator("#board").inner_text() and "bob" not in student.locator("#board").inner_text()
+    student.goto(f"{server.url}/submissions")
+    student.screenshot(path=str(shots / "phone-submissions.png"))
+    width = student.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390  # nothing wider than the phone's screen: wide tables scroll in their own box
+
+
+def test_a_closed_contest_is_told_on_the_form_and_stores_nothing(tmp_path, browser) -> None:
+    folder = write_site(
+        tmp_path / "contest",
+        f"title: Over\nkind: contest\nproblems: [{PROBLEMS / 'aplusb'}]\nlanguages: [python3]\n"
+        "start: 2020-01-01 10:00\nend: 2020-01-01 15:00\n",
+    )
+    server = Server(folder, workers=1).start()
+    try:
+        admin = Client(server, server.admin_token())
+        made = admin.http.post("/users", json={"name": "team1", "role": "team", "password": password("team1")})
+        assert made.status_code == 201
+        watched = Watched(browser.new_context(), server.url)
+        page = watched.log_in("team1", password("team1"))
+        submit_file(page, "ac.py", AC_PY)
+        assert "the contest is over" in page.locator("#form-error").inner_text()
+        assert admin.http.get("/submissions").json()["submissions"] == []
+        watched.context.close()
+        assert watched.foreign() == [] and watched.errors == []
+    finally:
+        server.stop()
