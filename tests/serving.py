@@ -49,8 +49,9 @@ def add_user(site: Path, name: str, role: str) -> str:
 
 
 class Server:
-    def __init__(self, site: Path, workers: int = 2, jobs: int = 2) -> None:
+    def __init__(self, site: Path, workers: int = 2, jobs: int = 2, extra: list[str] | None = None) -> None:
         self.site = site
+        self.extra = extra or []
         self.workers, self.jobs = workers, jobs
         self.port = 0
         self.proc: subprocess.Popen[bytes] | None = None
@@ -63,7 +64,7 @@ class Server:
     def start(self) -> Server:
         self.port = self.port or free_port()  # a restart listens where its clients know it
         argv = [sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(self.site), "--port", str(self.port)]
-        argv += ["--workers", str(self.workers), "-j", str(self.jobs)]
+        argv += ["--workers", str(self.workers), "-j", str(self.jobs), *self.extra]
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
                 argv, stdout=out, stderr=subprocess.STDOUT, cwd=REPO_ROOT, start_new_session=True

@@ -224,6 +224,24 @@ def test_tokens_are_made_listed_and_revoked(site) -> None:
     assert second.http.get("/me").status_code == 401
 
 
+def test_a_password_login_gives_a_session_whose_changes_need_the_csrf_token(site) -> None:
+    server, _, admin = site
+    made = admin.http.post("/users", json={"name": "gwen", "role": "student", "password": "correct horse"})
+    assert made.status_code == 201
+    browser = httpx.Client(base_url=server.url + "/api/v1", timeout=60)
+    assert browser.post("/login", json={"name": "gwen", "password": "wrong one"}).status_code == 401
+    answer = browser.post("/login", json={"name": "gwen", "password": "correct horse"})
+    assert answer.status_code == 200 and "httponly" in answer.headers["set-cookie"].lower()
+    csrf = answer.json()["csrf"]
+    assert browser.get("/me").json()["user"]["name"] == "gwen"  # reading needs the cookie only
+    refused = browser.post("/tokens", json={"label": "x"})
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "csrf"
+    assert browser.post("/tokens", json={"label": "x"}, headers={"X-CSRF-Token": csrf + "x"}).status_code == 403
+    assert browser.post("/tokens", json={"label": "x"}, headers={"X-CSRF-Token": csrf}).status_code == 201
+    forged = httpx.Client(base_url=server.url + "/api/v1", cookies={"tilejudge_session": "e30.abc"})
+    assert forged.get("/me").status_code == 401
+
+
 def _zip(entries: list[tuple[str, bytes]], link: str | None = None) -> str:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
@@ -315,8 +333,8 @@ def test_a_closed_contest_is_409_and_a_full_queue_503(tmp_path: Path) -> None:
     require("g++")
     folder = write_site(
         tmp_path / "contest",
-        f"kind: contest\nstart: 2999-01-01 10:00\nproblems:\n  - problem: {PROBLEMS / 'aplusb'}\n"
-        "limits: {queue: 1}\n",
+        "kind: contest\nstart: 2999-01-01 10:00\nend: 2999-01-01 15:00\n"
+        f"problems:\n  - problem: {PROBLEMS / 'aplusb'}\nlimits: {{queue: 1}}\n",
     )
     team = add_user(folder, "team1", "team")
     server = Server(folder, workers=1, jobs=1).start()

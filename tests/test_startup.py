@@ -33,7 +33,19 @@ LOADING = {
     "judge.run",
     "judge.core",
 }
-COMMANDS_ELSEWHERE = {"judge.grade", "judge.tools", "judge.problem.formats.kattis_export", "tqdm", "dask", "copydetect"}
+COMMANDS_ELSEWHERE = {
+    "judge.grade",
+    "judge.tools",
+    "judge.problem.formats.kattis_export",
+    "tqdm",
+    "dask",
+    "copydetect",
+    # the service's web stack: only `serve` imports it, inside its run
+    "judge.serve",
+    "starlette",
+    "uvicorn",
+    "argon2",
+}
 
 
 # Runs run_judge.py as ``python run_judge.py`` would, and writes on stderr, as it exits, the modules it imported beyond

@@ -29,6 +29,11 @@ def add(sub: argparse._SubParsersAction) -> None:
         "-j", "--jobs", type=int, default=os.cpu_count() or 1, help="parallel runs in all (default: number of CPUs)"
     )
     p.add_argument("--sandbox", choices=MODES, help=f"isolation of submissions (default: ${ENV_MODE} or auto)")
+    p.add_argument(
+        "--cluster",
+        metavar="ADDR",
+        help="judge on the Dask scheduler at ADDR (tcp://host:8786), as grade --cluster does; needs the cluster extra",
+    )
     p.add_argument("--add-user", metavar="NAME", help="make an account, print its API token as the last line, and exit")
     p.add_argument("--role", choices=ROLES, default="student", help="the role of --add-user's account")
     p.add_argument("--password", help="--add-user's password, for logging in on pages (default: none, token only)")
@@ -81,7 +86,7 @@ def _serve(args: argparse.Namespace, site_root: Path, store_type: type) -> int:
             print(f"made the admin account: name admin, password {password}")
             print(f"its API token (send it as Authorization: Bearer TOKEN): {token}", flush=True)
         try:
-            serve(site, store, problems, pool, args.host, args.port, args.workers)
+            serve(site, store, problems, pool, args.host, args.port, args.workers, args.cluster)
         finally:
             store.close()
     return 0

@@ -115,19 +115,34 @@ def judge_on_worker(
     source: bytes,
     mode: str,
     all_cases: bool = False,
+    language: str = "",
+    more: dict[str, bytes] | None = None,
 ) -> dict[str, Any]:
-    """A Dask task: judge one submission on this worker; returns the report with the worker's address."""
+    """A Dask task: judge one submission on this worker; returns the report with the worker's address.
+
+    ``language`` names the language instead of detecting it; ``more`` holds further files of a multi-file submission
+    (the service's), judged with ``filename`` as one folder.
+    """
     from distributed import get_worker
+
+    from ..lang import LANGUAGES
 
     address = get_worker().address
     problem = load_problem(_unpacked(package_hash, name, package))
     with tempfile.TemporaryDirectory(prefix="submission-") as folder:
         path = Path(folder) / filename
-        path.write_bytes(source)
+        if more:
+            path = Path(folder) / "submission"
+            path.mkdir()
+            for file_name, data in {filename: source, **more}.items():
+                (path / file_name).write_bytes(data)
+        else:
+            path.write_bytes(source)
         entry = Student(student, path)
         try:
             with SlotPool(1, Isolation(mode), conceal=problem.folders) as pool:
-                report = judge_submission(problem, entry, pool, _run_lock, all_cases)
+                lang = LANGUAGES[language] if language else None
+                report = judge_submission(problem, entry, pool, _run_lock, all_cases, lang)
         except SetupError as exc:
             report = judge_error_report(problem, entry, str(exc))
     if report["verdict"] == "JE":  # a worker's own problem (a missing compiler): say which worker
@@ -135,7 +150,7 @@ def judge_on_worker(
     return {**report, "worker": address}
 
 
-def _check_environment(client: Any, address: str) -> None:
+def check_environment(client: Any, address: str) -> None:
     """The scheduler unpickles tasks and the workers run them: both must import this judge, or every task would fail."""
     # Only builtins travel: a function of this module could not even be unpickled where the judge is missing.
     probe = functools.partial(eval, "__import__('importlib.util').util.find_spec('judge') is not None")
@@ -178,7 +193,7 @@ def cluster_results(
     except OSError as exc:
         raise SetupError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     with client:
-        _check_environment(client, address)
+        check_environment(client, address)
         packed = pack(problem)
         # Workers unpack by the hash of these very bytes: a long-lived worker never reuses a stale unpack.
         package_hash = hashlib.sha256(packed).hexdigest()

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import base64
 import json
+import sqlite3
 import time
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.formparsers import MultiPartParser
 from starlette.requests import Request
 from starlette.responses import Response
@@ -39,7 +41,8 @@ def open_problems(service: Service, user: User) -> list[str]:
 async def languages(request: Request) -> Response:
     viewer(request)
     service = service_of(request)
-    return json_response({"languages": service.languages()})
+    # the first call probes each compiler's version (a process each): off the event loop
+    return json_response({"languages": await run_in_threadpool(service.languages)})
 
 
 async def problems(request: Request) -> Response:
@@ -127,7 +130,8 @@ async def submit(request: Request) -> Response:
     user = viewer(request)
     service = service_of(request)
     wait = _wait(request, service.site.limits.wait)
-    sid = take(service, user, await _parts(request))
+    parts = await _parts(request)
+    sid = store_submission(service, user, parts)
     if wait > 0:
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
@@ -141,21 +145,25 @@ async def submit(request: Request) -> Response:
     return json_response(submission_view(service, row, user), status, {"Location": f"/api/v1/submissions/{sid}"})
 
 
-def take(service: Service, user: User, parts: Parts) -> int:
-    """Check a submission by every rule, store it and wake a worker: the API's POST and the pages' submit form both
-    come here, so a page takes exactly what the API takes. Raises the ``ApiError`` to show; stores nothing then."""
-    late = _late(service, user, time.time())  # a closed contest first: its problems are not to be probed
+def store_submission(service: Service, user: User, parts: Parts) -> int:
+    """Check a submission against the site (open, problem, language, rate, queue) and store it whole, files first;
+    its id. Every API that takes submissions comes here."""
+    now = time.time()
+    late = _late(service, user, now)  # a closed contest first: its problems are not to be probed
     if parts.problem not in open_problems(service, user):
         raise ApiError(404, "not_found", f"no such problem '{parts.problem}'", "problem")
     language = _language(service, parts)
     _check_capacity(service, user)
-    files = [
-        {"name": name, "sha256": service.sources.put(data), "size": len(data)} for name, data in parts.files
-    ]  # written by hash before the row names them
     cases = len(service.problems[parts.problem].cases)
-    with service.store.tx() as db:
-        _check_capacity(service, user, db)
-        sid = accept(db, service.store, user.id, parts.problem, language, files, late, cases)
+    try:
+        files = [
+            {"name": name, "sha256": service.sources.put(data), "size": len(data)} for name, data in parts.files
+        ]  # written by hash before the row names them
+        with service.store.tx() as db:
+            _check_capacity(service, user, db)
+            sid = accept(db, service.store, user.id, parts.problem, language, files, late, cases)
+    except (OSError, sqlite3.OperationalError) as exc:  # a full disk, a store that cannot write: nothing was taken
+        raise ApiError(503, "storage", f"the server cannot store submissions now: {exc}", retry_after=60) from None
     service.workers.poke()
     return sid
 

@@ -17,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from . import api_accounts, api_submissions, events, pages_routes, scoreboard
+from . import api_accounts, api_submissions, events, icpc, pages_routes, scoreboard
 from .access import json_response, service_of
 from .http_errors import ApiError
 from .service import Service
@@ -78,6 +78,7 @@ def make_app(service: Service) -> Starlette:
         *events.ROUTES,
         *api_accounts.ROUTES,
         *scoreboard.ROUTES,
+        *icpc.ROUTES,
         *pages_routes.page_routes(),
     ]
     app = Starlette(

@@ -27,7 +27,7 @@ from pathlib import Path
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from .store import Store, User, user_of
+from .store import Store, User, log_event, user_of
 
 ROLES = ("student", "team", "teacher", "jury", "admin")
 SESSION_COOKIE = "tilejudge_session"
@@ -75,7 +75,9 @@ def add_user(
         )
     except sqlite3.IntegrityError:
         raise Duplicate(f"the account '{name}' exists already") from None
-    return User(int(cursor.lastrowid or 0), name, role, display, deadline)
+    made = User(int(cursor.lastrowid or 0), name, role, display, deadline)
+    log_event(db, "accounts", "create", {"id": made.id, "name": name, "role": role}, None, made.id)  # the ICPC feed's
+    return made
 
 
 def new_token(db: sqlite3.Connection, user: int, label: str = "") -> tuple[int, str]:

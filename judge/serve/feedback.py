@@ -54,6 +54,8 @@ def report_view(report: dict[str, Any], policy: str, samples: frozenset[str], vi
     cases = report.get("cases", [])
     if staff or policy != "verdict":
         shown["cases"] = [case_view(case, n, policy, samples, staff) for n, case in enumerate(cases, start=1)]
+    if staff and report.get("worker"):
+        shown["worker"] = report["worker"]  # --cluster: which Dask worker judged it
     if report.get("verdict") == "JE":
         shown["message"] = report.get("message", "") if staff else "a judge error: a teacher can rejudge it"
     return shown

@@ -87,7 +87,7 @@ def _unpacked(files: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
     for number, (name, data) in enumerate(files):
         _check_name(name, f"files[{number}].name")
         if name.lower().endswith(".zip"):
-            out.extend(_zip_entries(data, f"files[{number}]"))
+            out.extend(zip_entries(data, f"files[{number}]"))
         else:
             out.append((name, data))
     check_files(out)
@@ -108,7 +108,7 @@ def _check_name(name: str, field: str) -> None:
         raise unprocessable("a file name must name a file: no folder part, no NUL, not . or ..", field)
 
 
-def _zip_entries(data: bytes, field: str) -> list[tuple[str, bytes]]:
+def zip_entries(data: bytes, field: str) -> list[tuple[str, bytes]]:
     """A zip's regular files, refused whole if it holds a link or a path that climbs out, or unpacks too big."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))

@@ -21,7 +21,7 @@ from starlette.routing import Route
 from ..lang import LANGUAGES
 from ..model import Problem, answer_path, input_path
 from .access import service_of
-from .api_submissions import open_problems, take
+from .api_submissions import open_problems, store_submission
 from .http_errors import ApiError, not_found
 from .intake import from_form
 from .pages import Seen, check_csrf, page, read_form, render
@@ -150,7 +150,7 @@ async def submit(request: Request, who: Seen) -> Response:
         form = await read_form(request)
         fields = form.fields
         check_csrf(who, form)
-        sid = take(service, who.user, _parts(service, name, form))
+        sid = store_submission(service, who.user, _parts(service, name, form))
     except ApiError as exc:
         return _problem_page(
             request,

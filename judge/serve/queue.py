@@ -3,9 +3,9 @@
 Every step is one transaction that also appends its event, so what a watcher
 is told and what the store holds never disagree. The queue is the
 ``submissions`` table itself: fair across users, a submission's turn is its
-rank among its author's unfinished ones, so a user's tenth waits behind
-everyone else's first, whatever the order they came in; rejudges come after
-new work. A worker holds its claim by ``attempt``: a rejudge while it judges
+rank among its author's submissions waiting or judged since it came
+(``_ORDER``), so a user's tenth waits behind everyone else's first, whatever
+the order they came in; rejudges come after new work. A worker holds its claim by ``attempt``: a rejudge while it judges
 re-queues the submission, and the result of the old attempt is then dropped,
 never stored beside the new one. Each stored result replaces the current one
 in the same transaction (``results_current`` is unique), so a submission has
@@ -24,12 +24,17 @@ from .store import Store
 
 UNFINISHED = ("queued", "compiling", "running")
 PRIORITY_NEW, PRIORITY_REJUDGE = 0, 1
-# the queued submissions in the order workers take them
+# The queued submissions in the order workers take them. A submission's turn is 1 + how many of its author's earlier
+# ones were still waiting or being judged when it came, or were taken since: a user's tenth waits behind everyone's
+# first even as their first nine are judged one by one (counting only what is unfinished now would let their second
+# overtake the others' first as soon as their first was done).
 _ORDER = """
-SELECT id FROM (
-    SELECT id, state, priority, ROW_NUMBER() OVER (PARTITION BY user_id ORDER BY priority, id) AS turn
-    FROM submissions WHERE state IN ('queued', 'compiling', 'running'))
-WHERE state = 'queued' ORDER BY priority, turn, id
+SELECT s.id FROM submissions s WHERE s.state = 'queued'
+ORDER BY s.priority, (
+    SELECT COUNT(*) FROM submissions t
+    WHERE t.user_id = s.user_id AND t.priority = s.priority AND t.id < s.id
+      AND (t.state IN ('queued', 'compiling', 'running') OR t.started >= s.submitted)
+), s.id
 """
 
 
@@ -79,9 +84,9 @@ def claim(store: Store) -> Claim | None:
         if row is None:
             return None
         db.execute(
-            "UPDATE submissions SET state = 'compiling', attempt = attempt + 1, cases_done = 0, error = '' "
-            "WHERE id = ?",
-            (row["id"],),
+            "UPDATE submissions SET state = 'compiling', attempt = attempt + 1, cases_done = 0, error = '', "
+            "started = ? WHERE id = ?",
+            (time.time(), row["id"]),
         )
         sub = db.execute("SELECT * FROM submissions WHERE id = ?", (row["id"],)).fetchone()
         found = Claim(
@@ -124,8 +129,8 @@ def finish(store: Store, c: Claim, report: dict[str, Any], state: str, error: st
             return False
         db.execute("UPDATE results SET current = 0 WHERE submission_id = ? AND current = 1", (c.id,))
         db.execute(
-            "INSERT INTO results(submission_id, attempt, judged, verdict, score, max_score, report, current) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, 1)",
+            "INSERT INTO results(submission_id, attempt, judged, verdict, score, max_score, report, current, started) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, 1, (SELECT started FROM submissions WHERE id = ?))",
             (
                 c.id,
                 c.attempt,
@@ -134,6 +139,7 @@ def finish(store: Store, c: Claim, report: dict[str, Any], state: str, error: st
                 report.get("score", 0.0),
                 report.get("max_score", 0.0),
                 json.dumps(report),
+                c.id,
             ),
         )
         done = len(report.get("cases", [])) if state == "done" else None

@@ -57,14 +57,20 @@ def contest_board(service: Service) -> list[dict[str, Any]]:
     start = service.site.start.timestamp() if service.site.start else 0.0
     cells: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)
     people: dict[str, str] = {}
+    ids: dict[str, int] = {}
     for row in _rows(service):
         people[row["name"]] = row["display"]
-        cell = cells[row["name"]].setdefault(row["problem"], {"solved": False, "tries": 0, "pending": 0, "time": None})
+        ids[row["name"]] = row["user_id"]
+        cell = cells[row["name"]].setdefault(
+            row["problem"], {"solved": False, "tries": 0, "judged": 0, "pending": 0, "time": None}
+        )
         if cell["solved"]:
             continue
         if row["state"] != "done":
             cell["pending"] += 1
-        elif row["verdict"] == "AC":
+            continue
+        cell["judged"] += 1  # every judged try up to the first accepted one, compile errors too (ICPC's num_judged)
+        if row["verdict"] == "AC":
             cell |= {"solved": True, "time": int((row["submitted"] - start) // 60)}
             cell["tries"] += 1
         elif row["verdict"] not in FREE:
@@ -74,7 +80,16 @@ def contest_board(service: Service) -> list[dict[str, Any]]:
         mine = cells[name]
         solved = [c for c in mine.values() if c["solved"]]
         penalty = sum(c["time"] + service.site.penalty * (c["tries"] - 1) for c in solved)
-        board.append({"user": name, "display": display, "solved": len(solved), "penalty": penalty, "problems": mine})
+        board.append(
+            {
+                "user": name,
+                "user_id": ids[name],
+                "display": display,
+                "solved": len(solved),
+                "penalty": penalty,
+                "problems": mine,
+            }
+        )
     board.sort(key=lambda row: (-row["solved"], row["penalty"], row["user"]))
     for rank, row in enumerate(board, start=1):
         row["rank"] = rank

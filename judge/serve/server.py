@@ -34,7 +34,14 @@ def first_admin(store: Store) -> tuple[str, str] | None:
 
 
 def serve(
-    site: Site, store: Store, problems: dict[str, Problem], pool: SlotPool, host: str, port: int, workers: int
+    site: Site,
+    store: Store,
+    problems: dict[str, Problem],
+    pool: SlotPool,
+    host: str,
+    port: int,
+    workers: int,
+    cluster: str | None = None,
 ) -> None:
     """Serve until SIGINT or SIGTERM; what was being judged then is re-queued at the next start."""
     import uvicorn
@@ -44,7 +51,14 @@ def serve(
     again = recover(store)
     if again:
         print(f"{again} submission(s) the last server was judging are queued again", file=sys.stderr)
-    service = Service(site, store, problems, Workers(store, problems, pool, workers), Sessions(site_key(site.root)))
+    remote = None
+    if cluster:
+        from .remote import Remote
+
+        remote = Remote(cluster, problems, pool.isolation.mode)
+        print(f"judging on the Dask cluster at {cluster}", file=sys.stderr)
+    team = Workers(store, problems, pool, workers, remote)
+    service = Service(site, store, problems, team, Sessions(site_key(site.root)))
     config = uvicorn.Config(
         make_app(service),
         host=host,

@@ -145,6 +145,8 @@ def load_site(root: Path, problems_root: Path) -> Site:
         else ("cases" if kind == "class" else "verdict")
     )
     times = {key: r.time(fields[key], key) for key in ("start", "end", "deadline") if key in fields}
+    if kind == "contest" and not ("start" in times and "end" in times):
+        raise r.fail(top, "a contest needs its start and end (the ICPC Contest API states its length)")
     if "start" in times and "end" in times and times["end"] <= times["start"]:
         raise r.fail(fields["end"], "end must come after start")
     return Site(

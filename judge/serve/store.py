@@ -38,14 +38,15 @@ CREATE TABLE IF NOT EXISTS submissions (
     id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id), problem TEXT NOT NULL,
     language TEXT NOT NULL, files TEXT NOT NULL, submitted REAL NOT NULL, late_minutes REAL,
     state TEXT NOT NULL, priority INTEGER NOT NULL DEFAULT 0, attempt INTEGER NOT NULL DEFAULT 0,
-    cases_done INTEGER NOT NULL DEFAULT 0, cases_total INTEGER NOT NULL DEFAULT 0, error TEXT NOT NULL DEFAULT '');
+    cases_done INTEGER NOT NULL DEFAULT 0, cases_total INTEGER NOT NULL DEFAULT 0, error TEXT NOT NULL DEFAULT '',
+    started REAL);
 CREATE INDEX IF NOT EXISTS submissions_state ON submissions(state, priority, id);
 CREATE INDEX IF NOT EXISTS submissions_user ON submissions(user_id, id);
 CREATE INDEX IF NOT EXISTS submissions_problem ON submissions(problem, id);
 CREATE TABLE IF NOT EXISTS results (
     id INTEGER PRIMARY KEY, submission_id INTEGER NOT NULL REFERENCES submissions(id), attempt INTEGER NOT NULL,
     judged REAL NOT NULL, verdict TEXT NOT NULL, score REAL NOT NULL, max_score REAL NOT NULL, report TEXT NOT NULL,
-    current INTEGER NOT NULL);
+    current INTEGER NOT NULL, started REAL);
 CREATE UNIQUE INDEX IF NOT EXISTS results_current ON results(submission_id) WHERE current = 1;
 CREATE INDEX IF NOT EXISTS results_submission ON results(submission_id, id);
 CREATE TABLE IF NOT EXISTS events (
@@ -115,11 +116,7 @@ class Store:
     ) -> int:
         """Append to the event log inside the caller's transaction; the bell rings once it commits."""
         self._evented = True
-        cursor = db.execute(
-            "INSERT INTO events(time, type, op, submission_id, user_id, data) VALUES (?, ?, ?, ?, ?, ?)",
-            (time.time(), kind, op, submission, user, json.dumps(data)),
-        )
-        return int(cursor.lastrowid or 0)
+        return log_event(db, kind, op, data, submission, user)
 
     def events_after(self, after: int, submission: int | None = None, limit: int = 500) -> list[sqlite3.Row]:
         if submission is None:
@@ -131,6 +128,17 @@ class Store:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+def log_event(
+    db: sqlite3.Connection, kind: str, op: str, data: dict[str, Any], submission: int | None, user: int | None
+) -> int:
+    """Append to the event log inside a transaction that rings no bell (an account made: nobody waits for it)."""
+    cursor = db.execute(
+        "INSERT INTO events(time, type, op, submission_id, user_id, data) VALUES (?, ?, ?, ?, ?, ?)",
+        (time.time(), kind, op, submission, user, json.dumps(data)),
+    )
+    return int(cursor.lastrowid or 0)
 
 
 def user_of(row: sqlite3.Row) -> User:

@@ -30,6 +30,7 @@ from ..model import Problem
 from ..run import SlotPool
 from ..text import safe_text
 from .queue import Claim, case_done, claim, finish, mark_error, running
+from .remote import Remote
 from .sources import Sources
 from .store import Store
 
@@ -37,7 +38,10 @@ IDLE_POLL = 1.0  # seconds a worker sleeps when nothing is queued, unless it is 
 
 
 class Workers:
-    def __init__(self, store: Store, problems: dict[str, Problem], pool: SlotPool, count: int) -> None:
+    def __init__(
+        self, store: Store, problems: dict[str, Problem], pool: SlotPool, count: int, remote: Remote | None = None
+    ) -> None:
+        self.remote = remote  # --cluster: the judging is sent to Dask workers
         self.store = store
         self.problems = problems
         self.pool = pool
@@ -63,6 +67,8 @@ class Workers:
         with self._wake:
             self._wake.notify_all()
         self.pool.abort()
+        if self.remote is not None:
+            self.remote.close()  # a worker thread waiting for the cluster is let go
         for thread in self._threads:
             thread.join(timeout=10)
 
@@ -92,18 +98,40 @@ class Workers:
             return
         names = [case.name for case in problem.cases]
         try:
-            with self._materialized(c) as source:
-                report = judge_submission(
-                    problem,
-                    Student(str(c.id), source),
-                    self.pool,
-                    self.run_lock,
-                    lang=LANGUAGES[c.language],
-                    on_built=lambda: running(self.store, c),
-                    on_case=lambda result: case_done(self.store, c, _case_event(result, names)),
-                )
+            if self.remote is not None:
+                report = self._remotely(c, problem, names)
+            else:
+                report = self._locally(c, problem, names)
         except Exception as exc:  # a bug or the machine (a full disk): this submission's error, not the server's
             report = _error_report(problem, f"{type(exc).__name__}: {exc}")
+        self._store(c, report)
+
+    def _locally(self, c: Claim, problem: Problem, names: list[str]) -> dict[str, Any]:
+        with self._materialized(c) as source:
+            return judge_submission(
+                problem,
+                Student(str(c.id), source),
+                self.pool,
+                self.run_lock,
+                lang=LANGUAGES[c.language],
+                on_built=lambda: running(self.store, c),
+                on_case=lambda result: case_done(self.store, c, _case_event(result, names)),
+            )
+
+    def _remotely(self, c: Claim, problem: Problem, names: list[str]) -> dict[str, Any]:
+        """Sent to the cluster; its cases are recorded when the worker's report comes back."""
+        assert self.remote is not None
+        running(self.store, c)
+        files = [(entry["name"], self.sources.get(entry["sha256"])) for entry in c.files]
+        report = self.remote.judge(problem, c.problem, f"{c.id}-{c.attempt}", files, c.language)
+        for case in report.get("cases", []):
+            if case.get("verdict") != "SKIPPED" and not self._stopping.is_set():
+                event = {k: v for k, v in case.items() if k not in ("attachments", "transcript")}
+                index = names.index(case["name"]) + 1 if case.get("name") in names else 0
+                case_done(self.store, c, {"index": index, **event})
+        return report
+
+    def _store(self, c: Claim, report: dict[str, Any]) -> None:
         if self._stopping.is_set():
             return  # interrupted, not judged: left claimed, re-queued at the next start
         error = report.get("message", "") if report["verdict"] == "JE" else ""

@@ -1,0 +1,288 @@
+"""The ICPC Contest API (ccs-specs 2023-06) under ``/api``: what scoreboard resolvers, the CDS and submit clients read.
+
+Served for a contest site (``kind: contest``); a class has no contest here.
+Read endpoints for the contest, its state, languages, problems, teams,
+judgement types, submissions (with their files as the spec's zip),
+judgements, runs and the scoreboard; ``POST`` of a submission as a team (or
+by the jury for a team: the spec's proxy); the NDJSON event feed, whose
+tokens are the event log's ids, so ``since_token`` resumes exactly where a
+client stopped (``stream=false`` sends what there is and ends, as DOMjudge
+allows). A team sees its own submissions, judgements and runs, everyone
+the rest; the jury sees everything. Accounts log in with a bearer token or,
+as these tools do, HTTP Basic with their name and password.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import io
+import json
+import time
+import zipfile
+from collections.abc import AsyncIterator
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from . import icpc_objects as objects
+from .access import service_of, viewer
+from .api_submissions import open_problems, store_submission
+from .http_errors import ApiError, bad_request, not_found
+from .intake import Parts, zip_entries
+from .limits import check_files, read_body
+from .scoreboard import contest_board
+from .service import Service
+from .store import User, user_of
+
+KEEPALIVE = 60.0  # the spec asks for a newline at least every 120 s
+SINGULAR = {"contest", "state"}
+
+
+def _contest(request: Request) -> tuple[Service, User]:
+    service, user = service_of(request), viewer(request)
+    if service.site.kind != "contest" or request.path_params["cid"] != objects.contest_id(service):
+        raise not_found("contest")
+    return service, user
+
+
+async def info(request: Request) -> Response:
+    return JSONResponse(
+        {"version": objects.VERSION, "version_url": objects.VERSION_URL, "provider": {"name": "tilejudge"}}
+    )
+
+
+async def contests(request: Request) -> Response:
+    service = service_of(request)
+    viewer(request)
+    return JSONResponse([objects.contest(service)] if service.site.kind == "contest" else [])
+
+
+async def contest(request: Request) -> Response:
+    service, _ = _contest(request)
+    return JSONResponse(objects.contest(service))
+
+
+async def state(request: Request) -> Response:
+    service, _ = _contest(request)
+    return JSONResponse(objects.state(service, time.time()))
+
+
+def _visible_submissions(service: Service, user: User) -> list[Any]:
+    if user.staff:
+        return service.store.read("SELECT * FROM submissions ORDER BY id")
+    return service.store.read("SELECT * FROM submissions WHERE user_id = ? ORDER BY id", (user.id,))
+
+
+def _judgements(service: Service, user: User) -> list[dict[str, Any]]:
+    rows = {row["id"]: row for row in _visible_submissions(service, user)}
+    found = []
+    for result in service.store.read("SELECT * FROM results ORDER BY id"):
+        if result["submission_id"] in rows:
+            found.append(
+                objects.judgement(service, result["submission_id"], result["attempt"], result["started"], result)
+            )
+    for sid, row in rows.items():
+        if row["state"] in ("compiling", "running"):  # the attempt under way: started, not yet decided
+            found.append(objects.judgement(service, sid, row["attempt"], row["started"], None))
+    return found
+
+
+def _runs(service: Service, user: User) -> list[dict[str, Any]]:
+    judgements = {j["id"] for j in _judgements(service, user)}
+    runs = (objects.run(service, event) for event in service.store.read("SELECT * FROM events WHERE type = 'runs'"))
+    return [r for r in runs if r is not None and r["judgement_id"] in judgements]
+
+
+def _collection(service: Service, user: User, kind: str) -> list[dict[str, Any]]:
+    if kind == "languages":
+        return objects.languages(service)
+    if kind == "problems":
+        return [p for p in objects.problems(service) if p["id"] in open_problems(service, user)]
+    if kind == "teams":
+        return objects.teams(service)
+    if kind == "judgement-types":
+        return objects.judgement_types()
+    if kind == "submissions":
+        return [objects.submission(service, row) for row in _visible_submissions(service, user)]
+    if kind == "judgements":
+        return _judgements(service, user)
+    if kind == "runs":
+        return _runs(service, user)
+    raise not_found("endpoint")
+
+
+async def collection(request: Request) -> Response:
+    service, user = _contest(request)
+    return JSONResponse(_collection(service, user, request.path_params["kind"]))
+
+
+async def item(request: Request) -> Response:
+    service, user = _contest(request)
+    wanted = request.path_params["id"]
+    for found in _collection(service, user, request.path_params["kind"]):
+        if found["id"] == wanted:
+            return JSONResponse(found)
+    raise not_found(request.path_params["kind"].rstrip("s"))
+
+
+async def files(request: Request) -> Response:
+    """A submission's files as the zip the spec gives them in (its owner's and the jury's)."""
+    service, user = _contest(request)
+    row = service.store.one("SELECT * FROM submissions WHERE id = ?", (_int(request.path_params["id"]),))
+    if row is None or not (user.staff or row["user_id"] == user.id):
+        raise not_found("submission")
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for entry in json.loads(row["files"]):
+            archive.writestr(entry["name"], service.sources.get(entry["sha256"]))
+    return Response(buffer.getvalue(), media_type="application/zip")
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise not_found("submission") from None
+
+
+async def submit(request: Request) -> Response:
+    """POST as a team (``team_id`` its own or absent) or, for the jury, on behalf of a team; ``time`` and ``id`` are
+    the server's to set."""
+    service, user = _contest(request)
+    body = await read_body(request.stream(), request.headers.get("content-length"))
+    try:
+        data = json.loads(body)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise bad_request(f"the body is not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise bad_request("the body must be a JSON object")
+    for key in ("id", "time", "contest_time"):
+        if key in data:
+            raise bad_request(f"{key} is the server's to set", key)
+    team = _team(service, user, data.get("team_id"))
+    files = data.get("files")
+    if not isinstance(files, list) or len(files) != 1 or not isinstance(files[0], dict):
+        raise bad_request('files must hold exactly one zip: [{"data": BASE64}]', "files")
+    if files[0].get("mime", "application/zip") != "application/zip":
+        raise bad_request("the only mime type allowed is application/zip", "files")
+    try:
+        archive = base64.b64decode(str(files[0].get("data", "")), validate=True)
+    except (binascii.Error, ValueError):
+        raise bad_request("files[0].data is not base64", "files") from None
+    entries = zip_entries(archive, "files")
+    check_files(entries)
+    for key in ("problem_id", "language_id"):
+        if not isinstance(data.get(key), str):
+            raise bad_request(f"{key} must be a string", key)
+    sid = store_submission(service, team, Parts(data["problem_id"], data["language_id"], entries))
+    row = service.store.one("SELECT * FROM submissions WHERE id = ?", (sid,))
+    where = f"/api/contests/{objects.contest_id(service)}/submissions/{sid}"
+    return JSONResponse(objects.submission(service, row), status_code=201, headers={"Location": where})
+
+
+def _team(service: Service, user: User, team_id: Any) -> User:
+    if team_id is None or team_id == str(user.id):
+        return user
+    if not user.staff:
+        raise ApiError(403, "forbidden", "a team submits as itself", "team_id")
+    row = service.store.one("SELECT * FROM users WHERE id = ? AND role IN ('team', 'student')", (_int(str(team_id)),))
+    if row is None:
+        raise ApiError(422, "unprocessable", "no such team", "team_id")
+    return user_of(row)
+
+
+async def scoreboard(request: Request) -> Response:
+    service, _ = _contest(request)
+    return JSONResponse(objects.scoreboard(service, contest_board(service), time.time()))
+
+
+async def event_feed(request: Request) -> Response:
+    service, user = _contest(request)
+    token = request.query_params.get("since_token")
+    last = service.store.one("SELECT COALESCE(MAX(id), 0) FROM events")[0]
+    if token is not None and (not token.isdigit() or int(token) > last):
+        raise bad_request("since_token is not a token of this feed", "since_token")
+    stream = request.query_params.get("stream", "true").lower() != "false"
+    return StreamingResponse(
+        _feed(request, service, user, int(token) if token else None, stream), media_type="application/x-ndjson"
+    )
+
+
+def _line(kind: str, ident: str | None, data: Any, token: int | None) -> str:
+    event = {"type": kind, "id": ident, "data": data}
+    if token is not None:
+        event["token"] = str(token)
+    return json.dumps(event) + "\n"
+
+
+async def _feed(request: Request, service: Service, user: User, since: int | None, stream: bool) -> AsyncIterator[str]:
+    if since is None:  # a new client gets every object first, then every change
+        yield _line("contest", None, objects.contest(service), None)
+        for kind in ("judgement-types", "languages", "problems"):
+            for found in _collection(service, user, kind):
+                yield _line(kind, found["id"], found, None)
+        yield _line("state", None, objects.state(service, time.time()), None)
+    after, quiet_since = since or 0, time.monotonic()
+    while True:
+        ticket = service.bell.ticket()
+        events = service.store.events_after(after)
+        for event in events:
+            after = event["id"]
+            line = _mapped(service, user, event)
+            if line is not None:
+                quiet_since = time.monotonic()
+                yield line
+        if events:
+            continue
+        if not stream or await request.is_disconnected():
+            return
+        if time.monotonic() - quiet_since >= KEEPALIVE:
+            yield "\n"
+            quiet_since = time.monotonic()
+        await service.bell.wait(KEEPALIVE, ticket)
+
+
+def _mapped(service: Service, user: User, event: Any) -> str | None:
+    """A log event as a feed line for ``user``, or None (not theirs to see, or nothing the spec has)."""
+    data = json.loads(event["data"])
+    if event["type"] == "accounts":
+        row = service.store.one("SELECT * FROM users WHERE id = ? AND role IN ('team', 'student')", (data["id"],))
+        return _line("teams", str(data["id"]), objects.team(row), event["id"]) if row else None
+    sid = event["submission_id"]
+    row = service.store.one("SELECT * FROM submissions WHERE id = ?", (sid,)) if sid else None
+    if row is None or not (user.staff or row["user_id"] == user.id):
+        return None
+    if event["type"] == "submissions":
+        return _line("submissions", str(sid), objects.submission(service, row), event["id"])
+    if event["type"] == "runs":
+        found = objects.run(service, event)
+        return _line("runs", found["id"], found, event["id"]) if found else None
+    if data.get("state") == "compiling":
+        judgement = objects.judgement(service, sid, data["attempt"], event["time"], None)
+    elif data.get("state") in ("done", "error"):
+        result = service.store.one(
+            "SELECT * FROM results WHERE submission_id = ? AND attempt = ?", (sid, data["attempt"])
+        )
+        if result is None:
+            return None
+        judgement = objects.judgement(service, sid, data["attempt"], result["started"], result)
+    else:
+        return None
+    return _line("judgements", judgement["id"], judgement, event["id"])
+
+
+ROUTES = [
+    Route("/api", info),
+    Route("/api/contests", contests),
+    Route("/api/contests/{cid}", contest),
+    Route("/api/contests/{cid}/state", state),
+    Route("/api/contests/{cid}/scoreboard", scoreboard),
+    Route("/api/contests/{cid}/event-feed", event_feed),
+    Route("/api/contests/{cid}/submissions", submit, methods=["POST"]),
+    Route("/api/contests/{cid}/submissions/{id}/files", files),
+    Route("/api/contests/{cid}/{kind}", collection),
+    Route("/api/contests/{cid}/{kind}/{id}", item),
+]

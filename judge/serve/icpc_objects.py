@@ -1,0 +1,231 @@
+"""The site's data as the ICPC Contest API (ccs-specs 2023-06) spells it: one builder per kind of object.
+
+Our ids become the API's strings: a submission's id, a team's user id, a
+problem's site name; a judgement is one attempt at a submission
+(``<submission>-<attempt>``), so a rejudge is a new judgement and the old one
+stays, as the spec has it; a run is one case's event in the log. Times are
+ISO 8601 with milliseconds, contest times ``h:mm:ss.sss`` from the start.
+Verdicts map to the spec's judgement types, the judge's RE being its RTE.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from datetime import datetime, timezone
+from typing import Any
+
+from ..lang import LANGUAGES
+from .service import Service
+from .store import User
+
+VERSION = "2023-06"
+VERSION_URL = "https://ccs-specs.icpc.io/2023-06/contest_api"
+# (id, name, penalty, solved): the judge's verdicts, JE included (a judge error costs the team nothing)
+JUDGEMENT_TYPES = (
+    ("AC", "correct", False, True),
+    ("WA", "wrong answer", True, False),
+    ("TLE", "time limit exceeded", True, False),
+    ("MLE", "memory limit exceeded", True, False),
+    ("OLE", "output limit exceeded", True, False),
+    ("RTE", "run-time error", True, False),
+    ("PE", "presentation error", True, False),
+    ("CE", "compiler error", False, False),
+    ("JE", "judging error", False, False),
+)
+TYPE_OF = {
+    "AC": "AC",
+    "WA": "WA",
+    "TLE": "TLE",
+    "MLE": "MLE",
+    "OLE": "OLE",
+    "RE": "RTE",
+    "PE": "PE",
+    "CE": "CE",
+    "JE": "JE",
+}
+
+
+def contest_id(service: Service) -> str:
+    """The site folder's name as an identifier the spec allows (letters, digits, _ . -, at most 36)."""
+    slug = re.sub(r"[^A-Za-z0-9_.-]", "_", service.site.root.name)[:36].strip(".-") or "contest"
+    return slug if re.match(r"[A-Za-z0-9_]", slug) else "c" + slug[:35]
+
+
+def abstime(moment: float | None) -> str | None:
+    if moment is None:
+        return None
+    return datetime.fromtimestamp(moment, timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def reltime(seconds: float) -> str:
+    sign = "-" if seconds < 0 else ""
+    millis = round(abs(seconds) * 1000)
+    hours, rest = divmod(millis, 3600_000)
+    minutes, rest = divmod(rest, 60_000)
+    return f"{sign}{hours}:{minutes:02d}:{rest // 1000:02d}.{rest % 1000:03d}"
+
+
+def _start(service: Service) -> float:
+    return service.site.start.timestamp() if service.site.start else 0.0
+
+
+def contest(service: Service) -> dict[str, Any]:
+    site = service.site
+    assert site.start is not None and site.end is not None  # a contest site has both (site.py)
+    return {
+        "id": contest_id(service),
+        "name": site.title,
+        "formal_name": site.title,
+        "start_time": abstime(site.start.timestamp()),
+        "duration": reltime((site.end - site.start).total_seconds()),
+        "scoreboard_type": "pass-fail",
+        "penalty_time": site.penalty,
+    }
+
+
+def state(service: Service, now: float) -> dict[str, Any]:
+    site = service.site
+    start, end = _start(service), site.end.timestamp() if site.end else None
+    ended = end is not None and now >= end
+    return {
+        "started": abstime(start) if now >= start else None,
+        "ended": abstime(end) if ended else None,
+        "frozen": None,
+        "thawed": None,
+        "finalized": abstime(end) if ended else None,
+        "end_of_updates": None,
+    }
+
+
+def judgement_types() -> list[dict[str, Any]]:
+    return [{"id": i, "name": n, "penalty": p, "solved": s} for i, n, p, s in JUDGEMENT_TYPES]
+
+
+def languages(service: Service) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": name,
+            "name": LANGUAGES[name].title or name,
+            "entry_point_required": False,  # the judge finds the entry point (docs/languages.md)
+            "extensions": [ext.lstrip(".") for ext in LANGUAGES[name].extensions],
+        }
+        for name in service.site.languages
+    ]
+
+
+def problems(service: Service) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": name,
+            "label": entry.label,
+            "name": service.problems[name].title,
+            "ordinal": ordinal,
+            "time_limit": round(service.problems[name].limits.time, 3),
+            "test_data_count": len(service.problems[name].cases),
+        }
+        for ordinal, (name, entry) in enumerate(service.site.problems.items())
+    ]
+
+
+def team(row: sqlite3.Row | User) -> dict[str, Any]:
+    user_id, name, display = (
+        (row.id, row.name, row.display) if isinstance(row, User) else (row["id"], row["name"], row["display"])
+    )
+    return {"id": str(user_id), "name": name, "label": str(user_id), "display_name": display or None}
+
+
+def teams(service: Service) -> list[dict[str, Any]]:
+    rows = service.store.read("SELECT * FROM users WHERE role IN ('team', 'student') ORDER BY id")
+    return [team(row) for row in rows]
+
+
+def submission(service: Service, row: sqlite3.Row) -> dict[str, Any]:
+    cid = contest_id(service)
+    return {
+        "id": str(row["id"]),
+        "language_id": row["language"],
+        "problem_id": row["problem"],
+        "team_id": str(row["user_id"]),
+        "time": abstime(row["submitted"]),
+        "contest_time": reltime(row["submitted"] - _start(service)),
+        "entry_point": None,
+        "files": [
+            {
+                "href": f"contests/{cid}/submissions/{row['id']}/files",
+                "filename": "files.zip",
+                "mime": "application/zip",
+            }
+        ],
+    }
+
+
+def judgement(
+    service: Service, sid: int, attempt: int, started: float | None, result: sqlite3.Row | None
+) -> dict[str, Any]:
+    """One attempt; finished (a type and an end) when its result is stored."""
+    begin = started if started is not None else (result["judged"] if result is not None else 0.0)
+    data: dict[str, Any] = {
+        "id": f"{sid}-{attempt}",
+        "submission_id": str(sid),
+        "start_time": abstime(begin),
+        "start_contest_time": reltime(begin - _start(service)),
+    }
+    if result is not None:
+        cases = json.loads(result["report"]).get("cases", [])
+        data |= {
+            "judgement_type_id": TYPE_OF.get(result["verdict"], "JE"),
+            "end_time": abstime(result["judged"]),
+            "end_contest_time": reltime(result["judged"] - _start(service)),
+            "max_run_time": round(max((c.get("time", 0.0) for c in cases), default=0.0), 3),
+        }
+    return data
+
+
+def run(service: Service, event: sqlite3.Row) -> dict[str, Any] | None:
+    """A case's event as a run of its judgement; None for a case not run (skipped)."""
+    data = json.loads(event["data"])
+    kind = TYPE_OF.get(data.get("verdict", ""))
+    if kind is None:
+        return None
+    return {
+        "id": str(event["id"]),
+        "judgement_id": f"{data['id']}-{data['attempt']}",
+        "ordinal": int(data.get("index") or 0),
+        "judgement_type_id": kind,
+        "time": abstime(event["time"]),
+        "contest_time": reltime(event["time"] - _start(service)),
+        "run_time": round(float(data.get("time", 0.0)), 3),
+    }
+
+
+def scoreboard(service: Service, board: list[dict[str, Any]], now: float) -> dict[str, Any]:
+    rows = []
+    for row in board:
+        cells = []
+        for name in service.site.problems:
+            cell = row["problems"].get(name, {"solved": False, "judged": 0, "pending": 0, "time": None})
+            shown = {
+                "problem_id": name,
+                "num_judged": cell["judged"],
+                "num_pending": cell["pending"],
+                "solved": cell["solved"],
+            }
+            if cell["solved"]:
+                shown["time"] = cell["time"]
+            cells.append(shown)
+        rows.append(
+            {
+                "rank": row["rank"],
+                "team_id": str(row["user_id"]),
+                "score": {"num_solved": row["solved"], "total_time": row["penalty"]},
+                "problems": cells,
+            }
+        )
+    return {
+        "time": abstime(now),
+        "contest_time": reltime(now - _start(service)),
+        "state": state(service, now),
+        "rows": rows,
+    }

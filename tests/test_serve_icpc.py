@@ -1,0 +1,251 @@
+"""The ICPC Contest API (ccs-specs 2023-06) of a contest site, read and driven over HTTP as the contest tools do.
+
+Teams submit with the spec's POST (one base64 zip), log in with HTTP Basic,
+see their own submissions, judgements and runs; the jury sees all; the
+event feed resumes from a token. Every answer is checked for what the spec
+requires here; with ``CCS_SPECS`` naming a checkout of the spec at its
+2023-06 tag (``git clone -b 2023-06 https://github.com/icpc/ccs-specs``) and
+``jsonschema`` installed, every answer is also validated against the spec's
+own JSON schemas (``json-schema/``), which are not copied into this project.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import json
+import os
+import zipfile
+from datetime import datetime, timedelta
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from conftest import PROBLEMS, PROGRAMS, require
+from serving import Client, Server, add_user, write_site
+
+AC_PY = (PROGRAMS / "aplusb" / "ac.py").read_text()
+WA_PY = (PROGRAMS / "aplusb" / "wa.py").read_text()
+ABSTIME = (
+    r"^[12][0-9]{3}-[01][0-9]-[0-3][0-9]T[0-2][0-9]:[0-6][0-9]:[0-6][0-9](\.[0-9]{3})?([+-][0-1][0-9](:[0-5][0-9])?|Z)$"
+)
+RELTIME = r"^-?([1-9][0-9]*)?[0-9]:[0-5][0-9]:[0-5][0-9](\.[0-9]{3})?$"
+REQUIRED = {  # each object's required properties in the 2023-06 spec
+    "contest": {"id", "name", "duration", "scoreboard_type", "penalty_time"},
+    "state": {"started", "ended", "finalized", "end_of_updates"},
+    "languages": {"id", "name", "entry_point_required", "extensions"},
+    "problems": {"id", "label", "name", "ordinal", "test_data_count"},
+    "teams": {"id", "name", "label"},
+    "judgement-types": {"id", "name", "solved"},
+    "submissions": {"id", "language_id", "problem_id", "team_id", "time", "contest_time", "files"},
+    "judgements": {"id", "submission_id", "start_time", "start_contest_time"},
+    "runs": {"id", "judgement_id", "ordinal", "judgement_type_id", "time", "contest_time"},
+    "scoreboard": {"time", "contest_time", "state", "rows"},
+}
+SCHEMA_OF = {
+    "contest": "contest",
+    "state": "state",
+    "scoreboard": "scoreboard",
+    "judgement-types": "judgement-type",
+    "languages": "language",
+    "problems": "problem",
+    "teams": "team",
+    "submissions": "submission",
+    "judgements": "judgement",
+    "runs": "run",
+}
+
+
+def _validator() -> Any:
+    """The spec's schemas, when a checkout is named by CCS_SPECS; None otherwise."""
+    root = os.environ.get("CCS_SPECS")
+    if not root:
+        return None
+    jsonschema = pytest.importorskip("jsonschema")
+    from referencing import Registry, Resource
+
+    schemas = {p.stem: json.loads(p.read_text()) for p in (Path(root) / "json-schema").glob("*.json")}
+    registry = Registry().with_resources((s["$id"], Resource.from_contents(s)) for s in schemas.values())
+
+    def multiple_of(validator: Any, step: Any, instance: Any, schema: Any) -> Any:
+        """``multipleOf`` in decimal: 0.059 is a multiple of 0.001, which binary floating point cannot tell."""
+        if validator.is_type(instance, "number") and Decimal(str(instance)) % Decimal(str(step)) != 0:
+            yield jsonschema.ValidationError(f"{instance} is not a multiple of {step}")
+
+    checker = jsonschema.validators.extend(jsonschema.Draft202012Validator, {"multipleOf": multiple_of})
+
+    def validate(name: str, data: Any) -> None:
+        checker(schemas[name], registry=registry).validate(data)
+
+    return validate
+
+
+VALIDATE = _validator()
+
+
+def check(kind: str, data: Any, many: bool = False) -> None:
+    """What the spec requires of ``data`` (one object, or a list of them), and its schema's verdict when we have it."""
+    import re
+
+    for found in data if many else [data]:
+        assert REQUIRED[kind] <= set(found), (kind, found)
+        for key, value in found.items():
+            if key in ("time", "start_time", "end_time") and value is not None:
+                assert re.match(ABSTIME, value), (kind, key, value)
+            if key in ("contest_time", "start_contest_time", "end_contest_time", "duration") and value is not None:
+                assert re.match(RELTIME, value), (kind, key, value)
+    if VALIDATE is not None:
+        name = SCHEMA_OF[kind]
+        VALIDATE(f"{name}s" if many and not name.endswith("s") else name, data)
+
+
+def _zip(name: str, text: str) -> str:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr(name, text)
+    return base64.b64encode(buffer.getvalue()).decode()
+
+
+@pytest.fixture(scope="module")
+def contest(tmp_path_factory: pytest.TempPathFactory):
+    require("gcc")
+    start = datetime.now().astimezone() - timedelta(hours=1)
+    folder = write_site(
+        tmp_path_factory.mktemp("icpc") / "wf",
+        f"title: World Finals rehearsal\nkind: contest\nstart: {start.isoformat()}\n"
+        f"end: {(start + timedelta(hours=5)).isoformat()}\n"
+        f"problems:\n  - problem: {PROBLEMS / 'aplusb'}\n    label: A\n",
+    )
+    teams = {}
+    for name in ("t1", "t2"):
+        add_user(folder, name, "team")
+    server = Server(folder).start()
+    try:
+        jury = Client(server, server.admin_token())
+        for name in ("t1", "t2"):  # the tools log in with a name and a password
+            teams[name] = httpx.Client(base_url=server.url + "/api", auth=(name, "pw-" + name * 4), timeout=60)
+        yield server, jury, teams
+    finally:
+        server.stop()
+
+
+def test_the_contest_api_is_read_and_driven_as_the_spec_says(contest) -> None:
+    server, jury, teams = contest
+    # passwords for the teams (made with --add-user, token only): set through the jury's API
+    for name in teams:
+        made = jury.http.post("/users", json={"name": name + "x", "role": "team", "password": "pw-" + name * 4})
+        assert made.status_code == 201
+    t1 = httpx.Client(base_url=server.url + "/api", auth=("t1x", "pw-t1t1t1t1"), timeout=60)
+    t2 = httpx.Client(base_url=server.url + "/api", auth=("t2x", "pw-t2t2t2t2"), timeout=60)
+    api = httpx.Client(base_url=server.url + "/api", headers=jury.http.headers, timeout=60)
+    info = httpx.get(server.url + "/api").json()
+    assert info["version"] == "2023-06" and info["version_url"].endswith("2023-06/contest_api")
+    (listed,) = api.get("/contests").json()
+    cid = listed["id"]
+    check("contest", listed)
+    assert listed["scoreboard_type"] == "pass-fail" and listed["duration"] == "5:00:00.000"
+    base = f"/contests/{cid}"
+
+    made = []
+    for client, text in ((t1, AC_PY), (t1, WA_PY), (t2, AC_PY)):
+        answer = client.post(
+            f"{base}/submissions",
+            json={"problem_id": "aplusb", "language_id": "python3", "files": [{"data": _zip("sol.py", text)}]},
+        )
+        assert answer.status_code == 201, answer.text
+        assert answer.headers["Location"].endswith(f"/submissions/{answer.json()['id']}")
+        check("submissions", answer.json())
+        made.append(answer.json()["id"])
+    assert (
+        t1.post(
+            f"{base}/submissions",
+            json={
+                "problem_id": "aplusb",
+                "language_id": "python3",
+                "time": "x",
+                "files": [{"data": _zip("a.py", AC_PY)}],
+            },
+        ).status_code
+        == 400
+    )
+    assert (
+        t1.post(
+            f"{base}/submissions",
+            json={
+                "problem_id": "aplusb",
+                "language_id": "python3",
+                "team_id": "999",
+                "files": [{"data": _zip("a.py", AC_PY)}],
+            },
+        ).status_code
+        == 403
+    )
+    verdicts = [jury.done(int(sid))["verdict"] for sid in made]
+    assert verdicts == ["AC", "WA", "AC"]
+    jury.http.post(f"/submissions/{made[1]}/rejudge")
+    assert jury.done(int(made[1]))["attempt"] == 2
+
+    for kind in ("languages", "problems", "teams", "judgement-types", "submissions", "judgements", "runs"):
+        found = api.get(f"{base}/{kind}").json()
+        check(kind, found, many=True)
+        if found:
+            one = api.get(f"{base}/{kind}/{found[0]['id']}")
+            assert one.status_code == 200 and one.json() == found[0]
+    check("state", api.get(f"{base}/state").json())
+    judgements = api.get(f"{base}/judgements").json()
+    assert {j["judgement_type_id"] for j in judgements} == {"AC", "WA"}
+    assert sorted(j["id"] for j in judgements if j["submission_id"] == made[1]) == [f"{made[1]}-1", f"{made[1]}-2"]
+    runs = api.get(f"{base}/runs").json()
+    assert {r["judgement_id"] for r in runs} <= {j["id"] for j in judgements}
+
+    mine = t1.get(f"{base}/submissions").json()
+    assert {s["id"] for s in mine} == set(made[:2])
+    assert t1.get(f"{base}/submissions/{made[2]}").status_code == 404
+    assert t2.get(f"{base}/submissions/{made[0]}/files").status_code == 404
+    with zipfile.ZipFile(io.BytesIO(t1.get(f"{base}/submissions/{made[0]}/files").content)) as archive:
+        assert archive.read("sol.py").decode() == AC_PY
+    assert {j["submission_id"] for j in t2.get(f"{base}/judgements").json()} == {made[2]}
+
+    board = api.get(f"{base}/scoreboard").json()
+    check("scoreboard", board)
+    solved = {row["team_id"]: row["score"]["num_solved"] for row in board["rows"]}
+    assert set(solved.values()) == {1} and len(solved) == 2
+    t1_row = next(row for row in board["rows"] if row["team_id"] == mine[0]["team_id"])
+    assert t1_row["problems"][0]["num_judged"] == 2 or t1_row["problems"][0]["time"] is not None
+
+    assert httpx.get(server.url + f"/api{base}/submissions").status_code == 401
+    assert httpx.get(server.url + f"/api{base}/submissions", auth=("t1x", "wrong")).status_code == 401
+
+
+def test_the_event_feed_resumes_from_a_token(contest) -> None:
+    server, jury, _ = contest
+    api = httpx.Client(base_url=server.url + "/api", headers=jury.http.headers, timeout=60)
+    cid = api.get("/contests").json()[0]["id"]
+    jury.done(jury.submit("aplusb", "late.py", AC_PY)["id"])
+    lines = [
+        json.loads(line)
+        for line in api.get(f"/contests/{cid}/event-feed", params={"stream": "false"}).text.splitlines()
+        if line.strip()
+    ]
+    kinds = [line["type"] for line in lines]
+    assert kinds[0] == "contest" and {"submissions", "judgements", "runs", "teams", "problems"} <= set(kinds)
+    for line in lines:
+        assert set(line) <= {"type", "id", "data", "token"}
+        if VALIDATE is not None:
+            VALIDATE("event-feed", line)
+        if line["type"] in REQUIRED and line["data"] is not None:
+            check(line["type"], line["data"])
+    tokens = [int(line["token"]) for line in lines if "token" in line]
+    assert tokens == sorted(tokens) and tokens
+    middle = tokens[len(tokens) // 2]
+    later = [
+        json.loads(line)
+        for line in api.get(
+            f"/contests/{cid}/event-feed", params={"stream": "false", "since_token": str(middle)}
+        ).text.splitlines()
+        if line.strip()
+    ]
+    assert later == [line for line in lines if "token" in line and int(line["token"]) > middle]
+    assert api.get(f"/contests/{cid}/event-feed", params={"since_token": "nope"}).status_code == 400
