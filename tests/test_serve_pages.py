@@ -280,7 +280,7 @@ def test_markup_in_names_and_outputs_shows_as_text_on_every_page(server, alice_r
     server.clients[MARKUP].done(wa)
     ce = server.clients[MARKUP].submit("aplusb", "x.py", "print(1)\n" + MARKUP + "\n")["id"]
     server.clients[MARKUP].done(ce)
-    for path in ("/problems", "/submissions", f"/submissions/{wa}", f"/submissions/{ce}", "/account"):
+    for path in ("/problems", "/submissions", f"/submissions/{wa}", f"/submissions/{ce}", "/account", "/scoreboard"):
         page.goto(server.url + path)
         _no_markup_ran(page, path)
         assert MARKUP in page.locator("header").inner_text(), path  # the name, as text
@@ -290,10 +290,13 @@ def test_markup_in_names_and_outputs_shows_as_text_on_every_page(server, alice_r
     page.goto(f"{server.url}/submissions/{ce}")
     assert "</script>" in page.locator("#compile-log").inner_text()
     _, teacher = as_user("teach")
-    for path in ("/submissions", f"/submissions/{wa}", f"/submissions/{ce}"):
+    for path in ("/submissions", f"/submissions/{wa}", f"/submissions/{ce}", "/scoreboard"):
         teacher.goto(server.url + path)
         _no_markup_ran(teacher, path)
         assert MARKUP in teacher.locator("main").inner_text(), path
+    for path in ("/staff", "/staff/similar/aplusb", "/staff/roster"):
+        teacher.goto(server.url + path)
+        _no_markup_ran(teacher, path)
 
 
 def test_teacher_pages_filter_download_grades_show_hints_and_import_a_roster(server, alice_runs, as_user, shots):
