@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -367,6 +368,42 @@ def test_a_closed_contest_is_told_on_the_form_and_stores_nothing(tmp_path, brows
         submit_file(page, "ac.py", AC_PY)
         assert "the contest is over" in page.locator("#form-error").inner_text()
         assert admin.http.get("/submissions").json()["submissions"] == []
+        watched.context.close()
+        assert watched.foreign() == [] and watched.errors == []
+    finally:
+        server.stop()
+
+
+def test_a_contest_board_ranks_teams_icpc_style_and_updates_live(tmp_path, browser, shots) -> None:
+    now = datetime.now(timezone.utc)
+    folder = write_site(
+        tmp_path / "contest",
+        f"title: Open contest\nkind: contest\nproblems: [{PROBLEMS / 'aplusb'}]\nlanguages: [python3]\n"
+        f"start: {(now - timedelta(minutes=30)).isoformat()}\nend: {(now + timedelta(hours=4)).isoformat()}\n",
+    )
+    server = Server(folder, workers=1).start()
+    try:
+        admin = Client(server, server.admin_token())
+        teams = {}
+        for name in ("team1", "team2", "team3"):
+            made = admin.http.post("/users", json={"name": name, "role": "team", "password": password(name)})
+            teams[name] = Client(server, made.json()["token"])
+        teams["team1"].done(teams["team1"].submit("aplusb", "wa.py", WA_PY.decode())["id"])
+        teams["team1"].done(teams["team1"].submit("aplusb", "ac.py", AC_PY.decode())["id"])
+        teams["team2"].done(teams["team2"].submit("aplusb", "ac.py", AC_PY.decode())["id"])
+        watched = Watched(browser.new_context(viewport={"width": 900, "height": 500}), server.url)
+        page = watched.log_in("team2", password("team2"))
+        page.goto(server.url + "/scoreboard")
+        ranked = [row.split("\t") for row in page.locator("#board tbody tr").all_inner_texts()]
+        assert [row[1] for row in ranked] == ["team2", "team1"]  # a rejected try costs team1 20 minutes
+        assert ranked[1][2] == "1" and "(+1)" in ranked[1][4]
+        assert int(ranked[1][3]) - int(ranked[0][3]) in (19, 20)  # team1 solved at most a minute before team2
+        assert page.locator("#board td.first").count() >= 1  # the first solve is marked
+        page.evaluate("window.__kept = 'not reloaded'")
+        teams["team3"].submit("aplusb", "ac.py", AC_PY.decode())
+        page.wait_for_function("() => document.querySelector('#board').textContent.includes('team3')", timeout=60_000)
+        assert page.evaluate("window.__kept") == "not reloaded"
+        page.screenshot(path=str(shots / "contest-board.png"))
         watched.context.close()
         assert watched.foreign() == [] and watched.errors == []
     finally:

@@ -1,0 +1,57 @@
+"""Statements on the pages: Markdown rendered with raw HTML escaped, formulas shown as their TeX, a LaTeX statement as
+its text; every bundled problem's statement renders."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import REPO_ROOT
+
+pytest.importorskip("markdown_it", reason="markdown-it-py is not installed (PyPI package markdown-it-py, [web] extra)")
+
+from judge.serve.statement import statement_html, to_html  # noqa: E402
+
+
+def test_raw_html_in_a_statement_is_text() -> None:
+    shown = to_html('Hello <script>alert(1)</script> <img src=x onerror="alert(2)">\n\n<div>block</div>\n')
+    assert "<script>" not in shown and "<img" not in shown and "<div>" not in shown
+    assert "&lt;script&gt;" in shown and "&lt;div&gt;" in shown
+
+
+def test_a_link_cannot_run_script() -> None:
+    shown = to_html("[click](javascript:alert(1)) and [ok](https://example.org/)")
+    assert 'href="javascript' not in shown
+    assert 'href="https://example.org/"' in shown
+
+
+def test_formulas_are_their_tex_untouched_by_emphasis() -> None:
+    shown = to_html("Let $a_1 * b_2 + c_3 * d$ be small, and $$\\sum_{i=1}^{n} x_i$$ the total; `$not math$`.")
+    assert '<span class="tex" title="TeX">a_1 * b_2 + c_3 * d</span>' in shown
+    assert '<span class="tex tex-block" title="TeX">\\sum_{i=1}^{n} x_i</span>' in shown
+    assert "<em>" not in shown
+    assert "<code>$not math$</code>" in shown
+
+
+def test_markup_inside_a_formula_is_escaped() -> None:
+    shown = to_html("$<img src=x onerror=alert(1)>$")
+    assert "<img" not in shown and "&lt;img src=x onerror=alert(1)&gt;" in shown
+
+
+def test_a_price_in_dollars_is_not_a_formula() -> None:
+    shown = to_html("It costs $ 5 and then $ 6.")
+    assert "tex" not in shown and "$ 5" in shown
+
+
+def test_a_latex_statement_is_shown_as_its_text(tmp_path: Path) -> None:
+    path = tmp_path / "problem.en.tex"
+    path.write_text("\\problemname{A <b>}\nGiven $n$.\n")
+    shown = statement_html(path)
+    assert shown.startswith('<pre class="statement-source">') and "&lt;b&gt;" in shown
+    assert "no statement" in statement_html(tmp_path / "missing.md")
+
+
+@pytest.mark.parametrize("path", sorted((REPO_ROOT / "problems").glob("*/statement.md")), ids=lambda p: p.parent.name)
+def test_every_bundled_statement_renders(path: Path) -> None:
+    shown = statement_html(path)
+    assert shown.startswith("<") and "<script" not in shown
