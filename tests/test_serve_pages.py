@@ -374,12 +374,13 @@ def test_a_closed_contest_is_told_on_the_form_and_stores_nothing(tmp_path, brows
         server.stop()
 
 
-def test_a_contest_board_ranks_teams_icpc_style_and_updates_live(tmp_path, browser, shots) -> None:
+def test_a_contest_board_ranks_teams_icpc_style_freezes_and_updates_live(tmp_path, browser, shots) -> None:
     now = datetime.now(timezone.utc)
     folder = write_site(
         tmp_path / "contest",
         f"title: Open contest\nkind: contest\nproblems: [{PROBLEMS / 'aplusb'}]\nlanguages: [python3]\n"
-        f"start: {(now - timedelta(minutes=30)).isoformat()}\nend: {(now + timedelta(hours=4)).isoformat()}\n",
+        f"start: {(now - timedelta(minutes=30)).isoformat()}\nend: {(now + timedelta(hours=4)).isoformat()}\n"
+        "freeze: 240\n",  # frozen from now on for the teams, never for the jury
     )
     server = Server(folder, workers=1).start()
     try:
@@ -391,20 +392,28 @@ def test_a_contest_board_ranks_teams_icpc_style_and_updates_live(tmp_path, brows
         teams["team1"].done(teams["team1"].submit("aplusb", "wa.py", WA_PY.decode())["id"])
         teams["team1"].done(teams["team1"].submit("aplusb", "ac.py", AC_PY.decode())["id"])
         teams["team2"].done(teams["team2"].submit("aplusb", "ac.py", AC_PY.decode())["id"])
-        watched = Watched(browser.new_context(viewport={"width": 900, "height": 500}), server.url)
-        page = watched.log_in("team2", password("team2"))
+        jury_password = re.search(r"name admin, password (\S+)", server.log.read_text()).group(1)
+        jury = Watched(browser.new_context(viewport={"width": 900, "height": 500}), server.url)
+        page = jury.log_in("admin", jury_password)
         page.goto(server.url + "/scoreboard")
+        assert page.locator("#frozen").count() == 0
         ranked = [row.split("\t") for row in page.locator("#board tbody tr").all_inner_texts()]
         assert [row[1] for row in ranked] == ["team2", "team1"]  # a rejected try costs team1 20 minutes
         assert ranked[1][2] == "1" and "(+1)" in ranked[1][4]
         assert int(ranked[1][3]) - int(ranked[0][3]) in (19, 20)  # team1 solved at most a minute before team2
         assert page.locator("#board td.first").count() >= 1  # the first solve is marked
+        watched = Watched(browser.new_context(viewport={"width": 900, "height": 500}), server.url)
+        page = watched.log_in("team2", password("team2"))
+        page.goto(server.url + "/scoreboard")
+        assert "frozen" in page.locator("#frozen").inner_text()
+        assert page.locator("#board td.solved").count() == 0 and page.locator("#board td.pending").count() == 2
         page.evaluate("window.__kept = 'not reloaded'")
         teams["team3"].submit("aplusb", "ac.py", AC_PY.decode())
         page.wait_for_function("() => document.querySelector('#board').textContent.includes('team3')", timeout=60_000)
         assert page.evaluate("window.__kept") == "not reloaded"
         page.screenshot(path=str(shots / "contest-board.png"))
         watched.context.close()
-        assert watched.foreign() == [] and watched.errors == []
+        jury.context.close()
+        assert watched.foreign() == jury.foreign() == [] and watched.errors == jury.errors == []
     finally:
         server.stop()
