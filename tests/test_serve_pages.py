@@ -352,7 +352,7 @@ def test_the_scoreboard_shows_a_class_its_points(server, alice_runs, as_user, sh
     assert width <= 390  # nothing wider than the phone's screen: wide tables scroll in their own box
 
 
-def test_a_closed_contest_is_told_on_the_form_and_stores_nothing(tmp_path, browser) -> None:
+def test_a_closed_contest_is_told_on_the_form_and_stores_nothing_and_keys_alone_log_in(tmp_path, browser) -> None:
     folder = write_site(
         tmp_path / "contest",
         f"title: Over\nkind: contest\nproblems: [{PROBLEMS / 'aplusb'}]\nlanguages: [python3]\n"
@@ -364,7 +364,17 @@ def test_a_closed_contest_is_told_on_the_form_and_stores_nothing(tmp_path, brows
         made = admin.http.post("/users", json={"name": "team1", "role": "team", "password": password("team1")})
         assert made.status_code == 201
         watched = Watched(browser.new_context(), server.url)
-        page = watched.log_in("team1", password("team1"))
+        page = watched.page("/login")  # by keyboard alone: the name field has the focus, Enter sends
+        page.keyboard.type("team1")
+        page.keyboard.press("Tab")
+        page.keyboard.type(password("team1"))
+        page.keyboard.press("Enter")
+        page.wait_for_url(server.url + "/problems")
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.textContent") == "Skip to content"
+        page.keyboard.press("Enter")
+        page.keyboard.press("Tab")  # past the skip link: the first link of the page's own content
+        assert page.evaluate("document.activeElement.closest('main') !== null")
         submit_file(page, "ac.py", AC_PY)
         assert "the contest is over" in page.locator("#form-error").inner_text()
         assert admin.http.get("/submissions").json()["submissions"] == []
