@@ -1,8 +1,9 @@
-"""Statements on the pages: Markdown rendered with raw HTML escaped, formulas shown as their TeX, a LaTeX statement as
-its text; every bundled problem's statement renders."""
+"""Parts of the pages without a browser: statements (Markdown with raw HTML escaped, formulas shown as their TeX, a
+LaTeX statement as its text; every bundled statement renders) and a checker's attachments as a page shows them."""
 
 from __future__ import annotations
 
+import base64
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,10 @@ from conftest import REPO_ROOT
 
 pytest.importorskip("markdown_it", reason="markdown-it-py is not installed (PyPI package markdown-it-py, [web] extra)")
 
+from judge.serve.pages_detail import _attachments  # noqa: E402
 from judge.serve.statement import statement_html, to_html  # noqa: E402
+
+HOSTILE_SVG = b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><rect width="1" height="1"/></svg>'
 
 
 def test_raw_html_in_a_statement_is_text() -> None:
@@ -55,3 +59,19 @@ def test_a_latex_statement_is_shown_as_its_text(tmp_path: Path) -> None:
 def test_every_bundled_statement_renders(path: Path) -> None:
     shown = statement_html(path)
     assert shown.startswith("<") and "<script" not in shown
+
+
+def test_attachments_are_images_by_data_url_or_text_and_checked_again() -> None:
+    case = {
+        "attachments": [
+            {"name": "placement.svg", "base64": base64.b64encode(HOSTILE_SVG).decode()},
+            {"name": "../log.txt", "base64": base64.b64encode(b"<b>not bold</b>").decode()},
+            {"name": "broken.png", "base64": "%%% not base64"},
+        ]
+    }
+    shown = _attachments(case)
+    assert [a["name"] for a in shown] == ["placement.svg", "_log.txt"]  # the bad one dropped, the name cleaned
+    picture, log = shown
+    assert picture["media_type"] == "image/svg+xml" and picture["url"].startswith("data:image/svg+xml;base64,")
+    assert "text" not in picture  # an image is only ever an <img> (a data: URL cannot run script there)
+    assert log["text"] == "<b>not bold</b>" and "url" not in log  # text, escaped by the template
