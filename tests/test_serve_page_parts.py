@@ -11,7 +11,7 @@ from conftest import REPO_ROOT
 
 pytest.importorskip("markdown_it", reason="markdown-it-py is not installed (PyPI package markdown-it-py, [web] extra)")
 
-from judge.serve.pages_detail import _attachments  # noqa: E402
+from judge.serve.pages_detail import attachments_view  # noqa: E402
 from judge.serve.statement import statement_html, to_html  # noqa: E402
 
 HOSTILE_SVG = b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><rect width="1" height="1"/></svg>'
@@ -69,7 +69,7 @@ def test_attachments_are_images_by_data_url_or_text_and_checked_again() -> None:
             {"name": "broken.png", "base64": "%%% not base64"},
         ]
     }
-    shown = _attachments(case)
+    shown = attachments_view(case)
     assert [a["name"] for a in shown] == ["placement.svg", "_log.txt"]  # the bad one dropped, the name cleaned
     picture, log = shown
     assert picture["media_type"] == "image/svg+xml" and picture["url"].startswith("data:image/svg+xml;base64,")

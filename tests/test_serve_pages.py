@@ -222,6 +222,14 @@ def test_another_student_gets_404_on_alices_submission(server, alice_runs, as_us
     assert "ac.py" not in page.content() and "alice" not in page.locator("main").inner_text()
     answer = page.request.post(f"{server.url}/submissions/{sid}/rejudge", form={"csrf": "x"})
     assert answer.status in (403, 404)
+    page.goto(f"{server.url}/account")  # an API token made on the account page works, and is shown once
+    page.fill("#label", "laptop")
+    page.click("form.inline button[type=submit]")
+    token = page.locator("#new-token").inner_text().strip()
+    me = Client(server, token).http.get("/me").json()["user"]
+    assert me["name"] == "bob"
+    page.goto(f"{server.url}/account")
+    assert page.locator("#new-token").count() == 0 and "laptop" in page.locator("main").inner_text()
 
 
 def test_a_teachers_rejudge_changes_the_students_open_page(server, alice_runs, as_user, shots) -> None:

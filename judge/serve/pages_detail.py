@@ -38,7 +38,7 @@ def _sid(request: Request) -> int:
         raise not_found("submission") from None
 
 
-def _attachments(case: dict[str, Any]) -> list[dict[str, Any]]:
+def attachments_view(case: dict[str, Any]) -> list[dict[str, Any]]:
     """A case's attachments, decoded and checked again as the grade reports do (images as data: URLs, text as text)."""
     shown = []
     for item in case_attachments(case):
@@ -75,7 +75,7 @@ async def detail(request: Request, who: Seen) -> Response:
     result = view.get("result") or {}
     cases = result.get("cases", [])
     for case in cases:
-        case["shown_attachments"] = _attachments(case)
+        case["shown_attachments"] = attachments_view(case)
     sample_data = {s["name"]: s for s in samples(service, row["problem"])} if row["problem"] in service.problems else {}
     failed_samples = [
         {**sample_data[case["name"]], "verdict": case["verdict"], "message": case.get("message") or ""}
