@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import os
 import stat
 import zipfile
 from pathlib import Path
@@ -319,6 +320,26 @@ def test_zip_multipart_and_odd_names_are_judged_and_kept_as_sent(site) -> None:
     assert alice.http.get(f"/submissions/{sid}/source").json()["files"][0]["name"] == odd
 
 
+def test_a_wait_that_runs_out_answers_202_and_the_staff_follow_the_whole_log(site) -> None:
+    server, users, _ = site
+    # compiled afresh (a comment no build in the cache has): its compile alone takes longer than the wait
+    source = (PROGRAMS / "aplusb" / "ac.cpp").read_text() + f"// {os.urandom(8).hex()}\n"
+    answer = users["bob"].http.post(
+        "/submissions",
+        params={"wait": 0.05},
+        json={"problem": "aplusb", "files": [{"name": "z.cpp", "content": source}]},
+    )
+    assert answer.status_code == 202 and answer.json()["state"] in ("queued", "compiling", "running")
+    assert answer.headers["Location"] == f"/api/v1/submissions/{answer.json()['id']}"
+    assert users["bob"].done(answer.json()["id"])["verdict"] == "AC"
+    assert users["bob"].http.get("/events").status_code == 404  # the whole log is the staff's
+    with users["teach"].http.stream("GET", "/events", params={"since": 0}) as stream:
+        for line in stream.iter_lines():
+            if line.startswith("id: "):
+                break
+    assert line == "id: 1"
+
+
 def test_too_many_submissions_are_429_with_retry_after(site) -> None:
     _, users, _ = site
     dave = users["dave"]
@@ -356,6 +377,20 @@ def test_a_closed_contest_is_409_and_a_full_queue_503(tmp_path: Path) -> None:
         assert full.json()["error"]["code"] == "queue_full" and int(full.headers["Retry-After"]) > 0
     finally:
         server.stop()
+
+
+def test_a_second_server_on_the_same_site_is_refused(site) -> None:
+    import subprocess
+    import sys
+
+    server, _, _ = site
+    done = subprocess.run(
+        [sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(server.site), "--port", "1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and "another server is serving this site" in done.stderr
 
 
 def test_a_bad_site_file_names_its_line(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
+import tempfile
 import time
 from pathlib import Path
 
@@ -26,6 +27,7 @@ for line in sys.stdin:
 """
 
 
+@pytest.mark.slow
 def test_a_judge_error_is_visible_and_a_rejudge_clears_it(tmp_path: Path) -> None:
     require("g++")
     package = tmp_path / "echo"
@@ -66,6 +68,18 @@ def _children(pid: int) -> set[int]:
     return found
 
 
+def _private_folders(pid: int) -> list[Path]:
+    """The folders a judge process owns in the temporary folder (judge/run/private_root.py)."""
+    found = []
+    for folder in Path(tempfile.gettempdir()).glob("tilejudge-*"):
+        try:
+            if (folder / ".owner").read_text().strip() == str(pid):
+                found.append(folder)
+        except OSError:
+            continue
+    return found
+
+
 def _alive(pids: set[int]) -> set[int]:
     alive = set()
     for pid in pids:
@@ -100,6 +114,8 @@ def test_a_server_killed_mid_judging_loses_nothing_and_judges_nothing_twice(tmp_
         else:
             raise AssertionError(f"never saw work running and queued: {states}")
         runs = _children(server.proc.pid)
+        left = _private_folders(server.proc.pid)
+        assert len(left) >= 2  # the slot pool's and the submissions' scratch
         server.kill()
         with sqlite3.connect(folder / "site.sqlite") as db:
             taken = {row[0] for row in db.execute("SELECT id FROM submissions WHERE state IN ('compiling', 'running')")}
@@ -111,6 +127,7 @@ def test_a_server_killed_mid_judging_loses_nothing_and_judges_nothing_twice(tmp_
         assert _alive(runs) == set()  # no launcher nor run outlives its server
         server.start()
         assert "queued again" in server.log.read_text()
+        assert [folder for folder in left if folder.exists()] == []  # what the killed server kept is removed
         views = {sid: kim.done(sid, timeout=300) for sid in sids}
         assert {view["verdict"] for view in views.values()} == {"AC"}
         for sid in sids:

@@ -66,11 +66,12 @@ def run(args: argparse.Namespace) -> int:
 def _serve(args: argparse.Namespace, site_root: Path, store_type: type) -> int:
     from ..problem.formats import load
     from ..run import SlotPool, resolve_sandbox
-    from ..serve.server import first_admin, serve
+    from ..serve.server import first_admin, lock_site, serve
     from ..serve.site import load_site
     from .common import ready
     from .places import PROBLEMS, shown
 
+    lock_site(site_root)  # held until this process ends, however it ends
     site = load_site(site_root, Path(PROBLEMS))
     isolation, warnings = resolve_sandbox(args.sandbox)
     for warning in warnings:

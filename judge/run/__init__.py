@@ -14,6 +14,7 @@ __getattr__, __dir__, __all__ = exports(
         ".files": ("cache_root", "held", "read_head"),
         ".relayed_pair": ("Exchange", "PairResult", "run_pair"),
         ".launcher": ("build_launcher", "launcher_digest"),
+        ".private_root": ("claim_private=claim", "release_private=release"),
         ".sandbox": (
             "ENV_MODE",
             "MODES",

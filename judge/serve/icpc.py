@@ -38,7 +38,6 @@ from .service import Service
 from .store import User, user_of
 
 KEEPALIVE = 60.0  # the spec asks for a newline at least every 120 s
-SINGULAR = {"contest", "state"}
 
 
 def _contest(request: Request) -> tuple[Service, User]:

@@ -22,8 +22,7 @@ from typing import Any
 
 from .store import Store
 
-UNFINISHED = ("queued", "compiling", "running")
-PRIORITY_NEW, PRIORITY_REJUDGE = 0, 1
+PRIORITY_REJUDGE = 1  # new work is 0, the column's default: a rejudge waits behind it
 # The queued submissions in the order workers take them. A submission's turn is 1 + how many of its author's earlier
 # ones were still waiting or being judged when it came, or were taken since: a user's tenth waits behind everyone's
 # first even as their first nine are judged one by one (counting only what is unfinished now would let their second

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
 import secrets
 import sys
+from pathlib import Path
 
+from ..errors import UsageError
 from ..model import Problem
 from ..run import SlotPool
 from .auth import Sessions, add_user, new_token, site_key
@@ -15,6 +19,18 @@ from .store import Store
 from .workers import Workers
 
 ADMIN = "admin"
+
+
+def lock_site(site: Path) -> int:
+    """Hold the site for this server's life (an ``flock`` the kernel drops when it dies): two servers on one store
+    would judge each submission twice. The descriptor is kept open until the process ends."""
+    fd = os.open(site / ".server.lock", os.O_WRONLY | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise UsageError(f"{site}: another server is serving this site") from None
+    return fd
 
 
 def make_account(store: Store, name: str, role: str, password: str | None = None) -> str:

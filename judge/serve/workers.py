@@ -14,6 +14,7 @@ reclaims what they left: ``judge/run/private_root.py``).
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import tempfile
 import threading
@@ -27,7 +28,7 @@ from ..grade.discovery import Student
 from ..grade.submissions import judge_submission
 from ..lang import LANGUAGES
 from ..model import Problem
-from ..run import SlotPool
+from ..run import SlotPool, claim_private, release_private
 from ..text import safe_text
 from .queue import Claim, case_done, claim, finish, mark_error, running
 from .remote import Remote
@@ -50,6 +51,9 @@ class Workers:
         self._wake = threading.Condition()
         self._stopping = threading.Event()
         self._threads = [threading.Thread(target=self._loop, name=f"judge-{n}", daemon=True) for n in range(count)]
+        # the submissions' files while they are judged, in a folder the next judge's pool removes if this server is
+        # killed (judge/run/private_root.py): a killed server leaves nothing behind
+        self._scratch, self._scratch_lock = claim_private()
 
     def start(self) -> None:
         for thread in self._threads:
@@ -71,6 +75,7 @@ class Workers:
             self.remote.close()  # a worker thread waiting for the cluster is let go
         for thread in self._threads:
             thread.join(timeout=10)
+        release_private(self._scratch, self._scratch_lock)
 
     def _loop(self) -> None:
         while not self._stopping.is_set():
@@ -83,7 +88,13 @@ class Workers:
                 with self._wake:
                     self._wake.wait(IDLE_POLL)
                 continue
-            self._judge(taken)
+            try:
+                self._judge(taken)
+            except BaseException as exc:  # whatever kills this thread leaves the submission in error, never claimed
+                with contextlib.suppress(Exception):
+                    mark_error(self.store, taken, f"the judging thread failed: {type(exc).__name__}: {exc}")
+                if not isinstance(exc, Exception):
+                    raise
 
     def _judge(self, c: Claim) -> None:
         problem = self.problems.get(c.problem)
@@ -150,7 +161,7 @@ class Workers:
     @contextmanager
     def _materialized(self, c: Claim) -> Iterator[Path]:
         """The submission's files in a folder of their own: the file itself when it is one, else the folder."""
-        with tempfile.TemporaryDirectory(prefix="tilejudge-serve-") as folder:
+        with tempfile.TemporaryDirectory(prefix="submission-", dir=self._scratch) as folder:
             if len(c.files) == 1:
                 target = Path(folder) / c.files[0]["name"]
                 target.write_bytes(self.sources.get(c.files[0]["sha256"]))
