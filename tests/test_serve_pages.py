@@ -197,11 +197,20 @@ def test_the_detail_shows_the_sample_diff_and_no_secret_data(server, alice_runs,
     assert "SyntaxError" in page.locator("#compile-log").inner_text()
 
 
-def test_an_oversized_file_and_the_rate_limit_are_told_on_the_form(server, alice_runs, as_user) -> None:
+def test_an_oversized_file_a_wrong_language_and_the_rate_limit_are_told_on_the_form(
+    server, alice_runs, as_user
+) -> None:
     watched, page = as_user("alice")
     before = rows(server, "alice")
     submit_file(page, "big.py", b"#" * (300 << 10) + b"\n")
     assert "256 KiB" in page.locator("#form-error").inner_text()
+    submit_file(page, "Main.java", b"class Main {}\n")  # a language this site does not take
+    assert "not allowed on this site" in page.locator("#form-error").inner_text()
+    forged = page.request.post(
+        f"{server.url}/problems/aplusb/submit",
+        multipart={"csrf": "forged", "file": {"name": "ac.py", "mimeType": "text/plain", "buffer": AC_PY}},
+    )
+    assert forged.status == 403  # a form without the session's CSRF token changes nothing
     assert rows(server, "alice") == before
     page.wait_for_timeout(0)
     sid = None
