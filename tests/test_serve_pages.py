@@ -429,16 +429,19 @@ def test_a_contest_board_ranks_teams_icpc_style_freezes_and_updates_live(tmp_pat
         assert ranked[1][2] == "1" and "(+1)" in ranked[1][4]
         assert int(ranked[1][3]) - int(ranked[0][3]) in (19, 20)  # team1 solved at most a minute before team2
         assert page.locator("#board td.first").count() >= 1  # the first solve is marked
+        jury_page = page
         watched = Watched(browser.new_context(viewport={"width": 900, "height": 500}), server.url)
         page = watched.log_in("team2", password("team2"))
         page.goto(server.url + "/scoreboard")
         assert "frozen" in page.locator("#frozen").inner_text()
         assert page.locator("#board td.solved").count() == 0 and page.locator("#board td.pending").count() == 2
         page.evaluate("window.__kept = 'not reloaded'")
-        teams["team3"].submit("aplusb", "ac.py", AC_PY.decode())
+        third = teams["team3"].submit("aplusb", "ac.py", AC_PY.decode())["id"]
         page.wait_for_function("() => document.querySelector('#board').textContent.includes('team3')", timeout=60_000)
         assert page.evaluate("window.__kept") == "not reloaded"
-        page.screenshot(path=str(shots / "contest-board.png"))
+        teams["team3"].done(third)
+        jury_page.reload()
+        jury_page.screenshot(path=str(shots / "contest-board.png"))
         watched.context.close()
         jury.context.close()
         assert watched.foreign() == jury.foreign() == [] and watched.errors == jury.errors == []

@@ -23,8 +23,8 @@ from ..model import Problem, answer_path, input_path
 from .access import service_of
 from .api_submissions import open_problems, store_submission
 from .http_errors import ApiError, not_found
-from .intake import from_form
-from .pages import Seen, check_csrf, page, read_form, render
+from .intake import Parts, from_form
+from .pages import Form, Seen, check_csrf, page, read_form, render
 from .pages_live import last_event
 from .queue import position
 from .service import Service
@@ -150,9 +150,9 @@ async def submit(request: Request, who: Seen) -> Response:
         form = await read_form(request)
         fields = form.fields
         check_csrf(who, form)
-        sid = store_submission(service, who.user, _parts(service, name, form))
+        sid = store_submission(service, who.user, _parts(name, form))
     except ApiError as exc:
-        return _problem_page(
+        shown = _problem_page(
             request,
             who,
             name,
@@ -162,10 +162,13 @@ async def submit(request: Request, who: Seen) -> Response:
             code=fields.get("code", ""),
             filename=fields.get("filename", ""),
         )
+        if exc.retry_after is not None:
+            shown.headers["Retry-After"] = str(exc.retry_after)
+        return shown
     return RedirectResponse(f"/submissions?new={sid}#s{sid}", status_code=303)
 
 
-def _parts(service: Service, name: str, form: Any) -> Any:
+def _parts(name: str, form: Form) -> Parts:
     """The form's file, or its pasted code under the file name given (else ``main`` and the language's extension)."""
     language = form.fields.get("language", "")
     uploads = [(filename, data) for field, filename, data in form.files if field == "file"]
