@@ -26,7 +26,7 @@ from .http_errors import ApiError, not_found
 from .intake import Parts, from_form
 from .pages import Form, Seen, check_csrf, page, read_form, render
 from .pages_live import last_event
-from .queue import position
+from .queue import positions
 from .service import Service
 from .statement import statement_html
 from .store import User
@@ -189,10 +189,11 @@ def _parts(name: str, form: Form) -> Parts:
 
 def _listed(service: Service, rows: list[Any], user: User) -> list[dict[str, Any]]:
     shown = []
+    places = positions(service.store) if any(row["state"] == "queued" for row in rows) else {}
     for row in rows:
         view = submission_view(service, row, user, full=False)
         if row["state"] == "queued":
-            view["queue_position"] = position(service.store, row["id"])
+            view["queue_position"] = places.get(row["id"])
         view["status"] = status_text(view)
         view["submitted_at"] = row["submitted"]
         shown.append(view)
