@@ -47,11 +47,21 @@ def test_a_price_in_dollars_is_not_a_formula() -> None:
     assert "tex" not in shown and "$ 5" in shown
 
 
-def test_a_latex_statement_is_shown_as_its_text(tmp_path: Path) -> None:
+def test_a_latex_statement_is_shown_readable(tmp_path: Path) -> None:
     path = tmp_path / "problem.en.tex"
-    path.write_text("\\problemname{A <b>}\nGiven $n$.\n")
+    path.write_text(
+        "\\problemname{Sum <b>}\n% a comment for the author\nGiven $n \\le 10^5$ numbers, \\emph{add} them.\n"
+        "\\section*{Input}\n\\begin{itemize}\n  \\item one line\n\\end{itemize}\n"
+        "\\illustration{0.3}{pic.png}{A picture}\n"
+    )
     shown = statement_html(path)
-    assert shown.startswith('<pre class="statement-source">') and "&lt;b&gt;" in shown
+    assert "<h1>Sum &lt;b&gt;</h1>" in shown and "<h2>Input</h2>" in shown
+    assert "<em>add</em>" in shown and "<li>one line</li>" in shown
+    assert '<span class="tex" title="TeX">n \\le 10^5</span>' in shown
+    assert "comment" not in shown and "pic.png" not in shown
+    other = tmp_path / "problem.txt"
+    other.write_text("a <b> statement")
+    assert statement_html(other) == '<pre class="statement-source">a &lt;b&gt; statement</pre>'
     assert "no statement" in statement_html(tmp_path / "missing.md")
 
 

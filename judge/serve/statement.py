@@ -7,8 +7,9 @@ embeds. Formulas (``$...$`` and ``$$...$$``) are taken out before the
 Markdown pass, so their ``_`` and ``*`` are not read as emphasis, and put
 back as the TeX itself, escaped, in a ``tex`` span the stylesheet sets in a
 math face: readable without MathJax, which the page could only load from
-elsewhere. A Kattis package's LaTeX statement (``problem.en.tex``) is shown
-as its text in a preformatted block, escaped.
+elsewhere. A Kattis package's LaTeX statement (``problem.en.tex``) has its
+common commands (name, sections, emphasis, lists) turned into Markdown first
+and the rest left as written; any other file is shown as its text.
 """
 
 from __future__ import annotations
@@ -62,4 +63,29 @@ def statement_html(path: Path) -> str:
         return '<p class="muted">This problem has no statement file.</p>'
     if path.suffix.lower() == ".md":
         return to_html(text)
+    if path.suffix.lower() == ".tex":
+        return to_html(latex_to_markdown(text))
     return f'<pre class="statement-source">{html.escape(text)}</pre>'
+
+
+_LATEX = [
+    (re.compile(r"(?<!\\)%.*"), ""),  # comments
+    (re.compile(r"\\problemname\{([^{}]*)\}"), r"# \1"),
+    (re.compile(r"\\(?:sub)?section\*?\{([^{}]*)\}"), r"\n## \1\n"),
+    (re.compile(r"\\textbf\{([^{}]*)\}"), r"**\1**"),
+    (re.compile(r"\\(?:emph|textit)\{([^{}]*)\}"), r"*\1*"),
+    (re.compile(r"\\texttt\{([^{}]*)\}"), r"`\1`"),
+    (re.compile(r"\\begin\{(?:itemize|enumerate)\}|\\end\{(?:itemize|enumerate)\}"), "\n"),
+    (re.compile(r"^\s*\\item\s*", re.MULTILINE), "- "),
+    (re.compile(r"\\(?:illustration|includegraphics)(?:\[[^]]*\])?(?:\{[^{}]*\})+"), ""),  # no image to show
+    (re.compile(r"\\\\\s*$", re.MULTILINE), ""),  # forced line breaks
+]
+
+
+def latex_to_markdown(text: str) -> str:
+    """A problemtools LaTeX statement (``problem.en.tex``) as Markdown: its name, sections, emphasis and lists
+    become Markdown, formulas stay as they are (``to_html`` shows them as TeX), and any other command is left as
+    written: readable, if not typeset."""
+    for pattern, replacement in _LATEX:
+        text = pattern.sub(replacement, text)
+    return text
