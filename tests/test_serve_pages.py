@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -339,6 +340,19 @@ def test_teacher_pages_filter_download_grades_show_hints_and_import_a_roster(ser
     teacher.goto(f"{server.url}/staff/similar/aplusb")
     pair = teacher.locator("table tbody tr").first.inner_text()
     assert "alice" in pair and "bob" in pair and "identical" in pair
+    ac_attempt = server.clients["teach"].http.get(f"/submissions/{alice_runs['ids']['AC']}").json()["attempt"]
+    teacher.goto(f"{server.url}/staff")
+    teacher.select_option("form.rejudge select", "WA")
+    teacher.click("form.rejudge button")  # every current WA of the problem, judged again
+    teacher.wait_for_url(re.compile(r"/submissions\?problem=aplusb"))
+    wa = alice_runs["ids"]["WA"]
+    deadline = time.monotonic() + 60
+    while (view := server.clients["teach"].http.get(f"/submissions/{wa}").json())["attempt"] < 2:
+        assert time.monotonic() < deadline, view
+        time.sleep(0.2)
+    assert server.clients["teach"].done(wa)["verdict"] == "WA"
+    ac = server.clients["teach"].http.get(f"/submissions/{alice_runs['ids']['AC']}").json()
+    assert ac["attempt"] == ac_attempt  # not a WA: left alone
     teacher.goto(f"{server.url}/staff/roster")
     teacher.fill("#csv", "name\nnobody\n")  # no id column: grade --roster's own message, and nothing made
     teacher.click("form.stack button[type=submit]")

@@ -1,7 +1,8 @@
 """The teachers' and jury's pages: each problem's standing, similarity hints, the grades as ``grade`` writes them,
 the class report, and roster import. Anyone else is told these pages do not exist (404), as the API does.
 
-The grades and the report are the files of ``grade`` (``grades.py``), served
+A problem's submissions are rejudged through the API's own
+``api_submissions.rejudge_all``. The grades and the report are the files of ``grade`` (``grades.py``), served
 as downloads; the report, a page with its own script and style, is served
 sandboxed (an opaque origin: its script cannot read this site's cookies or
 call its API) and may load nothing. Roster import is the API's
@@ -11,13 +12,16 @@ once.
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from .access import service_of
 from .api_accounts import roster_import
+from .api_submissions import rejudge_all
 from .grades import FORMATS, document, graded, similarity
 from .http_errors import ApiError, not_found
 from .pages import Seen, check_csrf, page, read_form, render, secure_headers
@@ -117,8 +121,22 @@ async def roster_post(request: Request, who: Seen) -> Response:
     return render(request, "roster.html", 201 if made else 200, who=who, made=made, updated=updated, message="")
 
 
+@page
+async def rejudge(request: Request, who: Seen) -> Response:
+    """A problem's judged submissions queued again (the form's verdict narrows them), as ``POST
+    /api/v1/problems/NAME/rejudge`` does; back to the list of them."""
+    _staff(who)
+    form = await read_form(request)
+    check_csrf(who, form)
+    name = _problem(request)
+    verdict = form.fields.get("verdict") or None
+    rejudge_all(service_of(request), name, verdict)
+    return RedirectResponse(f"/submissions?problem={quote(name)}", status_code=303)
+
+
 ROUTES = [
     Route("/staff", index),
+    Route("/staff/rejudge/{name}", rejudge, methods=["POST"]),
     Route("/staff/similar/{name}", similar),
     Route("/staff/grades/{name}.{fmt}", grades),
     Route("/staff/roster", roster, methods=["GET"]),
