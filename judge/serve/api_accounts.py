@@ -24,7 +24,7 @@ from .auth import ROLES, SESSION_COOKIE, SESSION_SECONDS, Duplicate, add_user, l
 from .http_errors import ApiError, bad_request, not_found, unprocessable
 from .limits import read_body
 from .service import iso
-from .store import User
+from .store import Store, User
 
 STAFF_MAKES = ("student", "team")
 NAME_MAX = 100
@@ -132,18 +132,23 @@ async def import_roster(request: Request) -> Response:
     """The CSV ``grade --roster`` reads (``id``, and optional ``name``, ``deadline``): one account per new id, with a
     token each (shown once); ids already there get their name and deadline updated. ``?role=team`` for a contest."""
     maker = staff(request)
-    role = request.query_params.get("role", "student")
-    _may_make(maker, role)
     body = await read_body(request.stream(), request.headers.get("content-length"))
+    made, updated = roster_import(service_of(request).store, maker, request.query_params.get("role", "student"), body)
+    return json_response({"made": made, "updated": updated}, 201 if made else 200)
+
+
+def roster_import(store: Store, maker: User, role: str, body: bytes) -> tuple[list[dict[str, str]], list[str]]:
+    """The roster's new accounts with their tokens, and the names updated: the API's import and the teacher's page
+    both come here. Checked whole before anything is stored."""
+    _may_make(maker, role)
     lines = [
         (sid, line.name, line.deadline.timestamp() if line.deadline else None)
         for sid, line in _roster(body).lines.items()
     ]
     for number, (sid, _, _) in enumerate(lines):
         _check_name(sid, f"roster[{number}]")
-    service = service_of(request)
     made, updated = [], []
-    with service.store.tx() as db:
+    with store.tx() as db:
         for sid, display, deadline in lines:
             found = db.execute("SELECT id FROM users WHERE name = ?", (sid,)).fetchone()
             if found is not None:
@@ -152,7 +157,7 @@ async def import_roster(request: Request) -> Response:
                 continue
             user = add_user(db, sid, role, display, None, deadline)
             made.append({"name": sid, "token": new_token(db, user.id, "roster import")[1]})
-    return json_response({"made": made, "updated": updated}, 201 if made else 200)
+    return made, updated
 
 
 def _roster(body: bytes) -> Roster:

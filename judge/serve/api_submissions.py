@@ -300,7 +300,12 @@ async def rejudge_problem(request: Request) -> Response:
     name = request.path_params["name"]
     if name not in service.site.problems:
         raise not_found("problem")
-    verdict = request.query_params.get("verdict")
+    return json_response({"rejudged": rejudge_all(service, name, request.query_params.get("verdict"))}, 202)
+
+
+def rejudge_all(service: Service, name: str, verdict: str | None = None) -> list[int]:
+    """Queue again a problem's judged submissions (those whose current verdict is ``verdict``, if given); their ids.
+    The API and the teacher's page both come here."""
     rows = service.store.read(
         "SELECT id FROM submissions WHERE problem = ? AND state IN ('done', 'error') "
         + (
@@ -315,7 +320,7 @@ async def rejudge_problem(request: Request) -> Response:
     requeue(service.store, ids, "rejudge")
     for _ in ids[:8]:
         service.workers.poke()
-    return json_response({"rejudged": ids}, 202)
+    return ids
 
 
 ROUTES = [

@@ -17,7 +17,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from . import api_accounts, api_submissions, events, icpc, scoreboard
+from . import api_accounts, api_submissions, events, icpc, pages_routes, scoreboard
 from .access import json_response, service_of
 from .http_errors import ApiError
 from .service import Service
@@ -35,6 +35,8 @@ async def _api_error(request: Request, exc: Exception) -> Response:
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
+    if not request.url.path.startswith("/api/"):
+        return await pages_routes.http_error(request, exc)
     code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
     return json_response({"error": {"code": code, "message": str(exc.detail), "field": None}}, exc.status_code)
 
@@ -77,6 +79,7 @@ def make_app(service: Service) -> Starlette:
         *api_accounts.ROUTES,
         *scoreboard.ROUTES,
         *icpc.ROUTES,
+        *pages_routes.page_routes(),
     ]
     app = Starlette(
         routes=routes,

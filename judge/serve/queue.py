@@ -189,3 +189,8 @@ def position(store: Store, sid: int) -> int | None:
         if row["id"] == sid:
             return number
     return None
+
+
+def positions(store: Store) -> dict[int, int]:
+    """Every queued submission's place, read once: a list of many queued rows asks this, not ``position`` per row."""
+    return {row["id"]: number for number, row in enumerate(store.read(_ORDER), start=1)}

@@ -5,13 +5,17 @@ changes it, history does not). A contest counts, per team and problem, the
 first accepted submission: solved, its minute since the start plus
 ``penalty`` minutes for each rejected try before it (a compile error costs
 nothing, as in ICPC). Submissions not yet judged count for nothing and are
-shown as pending. Staff's own submissions are not ranked. In a class a
+shown as pending, as is everything made in a contest's last ``freeze``
+minutes (``site.yaml``) for anyone but the jury, until the end. Staff's own
+submissions are not ranked. In a class a
 student sees their own row only; in a contest everyone sees the board.
 """
 
 from __future__ import annotations
 
+import time
 from collections import defaultdict
+from datetime import datetime, timezone
 from typing import Any
 
 from starlette.requests import Request
@@ -20,6 +24,7 @@ from starlette.routing import Route
 
 from .access import json_response, service_of, viewer
 from .service import Service
+from .store import User
 
 FREE = ("CE", "JE")  # verdicts that cost no penalty
 
@@ -52,7 +57,8 @@ def class_board(service: Service) -> list[dict[str, Any]]:
     return sorted(board, key=lambda row: (-row["total"], row["user"]))
 
 
-def contest_board(service: Service) -> list[dict[str, Any]]:
+def contest_board(service: Service, frozen_from: float | None = None) -> list[dict[str, Any]]:
+    """The ICPC ranking; a submission made from ``frozen_from`` on counts as pending (a frozen board)."""
     start = service.site.start.timestamp() if service.site.start else 0.0
     cells: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)
     people: dict[str, str] = {}
@@ -65,7 +71,7 @@ def contest_board(service: Service) -> list[dict[str, Any]]:
         )
         if cell["solved"]:
             continue
-        if row["state"] != "done":
+        if row["state"] != "done" or (frozen_from is not None and row["submitted"] >= frozen_from):
             cell["pending"] += 1
             continue
         cell["judged"] += 1  # every judged try up to the first accepted one, compile errors too (ICPC's num_judged)
@@ -95,14 +101,29 @@ def contest_board(service: Service) -> list[dict[str, Any]]:
     return board
 
 
-async def scoreboard(request: Request) -> Response:
-    user = viewer(request)
-    service = service_of(request)
-    board = contest_board(service) if service.site.kind == "contest" else class_board(service)
+def board_for(service: Service, user: User) -> dict[str, Any]:
+    """The board as ``user`` may see it: the API's answer and the scoreboard page's data."""
+    frozen = None if user.staff else frozen_from(service, time.time())
+    board = contest_board(service, frozen) if service.site.kind == "contest" else class_board(service)
     if service.site.kind == "class" and not user.staff:
         board = [row for row in board if row["user"] == user.name]
     labels = {name: entry.label for name, entry in service.site.problems.items()}
-    return json_response({"kind": service.site.kind, "problems": labels, "rows": board})
+    since = datetime.fromtimestamp(frozen, timezone.utc).isoformat(timespec="seconds") if frozen else None
+    return {"kind": service.site.kind, "problems": labels, "rows": board, "frozen_since": since}
+
+
+def frozen_from(service: Service, now: float) -> float | None:
+    """When a contest's board froze (its last ``freeze`` minutes, until the end), or None when it is not frozen now:
+    the jury sees every result throughout, everyone else no result of a submission made in the frozen time."""
+    site = service.site
+    if site.kind != "contest" or not site.freeze or site.end is None:
+        return None
+    since = site.end.timestamp() - site.freeze * 60
+    return since if since <= now < site.end.timestamp() else None
+
+
+async def scoreboard(request: Request) -> Response:
+    return json_response(board_for(service_of(request), viewer(request)))
 
 
 ROUTES = [Route("/api/v1/scoreboard", scoreboard)]

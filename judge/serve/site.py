@@ -57,6 +57,7 @@ class Site:
     deadline: datetime | None
     limits: SiteLimits
     penalty: int = 20  # contest: minutes a rejected try costs once the problem is solved
+    freeze: int = 0  # contest: the board's last minutes in which others' results show as pending (0: none)
 
     def open_at(self, moment: datetime) -> bool:
         """Whether a submission made at ``moment`` is taken at all (a class's late ones are, until its end)."""
@@ -134,7 +135,19 @@ def load_site(root: Path, problems_root: Path) -> Site:
     r = _Reader(shown)
     if top is None:
         raise SpecError(shown, None, "the site file is empty (it needs at least: problems: [NAME])")
-    keys = {"title", "kind", "problems", "languages", "start", "end", "deadline", "limits", "penalty", "feedback"}
+    keys = {
+        "title",
+        "kind",
+        "problems",
+        "languages",
+        "start",
+        "end",
+        "deadline",
+        "limits",
+        "penalty",
+        "feedback",
+        "freeze",
+    }
     fields = r.mapping(top, "site", keys)
     if "problems" not in fields:
         raise r.fail(top, "site: missing required key 'problems'")
@@ -160,6 +173,7 @@ def load_site(root: Path, problems_root: Path) -> Site:
         deadline=times.get("deadline"),
         limits=_limits(r, fields.get("limits")),
         penalty=r.count(fields["penalty"], "penalty") if "penalty" in fields else 20,
+        freeze=r.count(fields["freeze"], "freeze") if "freeze" in fields else 0,
     )
 
 

@@ -1,0 +1,91 @@
+"""A problem's grades as ``grade`` writes them (CSV, JSON, JUnit, the class report), from the service's results.
+
+Each student's graded submission is their best current score on the
+problem (the latest of equal ones), the rule the class scoreboard uses. It
+becomes a row of ``grade``'s own ``Grading`` so the files are written by
+``grade/reports.py``, ``streamed.py`` and ``report_html.py`` themselves:
+a teacher's spreadsheet or CI job reads a download exactly as it reads a
+``grade`` folder. The similarity hints are ``grade/similarity.py``'s, run on
+those same submissions written to a temporary folder (sources are kept by
+hash, and the fingerprints need a file's extension for its language).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from ..grade.discovery import Student
+from ..grade.report_html import to_html
+from ..grade.reports import to_junit
+from ..grade.similarity import similar_pairs
+from ..grade.store import Entry, Key
+from ..grade.streamed import write_csv, write_json
+from ..grade.view import Grading, Row
+from .service import Service, iso
+
+FORMATS = {"csv": "text/csv", "json": "application/json", "xml": "application/xml", "html": "text/html"}
+
+
+def graded(service: Service, problem: str) -> list[Any]:
+    """Each student's (or team's) graded submission of ``problem`` with its current result, by name."""
+    rows = service.store.read(
+        "SELECT s.*, u.name AS user_name, u.display, r.verdict, r.score, r.report FROM submissions s "
+        "JOIN users u ON u.id = s.user_id JOIN results r ON r.submission_id = s.id AND r.current = 1 "
+        "WHERE s.problem = ? AND s.state = 'done' AND u.role IN ('student', 'team') ORDER BY s.id",
+        (problem,),
+    )
+    best: dict[str, Any] = {}
+    for row in rows:
+        if row["user_name"] not in best or row["score"] >= best[row["user_name"]]["score"]:
+            best[row["user_name"]] = row
+    return [best[name] for name in sorted(best)]
+
+
+def _files(service: Service, row: Any) -> list[dict[str, Any]]:
+    return json.loads(row["files"])
+
+
+def similarity(service: Service, rows: list[Any]) -> dict[str, Any]:
+    """``grade``'s similarity hints on these submissions, keyed by student name."""
+    with tempfile.TemporaryDirectory(prefix="tilejudge-similar-") as folder:
+        students = []
+        for number, row in enumerate(rows):
+            files = _files(service, row)
+            place = Path(folder) / str(number)
+            place.mkdir()
+            for entry in files:
+                (place / entry["name"]).write_bytes(service.sources.get(entry["sha256"]))
+            source = place / files[0]["name"] if len(files) == 1 else place
+            students.append(Student(row["user_name"], source))
+        return similar_pairs(students)
+
+
+def grading(service: Service, problem: str, with_similarity: bool = True) -> Grading:
+    rows = graded(service, problem)
+    out = []
+    for row in rows:
+        files = _files(service, row)
+        report = json.loads(row["report"]) | {"language": row["language"]}
+        key = Key(row["user_name"], "", files[0]["sha256"] if len(files) == 1 else "", "")
+        info = {"name": row["display"], "submitted": iso(row["submitted"]), "late_minutes": row["late_minutes"]}
+        out.append(Row(Entry(key, ", ".join(f["name"] for f in files)), report, "serve", info))
+    model = service.problems[problem]
+    groups = [{"name": g.name, "points": g.points, "cases": [c.name for c in g.cases]} for g in model.groups]
+    meta = {"problem": problem, "problem_name": problem}
+    return Grading(out, meta, groups, [], similarity(service, rows) if with_similarity and rows else {})
+
+
+def document(service: Service, problem: str, fmt: str) -> str:
+    """The file ``grade`` would write: grades.csv, grades.json, junit.xml or report.html."""
+    data = grading(service, problem)
+    if fmt == "xml":
+        return to_junit(data)
+    if fmt == "html":
+        return to_html(data)
+    out = io.StringIO()
+    (write_csv if fmt == "csv" else write_json)(data, data.rows, out)
+    return out.getvalue()

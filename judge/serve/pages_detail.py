@@ -1,0 +1,118 @@
+"""One submission's page: its state live, the result its viewer may see, sample diffs, compile output, the checker's
+feedback and attachments; for staff the source beside it, the earlier results and a rejudge button.
+
+What is shown is ``views.submission_view`` (so ``feedback.report_view`` and
+the problem's policy): a student's secret cases are a verdict, a time and a
+memory, nothing the checker said. A failed sample is shown beside its input
+and expected answer, which the student has already (the problem's page shows
+them), with the checker's words on where the output differs.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from ..grade.view import case_attachments
+from .access import service_of
+from .http_errors import ApiError, not_found
+from .pages import Seen, check_csrf, page, read_form, render
+from .pages_live import last_event
+from .pages_student import FINAL, samples, status_text
+from .queue import requeue
+from .service import Service
+from .views import submission_view, visible_row
+
+SOURCE_SHOWN = 256 << 10  # the most of one file a page shows (the API's limit on a file)
+
+
+def _sid(request: Request) -> int:
+    try:
+        return int(request.path_params["sid"])
+    except ValueError:
+        raise not_found("submission") from None
+
+
+def attachments_view(case: dict[str, Any]) -> list[dict[str, Any]]:
+    """A case's attachments, decoded and checked again as the grade reports do (images as data: URLs, text as text)."""
+    shown = []
+    for item in case_attachments(case):
+        entry: dict[str, Any] = {"name": item.name, "media_type": item.media_type, "size": len(item.data)}
+        if item.is_image:
+            entry["url"] = f"data:{item.media_type};base64,{base64.b64encode(item.data).decode()}"
+        else:
+            entry["text"] = item.data.decode("utf-8", errors="replace")
+        shown.append(entry)
+    return shown
+
+
+def _sources(service: Service, row: Any) -> list[dict[str, str]]:
+    files = []
+    for entry in json.loads(row["files"]):
+        data = service.sources.get(entry["sha256"])[:SOURCE_SHOWN]
+        files.append({"name": entry["name"], "text": data.decode("utf-8", errors="replace")})
+    return files
+
+
+def _history(service: Service, sid: int) -> list[Any]:
+    return service.store.read(
+        "SELECT attempt, judged, verdict, score, max_score, current FROM results WHERE submission_id = ? ORDER BY id",
+        (sid,),
+    )
+
+
+@page
+async def detail(request: Request, who: Seen) -> Response:
+    service = service_of(request)
+    row = visible_row(service, _sid(request), who.user)
+    view = submission_view(service, row, who.user)
+    view["status"] = status_text(view)
+    result = view.get("result") or {}
+    cases = result.get("cases", [])
+    for case in cases:
+        case["shown_attachments"] = attachments_view(case)
+    sample_data = {s["name"]: s for s in samples(service, row["problem"])} if row["problem"] in service.problems else {}
+    failed_samples = [
+        {**sample_data[case["name"]], "verdict": case["verdict"], "message": case.get("message") or ""}
+        for case in cases
+        if case.get("name") in sample_data and case.get("verdict") not in ("AC", "SKIPPED")
+    ]
+    return render(
+        request,
+        "submission.html",
+        who=who,
+        s=view,
+        result=result,
+        cases=cases,
+        failed_samples=failed_samples,
+        final=row["state"] in FINAL,
+        since=last_event(service),
+        policy=service.policy(row["problem"]),
+        sources=_sources(service, row),
+        history=_history(service, row["id"]) if who.user.staff else [],
+        submitted_at=row["submitted"],
+    )
+
+
+@page
+async def rejudge(request: Request, who: Seen) -> Response:
+    """Staff only: the submission judged again (its history keeps the earlier result); anyone else gets 404."""
+    service = service_of(request)
+    check_csrf(who, await read_form(request))
+    if not who.user.staff:
+        raise ApiError(404, "not_found", "no such submission")
+    row = visible_row(service, _sid(request), who.user)
+    requeue(service.store, [row["id"]], "rejudge")
+    service.workers.poke()
+    return RedirectResponse(f"/submissions/{row['id']}", status_code=303)
+
+
+ROUTES = [
+    Route("/submissions/{sid}", detail),
+    Route("/submissions/{sid}/rejudge", rejudge, methods=["POST"]),
+]

@@ -1,0 +1,78 @@
+"""``/live``: one event stream per open page, the viewer's own submissions' events (everyone's for staff).
+
+A page may show many unfinished submissions; a browser keeps at most six
+connections to a server, so one stream per submission would stall a busy
+list. This stream is the event log after the id the page was rendered at
+(``since``; ``Last-Event-ID`` on a reconnect, which browsers send on their
+own), narrowed to the viewer's submissions, each frame passed through the
+same ``feedback.event_view`` as the API's streams. It does not end when a
+submission is judged: a rejudge later shows on a page left open. The page's
+script reads each event as "this submission changed" and fetches its state
+from the API, so nothing here decides what a student may see.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator
+
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+from starlette.routing import Route
+
+from .access import service_of
+from .events import HEADERS, KEEPALIVE, _after, _frame
+from .pages import Redirect, seen
+from .service import Service
+from .store import User
+
+BATCH = 200
+
+
+def last_event(service: Service) -> int:
+    """The newest event's id: where a page rendered now starts listening."""
+    row = service.store.one("SELECT MAX(id) AS last FROM events")
+    return int(row["last"] or 0) if row else 0
+
+
+def _events(service: Service, user: User, after: int) -> list:
+    if user.staff:
+        return service.store.events_after(after, None, BATCH)
+    return service.store.read(
+        "SELECT * FROM events WHERE user_id = ? AND id > ? AND submission_id IS NOT NULL ORDER BY id LIMIT ?",
+        (user.id, after, BATCH),
+    )
+
+
+async def _stream(request: Request, user: User, after: int) -> AsyncIterator[str]:
+    service = service_of(request)
+    last_sent = time.monotonic()
+    yield "retry: 2000\n\n"
+    while True:
+        ticket = service.bell.ticket()
+        rows = _events(service, user, after)
+        for row in rows:
+            yield _frame(service, row, user)
+            after = row["id"]
+            last_sent = time.monotonic()
+        if rows:
+            continue
+        if await request.is_disconnected():
+            return
+        if time.monotonic() - last_sent >= KEEPALIVE:
+            yield ": keep-alive\n\n"
+            last_sent = time.monotonic()
+        await service.bell.wait(KEEPALIVE, ticket)
+
+
+async def live(request: Request) -> Response:
+    try:
+        who = seen(request)
+    except Redirect:
+        return Response("log in first", status_code=401, media_type="text/plain")
+    return StreamingResponse(
+        _stream(request, who.user, _after(request)), media_type="text/event-stream", headers=HEADERS
+    )
+
+
+ROUTES = [Route("/live", live)]

@@ -1,0 +1,144 @@
+"""The teachers' and jury's pages: each problem's standing, similarity hints, the grades as ``grade`` writes them,
+the class report, and roster import. Anyone else is told these pages do not exist (404), as the API does.
+
+A problem's submissions are rejudged through the API's own
+``api_submissions.rejudge_all``. The grades and the report are the files of ``grade`` (``grades.py``), served
+as downloads; the report, a page with its own script and style, is served
+sandboxed (an opaque origin: its script cannot read this site's cookies or
+call its API) and may load nothing. Roster import is the API's
+(``api_accounts.roster_import``): the same CSV, the same checks, tokens shown
+once.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from .access import service_of
+from .api_accounts import roster_import
+from .api_submissions import rejudge_all
+from .grades import FORMATS, document, graded, similarity
+from .http_errors import ApiError, not_found
+from .pages import Seen, check_csrf, page, read_form, render, secure_headers
+
+FILE_NAMES = {"csv": "grades.csv", "json": "grades.json", "xml": "junit.xml", "html": "report.html"}
+REPORT_CSP = (
+    "sandbox allow-scripts; default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"
+)
+
+
+def _staff(who: Seen) -> None:
+    if not who.user.staff:
+        raise not_found("page")
+
+
+def _problem(request: Request) -> str:
+    name = request.path_params["name"]
+    if name not in service_of(request).site.problems:
+        raise not_found("problem")
+    return name
+
+
+@page
+async def index(request: Request, who: Seen) -> Response:
+    _staff(who)
+    service = service_of(request)
+    counts = {
+        row["problem"]: row
+        for row in service.store.read(
+            "SELECT problem, COUNT(*) AS submissions, COUNT(DISTINCT user_id) AS people, "
+            "SUM(state IN ('queued', 'compiling', 'running')) AS waiting, SUM(state = 'error') AS errors "
+            "FROM submissions GROUP BY problem"
+        )
+    }
+    shown = []
+    for name, entry in service.site.problems.items():
+        best = graded(service, name)
+        shown.append(
+            {
+                "name": name,
+                "label": entry.label,
+                "title": service.problems[name].title,
+                "counts": counts.get(name),
+                "solved": sum(1 for row in best if row["verdict"] == "AC"),
+                "graded": len(best),
+            }
+        )
+    return render(request, "staff.html", who=who, problems=shown)
+
+
+@page
+async def similar(request: Request, who: Seen) -> Response:
+    _staff(who)
+    service = service_of(request)
+    name = _problem(request)
+    rows = graded(service, name)
+    found = await run_in_threadpool(similarity, service, rows) if rows else {"pairs": [], "more": 0}
+    ids = {row["user_name"]: row["id"] for row in rows}
+    return render(request, "similar.html", who=who, name=name, found=found, ids=ids)
+
+
+@page
+async def grades(request: Request, who: Seen) -> Response:
+    _staff(who)
+    name, fmt = _problem(request), request.path_params["fmt"]
+    if fmt not in FORMATS:
+        raise not_found("format")
+    text = await run_in_threadpool(document, service_of(request), name, fmt)
+    headers = secure_headers()
+    if fmt == "html":
+        headers["Content-Security-Policy"] = REPORT_CSP
+    else:
+        headers["Content-Disposition"] = f'attachment; filename="{name}-{FILE_NAMES[fmt]}"'
+    return Response(text, media_type=FORMATS[fmt], headers=headers)
+
+
+@page
+async def roster(request: Request, who: Seen) -> Response:
+    _staff(who)
+    return render(request, "roster.html", who=who, made=[], updated=[], message="")
+
+
+@page
+async def roster_post(request: Request, who: Seen) -> Response:
+    _staff(who)
+    form = await read_form(request)
+    check_csrf(who, form)
+    body = next((data for field, _, data in form.files if field == "file"), None)
+    if body is None:
+        body = form.fields.get("csv", "").replace("\r\n", "\n").encode("utf-8")
+    try:
+        if not body.strip():
+            raise ApiError(400, "bad_request", "choose a roster file or paste its lines")
+        made, updated = roster_import(service_of(request).store, who.user, form.fields.get("role", "student"), body)
+    except ApiError as exc:
+        return render(request, "roster.html", exc.status, who=who, made=[], updated=[], message=exc.message)
+    return render(request, "roster.html", 201 if made else 200, who=who, made=made, updated=updated, message="")
+
+
+@page
+async def rejudge(request: Request, who: Seen) -> Response:
+    """A problem's judged submissions queued again (the form's verdict narrows them), as ``POST
+    /api/v1/problems/NAME/rejudge`` does; back to the list of them."""
+    _staff(who)
+    form = await read_form(request)
+    check_csrf(who, form)
+    name = _problem(request)
+    verdict = form.fields.get("verdict") or None
+    rejudge_all(service_of(request), name, verdict)
+    return RedirectResponse(f"/submissions?problem={quote(name)}", status_code=303)
+
+
+ROUTES = [
+    Route("/staff", index),
+    Route("/staff/rejudge/{name}", rejudge, methods=["POST"]),
+    Route("/staff/similar/{name}", similar),
+    Route("/staff/grades/{name}.{fmt}", grades),
+    Route("/staff/roster", roster, methods=["GET"]),
+    Route("/staff/roster", roster_post, methods=["POST"]),
+]

@@ -1,0 +1,87 @@
+"""Parts of the pages without a browser: statements (Markdown with raw HTML escaped, formulas shown as their TeX, a
+LaTeX statement as its text; every bundled statement renders) and a checker's attachments as a page shows them."""
+
+from __future__ import annotations
+
+import base64
+from pathlib import Path
+
+import pytest
+from conftest import REPO_ROOT
+
+pytest.importorskip("markdown_it", reason="markdown-it-py is not installed (PyPI package markdown-it-py, [web] extra)")
+
+from judge.serve.pages_detail import attachments_view  # noqa: E402
+from judge.serve.statement import statement_html, to_html  # noqa: E402
+
+HOSTILE_SVG = b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><rect width="1" height="1"/></svg>'
+
+
+def test_raw_html_in_a_statement_is_text() -> None:
+    shown = to_html('Hello <script>alert(1)</script> <img src=x onerror="alert(2)">\n\n<div>block</div>\n')
+    assert "<script>" not in shown and "<img" not in shown and "<div>" not in shown
+    assert "&lt;script&gt;" in shown and "&lt;div&gt;" in shown
+
+
+def test_a_link_cannot_run_script() -> None:
+    shown = to_html("[click](javascript:alert(1)) and [ok](https://example.org/)")
+    assert 'href="javascript' not in shown
+    assert 'href="https://example.org/"' in shown
+
+
+def test_formulas_are_their_tex_untouched_by_emphasis() -> None:
+    shown = to_html("Let $a_1 * b_2 + c_3 * d$ be small, and $$\\sum_{i=1}^{n} x_i$$ the total; `$not math$`.")
+    assert '<span class="tex" title="TeX">a_1 * b_2 + c_3 * d</span>' in shown
+    assert '<span class="tex tex-block" title="TeX">\\sum_{i=1}^{n} x_i</span>' in shown
+    assert "<em>" not in shown
+    assert "<code>$not math$</code>" in shown
+
+
+def test_markup_inside_a_formula_is_escaped() -> None:
+    shown = to_html("$<img src=x onerror=alert(1)>$")
+    assert "<img" not in shown and "&lt;img src=x onerror=alert(1)&gt;" in shown
+
+
+def test_a_price_in_dollars_is_not_a_formula() -> None:
+    shown = to_html("It costs $ 5 and then $ 6.")
+    assert "tex" not in shown and "$ 5" in shown
+
+
+def test_a_latex_statement_is_shown_readable(tmp_path: Path) -> None:
+    path = tmp_path / "problem.en.tex"
+    path.write_text(
+        "\\problemname{Sum <b>}\n% a comment for the author\nGiven $n \\le 10^5$ numbers, \\emph{add} them.\n"
+        "\\section*{Input}\n\\begin{itemize}\n  \\item one line\n\\end{itemize}\n"
+        "\\illustration{0.3}{pic.png}{A picture}\n"
+    )
+    shown = statement_html(path)
+    assert "<h1>Sum &lt;b&gt;</h1>" in shown and "<h2>Input</h2>" in shown
+    assert "<em>add</em>" in shown and "<li>one line</li>" in shown
+    assert '<span class="tex" title="TeX">n \\le 10^5</span>' in shown
+    assert "comment" not in shown and "pic.png" not in shown
+    other = tmp_path / "problem.txt"
+    other.write_text("a <b> statement")
+    assert statement_html(other) == '<pre class="statement-source">a &lt;b&gt; statement</pre>'
+    assert "no statement" in statement_html(tmp_path / "missing.md")
+
+
+@pytest.mark.parametrize("path", sorted((REPO_ROOT / "problems").glob("*/statement.md")), ids=lambda p: p.parent.name)
+def test_every_bundled_statement_renders(path: Path) -> None:
+    shown = statement_html(path)
+    assert shown.startswith("<") and "<script" not in shown
+
+
+def test_attachments_are_images_by_data_url_or_text_and_checked_again() -> None:
+    case = {
+        "attachments": [
+            {"name": "placement.svg", "base64": base64.b64encode(HOSTILE_SVG).decode()},
+            {"name": "../log.txt", "base64": base64.b64encode(b"<b>not bold</b>").decode()},
+            {"name": "broken.png", "base64": "%%% not base64"},
+        ]
+    }
+    shown = attachments_view(case)
+    assert [a["name"] for a in shown] == ["placement.svg", "_log.txt"]  # the bad one dropped, the name cleaned
+    picture, log = shown
+    assert picture["media_type"] == "image/svg+xml" and picture["url"].startswith("data:image/svg+xml;base64,")
+    assert "text" not in picture  # an image is only ever an <img> (a data: URL cannot run script there)
+    assert log["text"] == "<b>not bold</b>" and "url" not in log  # text, escaped by the template
