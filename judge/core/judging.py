@@ -48,6 +48,7 @@ class JudgeReport:
     language: str
     compile_ok: bool
     compile_log: str
+    compile_error: str = ""  # the log's line that names the error, for one-line messages
     cases: list[CaseResult] = field(default_factory=list)
     groups: list[GroupResult] = field(default_factory=list)
     verdict: Verdict = Verdict.AC
@@ -62,7 +63,7 @@ class JudgeReport:
             "problem": self.problem,
             "submission": self.submission,
             "language": self.language,
-            "compile": {"ok": self.compile_ok, "log": self.compile_log},
+            "compile": {"ok": self.compile_ok, "log": self.compile_log, "error": self.compile_error},
             "groups": [g.__dict__ for g in self.groups],
             "cases": [c.to_json() for c in self.cases],
         }
@@ -147,6 +148,7 @@ def judge(
         language=program.language.name,
         compile_ok=program.compiled,
         compile_log=program.compile_log,
+        compile_error=program.compile_error,
         max_score=problem.max_score,
     )
     if not program.compiled:

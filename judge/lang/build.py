@@ -66,6 +66,11 @@ class Program:
         return self._run(memory_mib)
 
     @property
+    def compile_error(self) -> str:
+        """The line of the build's output that names the error (``Language.compile_error``)."""
+        return self.language.compile_error(self.compile_log)
+
+    @property
     def display(self) -> str:
         return str(self.source) if self.source else " ".join(self._run(0))
 
@@ -358,6 +363,5 @@ def build_or_fail(
     naming ``role``."""
     program = prepare_problem_program(source, pool, compile_time, extra)
     if not program.compiled:
-        first = (program.compile_log.splitlines() or ["no message"])[0]
-        raise JudgeError(f"{source}: the {role} does not compile: {first}")
+        raise JudgeError(f"{source}: the {role} does not compile: {program.compile_error or 'no message'}")
     return program

@@ -65,6 +65,7 @@ _KEYS = {
     "time_factor",
     "address_space",
     "oom_markers",
+    "error_pattern",
 }
 
 
@@ -84,7 +85,7 @@ def parse_entry(name: str, data: Any, path: Path, line: int | None = None) -> La
     entry = data.get("entry", "file")
     if entry not in ENTRY_RULES:
         raise here.error(f"entry must be one of {', '.join(ENTRY_RULES)}")
-    for key in ("shebang", "main_pattern", "class_pattern", "package_pattern", "rename"):
+    for key in ("shebang", "main_pattern", "class_pattern", "package_pattern", "rename", "error_pattern"):
         try:
             re.compile(data.get(key) or "")
         except re.error as exc:
@@ -114,6 +115,7 @@ def parse_entry(name: str, data: Any, path: Path, line: int | None = None) -> La
         time_factor=float(data.get("time_factor", 1.0)),
         limit_address_space=bool(data.get("address_space", True)),
         oom_markers=tuple(str(m).encode() for m in data.get("oom_markers") or ()),
+        error_pattern=data.get("error_pattern"),
     )
 
 

@@ -301,7 +301,7 @@ def _judged(
     """One submission judged as it promises; None when this machine lacks its language (a warning says so)."""
 
     def failed(why: str, verdict: Verdict = Verdict.CE) -> Outcome:
-        return Outcome(path, expected, JudgeReport(problem.name, str(path), "", False, why, verdict=verdict), why)
+        return Outcome(path, expected, JudgeReport(problem.name, str(path), "", False, why, why, verdict=verdict), why)
 
     if isinstance(source, str):
         return failed(source or "cannot tell which file of the folder is the program")
