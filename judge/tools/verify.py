@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core import JudgeOptions, JudgeReport, judge, kind_of
+from ..core.runs_as import as_package_runs, fallback_note
 from ..core.submission import prepare_submission
 from ..core.timelimit import Inference
 from ..core.validators import validate
@@ -306,13 +307,17 @@ def _judged(
     if isinstance(source, str):
         return failed(source or "cannot tell which file of the folder is the program")
     try:
-        lang = registry_for(problem.root).language(sub.language) if sub is not None and sub.language else None
+        named = registry_for(problem.root).language(sub.language) if sub is not None and sub.language else None
+        lang = as_package_runs(problem, named) if named is not None else None  # the package's own language id
         program = prepare_submission(problem, source, pool, lang, sub.entrypoint if sub is not None else None)
     except SetupError as exc:  # a language this machine lacks: named once, and the other submissions still run
         result.warnings.append(f"{path.parent.name}/{path.name}: not judged: {exc}")
         return None
     except JudgeError as exc:
         return failed(str(exc))
+    note = fallback_note(problem, program.language)
+    if note and note not in result.warnings:
+        result.warnings.append(note)
     # Never skip the rest of a lost group: verify and its matrix need every case's own verdict.
     options = JudgeOptions(first_fail=expected.first_fail and not all_cases, skip_lost=False)
     reused = found.reports.get(path) if found is not None and not all_cases else None

@@ -131,6 +131,7 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
         kind=kind,
         interactor=checker if kind.interactive else None,
         files=program_files(root, meta, shown),
+        runs_as={"python3": "pypy3"},  # Kattis, problemtools and BAPCtools run .py under PyPy3
     )
 
 

@@ -124,7 +124,12 @@ def side_car(root: Path) -> dict[str, Any]:
 
 
 def _side_car_factors(root: Path) -> dict[str, float]:
-    return {str(k): float(v) for k, v in (side_car(root).get("time_factor") or {}).items()}
+    """Our per-language factors kept beside an export; Python's is PyPy3's too, since a Kattis package's Python runs
+    under PyPy3 where it is installed."""
+    factors = {str(k): float(v) for k, v in (side_car(root).get("time_factor") or {}).items()}
+    if "python3" in factors:
+        factors.setdefault("pypy3", factors["python3"])
+    return factors
 
 
 def time_rule(root: Path) -> TimeRule:
