@@ -46,6 +46,9 @@ class Expectation:
     first_fail: bool
     catches: Callable[[Verdict], bool]
     explain: Callable[[JudgeReport], list[str]] | None = None  # one line per broken promise, when it can say which
+    # a group's cases after its result is decided may be left unjudged (SKIPPED), as problemtools leaves them: not
+    # when a promise is about the verdicts of some cases or about a message, which a later case may hold
+    skips_decided: bool = True
 
     @classmethod
     def verdict(cls, expected: Verdict) -> Expectation:
@@ -76,7 +79,10 @@ class Expectation:
             return broken(sub.name, rules, report)
 
         every = any(r.needs_every_case for r in rules) or sub.folder == "accepted"
-        return cls(label(rules), lambda report: not explain(report), not every, lambda v: catches(rules, v), explain)
+        skips = not any(r.scope or r.message is not None for r in rules)
+        return cls(
+            label(rules), lambda report: not explain(report), not every, lambda v: catches(rules, v), explain, skips
+        )
 
     @property
     def is_accepted(self) -> bool:
@@ -318,8 +324,10 @@ def _judged(
     note = fallback_note(problem, program.language)
     if note and note not in result.warnings:
         result.warnings.append(note)
-    # Never skip the rest of a lost group: verify and its matrix need every case's own verdict.
-    options = JudgeOptions(first_fail=expected.first_fail and not all_cases, skip_lost=False)
+    # A group is judged until its result is decided, as problemtools does; the matrix (all_cases) needs every case.
+    options = JudgeOptions(
+        first_fail=expected.first_fail and not all_cases, skip_lost=expected.skips_decided and not all_cases
+    )
     reused = found.reports.get(path) if found is not None and not all_cases else None
     try:
         report = reused if reused is not None else judge(problem, program, pool, options)
