@@ -204,6 +204,8 @@ def _build(
             copy = work / "src" / item.name
             copy.parent.mkdir(parents=True, exist_ok=True)
             copy.write_bytes(item.data)
+            if item.name in lang.markers:  # the scripts must be executable (the spec); a copy of bytes is not
+                copy.chmod(0o755)
         ok, log, lasting = True, "", True
         if not lang.compile:
             (work / "src" / sources.main).chmod(0o755)

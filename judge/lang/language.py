@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..errors import SetupError
 
-PLACEHOLDER = re.compile(r"^\{\w+\}$")
+PLACEHOLDER = re.compile(r"^\{\w+\}")  # a word starting with one is a built file ({exe}, {src}/run), not a tool
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,7 @@ class Language:
     limit_address_space: bool = True
     oom_markers: tuple[bytes, ...] = ()
     error_pattern: str | None = None
+    markers: tuple[str, ...] = ()
 
     def compile_error(self, log: str) -> str:
         """The line of a failed build's output that names the error, for one-line messages: the first line matching

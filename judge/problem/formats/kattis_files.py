@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ...errors import SpecError, UsageError
+from ...errors import SpecError
 from ...lang import is_source, undefined_constants
 from ...model import SPEC_NAME, Problem
 from ...model.programfiles import ProgramFiles
@@ -130,28 +130,3 @@ def _not_run(name: str, suffix: str) -> str:
     if suffix in NOTES:
         return f"{name}: notes, not a program: not run"
     return f"{name}: not run (no language of this judge runs it); inputs are not checked by it"
-
-
-SCRIPTS = ("build", "run")
-
-
-def refuse_scripted(root: Path, shown: str) -> None:
-    """A validator or interactor folder with the spec's ``build``/``run`` scripts is refused in one line.
-
-    The judge does not run those scripts; building the sources beside them
-    instead would call a different program with the wrong arguments and
-    make every submission a judge error.
-    """
-    folders = [root / f for f in ("output_validator", "output_validators", *VALIDATOR_FOLDERS) if (root / f).is_dir()]
-    programs = [
-        *folders,
-        *(d for f in folders for d in sorted(f.iterdir()) if d.is_dir() and not d.name.startswith(".")),
-    ]
-    for folder in programs:
-        found = [name for name in SCRIPTS if (folder / name).is_file()]
-        if found:
-            where = folder.relative_to(root).as_posix()
-            raise UsageError(
-                f"{shown}: {where}/ is built and run by its {' and '.join(found)} script{'s' if len(found) > 1 else ''}"
-                ", which this judge does not support (make it one source file or a folder of sources)"
-            )

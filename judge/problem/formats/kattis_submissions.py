@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 
 from ...errors import SpecError
-from ...lang import is_source
+from ...lang import is_source, marked
 from ...model import SPEC_NAME, Problem, TimeRule
 from . import fastyaml
 
@@ -108,7 +108,7 @@ def _meta(root: Path, shown: str) -> dict[str, Any]:
 def _program(path: Path) -> Path | None:
     """A Kattis program is a file or a folder; a folder of several sources is built whole (the language layer finds its
     entry point)."""
-    if path.is_file():
+    if path.is_file() or marked(path) is not None:  # a folder with build/run scripts is built and run by them
         return path
     sources = sorted(p for p in path.iterdir() if is_source(p))
     if len(sources) == 1:
