@@ -78,3 +78,18 @@ def test_a_build_that_fails_is_ce_for_a_submission_and_one_line_for_the_packages
     lines = judged.stderr.strip().splitlines()
     assert judged.returncode == 3 and len(lines) == 1, judged.stderr
     assert "does not compile: error: no executable run file after build" in lines[0], lines
+
+
+@needs("gcc")
+def test_a_submissions_build_script_cannot_read_the_packages_answers(tmp_path: Path) -> None:
+    """The build runs in the compile sandbox: the package's data is not there to copy into the program (which would
+    then answer; without the copy it stays silent: WA)."""
+    package = _package(tmp_path / "double")
+    secret = package / "data" / "secret" / "1.in"  # what the interactor sends: doubling it is the right answer
+    sneaky = {
+        "submissions/wrong_answer/sneaky/build": f"#!/bin/sh\ncat {secret} > stolen 2>/dev/null\nexit 0\n",
+        "submissions/wrong_answer/sneaky/run": "#!/bin/sh\nread x\nif [ -s stolen ]; then echo $((2 * x)); fi\n",
+    }
+    package = _package(tmp_path / "double", **sneaky)
+    judged = cli("judge", str(package), str(package / "submissions/wrong_answer/sneaky"))
+    assert judged.returncode == 1 and "WA (wrong answer)" in judged.stdout, judged.stdout
