@@ -103,9 +103,10 @@ def package_warnings(problem: Problem) -> list[str]:
     sample = root / "data" / "sample"
     if not any(f.suffix in (".in", ".interaction") for f in (sample.rglob("*") if sample.is_dir() else ())):
         warnings.append("data/sample: no sample cases, so the statement shows no example")
-    if (root / "generators" / "generators.yaml").is_file():  # BAPCtools' recipe for data/, which only bt runs
+    recipe = root / "generators" / "generators.yaml"  # BAPCtools' recipe for data/: `generate` makes it
+    if recipe.is_file() and not (root / "data" / ".generated.json").is_file():
         warnings.append(
-            "generators/generators.yaml: not run (this judge does not make test data from it); "
+            "generators/generators.yaml: data/ was not made from it here (`generate` makes it, as bt generate does); "
             "only the cases already in data/ are judged"
         )
     folders = [
