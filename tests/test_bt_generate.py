@@ -122,3 +122,27 @@ def test_bapctools_own_generator_packages_verify_after_generate(name: str, tmp_p
     assert made.returncode == 0, made.stdout + made.stderr
     verified = cli("verify", str(package))
     assert verified.returncode == 0 and "inputs valid" in verified.stdout, verified.stdout + verified.stderr
+
+
+@pytest.mark.parametrize(
+    ("line", "error"),
+    [
+        ("      - ../../escape: {in: '1 2'}", "'../../escape' is not a case or folder name"),
+        ("      - ok: {copy: ../../problem}", "copy: '../../problem' is not a path inside generators/"),
+        ("      - ok: /../outside.py 1 2", "/../outside.py is outside the package"),
+    ],
+)
+def test_a_generators_file_writing_or_reading_outside_its_place_is_one_line(
+    line: str, error: str, tmp_path: Path
+) -> None:
+    package = _package(tmp_path / "sum")
+    (tmp_path / "outside.py").write_text("print(1, 2)\n")
+    text = "solution: /submissions/accepted/sum.py\ndata:\n  secret:\n    data:\n" + line + "\n"
+    (package / "generators" / "generators.yaml").write_text(text)
+    made = cli("generate", str(package))
+    assert (
+        made.returncode == 2
+        and made.stderr.strip().splitlines() == [f"error: generators/generators.yaml: {error}"]
+        or (made.returncode == 2 and error in made.stderr and len(made.stderr.strip().splitlines()) == 1)
+    ), made.stderr
+    assert not (tmp_path / "escape.in").exists() and not any(tmp_path.glob("*.in"))

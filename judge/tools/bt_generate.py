@@ -95,6 +95,8 @@ def _interactive(root: Path) -> bool:
 def _program_path(root: Path, word: str) -> Path:
     """A generator named by a command's first word: under generators/, or from the package root with a leading /."""
     path = root / word.lstrip("/") if word.startswith("/") else root / "generators" / word
+    if not path.resolve().is_relative_to(root.resolve()):
+        raise UsageError(f"{GENERATORS_FILE}: {word} is outside the package")
     if not path.exists():
         raise UsageError(f"{GENERATORS_FILE}: no program {word} (looked at {path})")
     return path

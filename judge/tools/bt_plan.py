@@ -26,6 +26,7 @@ FOLDER_FILES = ("test_group.yaml", "testdata.yaml")
 CASE_KEYS = {"generate", "in", "ans", "copy", "count", "yaml", "random_salt"}
 TOP_KEYS = {"solution", "data", "version", "random_salt", *FOLDER_FILES}
 RANGE = re.compile(r"^(-?\d+)\.\.(=?)(-?\d+)$")
+NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.+-]*$|^$")  # a case or folder name: never a path out of its folder
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,10 @@ def _folder(plan: Plan, node: dict[str, Any], folder: str) -> None:
     named = items if isinstance(data, list) else list(data.items())
     for n, (name, value) in enumerate(named, start=1):
         label = str(name)
+        if not NAME.match(label):
+            raise UsageError(
+                f"{GENERATORS_FILE}: {folder}: '{label}' is not a case or folder name (letters, digits, _.+-)"
+            )
         if isinstance(data, list):
             label = f"{n:0{width}d}-{label}" if label else f"{n:0{width}d}"
         where = f"{folder}/{label}"
@@ -131,6 +136,8 @@ def _cases(plan: Plan, value: Any, where: str, name: str) -> list[PlannedCase]:
         if command is not None:
             command = _filled(str(command), name, count, salt)
         copy = value.get("copy")
+        if copy is not None and (str(copy).startswith("/") or ".." in Path(str(copy)).parts):
+            raise UsageError(f"{GENERATORS_FILE}: {where}: copy: '{copy}' is not a path inside generators/")
         out.append(
             PlannedCase(
                 path,
