@@ -25,6 +25,7 @@ data:
   sample:
     data:
       - '': {in: "1 2", ans: "3"}
+      - as_files: files.py 6 7
   secret:
     test_group.yaml:
       output_validator_args: [space_change_sensitive]
@@ -48,6 +49,10 @@ data:
       - negative: {in: "-1 2"}
 """
 GEN = "import sys\na, b = map(int, sys.argv[1:3])\nprint(a % 1000, b)\n"
+FILES = (  # writes the case as files in its folder; its answer's trailing space tells it from the solution's
+    "import sys\nopen('testcase.in', 'w').write(' '.join(sys.argv[1:]) + '\\n')\n"
+    "open('testcase.ans', 'w').write('13 \\n')\n"
+)
 GEN_C = '#include <stdio.h>\nint main(int argc, char **argv) { printf("%s %s\\n", argv[1], argv[2]); }\n'
 
 
@@ -59,6 +64,7 @@ def _package(root: Path) -> Path:
             "generators/generators.yaml": GENERATORS,
             "generators/gen.py": GEN,
             "generators/genc.c": GEN_C,
+            "generators/files.py": FILES,
             "generators/hand.in": "7 8\n",
             "generators/hand.ans": "15\n",
             "submissions/accepted/sum.py": "print(sum(map(int, input().split())))\n",
@@ -72,7 +78,7 @@ def test_generate_makes_the_data_as_bt_generate_and_verify_judges_it(tmp_path: P
     package = _package(tmp_path / "sum")
     made = cli("generate", str(package))
     assert made.returncode == 0, made.stdout + made.stderr
-    assert "sum: 10 cases made, 0 unchanged, 0 removed" in made.stdout, made.stdout
+    assert "sum: 11 cases made, 0 unchanged, 0 removed" in made.stdout, made.stdout
     assert "data/invalid_input is not made" in made.stderr and "'visualizer' is not used" in made.stderr
     data = package / "data"
     small = data / "secret" / "1-small"
@@ -84,16 +90,18 @@ def test_generate_makes_the_data_as_bt_generate_and_verify_judges_it(tmp_path: P
     assert (data / "secret" / "2-large" / "1-counted-2.in").read_text() == "0 2\n"
     assert "space_change_sensitive" in (data / "secret" / "test_group.yaml").read_text()
     assert (data / "sample" / "1.ans").read_text() == "3\n"
+    assert (data / "sample" / "2-as_files.in").read_text() == "6 7\n"
+    assert (data / "sample" / "2-as_files.ans").read_text() == "13 \n"  # the generator's, not the solution's
     verified = cli("verify", str(package), "-j", "1")
     assert verified.returncode == 0, verified.stdout + verified.stderr
-    assert "10 cases" in verified.stdout.splitlines()[0] and "not made from it" not in verified.stdout
+    assert "11 cases" in verified.stdout.splitlines()[0] and "not made from it" not in verified.stdout
 
     again = cli("generate", str(package))
-    assert "sum: 0 cases made, 10 unchanged, 0 removed" in again.stdout, again.stdout
+    assert "sum: 0 cases made, 11 unchanged, 0 removed" in again.stdout, again.stdout
     (package / "generators" / "genc.c").write_text(GEN_C.replace('"%s %s', '"%s  %s'))
     (package / "generators" / "generators.yaml").write_text(GENERATORS.replace("          include: [fixed]\n", ""))
     changed = cli("generate", str(package))
-    assert "sum: 1 cases made, 8 unchanged, 1 removed" in changed.stdout, changed.stdout
+    assert "sum: 1 cases made, 9 unchanged, 1 removed" in changed.stdout, changed.stdout
     assert (small / "4-in_c.in").read_text() == "40  2\n" and not (data / "secret" / "2-large" / "1-fixed.in").exists()
     assert set(json.loads((data / ".generated.json").read_text())) == {
         p.relative_to(data).with_suffix("").as_posix() for p in data.rglob("*.in")

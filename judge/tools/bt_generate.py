@@ -2,7 +2,8 @@
 
 The plan (``bt_plan``) says what each case is made from; here the generator
 programs (any language of the judge, built once each) run as the problem's
-trusted programs do, writing the input on standard output, and the
+trusted programs do, writing the input on standard output or into
+``testcase.in`` (and the answer into ``testcase.ans``) in their folder, and the
 ``solution:`` writes each answer the plan does not give (an interactive or
 multi-pass problem's answers are left empty). A case is made again only when
 what it depends on changed: the digest of its recipe, the generator's and the
@@ -132,6 +133,8 @@ def _make(
     data = root / "data"
     inp, ans = data / f"{case.path}.in", data / f"{case.path}.ans"
     inp.parent.mkdir(parents=True, exist_ok=True)
+    for stale in (inp, ans):  # what a changed recipe made before must not stand in for what it makes now
+        stale.unlink(missing_ok=True)
     if case.yaml is not None:
         import yaml
 
@@ -146,14 +149,20 @@ def _make(
         words = shlex.split(case.command)
         generator = _built(root, words[0], pool, programs, "generator")
         with pool.slot() as slot:
+            written = [slot.private / f"testcase{extension}" for extension in (".in", ".ans")]
+            for file in written:
+                file.unlink(missing_ok=True)
             run_trusted(slot, generator, words[1:], None, inp, GENERATOR_LIMITS, f"generator for {case.path}")
+            for file, target in zip(written, (inp, ans)):  # a generator may write testcase.in/.ans instead
+                if file.is_file():
+                    shutil.move(file, target)
     if not inp.is_file():
         raise UsageError(f"{GENERATORS_FILE}: {case.path}: nothing made its input")
     if case.answer is not None:
         ans.write_text(case.answer)
     elif answers_empty:
         ans.write_text("")
-    elif not ans.is_file() or not case.copy:
+    elif not ans.is_file():  # neither copied nor written by the generator
         if not plan.solution:
             raise UsageError(f"{GENERATORS_FILE}: {case.path}: no answer given and no 'solution:' to make it")
         solution = _built(root, plan.solution, pool, programs, "solution")
