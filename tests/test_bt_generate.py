@@ -21,6 +21,8 @@ from conftest import cli, needs, write_files
 GENERATORS = """\
 solution: /submissions/accepted/sum.py
 visualizer: /visualize.py
+generators:
+  pair: [main.py, lib.py]
 data:
   sample:
     data:
@@ -28,7 +30,7 @@ data:
       - as_files: files.py 6 7
   secret:
     test_group.yaml:
-      output_validator_args: [space_change_sensitive]
+      output_validator_args: [case_sensitive]
     data:
       - small:
           data:
@@ -39,10 +41,12 @@ data:
             - by_hand: {copy: hand}
             - in_c: genc.c 40 2
       - large:
+          solution: /generators/sum_of_pair.py
           data:
             - counted:
                 generate: gen.py 1000 {count}
                 count: 1..=2
+            - named: pair 5 6
           include: [fixed]
   invalid_input:
     data:
@@ -65,6 +69,9 @@ def _package(root: Path) -> Path:
             "generators/gen.py": GEN,
             "generators/genc.c": GEN_C,
             "generators/files.py": FILES,
+            "generators/main.py": "import sys\nfrom lib import line\nprint(line(sys.argv[1:]))\n",
+            "generators/lib.py": "def line(words):\n    return ' '.join(words)\n",
+            "generators/sum_of_pair.py": "a, b = map(int, input().split())\nprint(a + b, end=' \\n')\n",
             "generators/hand.in": "7 8\n",
             "generators/hand.ans": "15\n",
             "submissions/accepted/sum.py": "print(sum(map(int, input().split())))\n",
@@ -78,7 +85,7 @@ def test_generate_makes_the_data_as_bt_generate_and_verify_judges_it(tmp_path: P
     package = _package(tmp_path / "sum")
     made = cli("generate", str(package))
     assert made.returncode == 0, made.stdout + made.stderr
-    assert "sum: 11 cases made, 0 unchanged, 0 removed" in made.stdout, made.stdout
+    assert "sum: 12 cases made, 0 unchanged, 0 removed" in made.stdout, made.stdout
     assert "data/invalid_input is not made" in made.stderr and "'visualizer' is not used" in made.stderr
     data = package / "data"
     small = data / "secret" / "1-small"
@@ -88,20 +95,23 @@ def test_generate_makes_the_data_as_bt_generate_and_verify_judges_it(tmp_path: P
     assert (small / "3-by_hand.ans").read_text() == "15\n" and (small / "4-in_c.in").read_text() == "40 2\n"
     assert (data / "secret" / "2-large" / "1-fixed.in").read_text() == "4 5\n"  # include
     assert (data / "secret" / "2-large" / "1-counted-2.in").read_text() == "0 2\n"
-    assert "space_change_sensitive" in (data / "secret" / "test_group.yaml").read_text()
+    named = data / "secret" / "2-large" / "2-named"  # a generator of two files named under generators:
+    assert named.with_suffix(".in").read_text() == "5 6\n"
+    assert named.with_suffix(".ans").read_text() == "11 \n"  # the folder's own solution: (its trailing space)
+    assert "case_sensitive" in (data / "secret" / "test_group.yaml").read_text()
     assert (data / "sample" / "1.ans").read_text() == "3\n"
     assert (data / "sample" / "2-as_files.in").read_text() == "6 7\n"
     assert (data / "sample" / "2-as_files.ans").read_text() == "13 \n"  # the generator's, not the solution's
     verified = cli("verify", str(package), "-j", "1")
     assert verified.returncode == 0, verified.stdout + verified.stderr
-    assert "11 cases" in verified.stdout.splitlines()[0] and "not made from it" not in verified.stdout
+    assert "12 cases" in verified.stdout.splitlines()[0] and "not made from it" not in verified.stdout
 
     again = cli("generate", str(package))
-    assert "sum: 0 cases made, 11 unchanged, 0 removed" in again.stdout, again.stdout
+    assert "sum: 0 cases made, 12 unchanged, 0 removed" in again.stdout, again.stdout
     (package / "generators" / "genc.c").write_text(GEN_C.replace('"%s %s', '"%s  %s'))
     (package / "generators" / "generators.yaml").write_text(GENERATORS.replace("          include: [fixed]\n", ""))
     changed = cli("generate", str(package))
-    assert "sum: 1 cases made, 9 unchanged, 1 removed" in changed.stdout, changed.stdout
+    assert "sum: 1 cases made, 10 unchanged, 1 removed" in changed.stdout, changed.stdout
     assert (small / "4-in_c.in").read_text() == "40  2\n" and not (data / "secret" / "2-large" / "1-fixed.in").exists()
     assert set(json.loads((data / ".generated.json").read_text())) == {
         p.relative_to(data).with_suffix("").as_posix() for p in data.rglob("*.in")

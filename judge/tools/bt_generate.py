@@ -18,6 +18,7 @@ import hashlib
 import json
 import shlex
 import shutil
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,7 +27,7 @@ from ..core.testdata import GENERATOR_LIMITS, run_trusted
 from ..errors import UsageError
 from ..lang import Program, build_or_fail
 from ..run import RunLimits, SlotPool
-from .bt_plan import GENERATORS_FILE, Plan, PlannedCase, read_plan
+from .bt_plan import GENERATORS_FILE, PlannedCase, read_plan
 
 RECORD = ".generated.json"
 SOLUTION_LIMITS = RunLimits(cpu=60, wall=120, memory_mib=2048, output_bytes=512 << 20, stack_mib=1024)
@@ -53,20 +54,21 @@ def make_data(root: Path, pool: SlotPool, on_done: Callable[[PlannedCase], None]
         record: dict[str, str] = json.loads(record_path.read_text()) if record_path.is_file() else {}
     except (OSError, ValueError):
         record = {}
-    programs: dict[Path, Program] = {}
     answers_empty = _interactive(root)
     result = Made(not_made=list(plan.not_made))
     now: dict[str, str] = {}
-    for case in plan.cases:
-        digest = _digest(root, plan, case)
-        now[case.path] = digest
-        inp, ans = data / f"{case.path}.in", data / f"{case.path}.ans"
-        if record.get(case.path) == digest and inp.is_file() and ans.is_file():
-            result.kept += 1
-        else:
-            _make(root, plan, case, pool, programs, answers_empty)
-            result.made += 1
-        on_done(case)
+    with tempfile.TemporaryDirectory(prefix="tilejudge-generators-") as scratch:
+        programs = _Programs(root, plan.named, Path(scratch))
+        for case in plan.cases:
+            digest = _digest(root, programs, case)
+            now[case.path] = digest
+            inp, ans = data / f"{case.path}.in", data / f"{case.path}.ans"
+            if record.get(case.path) == digest and inp.is_file() and ans.is_file():
+                result.kept += 1
+            else:
+                _make(root, case, pool, programs, answers_empty)
+                result.made += 1
+            on_done(case)
     for folder, (name, content) in plan.folders.items():
         import yaml
 
@@ -93,14 +95,39 @@ def _interactive(root: Path) -> bool:
     return "interactive" in words or "multi-pass" in words
 
 
-def _program_path(root: Path, word: str) -> Path:
-    """A generator named by a command's first word: under generators/, or from the package root with a leading /."""
-    path = root / word.lstrip("/") if word.startswith("/") else root / "generators" / word
-    if not path.resolve().is_relative_to(root.resolve()):
-        raise UsageError(f"{GENERATORS_FILE}: {word} is outside the package")
-    if not path.exists():
-        raise UsageError(f"{GENERATORS_FILE}: no program {word} (looked at {path})")
-    return path
+class _Programs:
+    """The programs a plan names, found and built once: a file or folder under generators/ (or from the package root
+    with a leading /), or a name under ``generators:`` for several files, gathered into a folder of their own."""
+
+    def __init__(self, root: Path, named: dict[str, list[str]], scratch: Path) -> None:
+        self.root = root
+        self.places: dict[str, Path] = {}
+        scratch.chmod(0o755)  # the build reads it (its headers' folder) as the slot's user: package files, no secret
+        for name, files in named.items():
+            folder = scratch / name
+            folder.mkdir(parents=True)
+            for file in files:
+                source = self.path(file)
+                shutil.copyfile(source, folder / source.name)
+            self.places[name] = folder
+        self.built: dict[Path, Program] = {}
+
+    def path(self, word: str) -> Path:
+        if word in self.places:
+            return self.places[word]
+        root = self.root
+        path = root / word.lstrip("/") if word.startswith("/") else root / "generators" / word
+        if not path.resolve().is_relative_to(root.resolve()):
+            raise UsageError(f"{GENERATORS_FILE}: {word} is outside the package")
+        if not path.exists():
+            raise UsageError(f"{GENERATORS_FILE}: no program {word} (looked at {path})")
+        return path
+
+    def program(self, word: str, pool: SlotPool, role: str) -> Program:
+        path = self.path(word)
+        if path not in self.built:
+            self.built[path] = build_or_fail(path, pool, 60.0, role)
+        return self.built[path]
 
 
 def _files_of(path: Path) -> list[bytes]:
@@ -108,28 +135,19 @@ def _files_of(path: Path) -> list[bytes]:
     return [p.read_bytes() for p in files]
 
 
-def _digest(root: Path, plan: Plan, case: PlannedCase) -> str:
+def _digest(root: Path, programs: _Programs, case: PlannedCase) -> str:
     """What the case depends on: its recipe, its generator's files and, where the answer is made, the solution's."""
     parts = [repr((case.command, case.input, case.answer, case.copy, case.yaml)).encode()]
     if case.command:
-        parts += _files_of(_program_path(root, shlex.split(case.command)[0]))
+        parts += _files_of(programs.path(shlex.split(case.command)[0]))
     if case.copy:
         parts += [p.read_bytes() for p in sorted((root / "generators").glob(f"{case.copy}.*")) if p.is_file()]
-    if case.answer is None and plan.solution:
-        parts += _files_of(_program_path(root, plan.solution))
+    if case.answer is None and case.solution:
+        parts += _files_of(programs.path(case.solution))
     return hashlib.sha256(b"\0".join(parts)).hexdigest()
 
 
-def _built(root: Path, word: str, pool: SlotPool, programs: dict[Path, Program], role: str) -> Program:
-    path = _program_path(root, word)
-    if path not in programs:
-        programs[path] = build_or_fail(path, pool, 60.0, role)
-    return programs[path]
-
-
-def _make(
-    root: Path, plan: Plan, case: PlannedCase, pool: SlotPool, programs: dict[Path, Program], answers_empty: bool
-) -> None:
+def _make(root: Path, case: PlannedCase, pool: SlotPool, programs: _Programs, answers_empty: bool) -> None:
     data = root / "data"
     inp, ans = data / f"{case.path}.in", data / f"{case.path}.ans"
     inp.parent.mkdir(parents=True, exist_ok=True)
@@ -146,8 +164,8 @@ def _make(
     if case.input is not None:
         inp.write_text(case.input)
     elif case.command:
-        words = shlex.split(case.command)
-        generator = _built(root, words[0], pool, programs, "generator")
+        words = shlex.split(case.command)  # quotes group words: BAPCtools' generatorcount passes 't' as t
+        generator = programs.program(words[0], pool, "generator")
         with pool.slot() as slot:
             written = [slot.private / f"testcase{extension}" for extension in (".in", ".ans")]
             for file in written:
@@ -163,8 +181,8 @@ def _make(
     elif answers_empty:
         ans.write_text("")
     elif not ans.is_file():  # neither copied nor written by the generator
-        if not plan.solution:
+        if not case.solution:
             raise UsageError(f"{GENERATORS_FILE}: {case.path}: no answer given and no 'solution:' to make it")
-        solution = _built(root, plan.solution, pool, programs, "solution")
+        solution = programs.program(case.solution, pool, "solution")
         with pool.slot() as slot:
             run_trusted(slot, solution, [], inp, ans, SOLUTION_LIMITS, f"solution on {case.path}")

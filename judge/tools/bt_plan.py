@@ -23,8 +23,9 @@ from ..errors import UsageError
 
 GENERATORS_FILE = Path("generators") / "generators.yaml"
 FOLDER_FILES = ("test_group.yaml", "testdata.yaml")
-CASE_KEYS = {"generate", "in", "ans", "copy", "count", "yaml", "random_salt"}
-TOP_KEYS = {"solution", "data", "version", "random_salt", *FOLDER_FILES}
+CASE_KEYS = {"generate", "in", "ans", "copy", "count", "yaml", "random_salt", "solution"}
+FOLDER_KEYS = {"data", "include", "solution", "random_salt", *FOLDER_FILES}
+TOP_KEYS = {"solution", "data", "version", "random_salt", "generators", *FOLDER_FILES}
 RANGE = re.compile(r"^(-?\d+)\.\.(=?)(-?\d+)$")
 NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.+-]*$|^$")  # a case or folder name: never a path out of its folder
 
@@ -39,15 +40,26 @@ class PlannedCase:
     answer: str | None = None
     copy: str | None = None  # a path under generators/, without extension
     yaml: dict[str, Any] | None = None
+    solution: str | None = None  # what writes the answer when none is given (inherited down the tree)
+
+
+@dataclass(frozen=True)
+class Inherited:
+    """What a folder passes down to its cases: ``solution:`` and ``random_salt:``."""
+
+    solution: str | None = None
+    salt: str = ""
+
+    def under(self, node: dict[str, Any]) -> Inherited:
+        return Inherited(node.get("solution", self.solution), str(node.get("random_salt", self.salt) or ""))
 
 
 @dataclass
 class Plan:
-    solution: str | None = None
     cases: list[PlannedCase] = field(default_factory=list)
     folders: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)  # data folder -> (file name, content)
+    named: dict[str, list[str]] = field(default_factory=dict)  # generators: a name for a program of several files
     not_made: list[str] = field(default_factory=list)  # one line per key this judge does not make
-    salt: str = ""  # random_salt: mixed into every seed
 
 
 def read_plan(root: Path) -> Plan:
@@ -62,13 +74,17 @@ def read_plan(root: Path) -> Plan:
         raise UsageError(f"{path}: cannot read: {exc}") from None
     if not isinstance(top, dict):
         raise UsageError(f"{path}: expected a mapping at the top")
-    plan = Plan(solution=top.get("solution"), salt=str(top.get("random_salt") or ""))
+    named = top.get("generators") or {}
+    if not isinstance(named, dict) or not all(isinstance(v, list) for v in named.values()):
+        raise UsageError(f"{path}: generators: expected a mapping of names to lists of files")
+    plan = Plan(named={str(k): [str(f) for f in v] for k, v in named.items()})
+    top_inherited = Inherited().under(top)
     plan.not_made += [f"{GENERATORS_FILE}: '{key}' is not used by this judge" for key in sorted(set(top) - TOP_KEYS)]
     _settings(plan, top, "")
     data = top.get("data") or {}
     for name, node in data.items() if isinstance(data, dict) else ():
         if name in ("sample", "secret"):
-            _folder(plan, node or {}, str(name))
+            _folder(plan, node or {}, str(name), top_inherited)
         else:
             plan.not_made.append(f"{GENERATORS_FILE}: data/{name} is not made (this judge runs sample and secret only)")
     return plan
@@ -80,9 +96,13 @@ def _settings(plan: Plan, node: dict[str, Any], folder: str) -> None:
             plan.folders[folder] = (name, node[name])
 
 
-def _folder(plan: Plan, node: dict[str, Any], folder: str) -> None:
+def _folder(plan: Plan, node: dict[str, Any], folder: str, inherited: Inherited) -> None:
     """A folder of the tree: its settings, its cases and sub-folders (a list numbers them), then its includes."""
     _settings(plan, node, folder)
+    inherited = inherited.under(node)
+    plan.not_made += [
+        f"{GENERATORS_FILE}: {folder}: '{key}' is not used by this judge" for key in sorted(set(node) - FOLDER_KEYS)
+    ]
     data = node.get("data") or []
     items = (
         [next(iter(item.items())) for item in data if isinstance(item, dict) and item] if isinstance(data, list) else []
@@ -99,9 +119,9 @@ def _folder(plan: Plan, node: dict[str, Any], folder: str) -> None:
             label = f"{n:0{width}d}-{label}" if label else f"{n:0{width}d}"
         where = f"{folder}/{label}"
         if isinstance(value, dict) and "data" in value:
-            _folder(plan, value, where)
+            _folder(plan, value, where, inherited)
         else:
-            plan.cases += _cases(plan, value, where, str(name))
+            plan.cases += _cases(plan, value, where, str(name), inherited)
     for included in node.get("include") or ():
         plan.cases += [replace(c, path=f"{folder}/{c.path.rsplit('/', 1)[1]}") for c in _matching(plan, str(included))]
 
@@ -115,7 +135,7 @@ def _matching(plan: Plan, name: str) -> list[PlannedCase]:
     return [c for c in plan.cases if name in {bare(p) for p in c.path.split("/")[1:]} or c.path.endswith(f"/{name}")]
 
 
-def _cases(plan: Plan, value: Any, where: str, name: str) -> list[PlannedCase]:
+def _cases(plan: Plan, value: Any, where: str, name: str, inherited: Inherited) -> list[PlannedCase]:
     if isinstance(value, str):
         value = {"generate": value}
     if value is None:
@@ -126,15 +146,16 @@ def _cases(plan: Plan, value: Any, where: str, name: str) -> list[PlannedCase]:
         f"{GENERATORS_FILE}: {where}: '{key}' is not used by this judge" for key in sorted(set(value) - CASE_KEYS)
     ]
     if not any(k in value for k in ("generate", "in", "copy")):
-        raise UsageError(f"{GENERATORS_FILE}: {where}: no 'generate', 'in' or 'copy'")
+        plan.not_made.append(f"{GENERATORS_FILE}: {where}: not made (no 'generate', 'in' or 'copy')")
+        return []
+    inherited = inherited.under(value)
     counts: list[int | None] = [None] if value.get("count") is None else list(_counts(value["count"], where))
-    salt = str(value.get("random_salt", plan.salt) or "")
     out = []
     for count in counts:
         path = where if len(counts) == 1 else f"{where}-{count}"
         command = value.get("generate")
         if command is not None:
-            command = _filled(str(command), name, count, salt)
+            command = _filled(str(command), name, count, inherited.salt)
         copy = value.get("copy")
         if copy is not None and (str(copy).startswith("/") or ".." in Path(str(copy)).parts):
             raise UsageError(f"{GENERATORS_FILE}: {where}: copy: '{copy}' is not a path inside generators/")
@@ -146,6 +167,7 @@ def _cases(plan: Plan, value: Any, where: str, name: str) -> list[PlannedCase]:
                 _text(value.get("ans")),
                 str(copy) if copy is not None else None,
                 value.get("yaml") if isinstance(value.get("yaml"), dict) else None,
+                inherited.solution,
             )
         )
     return out
