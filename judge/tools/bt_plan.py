@@ -63,8 +63,8 @@ class Plan:
 
 
 def read_plan(root: Path) -> Plan:
-    """The package's generators.yaml as a plan; a file that is not YAML, or a case that is neither text, a copy nor a
-    command, is a usage error naming where."""
+    """The package's generators.yaml as a plan; a file that is not YAML, a name that is not one, or a case of the
+    wrong shape is a usage error naming where (a case with nothing to make its input from is a not-made line)."""
     import yaml
 
     path = root / GENERATORS_FILE
@@ -104,13 +104,16 @@ def _folder(plan: Plan, node: dict[str, Any], folder: str, inherited: Inherited)
         f"{GENERATORS_FILE}: {folder}: '{key}' is not used by this judge" for key in sorted(set(node) - FOLDER_KEYS)
     ]
     data = node.get("data") or []
+    if not isinstance(data, (list, dict)):
+        raise UsageError(f"{GENERATORS_FILE}: {folder}: data must be a list or a mapping")
     items = (
         [next(iter(item.items())) for item in data if isinstance(item, dict) and item] if isinstance(data, list) else []
     )
     width = len(str(len(items)))
     named = items if isinstance(data, list) else list(data.items())
     for n, (name, value) in enumerate(named, start=1):
-        label = str(name)
+        own = "" if name is None else str(name)  # ~ and '' both leave a list's case its number alone
+        label = own
         if not NAME.match(label):
             raise UsageError(
                 f"{GENERATORS_FILE}: {folder}: '{label}' is not a case or folder name (letters, digits, _.+-)"
@@ -121,7 +124,7 @@ def _folder(plan: Plan, node: dict[str, Any], folder: str, inherited: Inherited)
         if isinstance(value, dict) and "data" in value:
             _folder(plan, value, where, inherited)
         else:
-            plan.cases += _cases(plan, value, where, str(name), inherited)
+            plan.cases += _cases(plan, value, where, own, inherited)
     for included in node.get("include") or ():
         plan.cases += [replace(c, path=f"{folder}/{c.path.rsplit('/', 1)[1]}") for c in _matching(plan, str(included))]
 
