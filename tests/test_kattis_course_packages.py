@@ -159,7 +159,7 @@ def test_a_package_whose_secret_data_is_only_a_recipe_says_what_was_not_judged(
         no_secret == "warning"
     )
     assert (
-        "generators/generators.yaml: not run (this judge does not make test data from it); "
+        "generators/generators.yaml: data/ was not made from it here (`generate` makes it, as bt generate does); "
         "only the cases already in data/ are judged"
     ) in by_severity["warning"]
     assert "NOT verified: 1/1 submissions as expected" in stdout

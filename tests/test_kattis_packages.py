@@ -509,31 +509,6 @@ def test_submit_answer_folders_verify_as_judge_judges_them(tmp_path: Path) -> No
         assert run.returncode == 0, run.stdout + run.stderr
 
 
-@pytest.mark.parametrize("folder", ["output_validator", "input_validators/check"])
-def test_a_validator_built_by_scripts_is_refused_in_one_line(tmp_path: Path, folder: str) -> None:
-    root = write_files(
-        tmp_path / "scripted",
-        {
-            "problem.yaml": (
-                "problem_format_version: 2025-09\nname: Scripted\ntype: interactive\nlimits:\n  time_limit: 1\n"
-            ),
-            "data/secret/1.in": "1\n",
-            "data/secret/1.ans": "1\n",
-            "output_validator/interactor.py": INTERACTOR,
-            f"{folder}/build": "#!/bin/sh\ncc -o jury jury.c\n",
-            f"{folder}/run": '#!/bin/sh\nexec ./jury "$@"\n',
-            f"{folder}/jury.c": "int main(void) { return 42; }\n",
-            "submissions/accepted/echo.py": ECHO,
-        },
-    )
-    run = cli("verify", str(root))
-    assert run.returncode == 2 and run.stdout == ""
-    assert run.stderr.strip().splitlines() == [
-        f"error: {root}: {folder}/ is built and run by its build and run scripts, "
-        "which this judge does not support (make it one source file or a folder of sources)"
-    ]
-
-
 def test_a_compile_error_says_why(tmp_path: Path) -> None:
     root = write_files(
         tmp_path / "broken",

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 
 from ..core import testdata
 from ..errors import EXIT_ACCEPTED, EXIT_REJECTED
+from ..model import SPEC_NAME
+from ..problem.formats.kattis import is_kattis
+from ..run import SlotPool, resolve_sandbox
+from ..tools.bt_generate import has_generators, make_data
+from ..tools.bt_plan import read_plan
 from .common import add_problem_command, load_problem_arg, making_cases, open_pool, shown
 from .progress import Progress
 
@@ -18,6 +25,9 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    root = Path(args.problem)
+    if (root / SPEC_NAME).is_file() and has_generators(root) and is_kattis(root):
+        return _bapctools(args, root.resolve())
     problem = load_problem_arg(args.problem)
     with (
         open_pool(args, problem) as pool,
@@ -36,4 +46,24 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_REJECTED if differences else EXIT_ACCEPTED
         testdata.generate(problem, pool, bar.advance)
     print(f"{problem.name}: generated {len(problem.cases)} cases into {shown(problem.cases_dir)}")
+    return EXIT_ACCEPTED
+
+
+def _bapctools(args: argparse.Namespace, root: Path) -> int:
+    """A Kattis package whose data is a BAPCtools generators.yaml: its data/ made as ``bt generate`` makes it."""
+    if args.check:
+        print(f"{shown(root)}: --check compares our own manifests' cases; a generators.yaml package has none")
+        return EXIT_REJECTED
+    isolation, warnings = resolve_sandbox(args.sandbox)
+    for warning in warnings:
+        print(warning, file=sys.stderr)
+    total = len(read_plan(root).cases)
+    with SlotPool(args.jobs, isolation, conceal=(root,)) as pool, Progress(total, "generating") as bar:
+        made = make_data(root, pool, bar.advance)
+    for line in made.not_made:
+        print(f"warning: {line}", file=sys.stderr)
+    print(
+        f"{root.name}: {made.made} cases made, {made.kept} unchanged, {made.removed} removed, "
+        f"from {shown(root / 'generators' / 'generators.yaml')} into {shown(root / 'data')}"
+    )
     return EXIT_ACCEPTED

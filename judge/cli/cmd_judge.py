@@ -8,6 +8,7 @@ from pathlib import Path
 
 from ..core import JudgeOptions, judge, kind_of
 from ..core.answers import ANSWERS
+from ..core.runs_as import as_package_runs, fallback_note
 from ..core.submission import prepare_submission
 from ..errors import EXIT_ACCEPTED, EXIT_INTERRUPTED, EXIT_JUDGE_ERROR, EXIT_REJECTED, UsageError, no_such_file
 from ..lang import Language, Program, from_command
@@ -53,7 +54,8 @@ def _source(args: argparse.Namespace, problem: Problem) -> tuple[Path, Language]
     path = Path(args.submission)
     if not path.is_file() and not path.is_dir():
         raise no_such_file(args.submission)
-    return path.resolve(), kind_of(problem).submission_language(problem, path, args.lang)
+    lang = kind_of(problem).submission_language(problem, path, args.lang)
+    return path.resolve(), lang if args.lang else as_package_runs(problem, lang)
 
 
 def _submission(
@@ -72,6 +74,9 @@ def run(args: argparse.Namespace) -> int:
     source = _source(args, problem)
     to_stdout = args.json == STDOUT
     human = sys.stderr if to_stdout else sys.stdout  # with --json -, stdout carries the JSON alone, for a pipe to jq
+    note = fallback_note(problem, source[1]) if source is not None else None
+    if note:
+        print(note, file=sys.stderr)
     with open_pool(args, problem) as pool:
         program = _submission(args, source, problem, pool)
         problem = ready(problem, pool)

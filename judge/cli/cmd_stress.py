@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
             extra=added_to_build(problem, args.submission),
         )
         if not program.compiled:
-            print(f"CE: {safe_text(program.compile_log.splitlines()[0]) if program.compile_log else ''}")
+            print(f"CE: {safe_text(program.compile_error, one_line=True)}")
             return EXIT_REJECTED
         stresser = stress.Stresser(
             problem, program, stress.prepare_reference(problem, args.against, pool), pool, Path(work)

@@ -44,7 +44,8 @@ def case_table(report: JudgeReport) -> str:
 def summary(report: JudgeReport) -> str:
     if report.verdict is Verdict.CE:
         log = safe_text(report.compile_log.strip()).splitlines()
-        return f"CE (compilation error): score 0/{report.max_score:g}\n" + "\n".join(log[:20])
+        error = f"{safe_text(report.compile_error, one_line=True)[:200]} | " if report.compile_error else ""
+        return f"CE (compilation error): {error}score 0/{report.max_score:g}\n" + "\n".join(log[:20])
     slowest = max(report.cases, key=lambda c: c.time, default=None)
     peak = max((c.memory_kb for c in report.cases), default=0)
     passed = sum(1 for c in report.cases if c.verdict is Verdict.AC)

@@ -9,7 +9,8 @@ overall verdict (``verdicts.py``), score rules as values (``score_rules.py``:
 a group's points, never changing the results given), test data
 (``testdata.py``: generate and hash; ``validators.py``: run the input validators; ``data_lock.py``: one judge
 at a time makes the data) and time-limit inference
-(``timelimit.py``).
+(``timelimit.py``); which language runs a package's submissions (``runs_as.py``: a Kattis package's Python is
+PyPy3).
 May import ``judge.check``, ``judge.lang``, ``judge.run``, the model
 (``judge.model``) and the shared base modules; never a package format
 (``judge.problem``: the loaders put what judging needs into the model), nor

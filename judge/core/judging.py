@@ -30,7 +30,7 @@ from .case_run import CaseRun, Referee
 from .kinds import ProblemKind, kind_of
 from .reruns import OVERRUN, confirmed, disturbed, machine_load, starved, wall_allowance
 from .rwlock import ReadersWriterLock
-from .score_rules import group_results, loses_group, score
+from .score_rules import decides_group, group_results, score
 from .verdicts import CaseResult, GroupResult, overall_verdict
 
 
@@ -38,7 +38,8 @@ from .verdicts import CaseResult, GroupResult, overall_verdict
 class JudgeOptions:
     first_fail: bool = False
     run_lock: ReadersWriterLock | None = None  # shared with other judgings running at the same time
-    skip_lost: bool = False  # grading: a case whose all-or-nothing group is already lost is not run (SKIPPED)
+    # grading, verify: a case whose group's result is already decided is not run (SKIPPED), as problemtools stops
+    skip_lost: bool = False
 
 
 @dataclass
@@ -48,6 +49,7 @@ class JudgeReport:
     language: str
     compile_ok: bool
     compile_log: str
+    compile_error: str = ""  # the log's line that names the error, for one-line messages
     cases: list[CaseResult] = field(default_factory=list)
     groups: list[GroupResult] = field(default_factory=list)
     verdict: Verdict = Verdict.AC
@@ -62,7 +64,7 @@ class JudgeReport:
             "problem": self.problem,
             "submission": self.submission,
             "language": self.language,
-            "compile": {"ok": self.compile_ok, "log": self.compile_log},
+            "compile": {"ok": self.compile_ok, "log": self.compile_log, "error": self.compile_error},
             "groups": [g.__dict__ for g in self.groups],
             "cases": [c.to_json() for c in self.cases],
         }
@@ -111,26 +113,34 @@ class _Stop:
 
 
 class _Lost:
-    """Where each all-or-nothing group was lost (its earliest case that earned nothing), shared by the case threads:
-    a later case of that group cannot change the score."""
+    """Where each group's result was decided (``decides_group``: an all-or-nothing group lost, a legacy ``on_reject:
+    break`` group rejected), and where each group first failed, shared by the case threads: a later case of a decided
+    group, or of a group whose ``require_pass`` group failed (2025-09: it is not run), cannot change the result."""
 
     def __init__(self, problem: Problem, results: dict[int, CaseResult]) -> None:
         self._groups = {group.name: group for group in problem.groups}
         self._at: dict[str, int] = {}
+        self._failed: dict[str, int] = {}
         self._lock = threading.Lock()
         for index, result in results.items():
             self.record(index, result)
 
     def record(self, index: int, result: CaseResult) -> None:
-        if loses_group(self._groups[result.group], result):
-            with self._lock:
+        with self._lock:
+            if result.verdict is not Verdict.AC:
+                self._failed[result.group] = min(self._failed.get(result.group, index), index)
+            if decides_group(self._groups[result.group], result):
                 self._at[result.group] = min(self._at.get(result.group, index), index)
 
     def at(self, index: int, group: str) -> int | None:
-        """The earlier case that lost ``group``, if any."""
+        """The earlier case that decided ``group``, or that failed a group it requires, if any."""
+        needs = self._groups[group].require_pass
         with self._lock:
-            lost = self._at.get(group)
-        return lost if lost is not None and lost < index else None
+            found = [self._at.get(group)] + [
+                at for name, at in self._failed.items() for need in needs if name == need or name.startswith(need + "/")
+            ]
+        earlier = [at for at in found if at is not None and at < index]
+        return min(earlier) if earlier else None
 
 
 def judge(
@@ -153,6 +163,7 @@ def judge(
         language=program.language.name,
         compile_ok=program.compiled,
         compile_log=program.compile_log,
+        compile_error=program.compile_error,
         max_score=problem.max_score,
     )
     if not program.compiled:
@@ -216,7 +227,10 @@ def judge(
         lost_at = lost.at(index, case.group) if options.skip_lost else None
         if index not in results and lost_at is not None:
             results[index] = CaseResult(
-                case.name, case.group, Verdict.SKIPPED, message=f"not run: the group was lost at {cases[lost_at].name}"
+                case.name,
+                case.group,
+                Verdict.SKIPPED,
+                message=f"not run: decided at {cases[lost_at].group}/{cases[lost_at].name}",
             )
     ordered = [results[i] for i in sorted(results)]
     if options.first_fail:

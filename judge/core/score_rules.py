@@ -41,6 +41,11 @@ class ScoreRule:
         score."""
         return False
 
+    def decides_group(self, group: Group, case: CaseResult) -> bool:
+        """Whether a judge following the package's rules stops judging the group at this case: by default once its
+        score can no longer change (``loses_group``)."""
+        return self.loses_group(group, case)
+
 
 class MinCase(ScoreRule):
     """Our ``min``: the group's points scaled by its weakest case (all or nothing for plain verdicts)."""
@@ -84,7 +89,7 @@ class KattisPoints(ScoreRule):
 
     def score(self, group: Group, judged: Judged, unmet: Sequence[str]) -> Scored:
         if unmet:
-            why = f"not scored: require_pass {', '.join(unmet)} not passed"
+            why = self.unmet_message(unmet)
             return Scored(
                 0.0,
                 tuple(
@@ -117,6 +122,9 @@ class KattisPoints(ScoreRule):
             cases[0] = _judge_error(cases[0], f"group score {earned:g} is outside its range {low:g} {high:g}")
             return Scored(0.0, tuple(cases))
         return Scored(earned, tuple(cases))
+
+    def unmet_message(self, unmet: Sequence[str]) -> str:
+        return f"not scored: require_pass {', '.join(unmet)} not passed"
 
     def case_points(self, group: Group, case: CaseResult) -> tuple[float, str | None]:
         """What one judged case earns, and the score rule its validator broke, if any (then it earns nothing)."""
@@ -164,6 +172,16 @@ class KattisLegacy(KattisPoints):
             return super().case_points(group, case)
         tag = case.score_file
         return (tag[1] if tag and tag[0] == "score.txt" else group.case_points * (tag[1] if tag else 1.0)), None
+
+    def unmet_message(self, unmet: Sequence[str]) -> str:
+        """A legacy group's requirements are its breaking ancestors' (``kattis_breaks``), never written as such."""
+        return f"not scored: {', '.join(unmet)} was rejected first, and on_reject is break above both"
+
+    def decides_group(self, group: Group, case: CaseResult) -> bool:
+        """As the package's ``on_reject`` says, as problemtools judges: ``break`` stops at the first rejected case
+        (what follows counts for nothing), ``continue`` judges every case (its ``worst_error`` grader may report a
+        later one) even where the score is already lost."""
+        return group.stop_at_reject and case.verdict is not Verdict.AC
 
 
 def _judge_error(case: CaseResult, why: str) -> CaseResult:
@@ -239,6 +257,6 @@ def _unmet(group: Group, groups: Sequence[Group], failed: set[str]) -> list[str]
     ]
 
 
-def loses_group(group: Group, case: CaseResult) -> bool:
-    """Whether ``case`` alone already sets its group's earnings to zero (its rule decides)."""
-    return rule_for(group).loses_group(group, case)
+def decides_group(group: Group, case: CaseResult) -> bool:
+    """Whether judging of ``case``'s group stops there: its result is decided, as the group's rule says."""
+    return rule_for(group).decides_group(group, case)

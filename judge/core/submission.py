@@ -14,11 +14,16 @@ from ..lang import Language, Program
 from ..model import Problem
 from ..run import SlotPool
 from .kinds import kind_of
+from .runs_as import as_package_runs
 
 
 def prepare_submission(
     problem: Problem, path: Path, pool: SlotPool, lang: Language | None = None, main: str | None = None
 ) -> Program:
     """Build ``path`` (a file or a folder of sources, its language detected unless given) for ``problem``; for a
-    submit-answer problem, take it as its folder of answer files."""
-    return kind_of(problem).prepare(problem, path, pool, lang, main)
+    submit-answer problem, take it as its folder of answer files. A detected language is the one the package's world
+    runs it with (``runs_as``); a given one is used as it is."""
+    kind = kind_of(problem)
+    if lang is None and not kind.answer_files:
+        lang = as_package_runs(problem, kind.submission_language(problem, path, None))
+    return kind.prepare(problem, path, pool, lang, main)

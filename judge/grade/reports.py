@@ -78,14 +78,15 @@ def to_junit(grading: Grading) -> str:
         failures = errors = skipped = 0
         if not cases:
             case = ET.SubElement(suite, "testcase", classname=student, name="submission", time="0")
-            message = row.entry.error or (row.report or {}).get("compile", {}).get("log", "") or row.verdict
+            built = (row.report or {}).get("compile", {})
+            message = row.entry.error or built.get("log", "") or row.verdict
             if row.verdict != "AC":
                 errors += 1
                 ET.SubElement(
                     case,
                     "error",
                     type=row.verdict,
-                    message=line(message.splitlines()[0][:200]) if message else row.verdict,
+                    message=line((built.get("error") or message.splitlines()[0])[:200]) if message else row.verdict,
                 ).text = safe_text(message)
         for c in cases:
             case = ET.SubElement(

@@ -39,7 +39,7 @@ def invalid_report(problem: Problem, student: Student) -> dict[str, Any]:
         "problem": problem.name,
         "submission": "",
         "language": "",
-        "compile": {"ok": False, "log": student.error or ""},
+        "compile": {"ok": False, "log": student.error or "", "error": student.error or ""},
         "groups": [g.__dict__ for g in group_results(problem.groups, [])],
         "cases": [],
     }

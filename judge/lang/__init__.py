@@ -34,6 +34,7 @@ __getattr__, __dir__, __all__ = exports(
             "by_extension",
             "detect",
             "is_source",
+            "marked",
             "parse_entry",
             "register",
             "registry_for",

@@ -66,6 +66,11 @@ class Program:
         return self._run(memory_mib)
 
     @property
+    def compile_error(self) -> str:
+        """The line of the build's output that names the error (``Language.compile_error``)."""
+        return self.language.compile_error(self.compile_log)
+
+    @property
     def display(self) -> str:
         return str(self.source) if self.source else " ".join(self._run(0))
 
@@ -199,6 +204,8 @@ def _build(
             copy = work / "src" / item.name
             copy.parent.mkdir(parents=True, exist_ok=True)
             copy.write_bytes(item.data)
+            if item.name in lang.markers:  # the scripts must be executable (the spec); a copy of bytes is not
+                copy.chmod(0o755)
         ok, log, lasting = True, "", True
         if not lang.compile:
             (work / "src" / sources.main).chmod(0o755)
@@ -358,6 +365,5 @@ def build_or_fail(
     naming ``role``."""
     program = prepare_problem_program(source, pool, compile_time, extra)
     if not program.compiled:
-        first = (program.compile_log.splitlines() or ["no message"])[0]
-        raise JudgeError(f"{source}: the {role} does not compile: {first}")
+        raise JudgeError(f"{source}: the {role} does not compile: {program.compile_error or 'no message'}")
     return program

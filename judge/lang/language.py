@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..errors import SetupError
 
-PLACEHOLDER = re.compile(r"^\{\w+\}$")
+PLACEHOLDER = re.compile(r"^\{\w+\}")  # a word starting with one is a built file ({exe}, {src}/run), not a tool
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,21 @@ class Language:
     time_factor: float = 1.0
     limit_address_space: bool = True
     oom_markers: tuple[bytes, ...] = ()
+    error_pattern: str | None = None
+    markers: tuple[str, ...] = ()
+
+    def compile_error(self, log: str) -> str:
+        """The line of a failed build's output that names the error, for one-line messages: the first line matching
+        ``error_pattern`` (compilers often print warnings or context first, Kotlin a JVM deprecation warning), with
+        the next line added when it ends in a colon (GHC, Scala put the message on the following line); else the
+        first line that says anything."""
+        lines = [line.strip() for line in log.splitlines()]
+        pattern = re.compile(self.error_pattern) if self.error_pattern else None
+        found = next((n for n, line in enumerate(lines) if pattern and pattern.search(line)), None)
+        if found is None:
+            return next((line for line in lines if line), "")
+        more = next((line for line in lines[found + 1 :] if line), "") if lines[found].endswith(":") else ""
+        return f"{lines[found]} {more}".strip()
 
     @property
     def tools(self) -> tuple[str, ...]:

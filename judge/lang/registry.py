@@ -25,7 +25,7 @@ from .language import Language
 from .sources import folder_sources
 
 BUILTIN_FILE = Path(__file__).with_name("languages.yaml")
-ENTRY_RULES = ("all", "file", "class")
+ENTRY_RULES = ("all", "file", "class", "scripts")
 EXE = "exe"  # a ready executable: the fallback for a file with the execute bit and no known extension
 
 
@@ -65,6 +65,8 @@ _KEYS = {
     "time_factor",
     "address_space",
     "oom_markers",
+    "error_pattern",
+    "markers",
 }
 
 
@@ -84,7 +86,7 @@ def parse_entry(name: str, data: Any, path: Path, line: int | None = None) -> La
     entry = data.get("entry", "file")
     if entry not in ENTRY_RULES:
         raise here.error(f"entry must be one of {', '.join(ENTRY_RULES)}")
-    for key in ("shebang", "main_pattern", "class_pattern", "package_pattern", "rename"):
+    for key in ("shebang", "main_pattern", "class_pattern", "package_pattern", "rename", "error_pattern"):
         try:
             re.compile(data.get(key) or "")
         except re.error as exc:
@@ -114,6 +116,8 @@ def parse_entry(name: str, data: Any, path: Path, line: int | None = None) -> La
         time_factor=float(data.get("time_factor", 1.0)),
         limit_address_space=bool(data.get("address_space", True)),
         oom_markers=tuple(str(m).encode() for m in data.get("oom_markers") or ()),
+        error_pattern=data.get("error_pattern"),
+        markers=tuple(str(m) for m in data.get("markers") or ()),
     )
 
 
@@ -232,9 +236,22 @@ class Registry(MutableMapping[str, Language]):
         """A regular file in one of the registered languages (what grading and verify look for in a folder)."""
         return path.is_file() and not path.is_symlink() and self.by_extension(path) is not None
 
+    def marked(self, folder: Path) -> Language | None:
+        """The language a folder names by holding one of its marker files (``build`` or ``run``: the folder is built
+        and run by its own scripts, whatever sources it holds), if any."""
+        if not folder.is_dir():
+            return None
+        return next(
+            (lang for lang in self.values() if any(_regular(folder / name) for name in lang.markers)),
+            None,
+        )
+
     def detect(self, path: Path) -> Language:
-        """The language of a file (extension, then the execute bit: 'exe') or of a folder (the one language of its
-        sources)."""
+        """The language of a file (extension, then the execute bit: 'exe') or of a folder (the one a marker file names,
+        else the one language of its sources)."""
+        marked = self.marked(path)
+        if marked is not None:
+            return marked
         if path.is_dir():
             found = sorted(
                 {
@@ -257,6 +274,10 @@ class Registry(MutableMapping[str, Language]):
             f"{path}: cannot tell the language from '{path.suffix.lower() or 'no extension'}'; "
             "use --lang (`languages` lists them)"
         )
+
+
+def _regular(path: Path) -> bool:
+    return path.is_file() and not path.is_symlink()
 
 
 def _first_line(path: Path) -> str:
@@ -294,6 +315,10 @@ def is_source(path: Path) -> bool:
 
 def detect(path: Path) -> Language:
     return LANGUAGES.detect(path)
+
+
+def marked(folder: Path) -> Language | None:
+    return LANGUAGES.marked(folder)
 
 
 def language(name: str) -> Language:

@@ -152,7 +152,8 @@ def collect(path: Path, lang: Language, main: str | None = None) -> SourceSet:
     """The submission at ``path`` (a file or a folder) as the files to build and its entry point."""
     if path.is_dir():
         wanted = lang.extensions + lang.headers
-        files = folder_sources(path, lambda p: lang if p.suffix.lower() in wanted else None)
+        scripted = lang.entry == "scripts"  # the program is the whole folder: every file goes to the build
+        files = folder_sources(path, lambda p: lang if scripted or p.suffix.lower() in wanted else None)
         if len(files) > MAX_FILES:
             raise UsageError(f"{path}: more than {MAX_FILES} source files")
         rels = [str(PurePosixPath(*p.relative_to(path).parts)) for p in files]
@@ -169,6 +170,10 @@ def collect(path: Path, lang: Language, main: str | None = None) -> SourceSet:
     sources = [
         f for f in entries if PurePosixPath(f.original).suffix.lower() not in lang.headers or not lang.extensions
     ]
+    if lang.entry == "scripts":
+        if not path.is_dir():
+            raise UsageError(f"{path}: {lang.title or lang.name} is a folder holding its build or run script")
+        return SourceSet(tuple(entries), "run")  # made by build where the folder has none
     if not sources:
         raise UsageError(f"{path}: no {lang.title or lang.name} source in the folder")
     chosen = _main_file(lang, sources, main, path)

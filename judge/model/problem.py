@@ -237,6 +237,9 @@ class Problem:
     # "testlib")
     interactor: CheckerSpec | None = None
     files: ProgramFiles = ProgramFiles()  # include/, libraries, constants, validator protocols: see programfiles.py
+    # a language the package's world runs with another entry of the registry where installed (Kattis: python3 is
+    # pypy3); applied by judge.core.runs_as
+    runs_as: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def cases(self) -> list[CaseSpec]:

@@ -39,8 +39,8 @@ def broken(name: str, rules: Sequence[Rule], report: JudgeReport) -> list[str]:
     if report.verdict in (Verdict.CE, Verdict.JE):
         if report.verdict is Verdict.JE:
             why = next((c.message for c in report.cases if c.verdict is Verdict.JE), "")
-        else:  # the compiler's first line that says something, so that a CE is never a bare "got CE"
-            why = next((line.strip() for line in report.compile_log.splitlines() if line.strip()), "")
+        else:  # the line naming the error, so that a CE is never a bare "got CE"
+            why = report.compile_error
         return [f"{name}: got {report.verdict.value}" + (f": {why}" if why else "")]
     return [f"{name}: {line}" for rule in rules for line in _rule_failures(rule, report)]
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core import JudgeOptions, JudgeReport, judge, kind_of
+from ..core.runs_as import as_package_runs, fallback_note
 from ..core.submission import prepare_submission
 from ..core.timelimit import Inference
 from ..core.validators import validate
@@ -45,6 +46,9 @@ class Expectation:
     first_fail: bool
     catches: Callable[[Verdict], bool]
     explain: Callable[[JudgeReport], list[str]] | None = None  # one line per broken promise, when it can say which
+    # a group's cases after its result is decided may be left unjudged (SKIPPED), as problemtools leaves them: not
+    # when a promise is about the verdicts of some cases or about a message, which a later case may hold
+    skips_decided: bool = True
 
     @classmethod
     def verdict(cls, expected: Verdict) -> Expectation:
@@ -75,7 +79,10 @@ class Expectation:
             return broken(sub.name, rules, report)
 
         every = any(r.needs_every_case for r in rules) or sub.folder == "accepted"
-        return cls(label(rules), lambda report: not explain(report), not every, lambda v: catches(rules, v), explain)
+        skips = not any(r.scope or r.message is not None for r in rules)
+        return cls(
+            label(rules), lambda report: not explain(report), not every, lambda v: catches(rules, v), explain, skips
+        )
 
     @property
     def is_accepted(self) -> bool:
@@ -301,20 +308,26 @@ def _judged(
     """One submission judged as it promises; None when this machine lacks its language (a warning says so)."""
 
     def failed(why: str, verdict: Verdict = Verdict.CE) -> Outcome:
-        return Outcome(path, expected, JudgeReport(problem.name, str(path), "", False, why, verdict=verdict), why)
+        return Outcome(path, expected, JudgeReport(problem.name, str(path), "", False, why, why, verdict=verdict), why)
 
     if isinstance(source, str):
         return failed(source or "cannot tell which file of the folder is the program")
     try:
-        lang = registry_for(problem.root).language(sub.language) if sub is not None and sub.language else None
+        named = registry_for(problem.root).language(sub.language) if sub is not None and sub.language else None
+        lang = as_package_runs(problem, named) if named is not None else None  # the package's own language id
         program = prepare_submission(problem, source, pool, lang, sub.entrypoint if sub is not None else None)
     except SetupError as exc:  # a language this machine lacks: named once, and the other submissions still run
         result.warnings.append(f"{path.parent.name}/{path.name}: not judged: {exc}")
         return None
     except JudgeError as exc:
         return failed(str(exc))
-    # Never skip the rest of a lost group: verify and its matrix need every case's own verdict.
-    options = JudgeOptions(first_fail=expected.first_fail and not all_cases, skip_lost=False)
+    note = fallback_note(problem, program.language)
+    if note and note not in result.warnings:
+        result.warnings.append(note)
+    # A group is judged until its result is decided, as problemtools does; the matrix (all_cases) needs every case.
+    options = JudgeOptions(
+        first_fail=expected.first_fail and not all_cases, skip_lost=expected.skips_decided and not all_cases
+    )
     reused = found.reports.get(path) if found is not None and not all_cases else None
     try:
         report = reused if reused is not None else judge(problem, program, pool, options)

@@ -25,7 +25,7 @@ from ...check import KATTIS_CUSTOM, KATTIS_DEFAULT
 from ...errors import SpecError, UsageError
 from ...model import SPEC_NAME, CheckerSpec, Limits, Problem
 from . import fastyaml
-from .kattis_files import looks_kattis, package_warnings, program_files, refuse_scripted, validator_entries  # noqa: F401  (package_warnings: for verify)
+from .kattis_files import looks_kattis, package_warnings, program_files, validator_entries  # noqa: F401  (package_warnings: for verify)
 from .kattis_kind import kind_of, type_words
 from .kattis_scoring import _groups, data_errors
 from .kattis_submissions import (  # noqa: F401  (FOLDER_RULES, SIDE_CAR, ignored, submissions, time_rule: imported from here by others)
@@ -71,7 +71,6 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
     title = name.get("en", next(iter(name.values()), root.name)) if isinstance(name, dict) else str(name)
     limits_meta = meta.get("limits") or {}
     scoring = "scoring" in kinds
-    refuse_scripted(root, shown)
     checker = _checker(root, meta, legacy)
     if (kind.interactive or kind.multi_pass) and checker.program is None:
         what = "an interactive" if kind.interactive else "a multi-pass"
@@ -131,6 +130,7 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
         kind=kind,
         interactor=checker if kind.interactive else None,
         files=program_files(root, meta, shown),
+        runs_as={"python3": "pypy3"},  # Kattis, problemtools and BAPCtools run .py under PyPy3
     )
 
 

@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from ...errors import SpecError, UsageError
+from ...errors import SpecError
 from ...lang import is_source, undefined_constants
 from ...model import SPEC_NAME, Problem
 from ...model.programfiles import ProgramFiles
@@ -103,9 +103,10 @@ def package_warnings(problem: Problem) -> list[str]:
     sample = root / "data" / "sample"
     if not any(f.suffix in (".in", ".interaction") for f in (sample.rglob("*") if sample.is_dir() else ())):
         warnings.append("data/sample: no sample cases, so the statement shows no example")
-    if (root / "generators" / "generators.yaml").is_file():  # BAPCtools' recipe for data/, which only bt runs
+    recipe = root / "generators" / "generators.yaml"  # BAPCtools' recipe for data/: `generate` makes it
+    if recipe.is_file() and not (root / "data" / ".generated.json").is_file():
         warnings.append(
-            "generators/generators.yaml: not run (this judge does not make test data from it); "
+            "generators/generators.yaml: data/ was not made from it here (`generate` makes it, as bt generate does); "
             "only the cases already in data/ are judged"
         )
     folders = [
@@ -130,28 +131,3 @@ def _not_run(name: str, suffix: str) -> str:
     if suffix in NOTES:
         return f"{name}: notes, not a program: not run"
     return f"{name}: not run (no language of this judge runs it); inputs are not checked by it"
-
-
-SCRIPTS = ("build", "run")
-
-
-def refuse_scripted(root: Path, shown: str) -> None:
-    """A validator or interactor folder with the spec's ``build``/``run`` scripts is refused in one line.
-
-    The judge does not run those scripts; building the sources beside them
-    instead would call a different program with the wrong arguments and
-    make every submission a judge error.
-    """
-    folders = [root / f for f in ("output_validator", "output_validators", *VALIDATOR_FOLDERS) if (root / f).is_dir()]
-    programs = [
-        *folders,
-        *(d for f in folders for d in sorted(f.iterdir()) if d.is_dir() and not d.name.startswith(".")),
-    ]
-    for folder in programs:
-        found = [name for name in SCRIPTS if (folder / name).is_file()]
-        if found:
-            where = folder.relative_to(root).as_posix()
-            raise UsageError(
-                f"{shown}: {where}/ is built and run by its {' and '.join(found)} script{'s' if len(found) > 1 else ''}"
-                ", which this judge does not support (make it one source file or a folder of sources)"
-            )

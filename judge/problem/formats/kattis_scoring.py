@@ -30,12 +30,14 @@ several folders.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from ...errors import SpecError, UsageError
 from ...model import CaseSpec, Given, Group
 from . import fastyaml
+from .kattis_breaks import required_before
 
 LEGACY_MODES = ("sum", "avg", "min", "max")
 LEGACY_VERDICT_FLAGS = (
@@ -117,7 +119,12 @@ def _groups(root: Path, legacy: bool, scoring: bool, meta: dict[str, Any]) -> li
     if legacy or _legacy_grading(data):
         overrides = _problem_grading(meta, root)
         _combinable(data, [f for _, f, _ in folders_cases], overrides)
-        return [_legacy_group(data, top, folder, cases, overrides) for top, folder, cases in folders_cases]
+        folders = [f for _, f, _ in folders_cases]
+        after = required_before(data, folders, lambda f: {**_settings(f, data, legacy=True), **overrides})
+        return [
+            replace(_legacy_group(data, top, folder, cases, overrides), require_pass=after[folder])
+            for top, folder, cases in folders_cases
+        ]
     return [_modern_group(data, top, folder, cases, folders_cases) for top, folder, cases in folders_cases]
 
 

@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 
 from ...errors import SpecError
-from ...lang import is_source
+from ...lang import is_source, marked
 from ...model import SPEC_NAME, Problem, TimeRule
 from . import fastyaml
 
@@ -108,7 +108,7 @@ def _meta(root: Path, shown: str) -> dict[str, Any]:
 def _program(path: Path) -> Path | None:
     """A Kattis program is a file or a folder; a folder of several sources is built whole (the language layer finds its
     entry point)."""
-    if path.is_file():
+    if path.is_file() or marked(path) is not None:  # a folder with build/run scripts is built and run by them
         return path
     sources = sorted(p for p in path.iterdir() if is_source(p))
     if len(sources) == 1:
@@ -124,7 +124,12 @@ def side_car(root: Path) -> dict[str, Any]:
 
 
 def _side_car_factors(root: Path) -> dict[str, float]:
-    return {str(k): float(v) for k, v in (side_car(root).get("time_factor") or {}).items()}
+    """Our per-language factors kept beside an export; Python's is PyPy3's too, since a Kattis package's Python runs
+    under PyPy3 where it is installed."""
+    factors = {str(k): float(v) for k, v in (side_car(root).get("time_factor") or {}).items()}
+    if "python3" in factors:
+        factors.setdefault("pypy3", factors["python3"])
+    return factors
 
 
 def time_rule(root: Path) -> TimeRule:

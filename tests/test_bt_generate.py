@@ -1,0 +1,163 @@
+"""A Kattis package whose data is a BAPCtools ``generators/generators.yaml``, made by ``generate`` as ``bt generate``
+makes it, then verified.
+
+The package is written here: a Python and a C generator with arguments, ``{seed}`` and ``count``, inline ``in:`` and
+``ans:``, a ``copy:``, ``include:``, a ``test_group.yaml``, and answers from ``solution:``. A second ``generate``
+makes nothing again; changing one generator makes only its cases again; a dropped case's files go; keys this judge
+does not make are named in one line each.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import cli, needs, write_files
+
+GENERATORS = """\
+solution: /submissions/accepted/sum.py
+visualizer: /visualize.py
+generators:
+  pair: [main.py, lib.py]
+data:
+  sample:
+    data:
+      - '': {in: "1 2", ans: "3"}
+      - as_files: files.py 6 7
+  secret:
+    test_group.yaml:
+      output_validator_args: [case_sensitive]
+    data:
+      - small:
+          data:
+            - fixed: gen.py 4 5
+            - seeded:
+                generate: gen.py {seed} 0
+                count: 3
+            - by_hand: {copy: hand}
+            - in_c: genc.c 40 2
+      - large:
+          solution: /generators/sum_of_pair.py
+          data:
+            - counted:
+                generate: gen.py 1000 {count}
+                count: 1..=2
+            - named: pair 5 6
+          include: [fixed]
+  invalid_input:
+    data:
+      - negative: {in: "-1 2"}
+"""
+GEN = "import sys\na, b = map(int, sys.argv[1:3])\nprint(a % 1000, b)\n"
+FILES = (  # writes the case as files in its folder; its answer's trailing space tells it from the solution's
+    "import sys\nopen('testcase.in', 'w').write(' '.join(sys.argv[1:]) + '\\n')\n"
+    "open('testcase.ans', 'w').write('13 \\n')\n"
+)
+GEN_C = '#include <stdio.h>\nint main(int argc, char **argv) { printf("%s %s\\n", argv[1], argv[2]); }\n'
+
+
+def _package(root: Path) -> Path:
+    return write_files(
+        root,
+        {
+            "problem.yaml": "problem_format_version: 2025-09\nname: Sum\nlimits:\n  time_limit: 2\n",
+            "generators/generators.yaml": GENERATORS,
+            "generators/gen.py": GEN,
+            "generators/genc.c": GEN_C,
+            "generators/files.py": FILES,
+            "generators/main.py": "import sys\nfrom lib import line\nprint(line(sys.argv[1:]))\n",
+            "generators/lib.py": "def line(words):\n    return ' '.join(words)\n",
+            "generators/sum_of_pair.py": "a, b = map(int, input().split())\nprint(a + b, end=' \\n')\n",
+            "generators/hand.in": "7 8\n",
+            "generators/hand.ans": "15\n",
+            "submissions/accepted/sum.py": "print(sum(map(int, input().split())))\n",
+            "submissions/wrong_answer/first.py": "print(input().split()[0])\n",
+        },
+    )
+
+
+@needs("gcc")
+def test_generate_makes_the_data_as_bt_generate_and_verify_judges_it(tmp_path: Path) -> None:
+    package = _package(tmp_path / "sum")
+    made = cli("generate", str(package))
+    assert made.returncode == 0, made.stdout + made.stderr
+    assert "sum: 12 cases made, 0 unchanged, 0 removed" in made.stdout, made.stdout
+    assert "data/invalid_input is not made" in made.stderr and "'visualizer' is not used" in made.stderr
+    data = package / "data"
+    small = data / "secret" / "1-small"
+    assert (small / "1-fixed.in").read_text() == "4 5\n" and (small / "1-fixed.ans").read_text() == "9\n"
+    seeded = [(small / f"2-seeded-{n}.in").read_text() for n in (1, 2, 3)]
+    assert len(set(seeded)) == 3, seeded  # the same line three times: one seed each, three different cases
+    assert (small / "3-by_hand.ans").read_text() == "15\n" and (small / "4-in_c.in").read_text() == "40 2\n"
+    assert (data / "secret" / "2-large" / "1-fixed.in").read_text() == "4 5\n"  # include
+    assert (data / "secret" / "2-large" / "1-counted-2.in").read_text() == "0 2\n"
+    named = data / "secret" / "2-large" / "2-named"  # a generator of two files named under generators:
+    assert named.with_suffix(".in").read_text() == "5 6\n"
+    assert named.with_suffix(".ans").read_text() == "11 \n"  # the folder's own solution: (its trailing space)
+    assert "case_sensitive" in (data / "secret" / "test_group.yaml").read_text()
+    assert (data / "sample" / "1.ans").read_text() == "3\n"
+    assert (data / "sample" / "2-as_files.in").read_text() == "6 7\n"
+    assert (data / "sample" / "2-as_files.ans").read_text() == "13 \n"  # the generator's, not the solution's
+    verified = cli("verify", str(package), "-j", "1")
+    assert verified.returncode == 0, verified.stdout + verified.stderr
+    assert "12 cases" in verified.stdout.splitlines()[0] and "not made from it" not in verified.stdout
+
+    again = cli("generate", str(package))
+    assert "sum: 0 cases made, 12 unchanged, 0 removed" in again.stdout, again.stdout
+    (package / "generators" / "genc.c").write_text(GEN_C.replace('"%s %s', '"%s  %s'))
+    (package / "generators" / "generators.yaml").write_text(GENERATORS.replace("          include: [fixed]\n", ""))
+    changed = cli("generate", str(package))
+    assert "sum: 1 cases made, 10 unchanged, 1 removed" in changed.stdout, changed.stdout
+    assert (small / "4-in_c.in").read_text() == "40  2\n" and not (data / "secret" / "2-large" / "1-fixed.in").exists()
+    assert set(json.loads((data / ".generated.json").read_text())) == {
+        p.relative_to(data).with_suffix("").as_posix() for p in data.rglob("*.in")
+    }
+
+
+BAPCTOOLS_GIT = Path(os.environ.get("TILEJUDGE_BAPCTOOLS_GIT", "/work/.mirror/RagnarGrootKoerkamp+BAPCtools/repo"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["testseed", "divsort", "generatorincludes", "generatorcount"])
+def test_bapctools_own_generator_packages_verify_after_generate(name: str, tmp_path: Path) -> None:
+    """BAPCtools' test problems, read from a git checkout of BAPCtools when there is one ($TILEJUDGE_BAPCTOOLS_GIT):
+    their data made by ``generate`` verifies (``testseed``'s validator checks every ``{seed}`` is bt's)."""
+    if shutil.which("git") is None or not (BAPCTOOLS_GIT / "HEAD").is_file():
+        pytest.skip(f"no BAPCtools git directory at {BAPCTOOLS_GIT} (set TILEJUDGE_BAPCTOOLS_GIT to one)")
+    archive = subprocess.run(
+        ["git", f"--git-dir={BAPCTOOLS_GIT}", "archive", "HEAD", f"test/problems/{name}"], capture_output=True
+    )
+    if archive.returncode != 0:
+        pytest.skip(f"{BAPCTOOLS_GIT} has no test/problems/{name}")
+    subprocess.run(["tar", "-x", "-C", str(tmp_path)], input=archive.stdout, check=True)
+    package = tmp_path / "test" / "problems" / name
+    shutil.rmtree(package / "data", ignore_errors=True)  # made here, not taken from the checkout
+    made = cli("generate", str(package))
+    assert made.returncode == 0, made.stdout + made.stderr
+    verified = cli("verify", str(package))
+    assert verified.returncode == 0 and "inputs valid" in verified.stdout, verified.stdout + verified.stderr
+
+
+@pytest.mark.parametrize(
+    ("line", "error"),
+    [
+        ("      - ../../escape: {in: '1 2'}", "'../../escape' is not a case or folder name"),
+        ("      - ok: {copy: ../../problem}", "copy: '../../problem' is not a path inside generators/"),
+        ("      - ok: /../outside.py 1 2", "/../outside.py is outside the package"),
+    ],
+)
+def test_a_generators_file_writing_or_reading_outside_its_place_is_one_line(
+    line: str, error: str, tmp_path: Path
+) -> None:
+    package = _package(tmp_path / "sum")
+    (tmp_path / "outside.py").write_text("print(1, 2)\n")
+    text = "solution: /submissions/accepted/sum.py\ndata:\n  secret:\n    data:\n" + line + "\n"
+    (package / "generators" / "generators.yaml").write_text(text)
+    made = cli("generate", str(package))
+    lines = made.stderr.strip().splitlines()
+    assert made.returncode == 2 and len(lines) == 1 and error in lines[0], made.stderr
+    assert not (tmp_path / "escape.in").exists() and not any(tmp_path.glob("*.in"))
