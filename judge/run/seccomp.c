@@ -121,9 +121,9 @@ static int refused_calls(long long fresh, const struct numbers *nr, struct rule 
  * filter cost a run about 80 us of CPU time; with this tree (3 or 4 comparisons to ALLOW) about 65 us, most of it
  * what any filter costs to install (docs/benchmarks.md). */
 static void search(struct filter *f, const struct rule *rules, int n) {
-    if (n <= 2) {
-        for (int i = 0; i < n; i++) jump_if(f, rules[i].nr, rules[i].to);
-        emit(f, BPF_JMP | BPF_JEQ | BPF_K, 0, ALLOW, ALLOW);  /* everything else */
+    if (n <= 2) {  /* the last comparison of a leaf sends everything else to ALLOW */
+        if (n == 0) emit(f, BPF_JMP | BPF_JEQ | BPF_K, 0, ALLOW, ALLOW);
+        for (int i = 0; i < n; i++) emit(f, BPF_JMP | BPF_JEQ | BPF_K, rules[i].nr, rules[i].to, i == n - 1 ? ALLOW : NEXT);
         return;
     }
     int mid = n / 2, high = new_label(f);
