@@ -75,10 +75,11 @@ def evaluation(run: CaseRun, stdin: Path | int | None, stdout: Path | int) -> Ev
     of its language on the problem, the wall limit extended by ``run.extra_wall``."""
     problem, program = run.problem, run.program
     base = run_limits(problem, program.language)
-    limits = replace(base, wall=base.wall + run.extra_wall)
+    # limits are frozen, so the usual case (no extra wall time, no overrun) shares them: a copy costs every case
+    limits = replace(base, wall=base.wall + run.extra_wall) if run.extra_wall else base
     spec = RunSpec(
         argv=_command(program, problem.limits.memory_mib),
-        limits=replace(limits, cpu=limits.cpu * run.overrun),
+        limits=replace(limits, cpu=limits.cpu * run.overrun) if run.overrun != 1 else limits,
         stdin=stdin,
         stdout=stdout,
         stderr=run.slot.private / "stderr",

@@ -128,21 +128,54 @@ static void read_only_but(const struct request *r, const char *const *mine, int 
  * counters of the other slots' groups (memory, CPU time, process count) would tell a run what a run beside it
  * does, bit by bit. Detached rather than covered, so that /proc/self/mountinfo names none either (a JVM reads it
  * to look for its limits, and finds none to read: its limits are the command line's). */
+/* One line of mountinfo: what detach_control_groups needs of it. */
+struct mount_entry { int id, parent; char kind; /* 'g' control group, 't' tmpfs, 0 other */ int gone; char point[512]; };
+
+/* Where a control group is detached from: the mount that holds it when that is a tmpfs holding nothing but control
+ * groups (the machine's /sys/fs/cgroup, for cgroup v1 a dozen of them), otherwise the group itself. Each detach
+ * waits for an RCU grace period, so one for the whole folder instead of one per group saves most of that in every
+ * run's set-up (docs/benchmarks.md). */
+static int detach_point(const struct mount_entry *m, int n, int i) {
+    int holder = -1;
+    for (int j = 0; j < n; j++)
+        if (m[j].id == m[i].parent) holder = j;
+    if (holder < 0 || m[holder].kind != 't' || !strcmp(m[holder].point, "/")) return i;
+    for (int j = 0; j < n; j++)
+        if (m[j].parent == m[holder].id && m[j].kind != 'g') return i;
+    return holder;
+}
+
 static void detach_control_groups(void) {
     FILE *f = fopen("/proc/self/mountinfo", "re");
     if (!f) child_fail("/proc/self/mountinfo");
-    char points[64][512];
-    int count = 0;
+    int n = 0, size = 0;
+    struct mount_entry *m = NULL;
     char line[4096];
-    while (count < 64 && fgets(line, sizeof line, f)) {
+    while (fgets(line, sizeof line, f)) {
         char point[512], type[64];
+        int id, parent;
         const char *dash = strstr(line, " - ");
-        if (!dash || sscanf(line, "%*s %*s %*s %*s %511s", point) != 1 || sscanf(dash + 3, "%63s", type) != 1) continue;
-        if (!strcmp(type, "cgroup") || !strcmp(type, "cgroup2")) unescape(point, points[count++]);
+        if (!dash || sscanf(line, "%d %d %*s %*s %511s", &id, &parent, point) != 3 || sscanf(dash + 3, "%63s", type) != 1) continue;
+        if (n == size) {
+            size = size ? 2 * size : 64;
+            m = realloc(m, (size_t)size * sizeof *m);
+            if (!m) child_fail("/proc/self/mountinfo");
+        }
+        char kind = !strcmp(type, "cgroup") || !strcmp(type, "cgroup2") ? 'g' : !strcmp(type, "tmpfs") ? 't' : 0;
+        m[n] = (struct mount_entry){id, parent, kind, 0, ""};
+        unescape(point, m[n].point);
+        n++;
     }
     fclose(f);
-    for (int i = 0; i < count; i++)  /* one may have gone with an earlier one's parent: EINVAL, ENOENT */
-        if (umount2(points[i], MNT_DETACH) < 0 && errno != EINVAL && errno != ENOENT) child_fail(points[i]);
+    for (int i = 0; i < n; i++) {
+        if (m[i].kind != 'g') continue;
+        struct mount_entry *at = &m[detach_point(m, n, i)];
+        if (at->gone) continue;
+        at->gone = 1;
+        /* one may have gone with an earlier one's parent: EINVAL, ENOENT */
+        if (umount2(at->point, MNT_DETACH) < 0 && errno != EINVAL && errno != ENOENT) child_fail(at->point);
+    }
+    free(m);
 }
 
 void confine_child(const struct request *r, int privileged, volatile int *ipc_shared) {
