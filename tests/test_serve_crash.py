@@ -7,13 +7,13 @@ from __future__ import annotations
 import os
 import shutil
 import sqlite3
-import tempfile
 import time
 from pathlib import Path
 
 import pytest
 from conftest import PROBLEMS, require
 from serving import Client, Server, add_user, write_site
+from test_fresh_runs import _private_folders_of
 
 # An accepted aplusb that first burns ~50 ms of CPU on each case, so a kill finds work running and work queued.
 SLOW_AC = """import time
@@ -68,18 +68,6 @@ def _children(pid: int) -> set[int]:
     return found
 
 
-def _private_folders(pid: int) -> list[Path]:
-    """The folders a judge process owns in the temporary folder (judge/run/private_root.py)."""
-    found = []
-    for folder in Path(tempfile.gettempdir()).glob("tilejudge-*"):
-        try:
-            if (folder / ".owner").read_text().strip() == str(pid):
-                found.append(folder)
-        except OSError:
-            continue
-    return found
-
-
 def _alive(pids: set[int]) -> set[int]:
     alive = set()
     for pid in pids:
@@ -114,7 +102,7 @@ def test_a_server_killed_mid_judging_loses_nothing_and_judges_nothing_twice(tmp_
         else:
             raise AssertionError(f"never saw work running and queued: {states}")
         runs = _children(server.proc.pid)
-        left = _private_folders(server.proc.pid)
+        left = _private_folders_of(server.proc.pid)
         assert len(left) >= 2  # the slot pool's and the submissions' scratch
         server.kill()
         with sqlite3.connect(folder / "site.sqlite") as db:
