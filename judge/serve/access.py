@@ -10,9 +10,9 @@ import time
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 
-from .auth import SESSION_COOKIE, login, user_for_token
+from .auth import SESSION_COOKIE, SESSION_SECONDS, login, user_for_token
 from .http_errors import ApiError
 from .service import Service
 from .store import User, user_of
@@ -23,6 +23,19 @@ SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 def service_of(request: Request) -> Service:
     return request.app.state.service
+
+
+def keep_session(response: Response, request: Request, cookie: str) -> None:
+    """The session cookie a log-in sets, the same for the API and the pages: never readable by a script, not sent
+    with another site's requests that change something, and only over HTTPS where the site is served so."""
+    response.set_cookie(
+        SESSION_COOKIE,
+        cookie,
+        max_age=SESSION_SECONDS,
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+    )
 
 
 def viewer(request: Request) -> User:

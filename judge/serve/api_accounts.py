@@ -19,8 +19,8 @@ from starlette.routing import Route
 
 from ..errors import UsageError
 from ..grade.roster import Roster, load_roster
-from .access import json_response, service_of, staff, viewer
-from .auth import ROLES, SESSION_COOKIE, SESSION_SECONDS, Duplicate, add_user, login, new_token
+from .access import json_response, keep_session, service_of, staff, viewer
+from .auth import ROLES, SESSION_COOKIE, Duplicate, add_user, login, new_token
 from .http_errors import ApiError, bad_request, not_found, unprocessable
 from .limits import read_body
 from .service import iso
@@ -62,14 +62,7 @@ async def log_in(request: Request) -> Response:
         raise ApiError(401, "unauthorized", "wrong name or password")
     cookie, session = service.sessions.make(user.id)
     response = json_response({"user": _user_json(user), "csrf": session.csrf})
-    response.set_cookie(
-        SESSION_COOKIE,
-        cookie,
-        max_age=SESSION_SECONDS,
-        httponly=True,
-        samesite="lax",
-        secure=request.url.scheme == "https",
-    )
+    keep_session(response, request, cookie)
     return response
 
 

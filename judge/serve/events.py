@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
@@ -31,7 +31,8 @@ KEEPALIVE = 15.0  # seconds between comments on a quiet stream, so proxies keep 
 HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
 
-def _after(request: Request) -> int:
+def since(request: Request) -> int:
+    """The id a stream starts after: ``Last-Event-ID`` on a reconnect, else ``since``, else the log's start."""
     text = request.headers.get("last-event-id") or request.query_params.get("since") or "0"
     try:
         return max(0, int(text))
@@ -39,7 +40,8 @@ def _after(request: Request) -> int:
         raise bad_request("Last-Event-ID (or since) must be an event id", "Last-Event-ID") from None
 
 
-def _frame(service: Service, row: object, user: User) -> str:
+def frame(service: Service, row: object, user: User) -> str:
+    """One event as an SSE frame, shown as ``feedback.event_view`` lets ``user`` see it."""
     data = json.loads(row["data"])  # type: ignore[index]
     problem = data.get("problem") or _problem_of(service, row["submission_id"])  # type: ignore[index]
     shown = event_view(row["type"], data, service.policy(problem), service.sample_names(problem), user)  # type: ignore[index]
@@ -51,31 +53,49 @@ def _problem_of(service: Service, sid: int | None) -> str:
     return row["problem"] if row else ""
 
 
-async def _stream(request: Request, user: User, after: int, submission: int | None) -> AsyncIterator[str]:
+Rows = Callable[[int], list]  # the events after an id, in order, as many as one read may take
+
+
+async def stream(
+    request: Request, user: User, after: int, rows: Rows, ended: Callable[[int], bool]
+) -> AsyncIterator[str]:
+    """The frames of ``rows`` after ``after`` as they are logged, a keep-alive comment on a quiet stream; it ends when
+    the client goes or ``ended(last id sent)`` says nothing more will come. Every stream of the service is this loop:
+    the API's (one submission, or the whole log for staff) and the pages' (the viewer's own submissions)."""
     service = service_of(request)
     last_sent = time.monotonic()
     yield "retry: 2000\n\n"
     while True:
         ticket = service.bell.ticket()
-        rows = service.store.events_after(after, submission)
-        for row in rows:
-            yield _frame(service, row, user)
+        batch = rows(after)
+        for row in batch:
+            yield frame(service, row, user)
             after = row["id"]
             last_sent = time.monotonic()
-        if rows:
+        if batch:
             continue
-        if submission is not None:
-            state = service.store.one("SELECT state FROM submissions WHERE id = ?", (submission,))
-            if state is None or state["state"] in ("done", "error"):
-                if not service.store.events_after(after, submission, 1):
-                    return
-                continue
-        if await request.is_disconnected():
+        if ended(after) or await request.is_disconnected():
             return
         if time.monotonic() - last_sent >= KEEPALIVE:
             yield ": keep-alive\n\n"
             last_sent = time.monotonic()
         await service.bell.wait(KEEPALIVE, ticket)
+
+
+def _judged(service: Service, submission: int) -> Callable[[int], bool]:
+    """A submission's stream ends once its judging ended and no event of it is left after the last one sent."""
+
+    def ended(after: int) -> bool:
+        state = service.store.one("SELECT state FROM submissions WHERE id = ?", (submission,))
+        finished = state is None or state["state"] in ("done", "error")
+        return finished and not service.store.events_after(after, submission, 1)
+
+    return ended
+
+
+def never(after: int) -> bool:
+    """The end rule of a stream that follows the log for as long as its client stays."""
+    return False
 
 
 async def submission_events(request: Request) -> Response:
@@ -86,16 +106,17 @@ async def submission_events(request: Request) -> Response:
     except ValueError:
         raise not_found("submission") from None
     visible_row(service, sid, user)
-    return StreamingResponse(
-        _stream(request, user, _after(request), sid), media_type="text/event-stream", headers=HEADERS
+    rows = stream(
+        request, user, since(request), lambda after: service.store.events_after(after, sid), _judged(service, sid)
     )
+    return StreamingResponse(rows, media_type="text/event-stream", headers=HEADERS)
 
 
 async def all_events(request: Request) -> Response:
     user = staff(request)
-    return StreamingResponse(
-        _stream(request, user, _after(request), None), media_type="text/event-stream", headers=HEADERS
-    )
+    service = service_of(request)
+    rows = stream(request, user, since(request), lambda after: service.store.events_after(after, None), never)
+    return StreamingResponse(rows, media_type="text/event-stream", headers=HEADERS)
 
 
 ROUTES = [

@@ -32,8 +32,8 @@ from starlette.formparsers import MultiPartParser
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
-from .access import service_of
-from .auth import SESSION_COOKIE, SESSION_SECONDS, Session, login
+from .access import keep_session, service_of
+from .auth import SESSION_COOKIE, Session, login
 from .http_errors import ApiError
 from .limits import MAX_BODY, MAX_FILES, read_body
 from .store import User, user_of
@@ -199,14 +199,7 @@ async def login_post(request: Request) -> Response:
         return _login_form(request, fresh, nxt, "Wrong name or password.", 401)
     cookie, _ = service.sessions.make(user.id)
     response = RedirectResponse(nxt, status_code=303)
-    response.set_cookie(
-        SESSION_COOKIE,
-        cookie,
-        max_age=SESSION_SECONDS,
-        httponly=True,
-        samesite="lax",
-        secure=request.url.scheme == "https",
-    )
+    keep_session(response, request, cookie)
     response.delete_cookie(LOGIN_COOKIE, path="/login")
     return response
 

@@ -13,15 +13,12 @@ from the API, so nothing here decides what a student may see.
 
 from __future__ import annotations
 
-import time
-from collections.abc import AsyncIterator
-
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
 from .access import service_of
-from .events import HEADERS, KEEPALIVE, _after, _frame
+from .events import HEADERS, never, since, stream
 from .pages import Redirect, seen
 from .service import Service
 from .store import User
@@ -44,35 +41,14 @@ def _events(service: Service, user: User, after: int) -> list:
     )
 
 
-async def _stream(request: Request, user: User, after: int) -> AsyncIterator[str]:
-    service = service_of(request)
-    last_sent = time.monotonic()
-    yield "retry: 2000\n\n"
-    while True:
-        ticket = service.bell.ticket()
-        rows = _events(service, user, after)
-        for row in rows:
-            yield _frame(service, row, user)
-            after = row["id"]
-            last_sent = time.monotonic()
-        if rows:
-            continue
-        if await request.is_disconnected():
-            return
-        if time.monotonic() - last_sent >= KEEPALIVE:
-            yield ": keep-alive\n\n"
-            last_sent = time.monotonic()
-        await service.bell.wait(KEEPALIVE, ticket)
-
-
 async def live(request: Request) -> Response:
     try:
         who = seen(request)
     except Redirect:
         return Response("log in first", status_code=401, media_type="text/plain")
-    return StreamingResponse(
-        _stream(request, who.user, _after(request)), media_type="text/event-stream", headers=HEADERS
-    )
+    service = service_of(request)
+    rows = stream(request, who.user, since(request), lambda after: _events(service, who.user, after), never)
+    return StreamingResponse(rows, media_type="text/event-stream", headers=HEADERS)
 
 
 ROUTES = [Route("/live", live)]
