@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from ..errors import UsageError
+from ..errors import SetupError, UsageError
 from ..run import ENV_MODE, MODES
 from .usage import EPILOG
 
@@ -45,6 +45,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.site}: no such folder (a site is a folder with a site.yaml)")
     if not 0 <= args.port <= 65535 or args.workers < 1 or args.jobs < 1:
         raise UsageError("--port must be 0-65535, --workers and --jobs at least 1")
+    _web_stack()
     from ..serve.server import make_account
     from ..serve.store import Store
 
@@ -61,6 +62,21 @@ def run(args: argparse.Namespace) -> int:
         print(token)
         return 0
     return _serve(args, site_root, Store)
+
+
+def _web_stack() -> None:
+    """``serve`` is the one command that needs the ``[web]`` extra, which judging alone does without: where it is
+    missing, say how to install it in one line rather than fail on the first import deep in the service."""
+    try:
+        import argon2  # noqa: F401
+        import jinja2  # noqa: F401
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError as exc:
+        raise SetupError(
+            f"serve needs the web stack ({exc.name} is not installed): "
+            "pip install 'tilejudge[web]' (or -r requirements-web.txt)"
+        ) from None
 
 
 def _serve(args: argparse.Namespace, site_root: Path, store_type: type) -> int:
