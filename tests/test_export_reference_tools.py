@@ -197,7 +197,8 @@ def test_bapctools_runs_the_pass_fail_2025_09_export(reference_tools: Path, prob
     left_out = _leave_out_unrunnable(problem, package)
     # bt remembers every problem.yaml it ran by uuid in XDG_CONFIG_HOME and warns (exit 1) when another folder has
     # the same one: an earlier run's export (our uuids are stable per problem) must not count, so the record is fresh
-    config = {"XDG_CONFIG_HOME": str(tmp_path / "config")}
+    # bt also keeps its runs in a bapctools_* folder under the temporary folder, never removed: here, the test's own
+    config = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "TMPDIR": str(tmp_path)}
     code, log = _tool_log(reference_tools, ["bt", "run", "--no-bar", "--timeout", "60"], package, config)
     assert code == 0 and "FATAL" not in log and "ERROR" not in log, log[-4000:]
     for name, verdict in _submissions(package).items():
