@@ -7,7 +7,6 @@ account made without a password gets a token to hand out instead.
 
 from __future__ import annotations
 
-import json
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -22,6 +21,7 @@ from ..grade.roster import Roster, load_roster
 from .access import json_response, keep_session, service_of, staff, viewer
 from .auth import ROLES, SESSION_COOKIE, Duplicate, add_user, login, new_token
 from .http_errors import ApiError, bad_request, not_found, unprocessable
+from .intake import json_object
 from .limits import read_body
 from .service import iso
 from .store import Store, User
@@ -32,13 +32,7 @@ NAME_MAX = 100
 
 async def _json(request: Request) -> dict[str, Any]:
     body = await read_body(request.stream(), request.headers.get("content-length"))
-    try:
-        data = json.loads(body or b"{}")
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise bad_request(f"the body is not JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise bad_request("the body must be a JSON object")
-    return data
+    return json_object(body or b"{}")  # no body: an empty object, for a POST that takes no field
 
 
 def _user_json(user: User) -> dict[str, Any]:

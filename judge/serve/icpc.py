@@ -31,7 +31,7 @@ from . import icpc_objects as objects
 from .access import service_of, viewer
 from .api_submissions import open_problems, store_submission
 from .http_errors import ApiError, bad_request, not_found
-from .intake import Parts, zip_entries
+from .intake import Parts, json_object, zip_entries
 from .limits import check_files, read_body
 from .scoreboard import contest_board
 from .service import Service
@@ -152,12 +152,7 @@ async def submit(request: Request) -> Response:
     the server's to set."""
     service, user = _contest(request)
     body = await read_body(request.stream(), request.headers.get("content-length"))
-    try:
-        data = json.loads(body)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise bad_request(f"the body is not JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise bad_request("the body must be a JSON object")
+    data = json_object(body)
     for key in ("id", "time", "contest_time"):
         if key in data:
             raise bad_request(f"{key} is the server's to set", key)

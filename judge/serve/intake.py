@@ -32,13 +32,20 @@ class Parts:
     files: list[tuple[str, bytes]]
 
 
-def from_json(body: bytes) -> Parts:
+def json_object(body: bytes) -> dict[str, Any]:
+    """A request body that must be one JSON object, else a 400 saying which it is not: every JSON endpoint's first
+    step (submissions, the ICPC API's POST, accounts)."""
     try:
         data = json.loads(body)
     except (ValueError, UnicodeDecodeError) as exc:
         raise bad_request(f"the body is not JSON: {exc}") from None
     if not isinstance(data, dict):
         raise bad_request("the body must be a JSON object")
+    return data
+
+
+def from_json(body: bytes) -> Parts:
+    data = json_object(body)
     files = data.get("files")
     if not isinstance(files, list) or not files:
         raise bad_request("files must be a non-empty list of {name, content} objects", "files")
