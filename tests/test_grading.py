@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import as_a_foreground_job, cli, missing, require, run_cli
+from conftest import as_a_foreground_job, cli, missing, processes_with, require, run_cli
 
 pytestmark = pytest.mark.slow
 
@@ -130,7 +130,7 @@ def read_csv(path: Path) -> dict[str, dict[str, str]]:
 
 
 def leftovers() -> list[str]:
-    return _processes_with(MARKER)
+    return processes_with(MARKER)
 
 
 @pytest.fixture(scope="module")
@@ -364,9 +364,9 @@ def _grader_blocked_on_its_second_student(
             if line.startswith("graded 1/3"):
                 break
         deadline = time.monotonic() + 60
-        while not _processes_with(marker) and time.monotonic() < deadline:
+        while not processes_with(marker) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert _processes_with(marker), "the second student's run never started"
+        assert processes_with(marker), "the second student's run never started"
         yield grader, out, command, marker
     finally:
         if grader.poll() is None:
@@ -383,7 +383,7 @@ def test_ctrl_c_kills_the_runs_in_flight_keeps_what_is_stored_and_writes_reports
     assert grader.returncode == 130, stderr
     assert "interrupted: 1 of 3 submission(s) judged" in stderr and "run the same command again" in stderr
     assert "Traceback" not in stderr
-    assert not _processes_with(marker), "a run in flight outlived the interrupted grader"
+    assert not processes_with(marker), "a run in flight outlived the interrupted grader"
     grades = read_csv(out / "grades.csv")
     assert grades["a00"]["verdict"] == "AC"
     assert {grades[s]["verdict"] for s in ("s01", "s02")} == {"PENDING"}
@@ -409,17 +409,3 @@ def test_a_second_grade_into_a_folder_being_graded_is_refused(tmp_path: Path) ->
         peek = run_cli("report", str(out), timeout=60)
         assert peek.returncode == 0, peek.stderr
         assert read_csv(out / "grades.csv")["a00"]["verdict"] == "AC"
-
-
-def _processes_with(marker: str) -> list[str]:
-    """Processes other than a grader whose command line holds ``marker``."""
-    found = []
-    for proc in Path("/proc").iterdir():
-        if proc.name.isdigit():
-            try:
-                cmdline = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-            except OSError:
-                continue
-            if marker in cmdline and "run_judge.py" not in cmdline:
-                found.append(f"{proc.name}: {cmdline}")
-    return found

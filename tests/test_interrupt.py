@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import PROBLEMS, REPO_ROOT, as_a_foreground_job, cli
+from conftest import PROBLEMS, REPO_ROOT, as_a_foreground_job, cli, processes_with
 
 from judge.cli.live import LiveTable
 from judge.cli.progress import Progress
@@ -40,20 +40,6 @@ from judge.verdict import Verdict
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 BOUND_S = 60  # far above the second or so a Ctrl-C takes, far below the blocked run's wall limit (120 s)
-
-
-def processes_with(marker: str) -> list[str]:
-    """Live processes whose command line holds ``marker`` (a run's ``sleep``), judges excluded."""
-    found = []
-    for proc in Path("/proc").iterdir():
-        if proc.name.isdigit():
-            try:
-                cmdline = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-            except OSError:
-                continue
-            if marker in cmdline and "run_judge.py" not in cmdline:
-                found.append(f"{proc.name}: {cmdline}")
-    return found
 
 
 def _blocking_case_problem(tmp_path: Path, marker: str) -> tuple[Path, Path]:
