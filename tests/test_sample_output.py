@@ -2,7 +2,8 @@
 
 A real C program is built and run by the judge on a Kattis package whose
 sample and secret folders both hold a case named ``1`` (the names alone
-cannot tell them apart). The excerpt's bound, its escapes and a UTF-8
+cannot tell them apart); a submit-answer sample keeps the answer file handed
+in, a multi-pass one what the last pass printed. The excerpt's bound, its escapes and a UTF-8
 sequence split by the bound are checked on files, without a run.
 """
 
@@ -16,6 +17,7 @@ from conftest import require, write_files
 from judge.core import judge
 from judge.core.sample_output import OUTPUT_BYTES, OUTPUT_LINES, excerpt
 from judge.core.submission import prepare_submission
+from judge.core.verdicts import OutputExcerpt
 from judge.model import CaseSpec, FromFile
 from judge.problem.formats import load
 from judge.run import Isolation, SlotPool
@@ -102,6 +104,51 @@ def test_the_bound_keeps_whole_characters_and_counts_bytes(tmp_path: Path) -> No
     whole.write_bytes(b"x\r\n\xc3")  # a last sequence that really is broken is shown, not dropped
     assert excerpt(whole).text == "x\\x0d\n\\xc3" and not excerpt(whole).cut
     assert excerpt(tmp_path / "missing").size == 0
+
+
+# Kattis multi-pass: pass 1 on "1" must print 1 and asks for a pass on "2", which must print 4.
+VALIDATOR = """
+import sys
+from pathlib import Path
+given, printed = open(sys.argv[1]).read().split(), sys.stdin.read().split()
+if given == ["1"] and printed == ["1"]:
+    Path(sys.argv[3], "nextpass.in").write_text("2\\n")
+    sys.exit(42)
+sys.exit(42 if given == ["2"] and printed == ["4"] else 43)
+"""
+
+
+def _judged(root: Path, submission: Path):
+    problem = load(root)
+    with SlotPool(1, Isolation("none")) as pool:
+        report = judge(problem, prepare_submission(problem, submission, pool), pool)
+    return {(case.group, case.name): case for case in report.cases}
+
+
+def test_a_submit_answer_sample_keeps_the_answer_file_and_a_multi_pass_one_its_last_pass(tmp_path: Path) -> None:
+    data = {f"data/{group}/1.{ext}": "1\n" for group in ("sample", "secret") for ext in ("in", "ans")}
+    answers = write_files(
+        tmp_path / "answers",
+        {"problem.yaml": "problem_format_version: 2025-09\nname: A\ntype: submit-answer\n", **data},
+    )
+    handed_in = write_files(tmp_path / "handed", {"sample/1.out": "<b>2</b>\n", "secret/1.out": "3\n"})
+    cases = _judged(answers, handed_in)
+    assert cases[("sample", "1")].output == OutputExcerpt("<b>2</b>\n", 9, False)
+    assert cases[("secret", "1")].verdict is Verdict.WA and cases[("secret", "1")].output is None
+    passes = write_files(
+        tmp_path / "passes",
+        {
+            "problem.yaml": "problem_format_version: 2025-09\nname: P\ntype: multi-pass\nlimits:\n  time_limit: 2\n",
+            "output_validator/validate.py": VALIDATOR,
+            "wrong_on_second.py": "k = int(input())\nprint(k * k if k == 1 else 0)\n",
+            **data,
+        },
+    )
+    cases = _judged(passes, passes / "wrong_on_second.py")
+    sample = cases[("sample", "1")]
+    assert sample.verdict is Verdict.WA and sample.message.startswith("pass 2"), sample.message
+    assert sample.output == OutputExcerpt("0\n", 2, False)  # the pass that failed, not the first
+    assert cases[("secret", "1")].output is None
 
 
 @pytest.mark.parametrize(
