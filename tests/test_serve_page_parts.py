@@ -102,6 +102,9 @@ def test_a_secret_case_named_like_a_sample_shows_a_student_neither_its_words_nor
         for g in ("sample", "secret")
     )  # a secret case's output: no judge writes one, a report may still hold it
     assert case_view(sample, 1, "cases", samples, staff=False)["output"] == output
+    exchange = {**sample, "transcript": ">5\n<higher"}  # an interactive sample: its exchange is the student's to see
+    assert case_view(exchange, 1, "cases", samples, staff=False)["transcript"] == ">5\n<higher"
+    assert "transcript" not in case_view({**secret, "transcript": ">5"}, 2, "cases", samples, staff=False)
     assert case_view(secret, 2, "cases", samples, staff=False) == {
         "index": 2,
         "group": "secret",
