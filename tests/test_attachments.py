@@ -160,3 +160,20 @@ def test_feedback_saves_the_first_failure_s_attachments_and_links_them(tmp_path:
     assert f"![figure-1.svg]({files_folder('student one')}/figure-1.svg)" in feedback(graded.rows[0], "p")
     write_feedback(grading([]), tmp_path / "feedback")
     assert not saved.parent.exists() and len(list(folder.glob("*.md"))) == 1
+
+
+def test_html_report_shows_a_failed_samples_output_as_text() -> None:
+    printed = {"text": "<img src=x onerror=alert(1)></script>\n", "size": 39, "cut": False}
+    page = to_html(_with_output(printed))
+    (row,) = page_data(page)["rows"]
+    (failed,) = row[8]["f"]
+    assert failed[6] == printed["text"]  # drawn by the page's script through e(), its escape
+    assert "<img src=x" not in page  # the blob cannot end its script element nor hold markup
+    (secret,) = page_data(to_html(grading([])))["rows"][0][8]["f"]
+    assert len(secret) == 6  # a case with no output (every secret one) carries none
+
+
+def _with_output(output: dict[str, object]) -> Grading:
+    made = grading([])
+    made.rows[0].report["cases"][0]["output"] = output
+    return made

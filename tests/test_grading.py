@@ -260,6 +260,7 @@ def test_rerun_judges_only_what_changed(tmp_path: Path) -> None:
     out = tmp_path / "results"
     assert "judged 3, reused 0" in cli("grade", str(problem), str(submissions), "--out", str(out)).stdout
     assert "judged 0, reused 3" in cli("grade", str(problem), str(submissions), "--out", str(out)).stdout
+    assert _sample_output(out, "b") == {"text": "3\n", "size": 2, "cut": False}  # kept in the store, read back
     (submissions / "b.py").write_text((PROGRAMS / "ac.py").read_text())
     second = cli("grade", str(problem), str(submissions), "--out", str(out))
     assert "judged 1, reused 2" in second.stdout
@@ -274,7 +275,15 @@ def test_rerun_judges_only_what_changed(tmp_path: Path) -> None:
             "FROM results GROUP BY 1, 2, 3, 4 HAVING n > 1)"
         ).fetchone()[0]
     assert duplicates == 0
+    (out / "grades.json").unlink()
     assert cli("report", str(out)).returncode == 0
+    assert _sample_output(out, "b") == {"text": "3\n7\n", "size": 4, "cut": False}  # written again from the store
+
+
+def _sample_output(out: Path, sid: str) -> dict[str, object] | None:
+    """What a student's program printed on aplusb's sample case, as grades.json holds it."""
+    student = next(s for s in json.loads((out / "grades.json").read_text())["students"] if s["id"] == sid)
+    return next(c for c in student["cases"] if c["name"] == "sample")["output"]
 
 
 def test_kill_9_mid_run_loses_nothing_and_duplicates_nothing(tmp_path: Path) -> None:

@@ -305,6 +305,7 @@ def test_html_report_renders_groups_and_similarity_in_chromium(
     carol = dom[dom.index('<details id="s-carol">') :]
     carol = carol[: carol.index("</details>")]
     cases = next(s for s in json.loads((out / "grades.json").read_text())["students"] if s["id"] == "carol")["cases"]
+    assert carol.count("the program printed:") == 1  # on the sample, the one case whose output the judge keeps
     unrun = sum(1 for c in cases if c["verdict"] == "SKIPPED")
     if unrun:
         assert carol.count("0/2, 1 not run (the group was already lost)") == unrun == 2, carol

@@ -1,7 +1,7 @@
 """The JSON reports of ``judge --json`` and ``verify --json`` against their schemas in docs/schemas/.
 
 Real reports of real runs are checked: an interactive case (``transcript``),
-a Kattis validator's score file (``score_file``), a crash, a compile error
+a Kattis validator's score file (``score_file``), a sample case's ``output``, a crash, a compile error
 and a verify run with findings. The checker is a small one written here
 for the keywords the schemas use (no jsonschema dependency); it is tested
 too, so that a report with an undocumented or a missing field fails.
@@ -153,6 +153,7 @@ def test_judge_reports_match_their_schema(reports: list[dict[str, Any]]) -> None
     off, crash, broken, guess = reports
     # the runs really have the fields the schema documents: not an empty pass
     assert off["cases"][-1]["score_file"] == ["score_multiplier.txt", 0.5] and off["score"] == 5
+    assert off["cases"][0]["output"] == {"text": "2\n", "size": 2, "cut": False} and off["cases"][-1]["output"] is None
     assert (
         crash["verdict"] == "RE" and crash["cases"][0]["signal"] == "SIGABRT" and crash["cases"][0]["exit_code"] is None
     )

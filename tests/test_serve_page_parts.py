@@ -1,17 +1,22 @@
 """Parts of the pages without a browser: statements (Markdown with raw HTML escaped, formulas shown as their TeX, a
-LaTeX statement as its text; every bundled statement renders) and a checker's attachments as a page shows them."""
+LaTeX statement as its text; every bundled statement renders), a checker's attachments as a page shows them, which
+cases' output a student sees, and a failed sample's output lined up with its answer."""
 
 from __future__ import annotations
 
 import base64
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from conftest import REPO_ROOT
 
 pytest.importorskip("markdown_it", reason="markdown-it-py is not installed (PyPI package markdown-it-py, [web] extra)")
 
+from judge.model import CaseSpec, FromFile  # noqa: E402
+from judge.serve.feedback import case_view, sample_cases  # noqa: E402
 from judge.serve.pages_detail import attachments_view  # noqa: E402
+from judge.serve.sample_diff import line_diff  # noqa: E402
 from judge.serve.statement import statement_html, to_html  # noqa: E402
 
 HOSTILE_SVG = b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><rect width="1" height="1"/></svg>'
@@ -85,3 +90,47 @@ def test_attachments_are_images_by_data_url_or_text_and_checked_again() -> None:
     assert picture["media_type"] == "image/svg+xml" and picture["url"].startswith("data:image/svg+xml;base64,")
     assert "text" not in picture  # an image is only ever an <img> (a data: URL cannot run script there)
     assert log["text"] == "<b>not bold</b>" and "url" not in log  # text, escaped by the template
+
+
+def test_a_secret_case_named_like_a_sample_shows_a_student_neither_its_words_nor_any_output() -> None:
+    cases = [CaseSpec("1", group, FromFile(Path("1.in"))) for group in ("sample", "secret")]
+    samples = sample_cases(SimpleNamespace(cases=cases))  # a Kattis package: data/sample/1 and data/secret/1
+    assert samples == frozenset({"sample/1"})
+    output = {"text": "42\n", "size": 3, "cut": False}
+    sample, secret = (
+        {"name": "1", "group": g, "verdict": "WA", "message": "wanted 7", "output": output}
+        for g in ("sample", "secret")
+    )  # a secret case's output: no judge writes one, a report may still hold it
+    assert case_view(sample, 1, "cases", samples, staff=False)["output"] == output
+    exchange = {**sample, "transcript": ">5\n<higher"}  # an interactive sample: its exchange is the student's to see
+    assert case_view(exchange, 1, "cases", samples, staff=False)["transcript"] == ">5\n<higher"
+    assert "transcript" not in case_view({**secret, "transcript": ">5"}, 2, "cases", samples, staff=False)
+    assert case_view(secret, 2, "cases", samples, staff=False) == {
+        "index": 2,
+        "group": "secret",
+        "verdict": "WA",
+        "time": None,
+        "memory_kb": None,
+    }
+    full = case_view(secret, 2, "full", samples, staff=False)
+    assert full["message"] == "wanted 7" and full["output"] is None
+    assert case_view(secret, 2, "full", samples, staff=True)["output"] == output
+
+
+@pytest.mark.parametrize(
+    ("printed", "cut", "first", "note"),
+    [
+        ("3\n7 \n", False, 2, "line 2 differs in spaces only"),
+        ("3\n", False, 2, "the output ends before line 2"),
+        ("3\n7\n9\n", False, 3, "the output goes on after the 2 expected lines"),
+        ("4\n7\n", False, 1, ""),
+        ("3\n7\n", False, None, "the output is the expected answer, line for line"),
+        ("3\n", True, None, "the lines shown agree; only the output's first 1 lines are kept, of 9000 bytes"),
+        ("3\n7", True, None, "the lines shown agree; only the output's first 2 lines are kept, of 9000 bytes"),
+    ],
+)
+def test_a_sample_output_is_lined_up_with_its_answer(printed: str, cut: bool, first: int | None, note: str) -> None:
+    diff = line_diff("3\n7\n", {"text": printed, "size": 9000 if cut else len(printed), "cut": cut})
+    assert (diff.first, diff.note) == (first, note)
+    marked = [(line.number, line.missing) for side in (diff.expected, diff.output) for line in side if line.differs]
+    assert marked == ([] if first is None else [(first, first > 2), (first, first > printed.count("\n"))])

@@ -31,7 +31,7 @@ SLOW_PY = (
     b"import sys, time\ntime.sleep(2.5)\nfor line in sys.stdin:\n    a, b = map(int, line.split())\n    print(a + b)\n"
 )
 MARKUP = "<img src=x onerror=window.__xss=1>\"'</script>"
-MARKUP_OUT = b"print('<img src=x onerror=window.__xss=1></script>\"')\n"
+MARKUP_OUT = b"print('<img src=x onerror=window.__xss=1></script>\"\\'')\n"
 PER_MINUTE = 4
 STREAM = re.compile(r"/live\?")  # the pages' event stream (not /static/live.js)
 FINAL = re.compile(r"^(AC|WA|PE|TLE|MLE|OLE|RE|CE|JE|judge error)$")
@@ -193,7 +193,19 @@ def test_the_detail_shows_the_sample_diff_and_no_secret_data(server, alice_runs,
         assert not [line for line in lines if line not in ("1 2", "3 4") and line in text]  # 1 2, 3 4: the sample's
     messages = page.locator("table.cases tbody tr td.message").all_inner_texts()
     assert messages[0].strip() and not any(m.strip() for m in messages[1:])  # the checker speaks on the sample only
+    # the program's output beside the expected one (wa.py answers the first line only), the first difference marked
+    expected, printed = diff.locator("pre.lines").all()
+    assert expected.inner_text().split() == ["3", "7"] and printed.inner_text().split()[0] == "3"
+    assert (
+        "(no line 2)" in printed.locator(".differs").inner_text() and expected.locator(".differs").inner_text() == "7"
+    )
+    assert "the output ends before line 2" in diff.locator(".diff-note").inner_text()
     page.screenshot(path=str(shots / "submission-wa.png"), full_page=True)
+    page.focus(".diff-note a")  # the marked line is a keyboard's Enter away
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.querySelector(':target').id") == printed.locator(".differs").get_attribute("id")
+    shown = server.clients["alice"].http.get(f"/submissions/{alice_runs['ids']['WA']}").json()["result"]["cases"]
+    assert shown[0]["output"]["text"] == "3\n" and not any(case.get("output") for case in shown[1:])
     page.goto(f"{server.url}/submissions/{alice_runs['ids']['CE']}")
     assert "SyntaxError" in page.locator("#compile-log").inner_text()
 
@@ -306,6 +318,9 @@ def test_markup_in_names_and_outputs_shows_as_text_on_every_page(server, alice_r
     page.goto(f"{server.url}/submissions/{wa}")
     assert "<img src=x onerror=window.__xss=1>.py" in page.locator("main").inner_text()
     assert "<img src=x onerror=window.__xss=1></script>" in page.locator("table.cases").inner_text()
+    printed = page.locator(".sample-diff pre.lines").nth(1)  # what the program printed, beside the expected output
+    assert printed.inner_text().splitlines()[0] == "<img src=x onerror=window.__xss=1></script>\"'"
+    assert printed.locator("img, script").count() == 0
     page.goto(f"{server.url}/submissions/{ce}")
     assert "</script>" in page.locator("#compile-log").inner_text()
     _, teacher = as_user("teach")
@@ -381,6 +396,11 @@ def test_the_scoreboard_shows_a_class_its_points(server, alice_runs, as_user, sh
     student.screenshot(path=str(shots / "phone-submissions.png"))
     width = student.evaluate("document.documentElement.scrollWidth")
     assert width <= 390  # nothing wider than the phone's screen: wide tables scroll in their own box
+    student.goto(f"{server.url}/submissions/{alice_runs['ids']['WA']}")
+    expected, printed = (box.bounding_box() for box in student.locator(".sides figure").all())
+    assert printed["y"] >= expected["y"] + expected["height"]  # on a phone the two outputs are stacked
+    student.screenshot(path=str(shots / "phone-submission-wa.png"), full_page=True)
+    assert student.evaluate("document.documentElement.scrollWidth") <= 390
 
 
 def test_a_closed_contest_is_told_on_the_form_and_stores_nothing_and_keys_alone_log_in(tmp_path, browser) -> None:

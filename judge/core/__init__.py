@@ -4,9 +4,9 @@ Owns judging (``judging.py``: the run-and-check loop with near-limit re-runs
 under a ``ReadersWriterLock``; ``kinds.py``: the problem kinds as strategies, chosen
 once; ``case_run.py``: one case's run as one value; ``pass_by_pass.py``:
 interactive and multi-pass cases; ``answers.py``: submit-answer cases; ``stderr.py``: a failed run's
-message), limits and classification (``limits.py``), results and the
-overall verdict (``verdicts.py``), score rules as values (``score_rules.py``:
-a group's points, never changing the results given), test data
+message; ``sample_output.py``: the excerpt of a sample case's output a result keeps), limits and
+classification (``limits.py``), results and the overall verdict (``verdicts.py``), score rules as values
+(``score_rules.py``: a group's points, never changing the results given), test data
 (``testdata.py``: generate and hash; ``validators.py``: run the input validators; ``data_lock.py``: one judge
 at a time makes the data) and time-limit inference
 (``timelimit.py``); which language runs a package's submissions (``runs_as.py``: a Kattis package's Python is
@@ -29,6 +29,6 @@ __getattr__, __dir__, __all__ = exports(
         ".limits": ("classify", "run_limits"),
         ".rwlock": ("ReadersWriterLock",),
         ".score_rules": ("SCORE_RULES", "ScoreRule", "group_results", "score"),
-        ".verdicts": ("CaseResult", "GroupResult", "overall_verdict"),
+        ".verdicts": ("CaseResult", "GroupResult", "OutputExcerpt", "overall_verdict"),
     },
 )

@@ -19,6 +19,7 @@ from ..lang import Language, Program
 from ..model import Problem
 from ..verdict import Verdict
 from .case_run import CaseRun
+from .sample_output import sample_output
 from .verdicts import CaseResult
 
 ANSWERS = Language(name="answers", run=(), title="answer files")
@@ -65,8 +66,9 @@ def check_answer(run: CaseRun) -> CaseResult:
         return CaseResult(
             verdict=Verdict.OLE, message=f"answer file over the {limit / (1 << 20):g} MiB output limit", **base
         )
+    output = sample_output(run, out)  # the answer file handed in, on a sample case
     outcome = run.referee.checker.check(run.inp, out, run.ans, slot, run.checker_args)
-    return CaseResult.checked(outcome, **base)
+    return CaseResult.checked(outcome, output=output, **base)
 
 
 def _inside(folder: Path, place: str, out: Path, limit: int) -> int | None:

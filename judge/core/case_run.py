@@ -35,7 +35,8 @@ class CaseRun:
     """A submission on one input, in one slot, to be checked against ``ans``.
 
     ``name``/``group`` label the result; ``checker_args`` go to the checker
-    and interactor. The run is stopped at ``overrun`` times the CPU limit
+    and interactor; ``sample`` says the contestant has the case's data, so
+    the result keeps an excerpt of the program's output. The run is stopped at ``overrun`` times the CPU limit
     (anything over the limit itself is TLE); ``extra_wall`` is wall time
     beyond the limit, for a run confirming a wall-clock TLE caused by load.
     """
@@ -51,3 +52,4 @@ class CaseRun:
     checker_args: tuple[str, ...] = ()
     overrun: float = 1.0
     extra_wall: float = 0.0
+    sample: bool = False

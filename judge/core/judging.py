@@ -93,6 +93,7 @@ def run_case(
         case.checker_args,
         overrun,
         extra_wall,
+        case.is_sample,
     )
     return (kind or kind_of(problem)).run_case(run)
 

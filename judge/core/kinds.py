@@ -22,6 +22,7 @@ from ..run import SlotPool
 from .added_to_build import added_to_build
 from .case_run import CaseRun
 from .evaluation import evaluate
+from .sample_output import sample_output
 from .verdicts import CaseResult
 
 
@@ -64,7 +65,9 @@ class ProblemKind:
         return None
 
     def run_case(self, run: CaseRun) -> CaseResult:
-        """Run the program on the input under the problem's limits, classify how it ended, else check its output."""
+        """Run the program on the input under the problem's limits, classify how it ended, else check its output; a
+        sample case keeps the start of that output whatever its verdict (what a crashing program printed first helps
+        too)."""
         out = run.slot.private / "stdout"
         result, ending = evaluate(run, run.inp, out)
         base = dict(
@@ -76,6 +79,7 @@ class ProblemKind:
             exit_code=result.exit_code,
             signal=result.signal_name,
             waited=result.waited,
+            output=sample_output(run, out),  # read before a checker program could touch it
         )
         if ending is not None:
             return CaseResult(verdict=ending.verdict, message=ending.message, **base)

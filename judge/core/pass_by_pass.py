@@ -31,7 +31,8 @@ from ..text import safe_text
 from ..verdict import Verdict
 from .case_run import CaseRun
 from .evaluation import evaluate, evaluation
-from .verdicts import CaseResult
+from .sample_output import sample_output
+from .verdicts import CaseResult, OutputExcerpt
 
 TRANSCRIPT_BYTES = 4096
 
@@ -44,6 +45,7 @@ class Pass:
     outcome: CheckOutcome
     judgement: Judgement | None  # None when the submission's own ending decided
     transcript: str = ""
+    output: OutputExcerpt | None = None  # a multi-pass sample case: what the submission printed in this pass
 
 
 OnePass = Callable[
@@ -98,6 +100,7 @@ def _result(problem: Problem, passes: list[Pass], name: str, group: str) -> Case
         score_file=last.outcome.score_file,
         attachments=last.outcome.attachments,
         transcript="\n---\n".join(p.transcript for p in passes if p.transcript),
+        output=last.output,  # the pass that decided; an interactive case's output is in its transcript
     )
 
 
@@ -152,8 +155,9 @@ def plain_pass(run: CaseRun, validator: Interactor, feedback: Path, inp: Path) -
     problem, slot = run.problem, run.slot
     out, side_out, side_err = (slot.private / n for n in ("stdout", "validator.out", "validator.err"))
     result, ending = evaluate(run, inp, out)
+    output = sample_output(run, out)
     if ending is not None:
-        return Pass(result, ending, None)
+        return Pass(result, ending, None, output=output)
     checked = slot.run(
         RunSpec(
             argv=validator.argv(problem.limits.memory_mib, inp, run.ans, feedback, out, run.checker_args),
@@ -166,7 +170,7 @@ def plain_pass(run: CaseRun, validator: Interactor, feedback: Path, inp: Path) -
         )
     )
     judgement = validator.judge(checked, feedback, side_err)
-    return Pass(result, judgement.outcome, judgement)
+    return Pass(result, judgement.outcome, judgement, output=output)
 
 
 def _capped(result: RunResult, limits: RunLimits) -> RunResult:

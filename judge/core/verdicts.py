@@ -17,6 +17,16 @@ if TYPE_CHECKING:
     from ..check.compare import CheckOutcome
 
 
+@dataclass(frozen=True)
+class OutputExcerpt:
+    """The start of what a program printed on a sample case (``sample_output.py``): made safe, bounded, and how much
+    there was, so a page can say what it does not show."""
+
+    text: str  # the first OUTPUT_BYTES / OUTPUT_LINES of it; bytes that are not UTF-8 as \xNN, controls escaped
+    size: int  # bytes it printed in all (up to the output limit, where the run was stopped)
+    cut: bool  # ``text`` is not all of it
+
+
 @dataclass
 class CaseResult:
     """One case's outcome; ``score`` is the fraction of the case earned (1 for AC, checker points otherwise)."""
@@ -38,6 +48,7 @@ class CaseResult:
     attachments: tuple[Attachment, ...] = ()  # files the checker handed over (a picture of a wrong answer)
     waited: float = 0.0  # seconds the run was runnable but waiting for a CPU: the machine's load
     confirmation: str = ""  # a wall-clock TLE run again alone (reruns.py): the first run and the load at both
+    output: OutputExcerpt | None = None  # sample cases only: the start of what the program printed
 
     @classmethod
     def checked(cls, outcome: CheckOutcome, **base: Any) -> CaseResult:

@@ -104,7 +104,8 @@ if(d.g)h+='<table><tr><th>group</th><th>points</th><th>passed</th></tr>'+d.g.map
 if(d.f&&d.f.length)h+\
 ='<table><tr><th>failed case</th><th>verdict</th><th>time</th><th>memory</th><th>message</th></tr>'+\
 d.f.map(function(c){return '<tr><td>'+e(c[0])+'</td><td>'+badge(V[c[1]])+'</td><td>'+c[2].toFixed(3)+' s</td><td>'+\
-(c[3]/1024).toFixed(1)+' MiB</td><td><pre>'+e(c[4])+'</pre>'+(c[5]||[]).map(att).join('')+'</td></tr>';\
+(c[3]/1024).toFixed(1)+' MiB</td><td><pre>'+e(c[4])+'</pre>'+(c[5]||[]).map(att).join('')+\
+(c[6]!==undefined?'<p>the program printed:</p><pre>'+(e(c[6])||'(nothing)')+'</pre>':'')+'</td></tr>';\
 }).join('')+'</table>';
 return h+'</details>';}
 var list=document.getElementById('students'),pager=document.getElementById('pager');
@@ -178,6 +179,17 @@ class _Budget:
         return out
 
 
+def _printed(case: dict[str, Any]) -> list[str]:
+    """A failed sample case's output (the report keeps one for samples alone), as long as a message may be; none for
+    any other case."""
+    output = case.get("output")
+    if not output:
+        return []
+    text = output.get("text") or ""
+    cut = output.get("cut") or len(text) > MAX_MESSAGE
+    return [safe_text(text[:MAX_MESSAGE]) + ("\n…" if cut else "")]
+
+
 def _details(row: Row, code: Callable[[str], int], budget: _Budget) -> dict[str, Any]:
     report = row.report or {}
     out: dict[str, Any] = {"l": safe_text(report.get("language", "")), "m": report.get("max_score", 0)}
@@ -205,6 +217,7 @@ def _details(row: Row, code: Callable[[str], int], budget: _Budget) -> dict[str,
                 c["memory_kb"],
                 safe_text(c["message"][:MAX_MESSAGE]),
                 budget.embed(c),
+                *_printed(c),
             ]
             for c in failed
         ]

@@ -9,6 +9,7 @@ package already holds) without naming the format that said so.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +18,8 @@ from typing import Any
 from .programfiles import ProgramFiles
 
 SPEC_NAME = "problem.yaml"
+SAMPLE_GROUP = "sample"
+SAMPLE_NAME = re.compile(r"sample([-_.]?\d+)?\Z", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -170,6 +173,14 @@ class CaseSpec:
     @property
     def key(self) -> str:
         return f"{self.group}/{self.name}"
+
+    @property
+    def is_sample(self) -> bool:
+        """A case whose data the contestant has: one of the ``sample`` group (Kattis' data/sample and the folders under
+        it), or one named ``sample`` or ``sample-N`` in a group of its own kind (a small package's first case). The
+        one rule for what the service may show a student and for whose output the judge keeps an excerpt."""
+        group = self.group.lower()
+        return group == SAMPLE_GROUP or group.startswith(SAMPLE_GROUP + "/") or SAMPLE_NAME.match(self.name) is not None
 
     @property
     def generate(self) -> tuple[str, ...] | None:

@@ -277,7 +277,7 @@ async def history(request: Request) -> Response:
             "judged": iso(r["judged"]),
             "current": bool(r["current"]),
             **report_view(
-                json.loads(r["report"]), service.policy(row["problem"]), service.sample_names(row["problem"]), user
+                json.loads(r["report"]), service.policy(row["problem"]), service.sample_keys(row["problem"]), user
             ),
         }
         for r in results

@@ -44,7 +44,7 @@ def frame(service: Service, row: object, user: User) -> str:
     """One event as an SSE frame, shown as ``feedback.event_view`` lets ``user`` see it."""
     data = json.loads(row["data"])  # type: ignore[index]
     problem = data.get("problem") or _problem_of(service, row["submission_id"])  # type: ignore[index]
-    shown = event_view(row["type"], data, service.policy(problem), service.sample_names(problem), user)  # type: ignore[index]
+    shown = event_view(row["type"], data, service.policy(problem), service.sample_keys(problem), user)  # type: ignore[index]
     return f"id: {row['id']}\nevent: {row['type']}\ndata: {json.dumps(shown)}\n\n"  # type: ignore[index]
 
 

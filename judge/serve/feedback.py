@@ -4,7 +4,12 @@ Secret test data must not leak through feedback (DOMjudge #2526): for a
 student, a secret case is its verdict, time and memory, nothing the checker
 said (its messages are written for the jury and may quote the expected
 answer), unless the problem's policy is ``full``. Sample cases are the
-student's already, so under ``cases`` their messages are shown too. Under
+student's already, so under ``cases`` their messages are shown too, and
+what the program printed on them (the report's ``output``, which the judge
+keeps for sample cases alone; no role but staff sees one on any other case,
+whatever a report holds). A case is a sample by its group and name together
+(``CaseSpec.is_sample``): a Kattis package's ``secret/1`` is no sample for
+sharing a name with ``sample/1``. Under
 ``verdict`` (a contest's default) only the overall verdict, score and compile
 output are shown. A judge error's details (paths, the machine's state) are
 the staff's; a student is told that it happened and that a rejudge clears it.
@@ -12,31 +17,45 @@ the staff's; a student is told that it happened and that a rejudge clears it.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ..model import Problem
 from .store import User
 
-SAMPLE_GROUP = "sample"
-SAMPLE_NAME = re.compile(r"sample([-_.]?\d+)?\Z", re.IGNORECASE)
 _SECRET_FIELDS = ("verdict", "time", "memory_kb")
-_SAMPLE_FIELDS = ("name", "verdict", "time", "wall_time", "memory_kb", "exit_code", "signal", "message", "score")
+_SAMPLE_FIELDS = (
+    "name",
+    "verdict",
+    "time",
+    "wall_time",
+    "memory_kb",
+    "exit_code",
+    "signal",
+    "message",
+    "score",
+    "output",
+    "transcript",  # an interactive sample's exchange: the sample's data and the student's own lines
+)
 
 
 def sample_cases(problem: Problem) -> frozenset[str]:
-    """The cases whose data the student has: those of the ``sample`` group (Kattis' data/sample), and a case named
-    ``sample`` or ``sample-N`` in a group of its own kind (a small package's first case)."""
-    return frozenset(
-        case.name for case in problem.cases if case.group.lower() == SAMPLE_GROUP or SAMPLE_NAME.match(case.name)
-    )
+    """The cases whose data the student has (``CaseSpec.is_sample``), as ``group/name`` keys."""
+    return frozenset(case.key for case in problem.cases if case.is_sample)
+
+
+def case_key(case: dict[str, Any]) -> str:
+    """A reported case's ``group/name``, as ``sample_cases`` names them."""
+    return f"{case.get('group', '')}/{case.get('name', '')}"
 
 
 def case_view(case: dict[str, Any], index: int, policy: str, samples: frozenset[str], staff: bool) -> dict[str, Any]:
     """One case as this viewer may see it (``index`` counts from 1 in the problem's order)."""
-    if staff or policy == "full":
+    sample = case_key(case) in samples
+    if staff:
         return {"index": index, **case}
-    if case.get("name") in samples:
+    if policy == "full":
+        return {"index": index, **case, "output": case.get("output") if sample else None}
+    if sample:
         return {"index": index, "group": case.get("group", ""), **{k: case.get(k) for k in _SAMPLE_FIELDS}}
     return {"index": index, "group": case.get("group", ""), **{k: case.get(k) for k in _SECRET_FIELDS}}
 

@@ -3,9 +3,11 @@ feedback and attachments; for staff the source beside it, the earlier results an
 
 What is shown is ``views.submission_view`` (so ``feedback.report_view`` and
 the problem's policy): a student's secret cases are a verdict, a time and a
-memory, nothing the checker said. A failed sample is shown beside its input
-and expected answer, which the student has already (the problem's page shows
-them), with the checker's words on where the output differs.
+memory, nothing the checker said. A failed sample is shown with its input,
+and its expected answer beside what the program printed (the report's
+excerpt), the first differing line marked: the student has the sample's
+data already (the problem's page shows it), and the checker's words on
+where the output differs are shown too.
 """
 
 from __future__ import annotations
@@ -20,11 +22,13 @@ from starlette.routing import Route
 
 from ..grade.view import case_attachments
 from .access import service_of
+from .feedback import case_key
 from .http_errors import ApiError, not_found
 from .pages import Seen, check_csrf, page, read_form, render
 from .pages_live import last_event
 from .pages_student import FINAL, samples, status_text
 from .queue import requeue
+from .sample_diff import line_diff
 from .service import Service
 from .views import submission_view, visible_row
 
@@ -49,6 +53,20 @@ def attachments_view(case: dict[str, Any]) -> list[dict[str, Any]]:
             entry["text"] = item.data.decode("utf-8", errors="replace")
         shown.append(entry)
     return shown
+
+
+def failed_sample(data: dict[str, str], case: dict[str, Any]) -> dict[str, Any]:
+    """A failed sample as its page shows it: its input and answer (``data``), the verdict and the checker's words, and
+    what the program printed beside the answer (``sample_diff``) when the viewer's report holds it; an interactive
+    case shows its exchange instead."""
+    output = case.get("output")
+    return {
+        **data,
+        "verdict": case["verdict"],
+        "message": case.get("message") or "",
+        "diff": line_diff(data["answer"], output) if output else None,
+        "transcript": case.get("transcript") or "",
+    }
 
 
 def _sources(service: Service, row: Any) -> list[dict[str, str]]:
@@ -76,11 +94,11 @@ async def detail(request: Request, who: Seen) -> Response:
     cases = result.get("cases", [])
     for case in cases:
         case["shown_attachments"] = attachments_view(case)
-    sample_data = {s["name"]: s for s in samples(service, row["problem"])} if row["problem"] in service.problems else {}
+    sample_data = {s["key"]: s for s in samples(service, row["problem"])} if row["problem"] in service.problems else {}
     failed_samples = [
-        {**sample_data[case["name"]], "verdict": case["verdict"], "message": case.get("message") or ""}
+        failed_sample(sample_data[case_key(case)], case)
         for case in cases
-        if case.get("name") in sample_data and case.get("verdict") not in ("AC", "SKIPPED")
+        if case_key(case) in sample_data and case.get("verdict") not in ("AC", "SKIPPED")
     ]
     return render(
         request,

@@ -65,15 +65,16 @@ def samples(service: Service, name: str) -> list[dict[str, str]]:
     """The sample cases' input and answer: the student's already, shown on the problem's page and beside a failed
     sample."""
     problem = service.problems[name]
-    names = service.sample_names(name)
+    keys = service.sample_keys(name)
     return [
         {
+            "key": case.key,
             "name": case.name,
             "input": _read_start(input_path(problem, case)),
             "answer": _read_start(answer_path(problem, case)),
         }
         for case in problem.cases
-        if case.name in names
+        if case.key in keys
     ]
 
 

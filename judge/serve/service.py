@@ -53,7 +53,9 @@ class Service:
         entry = self.site.problems.get(problem)
         return entry.feedback if entry is not None else "verdict"
 
-    def sample_names(self, problem: str) -> frozenset[str]:
+    def sample_keys(self, problem: str) -> frozenset[str]:
+        """The problem's sample cases as ``group/name`` (``feedback.sample_cases``): a name alone may be a secret
+        case's too."""
         return self.samples.get(problem, frozenset())
 
 

@@ -65,6 +65,6 @@ def submission_view(service: Service, row: sqlite3.Row, viewer: User, full: bool
         if full:
             report = json.loads(result["report"])
             view["result"] = report_view(
-                report, service.policy(row["problem"]), service.sample_names(row["problem"]), viewer
+                report, service.policy(row["problem"]), service.sample_keys(row["problem"]), viewer
             )
     return view
