@@ -16,6 +16,13 @@ class ApiError(Exception):
     def body(self) -> dict[str, object]:
         return {"error": {"code": self.code, "message": self.message, "field": self.field}}
 
+    def headers(self) -> dict[str, str]:
+        """The headers the answer carries, a JSON error's or a page's: when to try again."""
+        headers = {}
+        if self.retry_after is not None:
+            headers["Retry-After"] = str(self.retry_after)
+        return headers
+
 
 def not_found(what: str) -> ApiError:
     """The same answer whether the thing does not exist or belongs to someone else: its existence is not told."""

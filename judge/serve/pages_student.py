@@ -24,7 +24,7 @@ from .access import service_of
 from .api_submissions import open_problems, store_submission
 from .http_errors import ApiError, not_found
 from .intake import Parts, from_form
-from .pages import Form, Seen, check_csrf, page, read_form, render
+from .pages import Form, Seen, check_csrf, page, read_form, refused, render
 from .pages_live import last_event
 from .queue import positions
 from .service import Service
@@ -162,9 +162,7 @@ async def submit(request: Request, who: Seen) -> Response:
             code=fields.get("code", ""),
             filename=fields.get("filename", ""),
         )
-        if exc.retry_after is not None:
-            shown.headers["Retry-After"] = str(exc.retry_after)
-        return shown
+        return refused(shown, exc)  # a 413 of a body left unread ends the connection; a 429 says when to retry
     return RedirectResponse(f"/submissions?new={sid}#s{sid}", status_code=303)
 
 
