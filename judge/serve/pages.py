@@ -124,7 +124,7 @@ def page(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
 
 
 def refused(response: Response, exc: ApiError) -> Response:
-    """A page that answers an API error, with the error's headers (``Retry-After``)."""
+    """A page that answers an API error, with the error's headers (``Retry-After``, a connection's end)."""
     response.headers.update(exc.headers())
     return response
 
@@ -143,9 +143,10 @@ class Form:
 
 
 async def read_form(request: Request) -> Form:
-    """A posted form (urlencoded or multipart) under the API's body limit; a body over it is the API's 413."""
+    """A posted form (urlencoded or multipart) under the API's body limit; a body over it is the API's 413, answered
+    once the browser has sent it all (``read_body``'s drain), so that it shows the page's message."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    body = await read_body(request.stream(), request.headers.get("content-length"))
+    body = await read_body(request.stream(), request.headers.get("content-length"), drain=True)
     if kind != "multipart/form-data":
         return Form(dict(parse_qsl(body.decode("utf-8", errors="replace"), keep_blank_values=True)), [])
 
