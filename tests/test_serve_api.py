@@ -195,6 +195,26 @@ def test_the_list_filters_and_pages(site, judged) -> None:
     assert teach.http.get("/submissions", params={"state": "nonsense"}).status_code == 422
 
 
+def test_the_pages_list_and_the_api_list_filter_alike(site, judged) -> None:
+    server, users, admin = site
+    password = re.search(r"name admin, password (\S+)", server.log.read_text()).group(1)
+    staff, _ = _page_session(server, "admin", password)
+    made = admin.http.post("/users", json={"name": "ines", "role": "student", "password": "ines-secret-1"})
+    assert made.status_code == 201
+    student, _ = _page_session(server, "ines", "ines-secret-1")
+    ines = Client(server, made.json()["token"])
+    ines.done(ines.submit("aplusb", "ac.py", AC_PY)["id"])
+    for who, api, asked in (
+        (staff, admin, {"problem": "aplusb", "verdict": "WA"}),
+        (staff, admin, {"user": "bob", "state": "done"}),
+        (student, ines, {"user": "bob"}),  # a student's list is their own, whatever it asks
+        (student, ines, {"problem": "aplusb", "verdict": "AC"}),
+    ):
+        listed = api.http.get("/submissions", params={**asked, "limit": 100}).json()["submissions"]
+        shown = [int(sid) for sid in re.findall(r'data-sid="(\d+)"', who.get("/submissions", params=asked).text)]
+        assert shown == [view["id"] for view in listed] and shown, asked
+
+
 def test_roster_import_makes_accounts_and_late_work_is_flagged(site) -> None:
     _, users, admin = site
     teach = users["teach"]

@@ -30,7 +30,7 @@ from .queue import positions
 from .service import Service
 from .statement import statement_html
 from .store import User
-from .views import submission_view
+from .views import Filters, listed_rows, submission_view
 
 SAMPLE_SHOWN = 4096  # bytes of a sample's input or answer on its problem's page
 FINAL = ("done", "error")
@@ -207,33 +207,12 @@ async def submissions(request: Request, who: Seen) -> Response:
     """The viewer's own submissions; staff see everyone's, with filters (problem, verdict, student, state, late)."""
     service = service_of(request)
     q = request.query_params
-    where, args = ["1 = 1"], []
-    if not who.user.staff:
-        where.append("submissions.user_id = ?")
-        args.append(who.user.id)
-    else:
-        if q.get("user"):
-            where.append("users.name = ?")
-            args.append(q["user"])
-        if q.get("late") == "yes":
-            where.append("submissions.late_minutes IS NOT NULL")
-    for key in ("problem", "state"):
-        if q.get(key):
-            where.append(f"submissions.{key} = ?")
-            args.append(q[key])
-    if q.get("verdict"):
-        where.append(
-            "EXISTS (SELECT 1 FROM results WHERE submission_id = submissions.id AND current = 1 AND verdict = ?)"
-        )
-        args.append(q["verdict"])
-    if q.get("before", "").isdigit():
-        where.append("submissions.id < ?")
-        args.append(int(q["before"]))
-    rows = service.store.read(
-        "SELECT submissions.*, users.name AS user_name FROM submissions JOIN users ON users.id = submissions.user_id "
-        f"WHERE {' AND '.join(where)} ORDER BY submissions.id DESC LIMIT ?",
-        (*args, PAGE + 1),
+    filters = Filters(
+        **{key: q.get(key, "") for key in ("problem", "verdict", "user", "state")},
+        late=q.get("late") == "yes",
+        before=int(q["before"]) if q.get("before", "").isdigit() else None,
     )
+    rows = listed_rows(service, who.user, filters, PAGE + 1)
     shown = _listed(service, rows[:PAGE], who.user)
     more = {k: v for k, v in q.items() if k in FILTERS and v}
     return render(
