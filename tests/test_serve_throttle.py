@@ -111,6 +111,14 @@ def test_an_address_guessing_many_accounts_waits_and_others_do_not(served) -> No
     assert api_login(guesser, "ann", PASSWORD).status_code == 200
 
 
+def test_the_addresses_of_one_ipv6_network_count_as_one(served) -> None:
+    clock, client = served
+    for n in range(ADDRESS_FREE):
+        assert api_login(client(f"2001:db8:0:1::{n + 1:x}"), f"user{n}", "wrong").status_code == 401
+    assert api_login(client("2001:db8:0:1:ffff::9"), "ann", PASSWORD).status_code == 429  # the same /64
+    assert api_login(client("2001:db8:0:2::1"), "ann", PASSWORD).status_code == 200  # another /64
+
+
 def test_a_success_clears_only_its_own_accounts_failures_from_its_address(served) -> None:
     clock, client = served
     http = client("10.0.3.1")

@@ -4,7 +4,8 @@ argon2 makes each guess cost the server tens of milliseconds, which still
 lets one client try tens of thousands of passwords a day. So every log-in
 that takes a password (the pages' form, ``POST /api/v1/login``, HTTP Basic)
 asks here first. An account may fail ``ACCOUNT_FREE`` times, an address (a
-classroom behind one NAT shares one) ``ADDRESS_FREE`` times; past that each
+classroom behind one NAT shares one; an IPv6 /64 counts as one)
+``ADDRESS_FREE`` times; past that each
 further attempt waits 1 s, then 2, 4, … up to ``LONGEST_WAIT`` after the last
 failure, and an attempt that comes sooner is refused without checking its
 password (429 and ``Retry-After``). The counts are kept for every name tried,
@@ -25,6 +26,7 @@ first, and forgets one left alone for ``FORGET`` seconds.
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import threading
 import time
@@ -42,7 +44,7 @@ FIRST_WAIT = 1.0
 LONGEST_WAIT = 900.0
 FORGET = 3600.0
 MAX_KEYS = 10_000
-MAX_NAMES = 1000  # names an address's count keeps apart; the failures of more are pooled and no success clears them
+MAX_NAMES = 64  # names an address's count keeps apart (its back-off lets few more through in FORGET); beyond, pooled
 POOLED = None
 
 
@@ -62,6 +64,19 @@ def wait_after(failures: int, free: int) -> float:
     return min(LONGEST_WAIT, FIRST_WAIT * 2.0 ** min(failures - free, 32))
 
 
+def place_of(address: str) -> str:
+    """What an address is counted as: itself, or for IPv6 its /64, the least one machine is given (so that it
+    cannot take a fresh address for each guess)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        mapped = ip.ipv4_mapped
+        return str(mapped) if mapped else str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
 class Throttle:
     """The failure counts of one server; ``clock`` is monotonic seconds (a test moves its own)."""
 
@@ -74,6 +89,7 @@ class Throttle:
     def begin(self, name: str, address: str) -> int:
         """0 when an attempt may check its password (it counts as failed until ``succeeded``), else the whole
         seconds to wait, and nothing is counted."""
+        address = place_of(address)
         with self._lock:
             now = self._clock()
             account, place = self._get(self._accounts, name, now), self._get(self._addresses, address, now)
@@ -88,6 +104,7 @@ class Throttle:
             return 0
 
     def succeeded(self, name: str, address: str) -> None:
+        address = place_of(address)
         with self._lock:
             self._accounts.pop(name, None)
             place = self._addresses.get(address)
