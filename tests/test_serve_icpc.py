@@ -288,7 +288,7 @@ def ranked_contest(tmp_path: Path):
     store = Store(site.root)
     tokens = {}
     plan = {  # team: (problem, minute, verdict), in the order made
-        "t3": [("a", 50, "AC"), ("b", 80, "AC")],  # 130 minutes, last solve at 80
+        "t3": [("a", 50, "AC"), ("b", 20, "JE"), ("b", 80, "AC")],  # 130 minutes, last solve at 80; a judge error
         "t1": [("a", 5, "WA"), ("a", 10, "AC"), ("b", 100, "AC")],  # 130 minutes, last solve at 100
         "t2": [("a", 30, "AC"), ("b", 100, "AC")],  # 130 minutes, last solve at 100: tied with t1
         "t4": [("a", 40, "AC"), ("b", 150, "AC")],  # b solved after the freeze: pending on the frozen board
@@ -345,6 +345,8 @@ def test_teams_equal_in_solved_penalty_and_last_solve_share_a_rank(ranked_contes
         (2, "t2", 2, 130, 100),  # all three equal: the same rank, in order of name
         (4, "t4", 2, 190, 150),  # the third place was taken by the tie
     ]
+    t3_b = board["rows"][0]["problems"][1]
+    assert (t3_b["num_judged"], t3_b["num_pending"]) == (1, 1)  # a judge error is a pending judgement, and free
 
 
 def test_a_frozen_board_for_the_teams_and_the_live_one_for_the_jury(ranked_contest) -> None:

@@ -6,9 +6,9 @@ first accepted submission: solved, its minute since the start plus
 ``penalty`` minutes for each rejected try before it (a compile error costs
 nothing, as in ICPC); teams are ranked by solved, penalty and their last
 solve's minute, and share a rank when all three are equal. Submissions not
-yet judged count for nothing and are shown as pending, as is everything made
-in a contest's last ``freeze`` minutes (``site.yaml``) for anyone but the
-jury, until the end. Staff's own submissions are not ranked. In a class a
+yet judged, or judged JE (a judge error), count for nothing and are shown as
+pending, as is everything made in a contest's last ``freeze`` minutes
+(``site.yaml``) for anyone but the jury, until the end. Staff's own submissions are not ranked. In a class a
 student sees their own row only; in a contest everyone sees the board.
 """
 
@@ -27,7 +27,8 @@ from .access import json_response, service_of, viewer
 from .service import Service
 from .store import User
 
-FREE = ("CE", "JE")  # verdicts that cost no penalty
+FREE = ("CE",)  # a judged verdict that costs no penalty
+UNDECIDED = ("JE",)  # a judge error decides nothing: the try is pending until a rejudge, as ICPC counts it
 
 
 def _rows(service: Service) -> list[Any]:
@@ -72,7 +73,11 @@ def contest_board(service: Service, frozen_from: float | None = None) -> list[di
         )
         if cell["solved"]:
             continue
-        if row["state"] != "done" or (frozen_from is not None and row["submitted"] >= frozen_from):
+        if (
+            row["state"] != "done"
+            or row["verdict"] in UNDECIDED
+            or (frozen_from is not None and row["submitted"] >= frozen_from)
+        ):
             cell["pending"] += 1
             continue
         cell["judged"] += 1  # every judged try up to the first accepted one, compile errors too (ICPC's num_judged)
