@@ -16,6 +16,8 @@ import base64
 import io
 import json
 import os
+import re
+import socket
 import stat
 import zipfile
 from pathlib import Path
@@ -193,6 +195,26 @@ def test_the_list_filters_and_pages(site, judged) -> None:
     assert teach.http.get("/submissions", params={"state": "nonsense"}).status_code == 422
 
 
+def test_the_pages_list_and_the_api_list_filter_alike(site, judged) -> None:
+    server, users, admin = site
+    password = re.search(r"name admin, password (\S+)", server.log.read_text()).group(1)
+    staff, _ = _page_session(server, "admin", password)
+    made = admin.http.post("/users", json={"name": "ines", "role": "student", "password": "ines-secret-1"})
+    assert made.status_code == 201
+    student, _ = _page_session(server, "ines", "ines-secret-1")
+    ines = Client(server, made.json()["token"])
+    ines.done(ines.submit("aplusb", "ac.py", AC_PY)["id"])
+    for who, api, asked in (
+        (staff, admin, {"problem": "aplusb", "verdict": "WA"}),
+        (staff, admin, {"user": "bob", "state": "done"}),
+        (student, ines, {"user": "bob"}),  # a student's list is their own, whatever it asks
+        (student, ines, {"problem": "aplusb", "verdict": "AC"}),
+    ):
+        listed = api.http.get("/submissions", params={**asked, "limit": 100}).json()["submissions"]
+        shown = [int(sid) for sid in re.findall(r'data-sid="(\d+)"', who.get("/submissions", params=asked).text)]
+        assert shown == [view["id"] for view in listed] and shown, asked
+
+
 def test_roster_import_makes_accounts_and_late_work_is_flagged(site) -> None:
     _, users, admin = site
     teach = users["teach"]
@@ -298,6 +320,45 @@ def test_limits_and_bad_input_are_json_errors_and_store_nothing(site) -> None:
         assert answer.json()["error"]["field"] == field, (number, answer.text)
     after = len(teach.http.get("/submissions", params={"limit": 500}).json()["submissions"])
     assert after == before
+
+
+def _page_session(server: Server, name: str, password: str) -> tuple[httpx.Client, str]:
+    """A browser's session on the pages, over plain HTTP: logged in through the form; the CSRF token of its forms."""
+    http = httpx.Client(base_url=server.url, timeout=60)
+    token = re.search(r'name="csrf" value="([^"]+)"', http.get("/login").text).group(1)
+    done = http.post("/login", data={"csrf": token, "next": "/", "name": name, "password": password})
+    assert done.status_code == 303, done.text
+    return http, re.search(r'name="csrf" value="([^"]+)"', http.get("/problems/aplusb").text).group(1)
+
+
+def test_an_oversized_form_is_read_and_told_on_its_page_and_a_huge_one_cut_off(site) -> None:
+    server, users, admin = site
+    made = admin.http.post("/users", json={"name": "hugo", "role": "student", "password": "hugo-secret-1"})
+    assert made.status_code == 201
+    http, csrf = _page_session(server, "hugo", "hugo-secret-1")
+    big = b"#" * (3 << 20) + b"\n"  # over the 2 MiB body, under the 8 MiB the server reads of a page's form
+    answer = http.post(
+        "/problems/aplusb/submit", data={"csrf": csrf, "language": "python3"}, files={"file": ("big.py", big)}
+    )
+    assert answer.status_code == 413 and answer.headers["content-type"].startswith("text/html")
+    assert re.search(r'id="form-error"[^>]*>[^<]*over 2 MiB', answer.text), answer.text
+    assert answer.headers.get("connection") != "close"  # the body was read whole: the connection goes on
+    assert http.get("/problems/aplusb").status_code == 200
+    api = users["teach"].http.post("/submissions", content=big, headers={"Content-Type": "application/json"})
+    assert api.status_code == 413 and api.json()["error"]["code"] == "too_large"
+    assert api.headers["connection"] == "close"  # the API reads none of it
+    head = (
+        "POST /problems/aplusb/submit HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        f"Cookie: tilejudge_session={http.cookies['tilejudge_session']}\r\n"
+        f"Content-Type: multipart/form-data; boundary=x\r\nContent-Length: {100 << 20}\r\n\r\n"
+    )
+    with socket.create_connection(("127.0.0.1", server.port), timeout=60) as raw:
+        raw.sendall(head.encode() + bytes(1 << 16))
+        said = b""
+        while chunk := raw.recv(1 << 16):  # to the end: the server closes the connection after its answer
+            said += chunk
+    assert said.startswith(b"HTTP/1.1 413") and b"connection: close" in said.lower() and b"over 2 MiB" in said
+    assert users["teach"].http.get("/submissions", params={"user": "hugo"}).json()["submissions"] == []
 
 
 def test_zip_multipart_and_odd_names_are_judged_and_kept_as_sent(site) -> None:

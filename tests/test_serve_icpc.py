@@ -15,8 +15,9 @@ import base64
 import io
 import json
 import os
+import time
 import zipfile
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,7 @@ import pytest
 from conftest import PROBLEMS, PROGRAMS, require
 from serving import Client, Server, add_user, write_site
 
-pytestmark = pytest.mark.slow  # a server of its own and a dozen judgings: seconds, not the fast subset's
+SLOW = pytest.mark.slow  # a server of its own and a dozen judgings: seconds, not the fast subset's
 
 AC_PY = (PROGRAMS / "aplusb" / "ac.py").read_text()
 WA_PY = (PROGRAMS / "aplusb" / "wa.py").read_text()
@@ -130,6 +131,7 @@ def contest(tmp_path_factory: pytest.TempPathFactory):
         server.stop()
 
 
+@SLOW
 def test_the_contest_api_is_read_and_driven_as_the_spec_says(contest) -> None:
     server, jury, teams = contest
     # passwords for the teams (made with --add-user, token only): set through the jury's API
@@ -218,6 +220,7 @@ def test_the_contest_api_is_read_and_driven_as_the_spec_says(contest) -> None:
     assert httpx.get(server.url + f"/api{base}/submissions", auth=("t1x", "wrong")).status_code == 401
 
 
+@SLOW
 def test_the_event_feed_resumes_from_a_token(contest) -> None:
     server, jury, _ = contest
     api = httpx.Client(base_url=server.url + "/api", headers=jury.http.headers, timeout=60)
@@ -248,3 +251,121 @@ def test_the_event_feed_resumes_from_a_token(contest) -> None:
     ]
     assert later == [line for line in lines if "token" in line and int(line["token"]) > middle]
     assert api.get(f"/contests/{cid}/event-feed", params={"since_token": "nope"}).status_code == 400
+
+
+FREEZE = 120  # minutes: the board below froze at minute 120 of 240
+
+
+@pytest.fixture
+def ranked_contest(tmp_path: Path):
+    """A contest's service in this process (no server, no judging: results are stored as a judge would), four
+    teams whose results make ties; its ICPC API through Starlette's test client, as a team and as the jury."""
+    pytest.importorskip("starlette")
+    from starlette.testclient import TestClient
+
+    from judge.serve.app import make_app
+    from judge.serve.auth import Sessions, add_user, new_token
+    from judge.serve.service import Service
+    from judge.serve.site import Site, SiteLimits, SiteProblem
+    from judge.serve.store import Store
+
+    now = time.time()
+    start = now - 180 * 60  # three hours in: an hour after the freeze, an hour before the end
+    problems = {name: SiteProblem(name, tmp_path, name.upper(), "verdict") for name in ("a", "b")}
+    site = Site(
+        tmp_path / "wf",
+        "Ties",
+        "contest",
+        problems,
+        (),
+        datetime.fromtimestamp(start, timezone.utc),
+        datetime.fromtimestamp(start + 240 * 60, timezone.utc),
+        None,
+        SiteLimits(),
+        freeze=FREEZE,
+    )
+    site.root.mkdir()
+    store = Store(site.root)
+    tokens = {}
+    plan = {  # team: (problem, minute, verdict), in the order made
+        "t3": [("a", 50, "AC"), ("b", 20, "JE"), ("b", 80, "AC")],  # 130 minutes, last solve at 80; a judge error
+        "t1": [("a", 5, "WA"), ("a", 10, "AC"), ("b", 100, "AC")],  # 130 minutes, last solve at 100
+        "t2": [("a", 30, "AC"), ("b", 100, "AC")],  # 130 minutes, last solve at 100: tied with t1
+        "t4": [("a", 40, "AC"), ("b", 150, "AC")],  # b solved after the freeze: pending on the frozen board
+    }
+    with store.tx() as db:
+        tokens["jury"] = new_token(db, add_user(db, "jury", "jury").id)[1]
+        for team, made in plan.items():
+            user = add_user(db, team, "team")
+            tokens[team] = new_token(db, user.id)[1]
+            for problem, minute, verdict in made:
+                moment = start + minute * 60 + 5
+                sid = db.execute(
+                    "INSERT INTO submissions(user_id, problem, language, files, submitted, state, attempt) "
+                    "VALUES (?, ?, 'python3', '[]', ?, 'done', 1)",
+                    (user.id, problem, moment),
+                ).lastrowid
+                db.execute(
+                    "INSERT INTO results(submission_id, attempt, judged, verdict, score, max_score, report, current)"
+                    " VALUES (?, 1, ?, ?, 0, 1, '{}', 1)",
+                    (sid, moment + 1, verdict),
+                )
+    service = Service(site, store, {}, None, Sessions(b"k" * 32))  # type: ignore[arg-type]
+    app = make_app(service)
+
+    def client(who: str) -> TestClient:
+        return TestClient(app, headers={"Authorization": f"Bearer {tokens[who]}"})
+
+    yield client, start
+    store.close()
+
+
+def _rows(board: dict[str, Any], names: dict[str, str]) -> list[tuple[int, str, int, int, int | None]]:
+    return [
+        (
+            row["rank"],
+            names[row["team_id"]],
+            row["score"]["num_solved"],
+            row["score"]["total_time"],
+            row["score"].get("time"),
+        )
+        for row in board["rows"]
+    ]
+
+
+def test_teams_equal_in_solved_penalty_and_last_solve_share_a_rank(ranked_contest) -> None:
+    client, _ = ranked_contest
+    jury = client("jury")
+    names = {team["id"]: team["name"] for team in jury.get("/api/contests/wf/teams").json()}
+    board = jury.get("/api/contests/wf/scoreboard").json()
+    check("scoreboard", board)
+    assert _rows(board, names) == [
+        (1, "t3", 2, 130, 80),  # the earlier last solve breaks the tie of solved and penalty
+        (2, "t1", 2, 130, 100),
+        (2, "t2", 2, 130, 100),  # all three equal: the same rank, in order of name
+        (4, "t4", 2, 190, 150),  # the third place was taken by the tie
+    ]
+    t3_b = board["rows"][0]["problems"][1]
+    assert (t3_b["num_judged"], t3_b["num_pending"]) == (1, 1)  # a judge error is a pending judgement, and free
+
+
+def test_a_frozen_board_for_the_teams_and_the_live_one_for_the_jury(ranked_contest) -> None:
+    client, start = ranked_contest
+    jury, team = client("jury"), client("t1")
+    contest = team.get("/api/contests/wf").json()
+    check("contest", contest)
+    assert contest["scoreboard_freeze_duration"] == "2:00:00.000"
+    frozen = team.get("/api/contests/wf/scoreboard").json()
+    live = jury.get("/api/contests/wf/scoreboard").json()
+    check("scoreboard", frozen)
+    names = {t["id"]: t["name"] for t in jury.get("/api/contests/wf/teams").json()}
+    assert _rows(frozen, names)[-1] == (4, "t4", 1, 40, 40)  # a tie for second leaves third empty
+    t4_frozen = next(row for row in frozen["rows"] if names[row["team_id"]] == "t4")["problems"][1]
+    t4_live = next(row for row in live["rows"] if names[row["team_id"]] == "t4")["problems"][1]
+    assert t4_frozen == {"problem_id": "b", "num_judged": 0, "num_pending": 1, "solved": False}
+    assert t4_live == {"problem_id": "b", "num_judged": 1, "num_pending": 0, "solved": True, "time": 150}
+    froze_at = datetime.fromtimestamp(start + (240 - FREEZE) * 60, timezone.utc)
+    for board in (frozen, live):
+        assert board["state"]["frozen"] == froze_at.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        assert board["state"]["thawed"] is None and board["state"]["ended"] is None
+    assert team.get("/api/contests/wf/state").json() == frozen["state"]

@@ -217,6 +217,8 @@ def test_an_oversized_file_a_wrong_language_and_the_rate_limit_are_told_on_the_f
     before = rows(server, "alice")
     submit_file(page, "big.py", b"#" * (300 << 10) + b"\n")
     assert "256 KiB" in page.locator("#form-error").inner_text()
+    submit_file(page, "huge.py", b"#" * (3 << 20) + b"\n")  # a body over 2 MiB: read to its end, then told
+    assert "over 2 MiB" in page.locator("#form-error").inner_text()
     submit_file(page, "Main.java", b"class Main {}\n")  # a language this site does not take
     assert "not allowed on this site" in page.locator("#form-error").inner_text()
     forged = page.request.post(

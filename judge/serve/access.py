@@ -12,10 +12,11 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from .auth import SESSION_COOKIE, SESSION_SECONDS, login, user_for_token
+from .auth import SESSION_COOKIE, SESSION_SECONDS, user_for_token
 from .http_errors import ApiError
 from .service import Service
 from .store import User, user_of
+from .throttle import checked_login
 
 _BASIC: dict[str, tuple[float, int]] = {}  # sha256 of Basic credentials -> (valid until, user id)
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
@@ -38,6 +39,11 @@ def keep_session(response: Response, request: Request, cookie: str) -> None:
     )
 
 
+def client_address(request: Request) -> str:
+    """The client's address as uvicorn gives it: behind a proxy on this machine, the ``X-Forwarded-For`` it sends."""
+    return request.client.host if request.client else ""
+
+
 def viewer(request: Request) -> User:
     """Who sends the request: a bearer token (the API) or a session cookie with its CSRF token (pages); else 401."""
     service = service_of(request)
@@ -45,7 +51,7 @@ def viewer(request: Request) -> User:
     if header is not None:
         scheme, _, token = header.partition(" ")
         if scheme.lower() == "basic" and token.strip():
-            return _basic(service, token.strip())
+            return _basic(service, token.strip(), client_address(request))
         if scheme.lower() != "bearer" or not token.strip():
             raise ApiError(401, "unauthorized", "the Authorization header must be: Bearer TOKEN")
         user = user_for_token(service.store, token.strip())
@@ -65,9 +71,10 @@ def viewer(request: Request) -> User:
     raise ApiError(401, "unauthorized", "no credentials: send Authorization: Bearer TOKEN")
 
 
-def _basic(service: Service, credentials: str) -> User:
-    """HTTP Basic, as the ICPC tools log in: the password is checked with argon2 once, then remembered (by the
-    header's hash, for a minute) so a client polling every second does not pay a memory-hard hash each time."""
+def _basic(service: Service, credentials: str, address: str) -> User:
+    """HTTP Basic, as the ICPC tools log in: the password is checked with argon2 once (behind the log-in throttle),
+    then remembered (by the header's hash, for a minute) so a client polling every second does not pay a
+    memory-hard hash each time."""
     key = hashlib.sha256(credentials.encode()).hexdigest()
     known = _BASIC.get(key)
     if known is not None and known[0] > time.monotonic():
@@ -78,7 +85,7 @@ def _basic(service: Service, credentials: str) -> User:
         name, _, password = base64.b64decode(credentials, validate=True).decode("utf-8").partition(":")
     except (binascii.Error, ValueError):
         raise ApiError(401, "unauthorized", "the Basic credentials are not base64 of name:password") from None
-    user = login(service.store, name, password)
+    user = checked_login(service.store, service.throttle, name, password, address)
     if user is None:
         raise ApiError(401, "unauthorized", "wrong name or password")
     if len(_BASIC) > 1000:

@@ -18,13 +18,14 @@ from starlette.routing import Route
 
 from ..errors import UsageError
 from ..grade.roster import Roster, load_roster
-from .access import json_response, keep_session, service_of, staff, viewer
-from .auth import ROLES, SESSION_COOKIE, Duplicate, add_user, login, new_token
+from .access import client_address, json_response, keep_session, service_of, staff, viewer
+from .auth import ROLES, SESSION_COOKIE, Duplicate, add_user, new_token
 from .http_errors import ApiError, bad_request, not_found, unprocessable
 from .intake import json_object
 from .limits import read_body
 from .service import iso
 from .store import Store, User
+from .throttle import checked_login
 
 STAFF_MAKES = ("student", "team")
 NAME_MAX = 100
@@ -51,7 +52,9 @@ async def log_in(request: Request) -> Response:
     if not isinstance(name, str) or not isinstance(password, str):
         raise bad_request("name and password must be strings", "name")
     service = service_of(request)
-    user = await run_in_threadpool(login, service.store, name, password)  # argon2 takes its time, off the event loop
+    user = await run_in_threadpool(  # argon2 takes its time, off the event loop
+        checked_login, service.store, service.throttle, name, password, client_address(request)
+    )
     if user is None:
         raise ApiError(401, "unauthorized", "wrong name or password")
     cookie, session = service.sessions.make(user.id)

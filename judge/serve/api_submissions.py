@@ -24,7 +24,7 @@ from .limits import MAX_BODY, MAX_FILES, check_rate, read_body
 from .queue import accept, queued_count, requeue
 from .service import Service
 from .store import User
-from .views import STATES, submission_view, visible_row
+from .views import CURRENT_VERDICT, STATES, Filters, listed_rows, submission_view, visible_row
 
 PAGE = 50
 MAX_PAGE = 500
@@ -211,36 +211,16 @@ async def listing(request: Request) -> Response:
     user = viewer(request)
     service = service_of(request)
     q = request.query_params
-    where, args = ["1 = 1"], []
-    if not user.staff:
-        where.append("submissions.user_id = ?")
-        args.append(user.id)
-    elif q.get("user"):
-        where.append("users.name = ?")
-        args.append(q["user"])
-    for key, column in (("problem", "problem"), ("language", "language"), ("state", "state")):
-        if q.get(key):
-            if key == "state" and q[key] not in STATES:
-                raise unprocessable(f"state must be one of {', '.join(STATES)}", "state")
-            where.append(f"submissions.{column} = ?")
-            args.append(q[key])
-    if q.get("verdict"):
-        where.append(
-            "EXISTS (SELECT 1 FROM results WHERE submission_id = submissions.id AND current = 1 AND verdict = ?)"
-        )
-        args.append(q["verdict"])
+    if q.get("state") and q["state"] not in STATES:
+        raise unprocessable(f"state must be one of {', '.join(STATES)}", "state")
     try:
         limit = min(int(q.get("limit", PAGE)), MAX_PAGE)
-        if q.get("cursor"):
-            where.append("submissions.id < ?")
-            args.append(int(q["cursor"]))
+        before = int(q["cursor"]) if q.get("cursor") else None
     except ValueError:
         raise bad_request("limit and cursor must be whole numbers", "cursor") from None
-    rows = service.store.read(
-        "SELECT submissions.*, users.name AS user_name FROM submissions JOIN users ON users.id = submissions.user_id "
-        f"WHERE {' AND '.join(where)} ORDER BY submissions.id DESC LIMIT ?",
-        (*args, max(1, limit) + 1),
-    )
+    keys = ("problem", "language", "state", "verdict", "user")
+    filters = Filters(**{key: q.get(key, "") for key in keys}, before=before)
+    rows = listed_rows(service, user, filters, max(1, limit) + 1)
     page = rows[: max(1, limit)]
     shown = [submission_view(service, row, user, full=False) for row in page]
     return json_response({"submissions": shown, "next": page[-1]["id"] if len(rows) > len(page) else None})
@@ -308,11 +288,7 @@ def rejudge_all(service: Service, name: str, verdict: str | None = None) -> list
     The API and the teacher's page both come here."""
     rows = service.store.read(
         "SELECT id FROM submissions WHERE problem = ? AND state IN ('done', 'error') "
-        + (
-            "AND EXISTS (SELECT 1 FROM results WHERE submission_id = submissions.id AND current = 1 AND verdict = ?) "
-            if verdict
-            else ""
-        )
+        + (f"AND {CURRENT_VERDICT} " if verdict else "")
         + "ORDER BY id",
         (name, verdict) if verdict else (name,),
     )

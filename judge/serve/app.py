@@ -25,9 +25,7 @@ from .service import Service
 
 async def _api_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ApiError)
-    headers = {}
-    if exc.retry_after is not None:
-        headers["Retry-After"] = str(exc.retry_after)
+    headers = exc.headers()
     if exc.status == 401:
         headers["WWW-Authenticate"] = 'Bearer realm="tilejudge"'
     return json_response(exc.body(), exc.status, headers)

@@ -12,9 +12,20 @@ class ApiError(Exception):
     message: str
     field: str | None = None
     retry_after: int | None = None  # seconds, sent as Retry-After (429, 503)
+    close: bool = False  # the request's body was left unread: the connection ends with this answer
 
     def body(self) -> dict[str, object]:
         return {"error": {"code": self.code, "message": self.message, "field": self.field}}
+
+    def headers(self) -> dict[str, str]:
+        """The headers the answer carries, a JSON error's or a page's: when to try again, and that the connection
+        ends (the server will not read the rest of a body it refused)."""
+        headers = {}
+        if self.retry_after is not None:
+            headers["Retry-After"] = str(self.retry_after)
+        if self.close:
+            headers["Connection"] = "close"
+        return headers
 
 
 def not_found(what: str) -> ApiError:
@@ -30,5 +41,5 @@ def unprocessable(message: str, field: str | None = None) -> ApiError:
     return ApiError(422, "unprocessable", message, field)
 
 
-def too_large(message: str, field: str | None = None) -> ApiError:
-    return ApiError(413, "too_large", message, field)
+def too_large(message: str, field: str | None = None, close: bool = False) -> ApiError:
+    return ApiError(413, "too_large", message, field, close=close)

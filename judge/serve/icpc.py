@@ -33,7 +33,7 @@ from .api_submissions import open_problems, store_submission
 from .http_errors import ApiError, bad_request, not_found
 from .intake import Parts, json_object, zip_entries
 from .limits import check_files, read_body
-from .scoreboard import contest_board
+from .scoreboard import contest_board, frozen_for
 from .service import Service
 from .store import User, user_of
 
@@ -189,8 +189,11 @@ def _team(service: Service, user: User, team_id: Any) -> User:
 
 
 async def scoreboard(request: Request) -> Response:
-    service, _ = _contest(request)
-    return JSONResponse(objects.scoreboard(service, contest_board(service), time.time()))
+    """The frozen board (results of submissions made since the freeze pending) for all but the jury, who see it live,
+    as the spec asks of the ``public`` role and DOMjudge does for teams."""
+    service, user = _contest(request)
+    now = time.time()
+    return JSONResponse(objects.scoreboard(service, contest_board(service, frozen_for(service, user, now)), now))
 
 
 async def event_feed(request: Request) -> Response:

@@ -6,6 +6,8 @@ problem's site name; a judgement is one attempt at a submission
 stays, as the spec has it; a run is one case's event in the log. Times are
 ISO 8601 with milliseconds, contest times ``h:mm:ss.sss`` from the start.
 Verdicts map to the spec's judgement types, the judge's RE being its RTE.
+A contest's ``freeze`` is the spec's ``scoreboard_freeze_duration``; its
+board is frozen from then until the end, when it thaws by itself.
 """
 
 from __future__ import annotations
@@ -74,7 +76,7 @@ def _start(service: Service) -> float:
 def contest(service: Service) -> dict[str, Any]:
     site = service.site
     assert site.start is not None and site.end is not None  # a contest site has both (site.py)
-    return {
+    found = {
         "id": contest_id(service),
         "name": site.title,
         "formal_name": site.title,
@@ -83,17 +85,21 @@ def contest(service: Service) -> dict[str, Any]:
         "scoreboard_type": "pass-fail",
         "penalty_time": site.penalty,
     }
+    if site.freeze:
+        found["scoreboard_freeze_duration"] = reltime(site.freeze * 60)
+    return found
 
 
 def state(service: Service, now: float) -> dict[str, Any]:
     site = service.site
     start, end = _start(service), site.end.timestamp() if site.end else None
     ended = end is not None and now >= end
+    frozen = max(start, end - site.freeze * 60) if end is not None and site.freeze else None
     return {
         "started": abstime(start) if now >= start else None,
         "ended": abstime(end) if ended else None,
-        "frozen": None,
-        "thawed": None,
+        "frozen": abstime(frozen) if frozen is not None and now >= frozen else None,
+        "thawed": abstime(end) if frozen is not None and ended else None,  # the board thaws at the end
         "finalized": abstime(end) if ended else None,
         "end_of_updates": None,
     }
@@ -219,7 +225,8 @@ def scoreboard(service: Service, board: list[dict[str, Any]], now: float) -> dic
             {
                 "rank": row["rank"],
                 "team_id": str(row["user_id"]),
-                "score": {"num_solved": row["solved"], "total_time": row["penalty"]},
+                "score": {"num_solved": row["solved"], "total_time": row["penalty"]}
+                | ({"time": row["last"]} if row["solved"] else {}),  # the last solve's minute, the tie-breaker
                 "problems": cells,
             }
         )

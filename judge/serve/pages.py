@@ -32,11 +32,12 @@ from starlette.formparsers import MultiPartParser
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
-from .access import keep_session, service_of
-from .auth import SESSION_COOKIE, Session, login
+from .access import client_address, keep_session, service_of
+from .auth import SESSION_COOKIE, Session
 from .http_errors import ApiError
 from .limits import MAX_BODY, MAX_FILES, read_body
 from .store import User, user_of
+from .throttle import checked_login
 
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
@@ -117,9 +118,15 @@ def page(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
         except Redirect as go:
             return RedirectResponse(go.to, status_code=303)
         except ApiError as exc:
-            return render(request, "error.html", exc.status, who=maybe_seen(request), message=exc.message)
+            return refused(render(request, "error.html", exc.status, who=maybe_seen(request), message=exc.message), exc)
 
     return wrapped
+
+
+def refused(response: Response, exc: ApiError) -> Response:
+    """A page that answers an API error, with the error's headers (``Retry-After``, a connection's end)."""
+    response.headers.update(exc.headers())
+    return response
 
 
 def maybe_seen(request: Request) -> Seen | None:
@@ -136,9 +143,10 @@ class Form:
 
 
 async def read_form(request: Request) -> Form:
-    """A posted form (urlencoded or multipart) under the API's body limit; a body over it is the API's 413."""
+    """A posted form (urlencoded or multipart) under the API's body limit; a body over it is the API's 413, answered
+    once the browser has sent it all (``read_body``'s drain), so that it shows the page's message."""
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    body = await read_body(request.stream(), request.headers.get("content-length"))
+    body = await read_body(request.stream(), request.headers.get("content-length"), drain=True)
     if kind != "multipart/form-data":
         return Form(dict(parse_qsl(body.decode("utf-8", errors="replace"), keep_blank_values=True)), [])
 
@@ -187,14 +195,22 @@ async def login_post(request: Request) -> Response:
     try:
         form = await read_form(request)
     except ApiError as exc:
-        return render(request, "error.html", exc.status, message=exc.message)
+        return refused(render(request, "error.html", exc.status, message=exc.message), exc)
     token = request.cookies.get(LOGIN_COOKIE, "")
     nxt = _safe_next(form.fields.get("next", "/"))
     fresh = secrets.token_urlsafe(24)
     if not token or not hmac.compare_digest(form.fields.get("csrf", ""), token):
         return _login_form(request, fresh, nxt, "The form was out of date; please log in again.", 403)
     service = service_of(request)
-    user = await run_in_threadpool(login, service.store, form.fields.get("name", ""), form.fields.get("password", ""))
+    name, password = form.fields.get("name", ""), form.fields.get("password", "")
+    try:
+        user = await run_in_threadpool(
+            checked_login, service.store, service.throttle, name, password, client_address(request)
+        )
+    except ApiError as exc:  # too many failed log-ins: the same words whether the account exists or not
+        return refused(
+            _login_form(request, fresh, nxt, f"Too many failed log-ins: try again in {exc.retry_after} s.", 429), exc
+        )
     if user is None:
         return _login_form(request, fresh, nxt, "Wrong name or password.", 401)
     cookie, _ = service.sessions.make(user.id)

@@ -24,13 +24,13 @@ from .access import service_of
 from .api_submissions import open_problems, store_submission
 from .http_errors import ApiError, not_found
 from .intake import Parts, from_form
-from .pages import Form, Seen, check_csrf, page, read_form, render
+from .pages import Form, Seen, check_csrf, page, read_form, refused, render
 from .pages_live import last_event
 from .queue import positions
 from .service import Service
 from .statement import statement_html
 from .store import User
-from .views import submission_view
+from .views import Filters, listed_rows, submission_view
 
 SAMPLE_SHOWN = 4096  # bytes of a sample's input or answer on its problem's page
 FINAL = ("done", "error")
@@ -163,9 +163,7 @@ async def submit(request: Request, who: Seen) -> Response:
             code=fields.get("code", ""),
             filename=fields.get("filename", ""),
         )
-        if exc.retry_after is not None:
-            shown.headers["Retry-After"] = str(exc.retry_after)
-        return shown
+        return refused(shown, exc)  # a 413 of a body left unread ends the connection; a 429 says when to retry
     return RedirectResponse(f"/submissions?new={sid}#s{sid}", status_code=303)
 
 
@@ -210,33 +208,12 @@ async def submissions(request: Request, who: Seen) -> Response:
     """The viewer's own submissions; staff see everyone's, with filters (problem, verdict, student, state, late)."""
     service = service_of(request)
     q = request.query_params
-    where, args = ["1 = 1"], []
-    if not who.user.staff:
-        where.append("submissions.user_id = ?")
-        args.append(who.user.id)
-    else:
-        if q.get("user"):
-            where.append("users.name = ?")
-            args.append(q["user"])
-        if q.get("late") == "yes":
-            where.append("submissions.late_minutes IS NOT NULL")
-    for key in ("problem", "state"):
-        if q.get(key):
-            where.append(f"submissions.{key} = ?")
-            args.append(q[key])
-    if q.get("verdict"):
-        where.append(
-            "EXISTS (SELECT 1 FROM results WHERE submission_id = submissions.id AND current = 1 AND verdict = ?)"
-        )
-        args.append(q["verdict"])
-    if q.get("before", "").isdigit():
-        where.append("submissions.id < ?")
-        args.append(int(q["before"]))
-    rows = service.store.read(
-        "SELECT submissions.*, users.name AS user_name FROM submissions JOIN users ON users.id = submissions.user_id "
-        f"WHERE {' AND '.join(where)} ORDER BY submissions.id DESC LIMIT ?",
-        (*args, PAGE + 1),
+    filters = Filters(
+        **{key: q.get(key, "") for key in ("problem", "verdict", "user", "state")},
+        late=q.get("late") == "yes",
+        before=int(q["before"]) if q.get("before", "").isdigit() else None,
     )
+    rows = listed_rows(service, who.user, filters, PAGE + 1)
     shown = _listed(service, rows[:PAGE], who.user)
     more = {k: v for k, v in q.items() if k in FILTERS and v}
     return render(

@@ -4,10 +4,11 @@ A class counts each student's best current score per problem (a rejudge
 changes it, history does not). A contest counts, per team and problem, the
 first accepted submission: solved, its minute since the start plus
 ``penalty`` minutes for each rejected try before it (a compile error costs
-nothing, as in ICPC). Submissions not yet judged count for nothing and are
-shown as pending, as is everything made in a contest's last ``freeze``
-minutes (``site.yaml``) for anyone but the jury, until the end. Staff's own
-submissions are not ranked. In a class a
+nothing, as in ICPC); teams are ranked by solved, penalty and their last
+solve's minute, and share a rank when all three are equal. Submissions not
+yet judged, or judged JE (a judge error), count for nothing and are shown as
+pending, as is everything made in a contest's last ``freeze`` minutes
+(``site.yaml``) for anyone but the jury, until the end. Staff's own submissions are not ranked. In a class a
 student sees their own row only; in a contest everyone sees the board.
 """
 
@@ -26,7 +27,8 @@ from .access import json_response, service_of, viewer
 from .service import Service
 from .store import User
 
-FREE = ("CE", "JE")  # verdicts that cost no penalty
+FREE = ("CE",)  # a judged verdict that costs no penalty
+UNDECIDED = ("JE",)  # a judge error decides nothing: the try is pending until a rejudge, as ICPC counts it
 
 
 def _rows(service: Service) -> list[Any]:
@@ -71,7 +73,11 @@ def contest_board(service: Service, frozen_from: float | None = None) -> list[di
         )
         if cell["solved"]:
             continue
-        if row["state"] != "done" or (frozen_from is not None and row["submitted"] >= frozen_from):
+        if (
+            row["state"] != "done"
+            or row["verdict"] in UNDECIDED
+            or (frozen_from is not None and row["submitted"] >= frozen_from)
+        ):
             cell["pending"] += 1
             continue
         cell["judged"] += 1  # every judged try up to the first accepted one, compile errors too (ICPC's num_judged)
@@ -92,18 +98,31 @@ def contest_board(service: Service, frozen_from: float | None = None) -> list[di
                 "display": display,
                 "solved": len(solved),
                 "penalty": penalty,
+                "last": max((c["time"] for c in solved), default=None),
                 "problems": mine,
             }
         )
-    board.sort(key=lambda row: (-row["solved"], row["penalty"], row["user"]))
-    for rank, row in enumerate(board, start=1):
-        row["rank"] = rank
+    return ranked(board)
+
+
+def ranked(board: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """ICPC's order: more solved, then less penalty, then the earlier last solve (the minute of the problem solved
+    last); teams equal in all three share a rank and the ranks they fill are skipped (two firsts, then a third),
+    and among them the order is by name."""
+
+    def standing(row: dict[str, Any]) -> tuple[int, int, int]:
+        return (-row["solved"], row["penalty"], row["last"] if row["last"] is not None else 0)
+
+    board.sort(key=lambda row: (*standing(row), row["user"].casefold(), row["user"]))
+    for place, row in enumerate(board, start=1):
+        tied = place > 1 and standing(board[place - 2]) == standing(row)
+        row["rank"] = board[place - 2]["rank"] if tied else place
     return board
 
 
 def board_for(service: Service, user: User) -> dict[str, Any]:
     """The board as ``user`` may see it: the API's answer and the scoreboard page's data."""
-    frozen = None if user.staff else frozen_from(service, time.time())
+    frozen = frozen_for(service, user, time.time())
     board = contest_board(service, frozen) if service.site.kind == "contest" else class_board(service)
     if service.site.kind == "class" and not user.staff:
         board = [row for row in board if row["user"] == user.name]
@@ -120,6 +139,11 @@ def frozen_from(service: Service, now: float) -> float | None:
         return None
     since = site.end.timestamp() - site.freeze * 60
     return since if since <= now < site.end.timestamp() else None
+
+
+def frozen_for(service: Service, user: User, now: float) -> float | None:
+    """When the board ``user`` sees froze: never for staff, who always see every result."""
+    return None if user.staff else frozen_from(service, now)
 
 
 async def scoreboard(request: Request) -> Response:

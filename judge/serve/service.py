@@ -12,6 +12,7 @@ from .feedback import sample_cases
 from .site import Site
 from .sources import Sources
 from .store import Store
+from .throttle import Throttle
 from .workers import Workers
 
 
@@ -23,6 +24,7 @@ class Service:
     workers: Workers
     sessions: Sessions
     bell: Bell = field(default_factory=Bell)
+    throttle: Throttle = field(default_factory=Throttle)  # failed log-ins, in memory (throttle.py says why)
 
     def __post_init__(self) -> None:
         self.sources = Sources(self.site.root)

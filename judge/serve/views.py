@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from dataclasses import dataclass
 from typing import Any
 
 from .feedback import report_view
@@ -17,6 +18,7 @@ from .service import Service, iso
 from .store import User
 
 STATES = ("queued", "compiling", "running", "done", "error")
+CURRENT_VERDICT = "EXISTS (SELECT 1 FROM results WHERE submission_id = submissions.id AND current = 1 AND verdict = ?)"
 
 
 def visible_row(service: Service, sid: int, viewer: User) -> sqlite3.Row:
@@ -29,6 +31,50 @@ def visible_row(service: Service, sid: int, viewer: User) -> sqlite3.Row:
     if row is None or not (viewer.staff or row["user_id"] == viewer.id):
         raise not_found("submission")
     return row
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What a list of submissions is narrowed to (an empty one: not narrowed). ``user`` and ``late`` are the
+    staff's: anyone else's list holds their own submissions only, whatever it asks."""
+
+    problem: str = ""
+    language: str = ""
+    state: str = ""
+    verdict: str = ""  # the current result's
+    user: str = ""  # the account's name
+    late: bool = False
+    before: int | None = None  # ids below this one: the next page
+
+
+def listed_rows(service: Service, viewer: User, filters: Filters, limit: int) -> list[sqlite3.Row]:
+    """The submissions ``viewer`` may see that pass ``filters``, newest first, at most ``limit``: the API's list
+    and the pages' both come here."""
+    where, args = ["1 = 1"], []
+    if not viewer.staff:
+        where.append("submissions.user_id = ?")
+        args.append(viewer.id)
+    else:
+        if filters.user:
+            where.append("users.name = ?")
+            args.append(filters.user)
+        if filters.late:
+            where.append("submissions.late_minutes IS NOT NULL")
+    for column in ("problem", "language", "state"):
+        if getattr(filters, column):
+            where.append(f"submissions.{column} = ?")
+            args.append(getattr(filters, column))
+    if filters.verdict:
+        where.append(CURRENT_VERDICT)
+        args.append(filters.verdict)
+    if filters.before is not None:
+        where.append("submissions.id < ?")
+        args.append(filters.before)
+    return service.store.read(
+        "SELECT submissions.*, users.name AS user_name FROM submissions JOIN users ON users.id = submissions.user_id "
+        f"WHERE {' AND '.join(where)} ORDER BY submissions.id DESC LIMIT ?",
+        (*args, limit),
+    )
 
 
 def current_result(service: Service, sid: int) -> sqlite3.Row | None:
