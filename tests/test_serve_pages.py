@@ -335,9 +335,19 @@ def test_markup_in_names_and_outputs_shows_as_text_on_every_page(server, alice_r
         _no_markup_ran(teacher, path)
 
 
-def test_teacher_pages_filter_download_grades_show_hints_and_import_a_roster(server, alice_runs, as_user, shots):
+@pytest.fixture(scope="module")
+def bob_copy(server, alice_runs) -> int:
+    """Bob hands in Alice's AC, copied: a module fixture, since each test that needs it may be the first run on
+    its worker (under ``-n`` the tests of this module are spread over workers, each with its own server)."""
     bob = server.clients["bob"]
-    bob.done(bob.submit("aplusb", "copy.py", AC_PY.decode())["id"])  # alice's AC, copied
+    sid = bob.submit("aplusb", "copy.py", AC_PY.decode())["id"]
+    assert bob.done(sid)["verdict"] == "AC"
+    return sid
+
+
+def test_teacher_pages_filter_download_grades_show_hints_and_import_a_roster(
+    server, alice_runs, bob_copy, as_user, shots
+):
     _, teacher = as_user("teach")
     teacher.goto(f"{server.url}/staff")
     teacher.screenshot(path=str(shots / "teacher.png"))
@@ -385,7 +395,7 @@ def test_teacher_pages_filter_download_grades_show_hints_and_import_a_roster(ser
     assert student.goto(f"{server.url}/staff/grades/aplusb.csv").status == 404
 
 
-def test_the_scoreboard_shows_a_class_its_points(server, alice_runs, as_user, shots) -> None:
+def test_the_scoreboard_shows_a_class_its_points(server, alice_runs, bob_copy, as_user, shots) -> None:
     _, teacher = as_user("teach")
     teacher.goto(f"{server.url}/scoreboard")
     board = teacher.locator("#board").inner_text()
