@@ -1,4 +1,4 @@
-"""The seccomp filter installed once per untrusted launcher (``launcher --filter``), not once per run.
+"""What a launcher prepares once for all its runs: the seccomp filter (``launcher --filter``), the mounts to detach.
 
 A run must get the same filter either way: exactly one (not the launcher's and its own stacked, nor none), with
 no_new_privs, in every sandboxed mode this machine has. A launcher started with a filter must refuse a request asking
@@ -9,8 +9,10 @@ refuses.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -75,3 +77,48 @@ def test_the_filter_goes_on_the_launcher_unless_it_needs_clone3(version: int, fi
         assert int(argv[argv.index("--filter") + 1]) == isolation.fresh & FILTER_BITS
     assert Isolation("rlimits", None).launcher_argv(Path("/launcher"), ()).count("--filter") == 1
     assert "--filter" not in Isolation("none", None).launcher_argv(Path("/launcher"), ())
+
+
+MOUNTINFO = """
+import subprocess, sys
+from judge.run import Isolation, RunLimits, RunSpec, SlotPool
+with SlotPool(1, Isolation("rlimits")) as pool, pool.slot() as slot:
+    out = slot.private / "mounts"
+    limits = RunLimits(cpu=2, wall=10, memory_mib=256, output_bytes=1 << 20)
+    for step in ("before", "mounted", "again"):
+        if step == "mounted":
+            subprocess.run(["mount", "-t", "cgroup2", "none", sys.argv[1]], check=True)
+        spec = RunSpec(["/bin/cat", "/proc/self/mountinfo"], limits, out, slot.private / "err")
+        result = slot.run_untrusted(spec, ())
+        kinds = [line.split(" - ")[1].split()[0] for line in out.read_text().splitlines()]
+        print(step, result.exit_code, sum(kind.startswith("cgroup") for kind in kinds), sys.argv[1] in out.read_text())
+"""
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="private mounts per run need root")
+def test_a_control_group_mounted_after_the_launcher_started_is_detached_too() -> None:
+    """The launcher reads its mount table once and again only when it changes (confine.c): a control-group file
+    system the machine mounts while a slot lives must leave the view of the next run all the same."""
+    where = Path(tempfile.mkdtemp(prefix="tilejudge-test-", dir="/srv"))
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", MOUNTINFO, str(where)], cwd=REPO_ROOT, capture_output=True, text=True, timeout=120
+        )
+    finally:
+        subprocess.run(["umount", str(where)], capture_output=True)
+        where.rmdir()
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [
+        "before",
+        "0",
+        "0",
+        "False",
+        "mounted",
+        "0",
+        "0",
+        "False",
+        "again",
+        "0",
+        "0",
+        "False",
+    ]

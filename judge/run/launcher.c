@@ -478,6 +478,7 @@ static void run(struct request *r) {
         reply("error %s\n", refused);
         return;
     }
+    if (!own_pids && r->fresh & FRESH_MOUNTS) mount_table_refresh();  /* the child reads it (confine.c) */
     long long start = now_us();
     pid_t pid = clone_into(&g);
     if (pid == -2) pid = vfork();

@@ -62,6 +62,8 @@ void confine_before_exec(const struct request *r);  /* seccomp.c */
 int filter_launcher(long long bits);                /* seccomp.c: launcher --filter BITS */
 extern long long launcher_filter;                   /* the FILTER_BITS this launcher runs under (0: none) */
 void sweep_sysv_ipc(void);
+void mount_table_refresh(void);
+int mount_table_changed(void);
 void clean_scratch(const char *path);
 
 /* fresh.c: a run's namespaces made ahead by a holder process (FRESH_PID) */
