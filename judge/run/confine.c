@@ -24,6 +24,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,9 +146,20 @@ static int detach_point(const struct mount_entry *m, int n, int i) {
     return holder;
 }
 
-static void detach_control_groups(void) {
+/* The control-group mounts a run's view loses, worked out from the launcher's own mount table, of which every run's
+ * mount namespace is a copy: read once, and again only when the table changed (the kernel marks an open mountinfo
+ * POLLPRI at every mount and unmount of its namespace). Reading and parsing it in every holder was a tenth of the
+ * launcher's CPU time (docs/benchmarks.md). ``count`` is -1 until read; ``failed`` the errno of a read that failed. */
+static struct { int fd, count, failed; char (*points)[512]; } table = {-1, -1, 0, NULL};
+
+static void read_table(void) {
+    table.count = 0;
+    table.failed = 0;
     FILE *f = fopen("/proc/self/mountinfo", "re");
-    if (!f) child_fail("/proc/self/mountinfo");
+    if (!f) {
+        table.failed = errno;
+        return;
+    }
     int n = 0, size = 0;
     struct mount_entry *m = NULL;
     char line[4096];
@@ -158,8 +170,12 @@ static void detach_control_groups(void) {
         if (!dash || sscanf(line, "%d %d %*s %*s %511s", &id, &parent, point) != 3 || sscanf(dash + 3, "%63s", type) != 1) continue;
         if (n == size) {
             size = size ? 2 * size : 64;
-            m = realloc(m, (size_t)size * sizeof *m);
-            if (!m) child_fail("/proc/self/mountinfo");
+            struct mount_entry *more = realloc(m, (size_t)size * sizeof *m);
+            if (!more) {
+                table.failed = ENOMEM;
+                break;
+            }
+            m = more;
         }
         char kind = !strcmp(type, "cgroup") || !strcmp(type, "cgroup2") ? 'g' : !strcmp(type, "tmpfs") ? 't' : 0;
         m[n] = (struct mount_entry){id, parent, kind, 0, ""};
@@ -167,15 +183,41 @@ static void detach_control_groups(void) {
         n++;
     }
     fclose(f);
-    for (int i = 0; i < n; i++) {
+    free(table.points);
+    table.points = table.failed ? NULL : malloc((size_t)(n ? n : 1) * sizeof *table.points);
+    if (!table.points && !table.failed) table.failed = ENOMEM;
+    for (int i = 0; !table.failed && i < n; i++) {
         if (m[i].kind != 'g') continue;
         struct mount_entry *at = &m[detach_point(m, n, i)];
         if (at->gone) continue;
         at->gone = 1;
-        /* one may have gone with an earlier one's parent: EINVAL, ENOENT */
-        if (umount2(at->point, MNT_DETACH) < 0 && errno != EINVAL && errno != ENOENT) child_fail(at->point);
+        memcpy(table.points[table.count++], at->point, sizeof at->point);
     }
     free(m);
+}
+
+/* 1 when the launcher's mount table changed since it was read (or was never read): a mount namespace copied before
+ * the change may hold a control group the table does not name. The table is stale from then until read again. */
+int mount_table_changed(void) {
+    struct pollfd p = {table.fd, POLLPRI, 0};
+    if (table.fd < 0 || poll(&p, 1, 0) != 0) table.count = -1;
+    return table.count < 0;
+}
+
+/* In the launcher, before a run's mount namespace is made (by a holder, or by the run's child): the table is current. */
+void mount_table_refresh(void) {
+    if (table.fd < 0) table.fd = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC);
+    if (mount_table_changed()) read_table();  /* after the poll that took the change: what is read is as new */
+}
+
+static void detach_control_groups(void) {
+    if (table.count < 0) read_table();
+    if (table.failed) {
+        errno = table.failed;
+        child_fail("/proc/self/mountinfo");
+    }
+    for (int i = 0; i < table.count; i++)  /* one may have gone with an earlier one's parent: EINVAL, ENOENT */
+        if (umount2(table.points[i], MNT_DETACH) < 0 && errno != EINVAL && errno != ENOENT) child_fail(table.points[i]);
 }
 
 void confine_child(const struct request *r, int privileged, volatile int *ipc_shared) {

@@ -99,6 +99,7 @@ static void make_holder(const struct request *r) {
         if (self >= 0) close(self);
         return;
     }
+    if (r->fresh & FRESH_MOUNTS) mount_table_refresh();  /* the holder copies the table: it names what to detach */
     shared->error[0] = '\0';
     shared->ipc_shared = 0;
     pid_t pid = (pid_t)syscall(SYS_clone, CLONE_NEWPID | SIGCHLD, NULL, NULL, NULL, NULL);
@@ -188,6 +189,21 @@ int holder_use(const struct request *r, char *why, size_t size) {
     ssize_t n = -1;
     if (current.ready >= 0)
         while ((n = read(current.ready, &byte, 1)) < 0 && errno == EINTR) {}
+    /* ready: its mount namespace is copied and detached from the table as read then. A mount or unmount since (the
+     * machine's, never a run's) may be in the copy and not in that table: made again, from the table read anew. */
+    for (int tries = 0; n == 1 && r->fresh & FRESH_MOUNTS && mount_table_changed(); tries++) {
+        end(&current, 1);
+        if (tries == 8) {
+            snprintf(why, size, "namespaces: the machine's mount table kept changing");
+            return -1;
+        }
+        make_holder(r);
+        current = spare;
+        spare = (struct holder){-1, -1, -1, NULL};
+        n = -1;
+        if (current.ready >= 0)
+            while ((n = read(current.ready, &byte, 1)) < 0 && errno == EINTR) {}
+    }
     if (n != 1 || current.fd < 0 || setns(current.fd, CLONE_NEWPID) < 0) {
         snprintf(why, size, "namespaces: %s", shared && shared->error[0] ? shared->error : strerror(errno));
         holder_end(1);

@@ -36,6 +36,9 @@
  *
  * Started with --own-network (rlimits mode as root), the launcher first moves
  * into a network namespace of its own: no interface but a loopback that is down.
+ * Started with --filter BITS (an untrusted launcher, seccomp.c says when), it
+ * installs the seccomp filter of those FRESH bits on itself once, and every run
+ * inherits it; a request asking for another filter is refused.
  *
  * With FRESH_PID the child joins namespaces a holder process made ahead for
  * it (fresh.c) and is pid 2 of its own PID namespace.
@@ -439,6 +442,11 @@ static void run(struct request *r) {
         reply("error empty command\n");
         return;
     }
+    /* a launcher started with --filter serves runs with exactly that filter: fewer bits would be more than asked */
+    if (launcher_filter && (r->fresh & FILTER_BITS) != launcher_filter) {
+        reply("error this launcher runs every program under seccomp filter %lld, not %lld\n", launcher_filter, r->fresh & FILTER_BITS);
+        return;
+    }
     holder_reap();
     struct run_group g;
     const char *why = NULL;
@@ -470,6 +478,7 @@ static void run(struct request *r) {
         reply("error %s\n", refused);
         return;
     }
+    if (!own_pids && r->fresh & FRESH_MOUNTS) mount_table_refresh();  /* the child reads it (confine.c) */
     long long start = now_us();
     pid_t pid = clone_into(&g);
     if (pid == -2) pid = vfork();
@@ -596,11 +605,23 @@ int main(int argc, char **argv) {
         perror("launcher: report page");
         return 1;
     }
-    if (argc > 1 && !strcmp(argv[1], "--own-network") && unshare(CLONE_NEWNET) < 0) {
-        perror("launcher: network namespace");
-        return 1;
-    }
     fail_buffer = report->error;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--own-network")) {
+            if (unshare(CLONE_NEWNET) < 0) {
+                perror("launcher: network namespace");
+                return 1;
+            }
+        } else if (!strcmp(argv[i], "--filter") && i + 1 < argc) {
+            if (filter_launcher(atoll(argv[++i])) < 0) {
+                perror("launcher: seccomp filter");
+                return 1;
+            }
+        } else {
+            fprintf(stderr, "launcher: unknown option %s\n", argv[i]);
+            return 1;
+        }
+    }
     holder_start();
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);

@@ -24,6 +24,8 @@
 #define FRESH_QUIET_FILES 256 /* seccomp: file locks are no-ops, no inotify, fanotify, dnotify or lease: a file two
                                * runs both read carries nothing from one to the other */
 #define FRESH_SCOPED 512 /* a Landlock domain of its own: signals and ptrace reach the run's own processes only */
+/* The bits the seccomp filter is made from (seccomp.c). */
+#define FILTER_BITS (FRESH_SECCOMP | FRESH_NOUSERNS | FRESH_LOCAL_SOCKETS | FRESH_QUIET_FILES)
 
 struct request {
     char *argv[MAX_ARGS + 1];
@@ -57,7 +59,11 @@ void group_finish(struct run_group *g, long long *cpu_us, long *peak_kb, int *oo
 
 void confine_child(const struct request *r, int privileged, volatile int *ipc_shared);
 void confine_before_exec(const struct request *r);  /* seccomp.c */
+int filter_launcher(long long bits);                /* seccomp.c: launcher --filter BITS */
+extern long long launcher_filter;                   /* the FILTER_BITS this launcher runs under (0: none) */
 void sweep_sysv_ipc(void);
+void mount_table_refresh(void);
+int mount_table_changed(void);
 void clean_scratch(const char *path);
 
 /* fresh.c: a run's namespaces made ahead by a holder process (FRESH_PID) */

@@ -37,6 +37,7 @@ from .cgroups import Cgroups
 from .cgroups import probe as probe_cgroups
 from .files import cache_root
 from .types import (
+    FILTER_BITS,
     FRESH_IPC,
     FRESH_LOCAL_SOCKETS,
     FRESH_MOUNTS,
@@ -109,12 +110,15 @@ class Isolation:
         return fresh | (FRESH_MOUNTS if self.private_mounts else 0)
 
     def launcher_argv(self, launcher: Path, binds: Sequence[Bind]) -> list[str]:
-        """The command that starts a launcher for untrusted runs."""
-        if self.private_mounts:
-            return [str(launcher), "--own-network"]
+        """The command that starts a launcher for untrusted runs: every run it makes gets ``fresh``, so the seccomp
+        filter is installed once, on the launcher (``--filter``), rather than per run, except on cgroup v2, where the
+        launcher makes each run's child inside its group with clone3, which the filter refuses (seccomp.c)."""
+        options = ["--own-network"] if self.private_mounts else []
+        if self.fresh & FILTER_BITS and (self.cgroups is None or self.cgroups.version != 2):
+            options += ["--filter", str(self.fresh & FILTER_BITS)]
         if not self.sandboxed:
-            return [str(launcher)]
-        return [*bwrap_prefix(binds), "--ro-bind", str(launcher), str(launcher), "--", str(launcher)]
+            return [str(launcher), *options]
+        return [*bwrap_prefix(binds), "--ro-bind", str(launcher), str(launcher), "--", str(launcher), *options]
 
 
 @cache

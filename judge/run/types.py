@@ -68,6 +68,9 @@ FRESH_IPC, FRESH_MOUNTS, FRESH_SECCOMP, FRESH_PID, FRESH_LOCAL_SOCKETS, FRESH_RE
 )  # launcher.h
 FRESH_QUIET_FILES = 256  # launcher.h: no file locks, change notification or leases shared with other runs
 FRESH_SCOPED = 512  # launcher.h: signals and ptrace reach the run's own processes only (Landlock)
+FILTER_BITS = (
+    FRESH_SECCOMP | FRESH_NOUSERNS | FRESH_LOCAL_SOCKETS | FRESH_QUIET_FILES
+)  # launcher.h: the seccomp filter's
 
 
 @dataclass(frozen=True)
