@@ -163,11 +163,24 @@ def _namespaces(pid: int) -> dict[str, str]:
     return {kind: os.readlink(f"/proc/{pid}/ns/{kind}") for kind in NAMESPACES}
 
 
+def _is_zombie(pid: str) -> bool:
+    """Whether the process has ended and only waits for its parent to reap it (state Z in its stat line)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return True  # gone already
+    return stat[stat.rindex(")") + 2 :].startswith(("Z", "X"))
+
+
 def _holders(links: dict[str, str]) -> list[str]:
-    """Every live process still in one of these namespaces, as "pid kind"."""
+    """Every live process still in one of these namespaces, as "pid kind".
+
+    A zombie is left out: it runs nothing and holds no memory, yet its PID namespace link stays readable until its
+    parent reaps it, and a holder whose launcher was killed waits to be reaped by the host's init (on a loaded
+    machine that wait was long enough to be seen once)."""
     found = []
     for entry in os.listdir("/proc"):
-        if not entry.isdigit():
+        if not entry.isdigit() or _is_zombie(entry):
             continue
         for kind, link in links.items():
             try:
