@@ -11,8 +11,8 @@ only the seams between chunks are Python.
 A token or line longer than ``LONG`` is never held whole: it becomes a
 ``Long``, its length, the start a message may quote and a SHA-256 digest of
 its content, so two long items are equal exactly when their content is (up
-to a collision of SHA-256). Only a comparison that must read a long token as
-a number cannot, and says so (``compare.py``).
+to a collision of SHA-256); a long token that is a number also carries its
+value, read as it went by (``long_numbers.py``).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from operator import methodcaller
 from pathlib import Path
 
 from .budget import checkpoint
+from .long_numbers import NumberReader
 
 CHUNK = 1 << 17  # bytes read at a time from each side
 LONG = 4 << 20  # a token or line longer than this is kept as a Long (more than CHUNK: what one chunk holds is short)
@@ -77,23 +78,26 @@ def opened(data: Data) -> Iterator[Source]:
 @dataclass(frozen=True)
 class Long:
     """A token or line of ``size`` bytes, over ``LONG``: equal to another exactly when its size and digest are.
-    ``head`` is its start as written (a message quotes it); ``number`` whether the token reads as a decimal number
-    (its digit runs, each made one digit, are a number: a long token is one only through its digits)."""
+    ``head`` is its start as written (a message quotes it); ``value`` the token's value when it is a decimal number
+    (read by ``long_numbers.py``; a long token is a number only through its digits, so when its digit runs, each
+    made one digit, read as one)."""
 
     size: int
     digest: bytes
     head: bytes = field(compare=False)
-    number: bool = field(compare=False, default=False)
+    value: float | None = field(compare=False, default=None)
 
 
 Item = bytes | Long
 
 
 class _LongToken:
-    """A token being read past ``LONG``: its digest over its folded pieces, its start, the skeleton of its digits."""
+    """A token being read past ``LONG``: its digest over its folded pieces, its start, the skeleton of its digits and,
+    while that may be a number's, the number."""
 
     def __init__(self, pieces: Sequence[bytes], fold: bool) -> None:
         self.fold, self.size, self.hash, self.head, self.skeleton = fold, 0, hashlib.sha256(), b"", b""
+        self.number = NumberReader()
         for piece in pieces:
             self.add(piece)
 
@@ -104,9 +108,12 @@ class _LongToken:
             self.head += piece[: HEAD - len(self.head)]
         if len(self.skeleton) <= _SKELETON:
             self.skeleton = _DIGIT_RUNS.sub(b"1", self.skeleton + _DIGIT_RUNS.sub(b"1", piece))
+            if len(self.skeleton) <= _SKELETON:  # still a number's: this piece has a few marks at most
+                self.number.add(piece)
 
-    def done(self, is_number: bool) -> Long:
-        return Long(self.size, self.hash.digest(), self.head, len(self.skeleton) <= _SKELETON and is_number)
+    def done(self, is_number: Callable[[bytes], bool] | None) -> Long:
+        number = len(self.skeleton) <= _SKELETON and is_number is not None and is_number(self.skeleton)
+        return Long(self.size, self.hash.digest(), self.head, self.number.value() if number else None)
 
 
 @dataclass(frozen=True)
@@ -152,7 +159,7 @@ def token_batches(source: Source, fold: bool, is_number: Callable[[bytes], bool]
             long.add(chunk[:end])
             if end == len(chunk):
                 continue
-            yield TokenBatch([long.done(is_number is not None and is_number(long.skeleton))], b"", line)
+            yield TokenBatch([long.done(is_number)], b"", line)
             long, chunk = None, chunk[end:]
         tail = b"" if chunk[-1:].isspace() else chunk.rsplit(None, 1)[-1]
         if len(tail) < len(chunk):
@@ -163,7 +170,7 @@ def token_batches(source: Source, fold: bool, is_number: Callable[[bytes], bool]
         carry.append(tail)
         carried += len(tail)
     if long is not None:
-        yield TokenBatch([long.done(is_number is not None and is_number(long.skeleton))], b"", line)
+        yield TokenBatch([long.done(is_number)], b"", line)
     elif carried:
         text = b"".join(carry)
         yield TokenBatch((text.lower() if fold else text).split(), text, line)
