@@ -41,6 +41,9 @@ class NumberReader:
         self.exponent = b""  # without leading zeros, at most EXPONENT_DIGITS + 1 of them
 
     def add(self, piece: bytes) -> None:
+        if piece.isdigit():  # nearly every piece of a long number: no pattern to run over it
+            self._digits(piece)
+            return
         for index, part in enumerate(_PARTS.split(piece)):
             if index % 2:
                 self._mark(part)

@@ -107,7 +107,8 @@ class _LongToken:
         if len(self.head) < HEAD:
             self.head += piece[: HEAD - len(self.head)]
         if len(self.skeleton) <= _SKELETON:
-            self.skeleton = _DIGIT_RUNS.sub(b"1", self.skeleton + _DIGIT_RUNS.sub(b"1", piece))
+            digits = b"1" if piece.isdigit() else _DIGIT_RUNS.sub(b"1", piece)  # isdigit: no pattern run, mostly
+            self.skeleton = _DIGIT_RUNS.sub(b"1", self.skeleton + digits)
             if len(self.skeleton) <= _SKELETON:  # still a number's: this piece has a few marks at most
                 self.number.add(piece)
 
