@@ -12,6 +12,11 @@ registry makes (the objects the judge calls) in a fresh Python process, and
 reads that process's peak resident memory (``ru_maxrss``) before and after:
 against a small answer, against an equal answer, and against an answer one
 token longer (so the whole of both is read and the answer's tokens counted).
+
+The other tests pin what reading in chunks must not change: where chunks end
+changes no verdict or message, tokens and lines too long to hold are compared
+by digest and numbers too long to hold by value, and a comparison a user
+registers, which is handed whole files, is bounded.
 """
 
 from __future__ import annotations
@@ -198,3 +203,27 @@ def test_a_number_too_long_to_hold_is_read_by_value(monkeypatch: pytest.MonkeyPa
     assert exact(halfway + b"0" * 900 + b"\n", b"1\n").verdict is Verdict.AC
     assert exact(halfway + b"0" * 900 + b"1\n", b"1.0000000000000002\n").verdict is Verdict.AC
     assert exact(halfway + b"0" * 900 + b"1\n", b"1\n").verdict is Verdict.WA
+
+
+def test_a_comparison_handed_whole_files_is_bounded(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A comparison a user registers gets both files whole as bytes: past ``WHOLE_BYTES`` of them the case is a judge
+    error saying why, and the comparison is never called; below, it is called with the files' bytes."""
+    from judge.check import BuiltinChecker, programs
+
+    calls: list[tuple[bytes, bytes]] = []
+
+    def whole(output: bytes, answer: bytes, args: object) -> CheckOutcome:
+        calls.append((output, answer))
+        return CheckOutcome(Verdict.AC)
+
+    (tmp_path / "out").write_bytes(b"1 2\n" * 100)
+    (tmp_path / "ans").write_bytes(b"1 2\n")
+    checker = BuiltinChecker(whole, "numbers")
+    assert checker.check(tmp_path, tmp_path / "out", tmp_path / "ans", None).verdict is Verdict.AC  # type: ignore[arg-type]
+    assert calls == [(b"1 2\n" * 100, b"1 2\n")]
+    monkeypatch.setattr(programs, "WHOLE_BYTES", 300)
+    outcome = checker.check(tmp_path, tmp_path / "out", tmp_path / "ans", None)  # type: ignore[arg-type]
+    assert outcome.verdict is Verdict.JE and len(calls) == 1
+    assert outcome.message.startswith(
+        "built-in checker 'numbers' reads whole files, at most 0 MiB of output and answer"
+    )
