@@ -1,7 +1,8 @@
 """The check layer: deciding whether an output is right.
 
-Owns the pure comparators (``compare.py``) and the CPU budget they run against
-inside the judge's process (``budget.py``), the checker programs speaking the
+Owns the pure comparators (``compare.py``, reading output and answer in chunks
+through ``streams.py``) and the CPU budget they run against inside the judge's
+process (``budget.py``), the checker programs speaking the
 testlib or Kattis protocol (``programs.py``), the files a checker attaches to
 a result (``attachments.py``), how an interactor or multi-pass validator is
 called and what its exit means (``interactor_protocols.py``) and the checker-type registry

@@ -1,36 +1,49 @@
-"""The built-in comparisons: pure functions from (output, answer) bytes to an outcome.
+"""The built-in comparisons: pure functions from (output, answer) to an outcome.
 
-No I/O and no processes, so they are unit-tested directly. What a message
-quotes from the output is escaped (``judge.text.safe_text``): the output is
-the submission's and untrusted.
+Each side is a file or bytes (unit tests hand over bytes); no processes, so
+they are unit-tested directly. What a message quotes from the output is
+escaped (``judge.text.safe_text``): the output is the submission's and
+untrusted.
 
 They run inside the judge's own process, where nothing but their CPU budget
 (``budget.py``) stops them, so each is linear in its input whatever the
 submission prints: no pattern that can backtrack (numbers are read by
-``_is_number``, a scan with bytes methods), sequences compared slice by slice
-in C, and every loop that runs Python code per token or line calls
-``checkpoint()`` once per ``STRIDE`` items.
+``_is_number``, a scan with bytes methods), runs of tokens or lines compared
+as lists in C, and ``checkpoint()`` called once per chunk read and per run
+walked in Python. Nor does any hold its input whole: both sides are read in
+chunks and compared as they come (``streams.py``), so what a comparison holds
+is bounded whatever the output's size.
 """
 
 from __future__ import annotations
 
 import math
-import re
-from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import accumulate
-from operator import methodcaller
 
 from ..text import safe_text
 from ..verdict import Verdict
 from .attachments import Attachment
 from .budget import checkpoint
+from .streams import (
+    CHUNK,
+    HEAD,
+    Cursor,
+    Data,
+    Item,
+    Long,
+    Source,
+    first_difference,
+    layout_chunks,
+    line_batches,
+    opened,
+    same_bytes,
+    token_batches,
+)
 
 SHOW = 60
-STRIDE = 4096  # tokens or lines compared between two looks at the budget
 
-Same = Callable[[bytes, bytes], bool]
+Same = Callable[[Item, Item], bool]
 
 
 @dataclass(frozen=True)
@@ -52,38 +65,11 @@ class CheckOutcome:
         return 1.0 if self.verdict is Verdict.AC else 0.0
 
 
-def _show(token: bytes | None) -> str:
+def _show(token: Item | None) -> str:
     if token is None:
         return "nothing"
-    text = token[: 4 * SHOW + 4].decode("utf-8", "replace")  # a UTF-8 character is at most 4 bytes
+    text = (token.head if isinstance(token, Long) else token)[:HEAD].decode("utf-8", "replace")
     return safe_text(repr(text if len(text) <= SHOW else text[:SHOW] + "…"), one_line=True)
-
-
-def _line_of_token(data: bytes, index: int) -> int:
-    """1-based line holding the index-th whitespace-separated token; only computed on failure."""
-    ends = list(accumulate(map(len, map(bytes.split, data.split(b"\n")))))
-    return bisect_right(ends, index) + 1
-
-
-def _first_difference(got: Sequence[bytes], want: Sequence[bytes], same: Same | None = None) -> int | None:
-    """The index of the first pair that is not the same (the shorter length when one only runs longer), or None.
-
-    Slices of ``STRIDE`` items are compared in C first; only a slice that
-    differs is walked item by item with ``same``, which must hold for equal
-    items (every tolerance is at least 0).
-    """
-    if got == want:  # the usual case, one comparison in C
-        return None
-    common = min(len(got), len(want))
-    for start in range(0, common, STRIDE):
-        checkpoint()
-        part_got, part_want = got[start : start + STRIDE], want[start : start + STRIDE]
-        if part_got == part_want:
-            continue
-        for index, (g, w) in enumerate(zip(part_got, part_want), start):
-            if g != w and (same is None or not same(g, w)):
-                return index
-    return None if len(got) == len(want) else common
 
 
 def _first_byte_difference(output: bytes, answer: bytes) -> int:
@@ -101,68 +87,80 @@ def _first_byte_difference(output: bytes, answer: bytes) -> int:
     return low
 
 
-def compare_exact(output: bytes, answer: bytes) -> CheckOutcome:
-    if output == answer:
-        return CheckOutcome(Verdict.AC)
-    at = _first_byte_difference(output, answer)
-    line = answer.count(b"\n", 0, at) + 1
-    column = at - (answer.rfind(b"\n", 0, at) + 1) + 1
-    return CheckOutcome(
-        Verdict.WA,
-        f"byte {at + 1} (line {line}, column {column}): "
-        f"expected {_show(answer[at : at + 20] or None)}, got {_show(output[at : at + 20] or None)}",
-    )
+def compare_exact(output: Data, answer: Data) -> CheckOutcome:
+    with opened(output) as got, opened(answer) as want:
+        offset, line, line_start = 0, 1, 0  # line_start: where the answer's line holding ``offset`` starts
+        while True:
+            checkpoint()
+            g, w = got.read_at(offset, CHUNK), want.read_at(offset, CHUNK)
+            if g == w:
+                if not w:
+                    return CheckOutcome(Verdict.AC)
+                end = len(w)
+            else:
+                end = _first_byte_difference(g, w)
+            line += w.count(b"\n", 0, end)
+            if (newline := w.rfind(b"\n", 0, end)) >= 0:
+                line_start = offset + newline + 1
+            if g != w:
+                at = offset + end
+                return CheckOutcome(
+                    Verdict.WA,
+                    f"byte {at + 1} (line {line}, column {at - line_start + 1}): expected"
+                    f" {_show(want.read_at(at, 20) or None)}, got {_show(got.read_at(at, 20) or None)}",
+                )
+            offset += end
 
 
-_LINE_END = methodcaller("rstrip", b" \t\r")
-
-
-def _significant_lines(data: bytes) -> list[bytes]:
-    """The lines without trailing blanks, and without the empty lines at the end."""
-    lines = list(map(_LINE_END, data.rstrip(b" \t\r\n").split(b"\n")))
-    return [] if lines == [b""] else lines
-
-
-def compare_lines(output: bytes, answer: bytes) -> CheckOutcome:
+def compare_lines(output: Data, answer: Data) -> CheckOutcome:
     """Line by line, ignoring trailing blanks; right tokens in the wrong layout is PE, not WA."""
-    got, want = _significant_lines(output), _significant_lines(answer)
-    at = _first_difference(got, want)
-    if at is None:
-        return CheckOutcome(Verdict.AC)
-    g = got[at] if at < len(got) else None
-    w = want[at] if at < len(want) else None
-    where = f"line {at + 1}: expected {_show(w)}, got {_show(g)}"
-    if output.split() == answer.split():
-        return CheckOutcome(Verdict.PE, f"whitespace differs, {where}")
+    with opened(output) as out, opened(answer) as ans:
+        got, want = Cursor(line_batches(out)), Cursor(line_batches(ans))
+        if not first_difference(got, want):
+            return CheckOutcome(Verdict.AC)
+        where = f"line {got.index + 1}: expected {_show(want.item())}, got {_show(got.item())}"
+        tokens, expected = Cursor(token_batches(out, fold=False)), Cursor(token_batches(ans, fold=False))
+        if not first_difference(tokens, expected):
+            return CheckOutcome(Verdict.PE, f"whitespace differs, {where}")
     return CheckOutcome(Verdict.WA, where)
 
 
-def compare_tokens(output: bytes, answer: bytes, case_sensitive: bool = True) -> CheckOutcome:
-    if case_sensitive:
-        return _compare_token_lists(output, answer, output.split(), answer.split())
-    return _compare_token_lists(output, answer, output.lower().split(), answer.lower().split())
+def compare_tokens(output: Data, answer: Data, case_sensitive: bool = True) -> CheckOutcome:
+    return _compare_token_streams(output, answer, not case_sensitive)
 
 
-def _compare_token_lists(
-    output: bytes, answer: bytes, got: list[bytes], want: list[bytes], same: Same | None = None
+def _compare_token_streams(
+    output: Data,
+    answer: Data,
+    fold: bool,
+    same: Same | None = None,
+    then: Callable[[Source, Source], bool] | None = None,
 ) -> CheckOutcome:
-    """AC when every pair of tokens is the same; else WA naming the first token that differs, as the submission wrote
-    it (``got`` and ``want`` may be folded to lower case)."""
-    index = _first_difference(got, want, same)
-    if index is None:
-        return CheckOutcome(Verdict.AC)
-    if index < min(len(got), len(want)):
-        return CheckOutcome(
-            Verdict.WA,
-            f"token {index + 1} (line {_line_of_token(output, index)}): "
-            f"expected {_show(answer.split()[index])}, got {_show(output.split()[index])}",
-        )
-    if len(got) < len(want):
-        return CheckOutcome(
-            Verdict.WA,
-            f"output ends after {len(got)} tokens; expected {len(want)} (next: {_show(answer.split()[len(got)])})",
-        )
-    return CheckOutcome(Verdict.WA, f"extra output after {len(want)} tokens: {_show(output.split()[len(want)])}")
+    """AC when every pair of tokens is the same (after folding to lower case with ``fold``) and ``then``, given both
+    sources, holds; else WA naming the first token that differs, as the submission wrote it."""
+    with opened(output) as out, opened(answer) as ans:
+        got = Cursor(token_batches(out, fold, _is_number))
+        want = Cursor(token_batches(ans, fold, _is_number))
+        if not first_difference(got, want, same):
+            if then is not None and not then(out, ans):
+                return CheckOutcome(Verdict.WA, "white space differs (space_change_sensitive)")
+            return CheckOutcome(Verdict.AC)
+        index = got.index
+        if got.more() and want.more():
+            assert got.batch is not None and want.batch is not None
+            return CheckOutcome(
+                Verdict.WA,
+                f"token {index + 1} (line {got.batch.line_of(got.at)}): "
+                f"expected {_show(want.batch.written(want.at))}, got {_show(got.batch.written(got.at))}",
+            )
+        if want.more():
+            assert want.batch is not None
+            following = want.batch.written(want.at)
+            return CheckOutcome(
+                Verdict.WA, f"output ends after {index} tokens; expected {want.count()} (next: {_show(following)})"
+            )
+        assert got.batch is not None
+        return CheckOutcome(Verdict.WA, f"extra output after {index} tokens: {_show(got.batch.written(got.at))}")
 
 
 _SIGNS = (b"+", b"-")
@@ -189,14 +187,17 @@ def _is_number(token: bytes) -> bool:
     return bool(whole or fraction) and (not whole or whole.isdigit()) and (not fraction or fraction.isdigit())
 
 
-def _as_float(token: bytes) -> float | None:
+def _as_float(token: Item) -> float | None:
+    """The token's value if it is a number (a ``Long`` one's was read as it went by)."""
+    if isinstance(token, Long):
+        return token.value
     return float(token) if _is_number(token) else None
 
 
-def compare_floats(output: bytes, answer: bytes, abs_tol: float, rel_tol: float) -> CheckOutcome:
+def compare_floats(output: Data, answer: Data, abs_tol: float, rel_tol: float) -> CheckOutcome:
     """Token by token; a numeric answer token accepts any number within either tolerance, others must match exactly."""
 
-    def same(got: bytes, want: bytes) -> bool:
+    def same(got: Item, want: Item) -> bool:
         expected = _as_float(want)
         if expected is None:
             return got == want
@@ -208,7 +209,7 @@ def compare_floats(output: bytes, answer: bytes, abs_tol: float, rel_tol: float)
         error = abs(value - expected)
         return error <= abs_tol or error <= rel_tol * abs(expected)
 
-    return _compare_token_lists(output, answer, output.split(), answer.split(), same)
+    return _compare_token_streams(output, answer, False, same)
 
 
 _KATTIS_FLAGS = {
@@ -242,50 +243,43 @@ def _kattis_options(flags: Sequence[str]) -> dict[str, float | bool] | CheckOutc
     return options
 
 
-_WHITE_SPACE = re.compile(rb"(\s+)")  # one class repeated, nothing around it to backtrack into: linear
-
-
-def _layout(data: bytes) -> tuple[list[bytes], bool, bool]:
-    """The runs of white space in order, and whether the data starts and ends with one."""
-    parts = _WHITE_SPACE.split(data)
-    return parts[1::2], parts[0] == b"", parts[-1] == b""
-
-
-def compare_kattis_default(output: bytes, answer: bytes, flags: Sequence[str]) -> CheckOutcome:
+def compare_kattis_default(output: Data, answer: Data, flags: Sequence[str]) -> CheckOutcome:
     """The Kattis default output validator: tokens, case-insensitive unless ``case_sensitive``; whitespace must match
     exactly with ``space_change_sensitive``; with a float tolerance, every answer token that is a number is compared
-    within the absolute OR the relative tolerance (an output token that is not a number is wrong)."""
+    within the absolute OR the relative tolerance (an output token that is not a number is wrong).
+
+    Tokens are folded to lower case before they are compared, numbers too:
+    folding changes neither whether a token is a number nor its value."""
     options = _kattis_options(flags)
     if isinstance(options, CheckOutcome):
         return options
     tolerance = options.get("float_tolerance")
     abs_tol = options.get("float_absolute_tolerance", tolerance)
     rel_tol = options.get("float_relative_tolerance", tolerance)
-    fold: Callable[[bytes], bytes] = (lambda t: t) if options.get("case_sensitive") else bytes.lower
+    fold = not options.get("case_sensitive")
+    layout = _same_layout if options.get("space_change_sensitive") else None
     if abs_tol is None and rel_tol is None:
-        outcome = _compare_token_lists(output, answer, fold(output).split(), fold(answer).split())
-    else:
+        return _compare_token_streams(output, answer, fold, then=layout)
 
-        def same(got: bytes, want: bytes) -> bool:
-            expected = _kattis_float(want)
-            if expected is None:
-                return fold(got) == fold(want)
-            value = _kattis_float(got)
-            if value is None:
-                return False
-            error = abs(value - expected)
-            return (abs_tol is not None and error <= abs_tol) or (
-                rel_tol is not None and error <= rel_tol * abs(expected)
-            )
+    def same(got: Item, want: Item) -> bool:
+        expected = _kattis_float(want)
+        if expected is None:
+            return got == want
+        value = _kattis_float(got)
+        if value is None:
+            return False
+        error = abs(value - expected)
+        return (abs_tol is not None and error <= abs_tol) or (rel_tol is not None and error <= rel_tol * abs(expected))
 
-        outcome = _compare_token_lists(output, answer, output.split(), answer.split(), same)
-    if outcome.verdict is Verdict.AC and options.get("space_change_sensitive"):
-        if _layout(output) != _layout(answer):
-            return CheckOutcome(Verdict.WA, "white space differs (space_change_sensitive)")
-    return outcome
+    return _compare_token_streams(output, answer, fold, same, layout)
 
 
-def _kattis_float(token: bytes) -> float | None:
+def _same_layout(output: Source, answer: Source) -> bool:
+    """The same runs of white space, in the same order, with the same ends."""
+    return same_bytes(layout_chunks(output), layout_chunks(answer))
+
+
+def _kattis_float(token: Item) -> float | None:
     """A whole-token finite number, as the default validator reads one (no inf, no nan)."""
     value = _as_float(token)
     return value if value is not None and math.isfinite(value) else None

@@ -51,23 +51,40 @@ class Checker(Protocol):
     ) -> CheckOutcome: ...
 
 
+WHOLE_BYTES = 160 << 20  # what a comparison handed whole files may be given: a 64 MiB output, its answer, and room
+
+
 @dataclass(frozen=True)
 class BuiltinChecker:
     """A comparison run in the judge's own process, against a CPU budget (``budget.py``): ``cpu`` seconds, the limit
-    a checker program would get, plus an allowance per MiB read. Spending it is a judge error naming the checker."""
+    a checker program would get, plus an allowance per MiB read. Spending it is a judge error naming the checker.
 
-    compare: Callable[[bytes, bytes, Sequence[str]], CheckOutcome]
+    With ``streams``, ``compare`` is given the two files' paths and reads
+    them in bounded pieces itself (every comparison of ``compare.py``).
+    Without, it is handed both files whole as bytes (a comparison a user
+    registered), so their size is bounded by ``WHOLE_BYTES``: beyond it the
+    case is a judge error saying why, never a judge that ran out of memory."""
+
+    compare: Callable[..., CheckOutcome]
     name: str = "built-in"
     cpu: float = checker_cpu(0)
+    streams: bool = False
 
     def check(
         self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot, args: Sequence[str] = ()
     ) -> CheckOutcome:
-        output, answer = output_path.read_bytes(), answer_path.read_bytes()
-        size = len(output) + len(answer)
+        size = output_path.stat().st_size + answer_path.stat().st_size
+        if not self.streams and size > WHOLE_BYTES:
+            return CheckOutcome(
+                Verdict.JE,
+                f"built-in checker '{self.name}' reads whole files, at most {WHOLE_BYTES >> 20} MiB of output and"
+                f" answer; they have {size / (1 << 20):.3g} MiB",
+            )
         try:
             with cpu_budget(budget_seconds(self.cpu, size)):
-                return self.compare(output, answer, args)
+                if self.streams:
+                    return self.compare(output_path, answer_path, args)
+                return self.compare(output_path.read_bytes(), answer_path.read_bytes(), args)
         except BudgetExceeded as spent:
             return CheckOutcome(
                 Verdict.JE,

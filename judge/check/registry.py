@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..errors import UsageError
@@ -57,10 +58,11 @@ def option(spec: CheckerSpec, name: str) -> Any:
 
 
 def _builtin(
-    compare: Callable[[bytes, bytes, CheckerSpec], Any],
+    compare: Callable[[Path, Path, CheckerSpec], Any],
 ) -> Callable[[CheckerSpec, Program | None, float], Checker]:
+    """A comparison of ``compare.py``: it reads the files itself, in bounded pieces."""
     return lambda spec, program, time_limit: BuiltinChecker(
-        lambda output, answer, args: compare(output, answer, spec), spec.type, checker_cpu(time_limit)
+        lambda output, answer, args: compare(output, answer, spec), spec.type, checker_cpu(time_limit), streams=True
     )
 
 
@@ -116,7 +118,7 @@ CHECKER_TYPES: dict[str, CheckerType] = {
         CheckerType(
             KATTIS_DEFAULT,
             lambda spec, program, time_limit: BuiltinChecker(
-                compare_kattis_default, "default output validator", checker_cpu(time_limit)
+                compare_kattis_default, "default output validator", checker_cpu(time_limit), streams=True
             ),
             kattis_flags=lambda spec: [],
             native=False,

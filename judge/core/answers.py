@@ -24,6 +24,7 @@ from .verdicts import CaseResult
 
 ANSWERS = Language(name="answers", run=(), title="answer files")
 EXTENSIONS = (".out", ".ans", ".txt")
+COPY_PIECE = 1 << 20
 
 
 def answer_set(path: Path) -> Program:
@@ -83,7 +84,8 @@ def _inside(folder: Path, place: str, out: Path, limit: int) -> int | None:
 
 
 def _copy(path: Path, out: Path, limit: int) -> int | None:
-    """At most ``limit`` + 1 bytes of a regular file into ``out``; its size, or None when it is not one."""
+    """At most ``limit`` bytes of a regular file into ``out``, a piece at a time (the limit may be 64 MiB, and the
+    judge holds no answer whole); its size (over ``limit`` when it was longer), or None when it is not one."""
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
     except OSError:
@@ -92,6 +94,9 @@ def _copy(path: Path, out: Path, limit: int) -> int | None:
         info = os.fstat(source.fileno())
         if not stat.S_ISREG(info.st_mode):
             return None
-        data = source.read(limit + 1)
-    out.write_bytes(data[:limit])
-    return max(info.st_size, len(data))
+        read = 0
+        with out.open("wb") as target:
+            while read <= limit and (piece := source.read(min(COPY_PIECE, limit + 1 - read))):
+                target.write(piece[: limit - read])
+                read += len(piece)
+    return max(info.st_size, read)

@@ -13,6 +13,7 @@ once as it has threads (``dask worker --nthreads``, default: its cores).
 
 from __future__ import annotations
 
+import atexit
 import functools
 import hashlib
 import io
@@ -22,6 +23,8 @@ import shutil
 import tarfile
 import tempfile
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +32,7 @@ from ..core import ReadersWriterLock
 from ..errors import JudgeError, SetupError, UsageError
 from ..model import Problem
 from ..problem.formats import load_problem
-from ..run import Isolation, SlotPool, cache_root
+from ..run import Isolation, SlotPool, cache_root, claim_private, release_private
 from .discovery import Student
 from .submissions import Results, invalid_report, judge_error_report, judge_submission
 
@@ -106,6 +109,28 @@ def _extract(tar: tarfile.TarFile, work: Path) -> None:
     tar.extractall(work)
 
 
+_private: list[Path] = []  # this worker process's private folder, once claimed
+_private_lock = threading.Lock()
+
+
+@contextmanager
+def submission_folder() -> Iterator[Path]:
+    """A fresh folder for one submission's files, inside this worker process's private folder.
+
+    The private folder is claimed once and held for the process's life
+    (``judge/run/private_root.py``), as the service's workers hold theirs: a
+    Dask worker killed while judging leaves its submissions there, and the
+    next slot pool started on the machine removes them, where the system's
+    temporary folder would keep them for good."""
+    with _private_lock:
+        if not _private:
+            root, lock = claim_private()
+            atexit.register(release_private, root, lock)
+            _private.append(root)
+    with tempfile.TemporaryDirectory(prefix="submission-", dir=_private[0]) as folder:
+        yield Path(folder)
+
+
 def judge_on_worker(
     package_hash: str,
     name: str,
@@ -129,7 +154,7 @@ def judge_on_worker(
 
     address = get_worker().address
     problem = load_problem(_unpacked(package_hash, name, package))
-    with tempfile.TemporaryDirectory(prefix="submission-") as folder:
+    with submission_folder() as folder:
         path = Path(folder) / filename
         if more:
             path = Path(folder) / "submission"
