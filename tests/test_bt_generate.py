@@ -4,7 +4,7 @@ makes it, then verified.
 The package is written here: a Python and a C generator with arguments, ``{seed}`` and ``count``, inline ``in:`` and
 ``ans:``, a ``copy:``, ``include:``, a ``test_group.yaml``, and answers from ``solution:``. A second ``generate``
 makes nothing again; changing one generator makes only its cases again; a dropped case's files go; keys this judge
-does not make are named in one line each.
+does not make are named in one line each (the validators' folders: test_bt_validator_cases.py).
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ data:
                 count: 1..=2
             - named: pair 5 6
           include: [fixed]
-  invalid_input:
+  testing_tool_test:
     data:
       - negative: {in: "-1 2"}
 """
@@ -86,7 +86,7 @@ def test_generate_makes_the_data_as_bt_generate_and_verify_judges_it(tmp_path: P
     made = cli("generate", str(package))
     assert made.returncode == 0, made.stdout + made.stderr
     assert "sum: 12 cases made, 0 unchanged, 0 removed" in made.stdout, made.stdout
-    assert "data/invalid_input is not made" in made.stderr and "'visualizer' is not used" in made.stderr
+    assert "data/testing_tool_test is not made" in made.stderr and "'visualizer' is not used" in made.stderr
     data = package / "data"
     small = data / "secret" / "1-small"
     assert (small / "1-fixed.in").read_text() == "4 5\n" and (small / "1-fixed.ans").read_text() == "9\n"

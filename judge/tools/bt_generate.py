@@ -10,6 +10,12 @@ what it depends on changed: the digest of its recipe, the generator's and the
 solution's files is kept in ``data/.generated.json``, and files a previous run
 made for cases no longer planned are removed. Like bt, this writes into the
 package's own data/ folder, which the judge then reads as it is.
+
+The validators' folders (``invalid_input`` and the rest) are made the same
+way but never by the solution: their answers and outputs are given. A
+sample made only of what its statement shows (``in.statement`` and
+``in.download``) is made and not judged, as in bt. A ``match:`` pattern the
+made file does not contain is a warning, as bt gives.
 """
 
 from __future__ import annotations
@@ -27,9 +33,12 @@ from ..core.testdata import GENERATOR_LIMITS, run_trusted
 from ..errors import UsageError
 from ..lang import Program, build_or_fail
 from ..run import RunLimits, SlotPool
-from .bt_plan import GENERATORS_FILE, PlannedCase, read_plan
+from .bt_plan import CHECK_ROOTS, GENERATORS_FILE, PlannedCase, read_plan
 
 RECORD = ".generated.json"
+# what a case may consist of, as bt knows them: what copy: copies, a generator may write and a removed case loses
+EXTENSIONS = (".in", ".ans", ".out", ".in.statement", ".ans.statement", ".in.download", ".ans.download")
+EXTENSIONS += (".interaction", ".yaml", ".png", ".jpg", ".svg", ".pdf")
 SOLUTION_LIMITS = RunLimits(cpu=60, wall=120, memory_mib=2048, output_bytes=512 << 20, stack_mib=1024)
 
 
@@ -62,12 +71,12 @@ def make_data(root: Path, pool: SlotPool, on_done: Callable[[PlannedCase], None]
         for case in plan.cases:
             digest = _digest(root, programs, case)
             now[case.path] = digest
-            inp, ans = data / f"{case.path}.in", data / f"{case.path}.ans"
-            if record.get(case.path) == digest and inp.is_file() and ans.is_file():
+            if record.get(case.path) == digest and not _missing(data / case.path, case):
                 result.kept += 1
             else:
                 _make(root, case, pool, programs, answers_empty)
                 result.made += 1
+            result.not_made += _unmatched(data / case.path, case)
             on_done(case)
     for folder, (name, content) in plan.folders.items():
         import yaml
@@ -76,7 +85,7 @@ def make_data(root: Path, pool: SlotPool, on_done: Callable[[PlannedCase], None]
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(yaml.safe_dump(content, sort_keys=False))
     for gone in sorted(set(record) - set(now)):
-        for extension in (".in", ".ans", ".yaml"):
+        for extension in EXTENSIONS:
             (data / f"{gone}{extension}").unlink(missing_ok=True)
         result.removed += 1
     data.mkdir(parents=True, exist_ok=True)
@@ -137,52 +146,116 @@ def _files_of(path: Path) -> list[bytes]:
 
 def _digest(root: Path, programs: _Programs, case: PlannedCase) -> str:
     """What the case depends on: its recipe, its generator's files and, where the answer is made, the solution's."""
-    parts = [repr((case.command, case.input, case.answer, case.copy, case.yaml)).encode()]
+    parts = [repr((case.command, case.input, case.answer, case.copy, case.yaml, case.texts, case.links)).encode()]
     if case.command:
         parts += _files_of(programs.path(shlex.split(case.command)[0]))
     if case.copy:
-        parts += [p.read_bytes() for p in sorted((root / "generators").glob(f"{case.copy}.*")) if p.is_file()]
-    if case.answer is None and case.solution:
+        parts += [p.read_bytes() for p in _copied(root, case.copy)]
+    if case.answer is None and case.solution and case.root not in CHECK_ROOTS:
         parts += _files_of(programs.path(case.solution))
     return hashlib.sha256(b"\0".join(parts)).hexdigest()
 
 
+def _copied(root: Path, copy: str) -> list[Path]:
+    base = root / "generators" / copy
+    return [_at(base, extension) for extension in EXTENSIONS if _at(base, extension).is_file()]
+
+
+def _at(base: Path, extension: str) -> Path:
+    """A file of the case ``base`` (its path under data/ without extension; a case name may hold dots)."""
+    return base.with_name(base.name + extension)
+
+
+def _has_input(base: Path) -> bool:
+    """What bt takes for a case's input: its ``.in``, or for a sample what its statement shows and what is offered for
+    download (an interactive sample's ``.interaction`` for the first)."""
+    shown = _at(base, ".in.statement").is_file() or _at(base, ".interaction").is_file()
+    return _at(base, ".in").is_file() or shown and _at(base, ".in.download").is_file()
+
+
+def _missing(base: Path, case: PlannedCase) -> str | None:
+    """The file a made case lacks, if any: its input, its answer (not in invalid_input, nor beside a sample that is
+    only shown) and in invalid_output and valid_output its output."""
+    if not _has_input(base):
+        return ".in"
+    if not _at(base, ".in").is_file() or case.root == "invalid_input":
+        return None
+    needed = (".ans", ".out") if case.root in ("invalid_output", "valid_output") else (".ans",)
+    return next((e for e in needed if not _at(base, e).is_file()), None)
+
+
+def _unmatched(base: Path, case: PlannedCase) -> list[str]:
+    """``match:`` patterns the made input or answer does not contain."""
+    import re
+
+    out = []
+    for ext, pattern in case.match:
+        file = _at(base, f".{ext}")
+        text = file.read_text(errors="replace") if file.is_file() else ""
+        if re.search(pattern, text) is None:
+            out.append(f"{GENERATORS_FILE}: {case.path}: no match for '{pattern}' in its .{ext}")
+    return out
+
+
 def _make(root: Path, case: PlannedCase, pool: SlotPool, programs: _Programs, answers_empty: bool) -> None:
     data = root / "data"
-    inp, ans = data / f"{case.path}.in", data / f"{case.path}.ans"
+    base = data / case.path
+    inp, ans = _at(base, ".in"), _at(base, ".ans")
     inp.parent.mkdir(parents=True, exist_ok=True)
-    for stale in (inp, ans):  # what a changed recipe made before must not stand in for what it makes now
-        stale.unlink(missing_ok=True)
+    for extension in EXTENSIONS:  # what a changed recipe made before must not stand in for what it makes now
+        _at(base, extension).unlink(missing_ok=True)
     if case.yaml is not None:
         import yaml
 
         (data / f"{case.path}.yaml").write_text(yaml.safe_dump(case.yaml, sort_keys=False))
-    if case.copy:
-        for source in sorted((root / "generators").glob(f"{case.copy}.*")):
-            if source.is_file():
-                shutil.copyfile(source, data / f"{case.path}{source.suffix}")
-    if case.input is not None:
-        inp.write_text(case.input)
-    elif case.command:
+    if case.command:
         words = shlex.split(case.command)  # quotes group words: BAPCtools' generatorcount passes 't' as t
         generator = programs.program(words[0], pool, "generator")
         with pool.slot() as slot:
-            written = [slot.private / f"testcase{extension}" for extension in (".in", ".ans")]
+            written = [slot.private / f"testcase{extension}" for extension in EXTENSIONS]
             for file in written:
                 file.unlink(missing_ok=True)
             run_trusted(slot, generator, words[1:], None, inp, GENERATOR_LIMITS, f"generator for {case.path}")
-            for file, target in zip(written, (inp, ans)):  # a generator may write testcase.in/.ans instead
+            for file, extension in zip(written, EXTENSIONS):  # a generator may write testcase.in/.ans/... instead
                 if file.is_file():
-                    shutil.move(file, target)
-    if not inp.is_file():
-        raise UsageError(f"{GENERATORS_FILE}: {case.path}: nothing made its input")
+                    shutil.move(file, _at(base, extension))
+            if inp.is_file() and inp.stat().st_size == 0 and _at(base, ".in.statement").is_file():
+                inp.unlink()  # a sample shown only through its statement: its empty standard output is no input
+    if case.copy:
+        for source in _copied(root, case.copy):
+            shutil.copyfile(source, base.with_name(base.name + source.name[len(Path(case.copy).name) :]))
+    for extension, text in ((("in", case.input),) if case.input is not None else ()) + case.texts:
+        _at(base, f".{extension}").write_text(text)
     if case.answer is not None:
         ans.write_text(case.answer)
-    elif answers_empty:
-        ans.write_text("")
-    elif not ans.is_file():  # neither copied nor written by the generator
-        if not case.solution:
+    _link(base, case, "in")  # the input's links now, the answer's once the solution has written it
+    if not _has_input(base):
+        raise UsageError(f"{GENERATORS_FILE}: {case.path}: nothing made its input")
+    if inp.is_file() and not ans.is_file() and case.root != "invalid_input":
+        if answers_empty:
+            ans.write_text("")
+        elif case.root in CHECK_ROOTS:
+            raise UsageError(
+                f"{GENERATORS_FILE}: {case.path}: no answer given (the solution makes none here, as in bt)"
+            )
+        elif not case.solution:
             raise UsageError(f"{GENERATORS_FILE}: {case.path}: no answer given and no 'solution:' to make it")
-        solution = programs.program(case.solution, pool, "solution")
-        with pool.slot() as slot:
-            run_trusted(slot, solution, [], inp, ans, SOLUTION_LIMITS, f"solution on {case.path}")
+        else:
+            solution = programs.program(case.solution, pool, "solution")
+            with pool.slot() as slot:
+                run_trusted(slot, solution, [], inp, ans, SOLUTION_LIMITS, f"solution on {case.path}")
+    _link(base, case, "ans")
+    lacking = _missing(base, case)
+    if lacking is not None:
+        raise UsageError(f"{GENERATORS_FILE}: {case.path}: no {lacking} made (give it as '{lacking[1:]}:')")
+
+
+def _link(base: Path, case: PlannedCase, kind: str) -> None:
+    """The files a case names as links to another of its files of the same kind (in or ans), made as copies."""
+    for extension, target in case.links:
+        if target.split(".")[0] != kind:
+            continue
+        source = _at(base, f".{target}")
+        if not source.is_file():
+            raise UsageError(f"{GENERATORS_FILE}: {case.path}: {extension} links to {target}, which was not made")
+        shutil.copyfile(source, _at(base, f".{extension}"))

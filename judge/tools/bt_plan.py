@@ -9,6 +9,14 @@ into the command, ``include:`` repeating cases made elsewhere, and a
 list are numbered in order (``1-small``), as bt names them, so that the
 folders sort as they were written. This module only reads; ``bt_generate``
 makes the files. What it does not make is listed, one line per key.
+
+Besides ``sample`` and ``secret``, the folders bt keeps to test the
+validators are made too: ``invalid_input``, ``invalid_answer``,
+``invalid_output`` and ``valid_output`` (``out:`` gives their output), and a
+sample may carry what its statement shows instead of what is judged
+(``in.statement``, ``ans.statement``, ``in.download``, ``ans.download``,
+``interaction``: text, or ``{link: <ext>}`` for a copy of another of its
+files). An ``include`` may name a case planned later in the file, as in bt.
 """
 
 from __future__ import annotations
@@ -23,7 +31,13 @@ from ..errors import UsageError
 
 GENERATORS_FILE = Path("generators") / "generators.yaml"
 FOLDER_FILES = ("test_group.yaml", "testdata.yaml")
-CASE_KEYS = {"generate", "in", "ans", "copy", "count", "yaml", "random_salt", "solution"}
+ROOTS = ("sample", "secret", "invalid_input", "invalid_answer", "invalid_output", "valid_output")  # bt's order
+CHECK_ROOTS = ROOTS[2:]  # cases that test the validators: never judged, their answers never made by the solution
+SAMPLE_ONLY = ("in.statement", "ans.statement", "in.download", "ans.download", "interaction")
+TEXT_KEYS = ("in", "ans", "out", *SAMPLE_ONLY)  # a file of the case written as given
+LINKS = {"in.statement": "in", "in.download": "in", "ans.statement": "ans", "ans.download": "ans"}  # key: its kind
+UNIQUE_CASE_KEYS = {"generate", "copy", "count", "match", "yaml", *TEXT_KEYS}  # only a case has one of these
+CASE_KEYS = {"random_salt", "solution", *UNIQUE_CASE_KEYS}
 FOLDER_KEYS = {"data", "include", "solution", "random_salt", *FOLDER_FILES}
 TOP_KEYS = {"solution", "data", "version", "random_salt", "generators", *FOLDER_FILES}
 RANGE = re.compile(r"^(-?\d+)\.\.(=?)(-?\d+)$")
@@ -41,6 +55,14 @@ class PlannedCase:
     copy: str | None = None  # a path under generators/, without extension
     yaml: dict[str, Any] | None = None
     solution: str | None = None  # what writes the answer when none is given (inherited down the tree)
+    texts: tuple[tuple[str, str], ...] = ()  # other files given inline: (extension without dot, text)
+    links: tuple[tuple[str, str], ...] = ()  # (extension, extension it is a copy of)
+    match: tuple[tuple[str, str], ...] = ()  # (in or ans, pattern): a warning when the file has no match
+
+    @property
+    def root(self) -> str:
+        """The top folder under data/ the case is in: sample, secret or one of the validators' folders."""
+        return self.path.split("/", 1)[0]
 
 
 @dataclass(frozen=True)
@@ -60,6 +82,7 @@ class Plan:
     folders: dict[str, tuple[str, dict[str, Any]]] = field(default_factory=dict)  # data folder -> (file name, content)
     named: dict[str, list[str]] = field(default_factory=dict)  # generators: a name for a program of several files
     not_made: list[str] = field(default_factory=list)  # one line per key this judge does not make
+    includes: list[tuple[str, str]] = field(default_factory=list)  # (folder, name): resolved once the tree is read
 
 
 def read_plan(root: Path) -> Plan:
@@ -83,10 +106,13 @@ def read_plan(root: Path) -> Plan:
     _settings(plan, top, "")
     data = top.get("data") or {}
     for name, node in data.items() if isinstance(data, dict) else ():
-        if name in ("sample", "secret"):
+        if name in ROOTS:
             _folder(plan, node or {}, str(name), top_inherited)
         else:
-            plan.not_made.append(f"{GENERATORS_FILE}: data/{name} is not made (this judge runs sample and secret only)")
+            plan.not_made.append(f"{GENERATORS_FILE}: data/{name} is not made (not a folder this judge reads)")
+    planned = list(plan.cases)  # an include names a case made from a recipe, never another include's copy
+    for folder, included in plan.includes:
+        plan.cases += [replace(c, path=f"{folder}/{c.path.rsplit('/', 1)[1]}") for c in _matching(planned, included)]
     return plan
 
 
@@ -121,21 +147,20 @@ def _folder(plan: Plan, node: dict[str, Any], folder: str, inherited: Inherited)
         if isinstance(data, list):
             label = f"{n:0{width}d}-{label}" if label else f"{n:0{width}d}"
         where = f"{folder}/{label}"
-        if isinstance(value, dict) and "data" in value:
+        if isinstance(value, dict) and not UNIQUE_CASE_KEYS & set(value):  # as bt tells a folder from a case
             _folder(plan, value, where, inherited)
         else:
             plan.cases += _cases(plan, value, where, own, inherited)
-    for included in node.get("include") or ():
-        plan.cases += [replace(c, path=f"{folder}/{c.path.rsplit('/', 1)[1]}") for c in _matching(plan, str(included))]
+    plan.includes += [(folder, str(included)) for included in node.get("include") or ()]
 
 
-def _matching(plan: Plan, name: str) -> list[PlannedCase]:
+def _matching(cases: list[PlannedCase], name: str) -> list[PlannedCase]:
     """The cases an ``include`` names: one case by its name, or every case of a folder by the folder's name."""
 
     def bare(part: str) -> str:
         return part.split("-", 1)[1] if re.match(r"^\d+-", part) else part
 
-    return [c for c in plan.cases if name in {bare(p) for p in c.path.split("/")[1:]} or c.path.endswith(f"/{name}")]
+    return [c for c in cases if name in {bare(p) for p in c.path.split("/")[1:]} or c.path.endswith(f"/{name}")]
 
 
 def _cases(plan: Plan, value: Any, where: str, name: str, inherited: Inherited) -> list[PlannedCase]:
@@ -148,9 +173,12 @@ def _cases(plan: Plan, value: Any, where: str, name: str, inherited: Inherited) 
     plan.not_made += [
         f"{GENERATORS_FILE}: {where}: '{key}' is not used by this judge" for key in sorted(set(value) - CASE_KEYS)
     ]
-    if not any(k in value for k in ("generate", "in", "copy")):
+    if not any(k in value for k in ("generate", "in", "copy", *SAMPLE_ONLY)):
         plan.not_made.append(f"{GENERATORS_FILE}: {where}: not made (no 'generate', 'in' or 'copy')")
         return []
+    if not where.startswith("sample/") and any(k in value for k in SAMPLE_ONLY):
+        raise UsageError(f"{GENERATORS_FILE}: {where}: only a sample may have {', '.join(SAMPLE_ONLY)}")
+    texts, links = _files(value, where)
     inherited = inherited.under(value)
     counts: list[int | None] = [None] if value.get("count") is None else list(_counts(value["count"], where))
     out = []
@@ -171,16 +199,59 @@ def _cases(plan: Plan, value: Any, where: str, name: str, inherited: Inherited) 
                 str(copy) if copy is not None else None,
                 value.get("yaml") if isinstance(value.get("yaml"), dict) else None,
                 inherited.solution,
+                texts,
+                links,
+                _patterns(value.get("match"), where),
             )
         )
     return out
+
+
+def _files(value: dict[str, Any], where: str) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+    """The files a case gives beside ``in``/``ans``: as text, or as a link to another of its own files (bt makes a
+    symbolic link; a copy here, which reads the same)."""
+    texts, links = [], []
+    for key in TEXT_KEYS[2:]:
+        given = value.get(key)
+        if given is None:
+            continue
+        if isinstance(given, dict):
+            target = given.get("link")
+            if key not in LINKS or set(given) != {"link"} or target not in (*LINKS, "in", "ans"):
+                raise UsageError(f"{GENERATORS_FILE}: {where}: {key}: expected text or {{link: <in/ans file>}}")
+            if str(target).split(".")[0] != LINKS[key] or target in value and isinstance(value[target], dict):
+                raise UsageError(f"{GENERATORS_FILE}: {where}: {key}: cannot link to {target}")
+            links.append((key, str(target)))
+        else:
+            texts.append((key, _text(given) or ""))
+    return tuple(texts), tuple(links)
+
+
+def _patterns(value: Any, where: str) -> tuple[tuple[str, str], ...]:
+    """``match``: a pattern or a list of them for the input, or a mapping ``in``/``ans`` to them."""
+    if value is None:
+        return ()
+    by_file = value if isinstance(value, dict) else {"in": value}
+    out = []
+    for ext, patterns in by_file.items():
+        for pattern in patterns if isinstance(patterns, list) else [patterns]:
+            try:
+                re.compile(str(pattern))
+            except re.error as exc:
+                raise UsageError(
+                    f"{GENERATORS_FILE}: {where}: match: '{pattern}' is no regular expression: {exc}"
+                ) from None
+            if ext not in ("in", "ans"):
+                raise UsageError(f"{GENERATORS_FILE}: {where}: match: '{ext}' is not in or ans")
+            out.append((str(ext), str(pattern)))
+    return tuple(out)
 
 
 def _text(value: Any) -> str | None:
     if value is None:
         return None
     text = str(value)
-    return text if text.endswith("\n") else text + "\n"
+    return text if text.endswith("\n") or not text else text + "\n"  # as bt: an empty text stays empty
 
 
 def _counts(value: Any, where: str) -> list[int]:
