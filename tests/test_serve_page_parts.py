@@ -85,3 +85,24 @@ def test_attachments_are_images_by_data_url_or_text_and_checked_again() -> None:
     assert picture["media_type"] == "image/svg+xml" and picture["url"].startswith("data:image/svg+xml;base64,")
     assert "text" not in picture  # an image is only ever an <img> (a data: URL cannot run script there)
     assert log["text"] == "<b>not bold</b>" and "url" not in log  # text, escaped by the template
+
+
+def test_a_problem_page_shows_a_samples_statement_files_and_a_failed_sample_the_judged_ones(tmp_path: Path) -> None:
+    """BAPCtools' ``.in.statement``/``.ans.statement``: what the statement shows of a sample, which is judged with its
+    ``.in``/``.ans``; beside a failed sample the judged files are shown."""
+    from types import SimpleNamespace
+
+    from judge.problem.formats import load
+    from judge.serve.pages_student import samples
+
+    sample = tmp_path / "sum" / "data" / "sample"
+    sample.mkdir(parents=True)
+    (tmp_path / "sum" / "problem.yaml").write_text("problem_format_version: 2025-09\nname: Sum\n")
+    (sample / "1.in").write_text("1 2\n")
+    (sample / "1.ans").write_text("3\n")
+    (sample / "1.in.statement").write_text("one and two\n")
+    (sample / "1.ans.statement").write_text("three\n")
+    problem = load(tmp_path / "sum")
+    service = SimpleNamespace(problems={"sum": problem}, sample_names=lambda name: frozenset({"1"}))
+    assert samples(service, "sum", statement=True) == [{"name": "1", "input": "one and two\n", "answer": "three\n"}]
+    assert samples(service, "sum") == [{"name": "1", "input": "1 2\n", "answer": "3\n"}]
