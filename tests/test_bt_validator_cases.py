@@ -1,11 +1,13 @@
 """BAPCtools' folders that test the validators (``invalid_input``, ``invalid_answer``, ``invalid_output``,
 ``valid_output``), made by ``generate`` and checked by ``verify`` as bt checks them; and what a sample shows apart
-from what is judged (``in.statement``, links), a ``match:`` that finds nothing, an ``include`` naming a case written
-later in the file.
+from what is judged (``in.statement``, links), a ``match:`` that finds nothing, an ``include`` into another folder
+with other validator arguments.
 
 The package is written here: a Python input validator (two numbers 0..100, ``--small`` caps them at 10), an answer
 validator (one number; ``--even`` wants it even) and the default output validator. Every folder holds cases its
-validators judge as promised, and then one that they do not: each such case is a verify failure naming it.
+validators judge as promised, and then one that they do not: each such case is a verify failure naming it. ``bt
+generate`` 2026.10.0 on this very package names the same four cases (and the same unmatched pattern), and makes the
+same files but for those four, which it leaves out of data/.
 """
 
 from __future__ import annotations
@@ -43,12 +45,13 @@ data:
   secret:
     data:
       - small: {in: "5 6"}
+      - big: {in: "50 50"}
   invalid_input:
     data:
       negative: {in: "-1 2"}
       capped:
         test_group.yaml: {input_validator_args: {check_input.py: [--small]}}
-        include: [big]  # written below in the file, as bt allows
+        include: [big]  # a case of secret, which bt makes before the validators' folders
       lax: {in: "1  2"}  # two spaces: this validator does not mind
   invalid_answer:
     test_group.yaml: {answer_validator_args: [--even]}
@@ -64,7 +67,7 @@ data:
     data:
       spaced: {in: "1 2", ans: "3", out: "   3  "}
       wrong: {in: "1 2", ans: "3", out: "5"}
-      big: {in: "50 50", ans: "100", out: "100"}
+      large: {in: "50 50", ans: "100", out: "100"}
 """
 
 
@@ -89,7 +92,7 @@ def test_the_validators_folders_are_made_and_each_case_not_judged_as_its_folder_
     made = cli("generate", str(package))
     assert made.returncode == 0, made.stdout + made.stderr
     data = package / "data"
-    assert (data / "invalid_input" / "capped" / "big.in").read_text() == "50 50\n"  # the include after it
+    assert (data / "invalid_input" / "capped" / "6-big.in").read_text() == "50 50\n"  # included, with its number
     assert (data / "invalid_output" / "wrong.out").read_text() == "4\n"
     sample = data / "sample"
     assert (sample / "2-shown.in.statement").read_text() == "1 + 2\n"

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from ..core.testdata import GENERATOR_LIMITS, run_trusted
 from ..errors import UsageError
-from ..lang import Program, build_or_fail
+from ..lang import Additions, Program, build_or_fail
 from ..run import RunLimits, SlotPool
 from .bt_plan import CHECK_ROOTS, GENERATORS_FILE, PlannedCase, read_plan
 
@@ -67,9 +67,9 @@ def make_data(root: Path, pool: SlotPool, on_done: Callable[[PlannedCase], None]
     result = Made(not_made=list(plan.not_made))
     now: dict[str, str] = {}
     with tempfile.TemporaryDirectory(prefix="tilejudge-generators-") as scratch:
-        programs = _Programs(root, plan.named, Path(scratch))
-        for case in plan.cases:
-            digest = _digest(root, programs, case)
+        programs = _Programs(root, plan.named, Path(scratch), plan.constants)
+        for case in plan.cases:  # an included case comes after the one it copies
+            digest = _digest(root, programs, case) if case.origin is None else f"{now[case.origin]} {case.origin}"
             now[case.path] = digest
             if record.get(case.path) == digest and not _missing(data / case.path, case):
                 result.kept += 1
@@ -108,8 +108,9 @@ class _Programs:
     """The programs a plan names, found and built once: a file or folder under generators/ (or from the package root
     with a leading /), or a name under ``generators:`` for several files, gathered into a folder of their own."""
 
-    def __init__(self, root: Path, named: dict[str, list[str]], scratch: Path) -> None:
+    def __init__(self, root: Path, named: dict[str, list[str]], scratch: Path, constants: dict[str, str]) -> None:
         self.root = root
+        self.constants = constants
         self.places: dict[str, Path] = {}
         scratch.chmod(0o755)  # the build reads it (its headers' folder) as the slot's user: package files, no secret
         for name, files in named.items():
@@ -134,8 +135,8 @@ class _Programs:
 
     def program(self, word: str, pool: SlotPool, role: str) -> Program:
         path = self.path(word)
-        if path not in self.built:
-            self.built[path] = build_or_fail(path, pool, 60.0, role)
+        if path not in self.built:  # the package's own program: its {{constants}} written in, as bt builds it
+            self.built[path] = build_or_fail(path, pool, 60.0, role, Additions(constants=self.constants, own=True))
         return self.built[path]
 
 
@@ -146,7 +147,8 @@ def _files_of(path: Path) -> list[bytes]:
 
 def _digest(root: Path, programs: _Programs, case: PlannedCase) -> str:
     """What the case depends on: its recipe, its generator's files and, where the answer is made, the solution's."""
-    parts = [repr((case.command, case.input, case.answer, case.copy, case.yaml, case.texts, case.links)).encode()]
+    recipe = (case.command, case.input, case.answer, case.copy, case.yaml, case.texts, case.links)
+    parts = [repr((recipe, sorted(programs.constants.items()))).encode()]  # constants: written into the programs
     if case.command:
         parts += _files_of(programs.path(shlex.split(case.command)[0]))
     if case.copy:
@@ -192,7 +194,7 @@ def _unmatched(base: Path, case: PlannedCase) -> list[str]:
     for ext, pattern in case.match:
         file = _at(base, f".{ext}")
         text = file.read_text(errors="replace") if file.is_file() else ""
-        if re.search(pattern, text) is None:
+        if re.search(pattern, text, re.MULTILINE | re.DOTALL) is None:  # as bt reads its patterns
             out.append(f"{GENERATORS_FILE}: {case.path}: no match for '{pattern}' in its .{ext}")
     return out
 
@@ -204,6 +206,11 @@ def _make(root: Path, case: PlannedCase, pool: SlotPool, programs: _Programs, an
     inp.parent.mkdir(parents=True, exist_ok=True)
     for extension in EXTENSIONS:  # what a changed recipe made before must not stand in for what it makes now
         _at(base, extension).unlink(missing_ok=True)
+    if case.origin is not None:  # included: every file the case it names has, as bt links them
+        for extension in EXTENSIONS:
+            if _at(data / case.origin, extension).is_file():
+                shutil.copyfile(_at(data / case.origin, extension), _at(base, extension))
+        return
     if case.yaml is not None:
         import yaml
 
