@@ -165,3 +165,21 @@ def test_a_generators_file_writing_or_reading_outside_its_place_is_one_line(
     lines = made.stderr.strip().splitlines()
     assert made.returncode == 2 and len(lines) == 1 and error in lines[0], made.stderr
     assert not (tmp_path / "escape.in").exists() and not any(tmp_path.glob("*.in"))
+
+
+def test_an_interactive_problems_answers_are_written_empty_whatever_form_its_type_takes(tmp_path: Path) -> None:
+    """``type: [interactive, multi-pass]`` (a list, as BAPCtools' interactivemultipass has it) is interactive as much
+    as the string is: the answers are empty, and the solution (here a program that fails) is never started."""
+    generators = "solution: /submissions/accepted/fails.py\ndata:\n  sample:\n    data:\n      - '': {in: '5'}\n"
+    for name, kind in (("listed", "[interactive, multi-pass]"), ("spaced", "interactive multi-pass")):
+        package = write_files(
+            tmp_path / name,
+            {
+                "problem.yaml": f"problem_format_version: 2025-09\nname: X\ntype: {kind}\n",
+                "generators/generators.yaml": generators,
+                "submissions/accepted/fails.py": "raise SystemExit(1)\n",
+            },
+        )
+        made = cli("generate", str(package))
+        assert made.returncode == 0, made.stdout + made.stderr
+        assert (package / "data" / "sample" / "1.ans").read_text() == "", name

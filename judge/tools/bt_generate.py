@@ -94,13 +94,18 @@ def make_data(root: Path, pool: SlotPool, on_done: Callable[[PlannedCase], None]
 
 
 def _interactive(root: Path) -> bool:
+    """Whether the problem's answers are no output (interactive or multi-pass, as ``type`` or legacy ``validation``
+    says, a string or a list): they are then written empty."""
     import yaml
+
+    from ..errors import SpecError
+    from ..problem.formats.kattis_kind import type_words
 
     try:
         meta = yaml.safe_load((root / "problem.yaml").read_text()) or {}
-    except (OSError, yaml.YAMLError):
+        words = type_words(meta, root, str(root)) if isinstance(meta, dict) else set()
+    except (OSError, yaml.YAMLError, SpecError):  # the loader names what is wrong with problem.yaml
         return False
-    words = str(meta.get("type", "")).split() if isinstance(meta, dict) else []
     return "interactive" in words or "multi-pass" in words
 
 

@@ -20,9 +20,11 @@ from typing import Any
 
 import yaml
 
+from ...errors import SpecError
 from ...lang import is_source
 from . import fastyaml
 from .kattis_files import validator_entries
+from .kattis_kind import type_words
 from .kattis_scoring import _args, _settings, _yaml_mapping
 from .kattis_submissions import _program
 
@@ -106,7 +108,10 @@ def ans_is_output(root: Path) -> bool:
     """bt's ``ans_is_output`` (problem.yaml, default true): an answer must also pass the output validator, read
     strictly; never for an interactive or multi-pass problem, whose answers are no output."""
     meta = _meta(root)
-    words = str(meta.get("type", "")).split()
+    try:
+        words = type_words(meta, root, str(root))
+    except SpecError:  # the loader names what is wrong with problem.yaml
+        words = set()
     if "interactive" in words or "multi-pass" in words:
         return False
     return bool(meta.get("ans_is_output", True))
