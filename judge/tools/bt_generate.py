@@ -5,7 +5,8 @@ programs (any language of the judge, built once each) run as the problem's
 trusted programs do, writing the input on standard output or into
 ``testcase.in`` (and the answer into ``testcase.ans``) in their folder, and the
 ``solution:`` writes each answer the plan does not give (an interactive or
-multi-pass problem's answers are left empty). A case is made again only when
+multi-pass problem's answers are left empty), as many cases at a time as
+the pool has slots (``-j``). A case is made again only when
 what it depends on changed: the digest of its recipe, the generator's and the
 solution's files is kept in ``data/.generated.json``, and files a previous run
 made for cases no longer planned are removed. Like bt, this writes into the
@@ -25,6 +26,7 @@ import json
 import shlex
 import shutil
 import tempfile
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,16 +70,27 @@ def make_data(root: Path, pool: SlotPool, on_done: Callable[[PlannedCase], None]
     now: dict[str, str] = {}
     with tempfile.TemporaryDirectory(prefix="tilejudge-generators-") as scratch:
         programs = _Programs(root, plan.named, Path(scratch), plan.constants)
-        for case in plan.cases:  # an included case comes after the one it copies
+
+        def one(case: PlannedCase) -> tuple[str, bool]:
+            """Make one case unless what it depends on is unchanged: its digest, and whether it was made."""
             digest = _digest(root, programs, case) if case.origin is None else f"{now[case.origin]} {case.origin}"
-            now[case.path] = digest
-            if record.get(case.path) == digest and not _missing(data / case.path, case):
-                result.kept += 1
-            else:
+            made = record.get(case.path) != digest or _missing(data / case.path, case) is not None
+            if made:
                 _make(root, case, pool, programs, answers_empty)
-                result.made += 1
-            result.not_made += _unmatched(data / case.path, case)
             on_done(case)
+            return digest, made
+
+        from concurrent.futures import ThreadPoolExecutor  # one case per slot at a time, as judging runs them
+
+        recipes = [c for c in plan.cases if c.origin is None]
+        with ThreadPoolExecutor(max_workers=pool.size) as executor:
+            done = list(zip(recipes, executor.map(one, recipes)))
+        now.update((case.path, digest) for case, (digest, _) in done)
+        done += [(case, one(case)) for case in plan.cases if case.origin is not None]  # copies of cases made above
+        for case, (digest, made) in done:
+            now[case.path] = digest
+            result.made, result.kept = result.made + made, result.kept + (not made)
+    result.not_made += [line for case in plan.cases for line in _unmatched(data / case.path, case)]
     for folder, (name, content) in plan.folders.items():
         import yaml
 
@@ -126,6 +139,7 @@ class _Programs:
                 shutil.copyfile(source, folder / source.name)
             self.places[name] = folder
         self.built: dict[Path, Program] = {}
+        self._building = threading.Lock()  # cases made side by side share one build of each program
 
     def path(self, word: str) -> Path:
         if word in self.places:
@@ -140,6 +154,10 @@ class _Programs:
 
     def program(self, word: str, pool: SlotPool, role: str) -> Program:
         path = self.path(word)
+        with self._building:
+            return self._built(path, pool, role)
+
+    def _built(self, path: Path, pool: SlotPool, role: str) -> Program:
         if path not in self.built:  # the package's own program: its {{constants}} written in, as bt builds it
             self.built[path] = build_or_fail(path, pool, 60.0, role, Additions(constants=self.constants, own=True))
         return self.built[path]
