@@ -126,3 +126,27 @@ def test_the_validators_folders_are_made_and_each_case_not_judged_as_its_folder_
     assert cli("generate", str(package)).returncode == 0
     again = cli("verify", str(package), "-j", "2")
     assert again.returncode == 0 and "7/7 invalid/valid-output cases judged as bt" in again.stdout, again.stdout
+
+
+def test_a_mapping_of_validator_names_to_arguments_gives_each_input_validator_its_own(tmp_path: Path) -> None:
+    """``input_validator_args: {strict: [--strict]}`` (BAPCtools' divsort writes them so): the validator named
+    ``strict`` (a folder) gets ``--strict``, the one named ``plain.py`` nothing, in the judged cases as in the
+    validators' folders; a list goes to every validator."""
+    wants = "import sys\nsys.exit(42 if sys.argv[1:] == {args!r} else 43)\n"
+    package = write_files(
+        tmp_path / "named",
+        {
+            "problem.yaml": "problem_format_version: 2025-09\nname: Named\n",
+            "input_validators/strict/check.py": wants.format(args=["--strict"]),
+            "input_validators/plain.py": wants.format(args=[]),
+            "data/sample/1.in": "1\n",
+            "data/sample/1.ans": "1\n",
+            "data/sample/test_group.yaml": "input_validator_args: {strict: [--strict]}\n",
+            "data/secret/1.in": "1\n",
+            "data/secret/1.ans": "1\n",
+            "data/secret/test_group.yaml": "input_validator_args: [--strict]\n",  # plain.py rejects it: invalid
+        },
+    )
+    validated = cli("validate", str(package))
+    assert validated.returncode == 1, validated.stdout + validated.stderr
+    assert validated.stdout.splitlines() == ["secret/1: invalid (plain.py), no message", "named: 1/2 inputs valid"]
