@@ -25,9 +25,11 @@ sys.exit(42 if ok else 43)
 """
 ANSWER_VALIDATOR = """\
 import sys
-words = sys.stdin.read().split()
+text = sys.stdin.read()
+words = text.split()
 open(sys.argv[1]).read()  # the input is its first argument
-ok = len(words) == 1 and words[0].isdigit() and ("--even" not in sys.argv or int(words[0]) % 2 == 0)
+ok = len(words) == 1 and text == words[0] + "\\n"  # one number, one line
+ok = ok and words[0].isdigit() and ("--even" not in sys.argv or int(words[0]) % 2 == 0)
 sys.exit(42 if ok else 43)
 """
 GENERATORS = """\
@@ -46,6 +48,7 @@ data:
     data:
       - small: {in: "5 6"}
       - big: {in: "50 50"}
+      - blank_line: {in: "1 1", ans: "2\\n\\n"}  # judged: AC for the sum, but its answer validator rejects it
   invalid_input:
     data:
       negative: {in: "-1 2"}
@@ -111,6 +114,8 @@ def test_the_validators_folders_are_made_and_each_case_not_judged_as_its_folder_
         "data/invalid_output/right",
         "data/valid_output/wrong",
     ], verified.stdout
+    answers = [line for line in verified.stdout.splitlines() if "invalid answer:" in line]
+    assert len(answers) == 1 and "data/secret/7-blank_line: its answer must be valid, but" in answers[0], answers
     assert "not rejected: no input validator rejected it" in lines["data/invalid_input/lax"]
     assert "its output must be valid, but output validator rejected" in lines["data/valid_output/wrong"]
     summary = verified.stdout.splitlines()[-1]
@@ -120,7 +125,9 @@ def test_the_validators_folders_are_made_and_each_case_not_judged_as_its_folder_
         "\n".join(
             line
             for line in GENERATORS.splitlines()
-            if not any(w in line for w in ("lax", "fine", "right:", 'wrong: {in: "1 2", ans: "3", out: "5"}'))
+            if not any(
+                w in line for w in ("lax", "fine", "right:", "blank_line", 'wrong: {in: "1 2", ans: "3", out: "5"}')
+            )
         )
     )
     assert cli("generate", str(package)).returncode == 0

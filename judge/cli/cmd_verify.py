@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 HEADINGS = {
     "input": "invalid input",
     "validator_test": "validator test",
+    "answer": "invalid answer",
     "submission": "FAIL",
     "time_limit": "time limit",
     "package": "package error",

@@ -9,7 +9,9 @@ space_change_sensitive``, where ``ans_is_output``), that an
 rejected by the output validator, and that a ``valid_output`` case passes
 all three. A validator that crashes, times out or exits outside its protocol
 rejects nothing. Each case that breaks its folder's promise is one line,
-which verify reports as a failure.
+which verify reports as a failure. Where the package has answer validators,
+every judged case's answer must pass them too (bt's answer validation; bt's
+strict reading of judged answers by the output validator is not done here).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from ..run import SlotPool
 from ..verdict import Verdict
 
 STRICT = ("case_sensitive", "space_change_sensitive")
+JUDGED = ("sample", "secret")
 
 
 @dataclass(frozen=True)
@@ -56,11 +59,13 @@ class _Validators:
     strict_answers: bool  # the output validator reads each answer too
 
 
-def check_validator_cases(problem: Problem, pool: SlotPool) -> tuple[int, list[str]]:
-    """How many such cases the package has, and one line per case its validators misjudge."""
+def check_validator_cases(problem: Problem, pool: SlotPool) -> tuple[int, list[str], list[str]]:
+    """How many such cases the package has, one line per case its validators misjudge, and (with answer validators)
+    one line per judged case whose answer one of them rejects (bt's answer validation)."""
     cases = validator_cases(problem.root)
-    if not cases:
-        return 0, []
+    judged = validator_cases(problem.root, JUDGED) if answer_validators(problem.root) else []
+    if not cases and not judged:
+        return 0, [], []
     validators = _Validators(
         _built(problem, pool, input_validators(problem.root)),
         _built(problem, pool, answer_validators(problem.root)),
@@ -75,7 +80,8 @@ def check_validator_cases(problem: Problem, pool: SlotPool) -> tuple[int, list[s
     from concurrent.futures import ThreadPoolExecutor
 
     with ThreadPoolExecutor(max_workers=pool.size) as executor:
-        return len(cases), [line for line in executor.map(one, cases) if line]
+        lines = list(executor.map(one, [*judged, *cases]))
+    return len(cases), [line for line in lines[len(judged) :] if line], [line for line in lines[: len(judged)] if line]
 
 
 def _built(problem: Problem, pool: SlotPool, named: list[NamedProgram]) -> list[tuple[str, Validator]]:
@@ -96,6 +102,14 @@ def _built(problem: Problem, pool: SlotPool, named: list[NamedProgram]) -> list[
 
 def _broken(case: ValidatorCase, v: _Validators, pool: SlotPool, problem: Problem) -> str | None:
     """What is wrong with one case, or None when its validators judge it as its folder says."""
+    if case.folder in JUDGED:  # its input is validate()'s; its answer must pass every answer validator
+        if case.answer is None:
+            return None
+        said = [
+            _validated(name, val, (str(case.input), *args_for(case.answer_args, name)), case.answer, pool)
+            for name, val in v.answers
+        ]
+        return _accepted(said, "its answer")
     inputs = [_validated(name, val, args_for(case.input_args, name), case.input, pool) for name, val in v.inputs]
     if case.folder == "invalid_input":
         return _rejection(inputs, "input validator")

@@ -125,8 +125,8 @@ class Finding:
     """One thing verify found: an ``error`` fails the package, anything else is said and does not.
 
     ``kind`` is what it is about: ``submission``, ``input``, ``time_limit``,
-    ``package``, ``validator_test`` (a case of data/invalid_* or valid_output), ``skipped`` (a file no tool judges) or
-    ``warning``.
+    ``package``, ``validator_test`` (a case of data/invalid_* or valid_output), ``answer`` (an answer an answer
+    validator rejects), ``skipped`` (a file no tool judges) or ``warning``.
     """
 
     kind: str
@@ -290,8 +290,9 @@ def verify(
         problem.package_format == "kattis"
     ):  # bt's cases made to test the validators: each must be judged as its folder says
         try:
-            result.validator_cases, broken = check_validator_cases(problem, pool)
+            result.validator_cases, broken, answers = check_validator_cases(problem, pool)
             result.errors += [Finding("validator_test", "", line, True) for line in broken]
+            result.errors += [Finding("answer", "", line, True) for line in answers]
         except JudgeError as exc:
             result.errors.append(
                 Finding("package", "validators", f"invalid/valid-output cases not checked: {exc}", True)

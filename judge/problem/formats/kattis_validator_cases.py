@@ -63,14 +63,15 @@ def args_for(value: Any, name: str) -> tuple[str, ...]:
     return _args(value)
 
 
-def validator_cases(root: Path) -> list[ValidatorCase]:
-    """Every case under the validators' folders, in bt's order; an ``.in`` is what makes a case."""
+def validator_cases(root: Path, folders: tuple[str, ...] = FOLDERS) -> list[ValidatorCase]:
+    """Every case under the validators' folders (or the ``folders`` named: ``sample`` and ``secret`` for the judged
+    cases' answers), in bt's order; an ``.in`` is what makes a case."""
     data = root / "data"
     meta = _meta(root)
     legacy = str(meta.get("problem_format_version", "legacy")).startswith("legacy")
     problem_flags = _args(meta.get("validator_flags")) if legacy else ()
     out = []
-    for folder in FOLDERS:
+    for folder in folders:
         for inp in sorted((data / folder).rglob("*.in")) if (data / folder).is_dir() else ():
             settings = _settings(inp.parent, data, legacy)
             own = inp.with_suffix(".yaml")
