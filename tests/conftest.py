@@ -248,7 +248,9 @@ def _judge_runner(tmp_path: Path, in_process: bool) -> JudgeRunner:
             args.append(str(submission))
         if cmd is not None:
             args += ["--cmd", cmd]
-        args += ["--json", str(report_path), *options]
+        # every case's verdict, as these tests of judging expect: a decided group's cases are not left SKIPPED
+        # (tests/test_decided_groups.py tests that default of `judge`)
+        args += ["--json", str(report_path), "--all-cases", *options]
         if in_process:
             returncode, stdout, stderr = run_in_process(args, JUDGE_TIMEOUT_S)
         else:

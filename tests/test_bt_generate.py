@@ -3,8 +3,10 @@ makes it, then verified.
 
 The package is written here: a Python and a C generator with arguments, ``{seed}`` and ``count``, inline ``in:`` and
 ``ans:``, a ``copy:``, ``include:``, a ``test_group.yaml``, and answers from ``solution:``. A second ``generate``
-makes nothing again; changing one generator makes only its cases again; a dropped case's files go; keys this judge
-does not make are named in one line each.
+makes nothing again; changing one generator makes only its cases again; the names are bt's (one number sequence over
+the whole file, padded to the width of its count, a folder's own numbers for its sub-folders, a count taking a number
+per case: what ``bt generate`` 2026.10.0 made of this very file); a dropped case's files go; keys this judge
+does not make are named in one line each (the validators' folders: test_bt_validator_cases.py).
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ data:
                 count: 1..=2
             - named: pair 5 6
           include: [fixed]
-  invalid_input:
+  testing_tool_test:
     data:
       - negative: {in: "-1 2"}
 """
@@ -86,22 +88,22 @@ def test_generate_makes_the_data_as_bt_generate_and_verify_judges_it(tmp_path: P
     made = cli("generate", str(package))
     assert made.returncode == 0, made.stdout + made.stderr
     assert "sum: 12 cases made, 0 unchanged, 0 removed" in made.stdout, made.stdout
-    assert "data/invalid_input is not made" in made.stderr and "'visualizer' is not used" in made.stderr
+    assert "data/testing_tool_test is not made" in made.stderr and "'visualizer' is not used" in made.stderr
     data = package / "data"
     small = data / "secret" / "1-small"
-    assert (small / "1-fixed.in").read_text() == "4 5\n" and (small / "1-fixed.ans").read_text() == "9\n"
-    seeded = [(small / f"2-seeded-{n}.in").read_text() for n in (1, 2, 3)]
+    assert (small / "03-fixed.in").read_text() == "4 5\n" and (small / "03-fixed.ans").read_text() == "9\n"
+    seeded = [(small / f"0{3 + n}-seeded-{n}.in").read_text() for n in (1, 2, 3)]  # a number each
     assert len(set(seeded)) == 3, seeded  # the same line three times: one seed each, three different cases
-    assert (small / "3-by_hand.ans").read_text() == "15\n" and (small / "4-in_c.in").read_text() == "40 2\n"
-    assert (data / "secret" / "2-large" / "1-fixed.in").read_text() == "4 5\n"  # include
-    assert (data / "secret" / "2-large" / "1-counted-2.in").read_text() == "0 2\n"
-    named = data / "secret" / "2-large" / "2-named"  # a generator of two files named under generators:
+    assert (small / "07-by_hand.ans").read_text() == "15\n" and (small / "08-in_c.in").read_text() == "40 2\n"
+    assert (data / "secret" / "2-large" / "03-fixed.ans").read_text() == "9\n"  # include: the case as made
+    assert (data / "secret" / "2-large" / "10-counted-2.in").read_text() == "0 2\n"
+    named = data / "secret" / "2-large" / "11-named"  # a generator of two files named under generators:
     assert named.with_suffix(".in").read_text() == "5 6\n"
     assert named.with_suffix(".ans").read_text() == "11 \n"  # the folder's own solution: (its trailing space)
     assert "case_sensitive" in (data / "secret" / "test_group.yaml").read_text()
-    assert (data / "sample" / "1.ans").read_text() == "3\n"
-    assert (data / "sample" / "2-as_files.in").read_text() == "6 7\n"
-    assert (data / "sample" / "2-as_files.ans").read_text() == "13 \n"  # the generator's, not the solution's
+    assert (data / "sample" / "01.ans").read_text() == "3\n"
+    assert (data / "sample" / "02-as_files.in").read_text() == "6 7\n"
+    assert (data / "sample" / "02-as_files.ans").read_text() == "13 \n"  # the generator's, not the solution's
     verified = cli("verify", str(package), "-j", "1")
     assert verified.returncode == 0, verified.stdout + verified.stderr
     assert "12 cases" in verified.stdout.splitlines()[0] and "not made from it" not in verified.stdout
@@ -112,7 +114,9 @@ def test_generate_makes_the_data_as_bt_generate_and_verify_judges_it(tmp_path: P
     (package / "generators" / "generators.yaml").write_text(GENERATORS.replace("          include: [fixed]\n", ""))
     changed = cli("generate", str(package))
     assert "sum: 1 cases made, 10 unchanged, 1 removed" in changed.stdout, changed.stdout
-    assert (small / "4-in_c.in").read_text() == "40  2\n" and not (data / "secret" / "2-large" / "1-fixed.in").exists()
+    assert (small / "08-in_c.in").read_text() == "40  2\n" and not (
+        data / "secret" / "2-large" / "03-fixed.in"
+    ).exists()
     assert set(json.loads((data / ".generated.json").read_text())) == {
         p.relative_to(data).with_suffix("").as_posix() for p in data.rglob("*.in")
     }
@@ -161,3 +165,21 @@ def test_a_generators_file_writing_or_reading_outside_its_place_is_one_line(
     lines = made.stderr.strip().splitlines()
     assert made.returncode == 2 and len(lines) == 1 and error in lines[0], made.stderr
     assert not (tmp_path / "escape.in").exists() and not any(tmp_path.glob("*.in"))
+
+
+def test_an_interactive_problems_answers_are_written_empty_whatever_form_its_type_takes(tmp_path: Path) -> None:
+    """``type: [interactive, multi-pass]`` (a list, as BAPCtools' interactivemultipass has it) is interactive as much
+    as the string is: the answers are empty, and the solution (here a program that fails) is never started."""
+    generators = "solution: /submissions/accepted/fails.py\ndata:\n  sample:\n    data:\n      - '': {in: '5'}\n"
+    for name, kind in (("listed", "[interactive, multi-pass]"), ("spaced", "interactive multi-pass")):
+        package = write_files(
+            tmp_path / name,
+            {
+                "problem.yaml": f"problem_format_version: 2025-09\nname: X\ntype: {kind}\n",
+                "generators/generators.yaml": generators,
+                "submissions/accepted/fails.py": "raise SystemExit(1)\n",
+            },
+        )
+        made = cli("generate", str(package))
+        assert made.returncode == 0, made.stdout + made.stderr
+        assert (package / "data" / "sample" / "1.ans").read_text() == "", name

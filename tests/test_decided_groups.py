@@ -99,3 +99,25 @@ def test_2025_09_min_and_require_pass_groups_stop_and_sum_groups_do_not(tmp_path
     assert _ran(partial, "secret/c_summed") == ["AC", "WA", "WA"]
     assert _ran(partial, "secret/d_needs_large") == ["SKIPPED", "SKIPPED"]  # never run: b_large failed
     assert partial.report.score == 10 + 10
+
+
+def test_the_judge_command_skips_a_decided_groups_cases_in_its_table_and_all_cases_runs_them(tmp_path: Path) -> None:
+    """``judge`` follows the same rules as verify and grade: the rest of a ``break`` group after its first rejection is
+    not run, and its rows say SKIPPED; ``--all-cases`` runs every case, with the same score."""
+    from conftest import cli
+
+    root = _legacy(tmp_path / "legacy", "continue")
+    submission = str(root / "submissions" / "partially_accepted" / "small_only.py")
+
+    def rows(*extra: str) -> tuple[list[list[str]], str]:
+        judged = cli("judge", str(root), submission, "-j", "1", *extra)
+        assert judged.returncode == 1, judged.stdout + judged.stderr
+        table = [line.split() for line in judged.stdout.splitlines() if line.split()[:1] and line.split()[0].isdigit()]
+        return [row for row in table if "secret/b_large" in row], judged.stdout
+
+    stopped, shown = rows()
+    assert [row[3] for row in stopped] == ["WA", "SKIPPED", "SKIPPED"], shown
+    every, shown_all = rows("--all-cases")
+    assert [row[3] for row in every] == ["WA", "WA", "WA"], shown_all
+    score = [line.split(" | ")[1] for line in shown.splitlines() if " | score " in line]
+    assert score == ["score 4/9"] == [line.split(" | ")[1] for line in shown_all.splitlines() if " | score " in line]

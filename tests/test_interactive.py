@@ -152,7 +152,8 @@ def test_a_rejection_decided_before_the_submission_ended_stands_whoever_exits_fi
     package = kattis_guess(
         tmp_path / "guess", LINGERING_VALIDATOR, {"wrong_answer/crash.py": "print(50, flush=True)\ninput()\n"}
     )
-    code, report = judged(tmp_path, package, package / "submissions" / "wrong_answer" / "crash.py")
+    crash = package / "submissions" / "wrong_answer" / "crash.py"
+    code, report = judged(tmp_path, package, crash, "--all-cases")  # every case, not only up to the group's first WA
     assert [c["verdict"] for c in report["cases"]] == ["WA"] * 4, report
     assert "no second chances" in report["cases"][0]["message"]
 
@@ -246,7 +247,7 @@ def test_testlib_interactor_and_a_checker_on_its_record(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     code, report = judged(tmp_path, package, package / "search.py")
     assert report["verdict"] == "AC", report
-    code, report = judged(tmp_path, package, package / "linear.py")
+    code, report = judged(tmp_path, package, package / "linear.py", "--all-cases")
     verdicts = {c["name"]: c["verdict"] for c in report["cases"]}
     seen = {c["name"]: (c["verdict"], c["message"], c.get("transcript", "")[-200:]) for c in report["cases"]}
     assert verdicts == {"s1": "AC", "s37": "WA", "s100": "WA"}, seen
@@ -316,7 +317,7 @@ def test_submit_answer_checks_answer_files_and_never_runs_them(tmp_path: Path) -
     assert code == 0 and report["verdict"] == "AC", report
     partial = write_files(tmp_path / "partial", {"1.out": "1\n", "2.out": "5\n"})
     (partial / "3.out").symlink_to("/etc/passwd")
-    code, report = judged(tmp_path, package, partial)
+    code, report = judged(tmp_path, package, partial, "--all-cases")
     verdicts = {c["name"]: c["verdict"] for c in report["cases"]}
     assert verdicts == {"1": "AC", "2": "WA", "3": "WA"}, report
     assert "no answer file" in next(c["message"] for c in report["cases"] if c["name"] == "3")

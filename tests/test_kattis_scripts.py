@@ -93,3 +93,20 @@ def test_a_submissions_build_script_cannot_read_the_packages_answers(tmp_path: P
     package = _package(tmp_path / "double", **sneaky)
     judged = cli("judge", str(package), str(package / "submissions/wrong_answer/sneaky"))
     assert judged.returncode == 1 and "WA (wrong answer)" in judged.stdout, judged.stdout
+
+
+@needs("gcc")
+def test_run_starts_in_a_writable_copy_of_its_folder_fresh_for_every_run(tmp_path: Path) -> None:
+    """The 2025-09 spec: a program's working folder is a writable copy. A validator and a submission whose ``run``
+    writes a file beside itself work, and a file one run wrote is not there in the next (each run its own copy)."""
+    writing = {
+        "input_validators/check/run": '#!/bin/sh\necho checking > note && exec python3 check.py "$@"\n',
+        "submissions/accepted/writer/run": (
+            "#!/bin/sh\n[ -e earlier ] && exit 1\ntouch earlier\nread x\necho $x > seen\necho $((2 * $(cat seen)))\n"
+        ),
+    }
+    package = _package(tmp_path / "double", **writing)
+    verified = cli("verify", str(package), "-j", "1")
+    assert verified.returncode == 0, verified.stdout + verified.stderr
+    assert "ok    accepted/writer" in verified.stdout and "2/2 inputs valid" in verified.stdout, verified.stdout
+    assert not (package / "submissions" / "accepted" / "writer" / "seen").exists()  # the package is never written

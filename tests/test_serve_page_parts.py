@@ -134,3 +134,26 @@ def test_a_sample_output_is_lined_up_with_its_answer(printed: str, cut: bool, fi
     assert (diff.first, diff.note) == (first, note)
     marked = [(line.number, line.missing) for side in (diff.expected, diff.output) for line in side if line.differs]
     assert marked == ([] if first is None else [(first, first > 2), (first, first > printed.count("\n"))])
+
+
+def test_a_problem_page_shows_a_samples_statement_files_and_a_failed_sample_the_judged_ones(tmp_path: Path) -> None:
+    """BAPCtools' ``.in.statement``/``.ans.statement``: what the statement shows of a sample, which is judged with its
+    ``.in``/``.ans``; beside a failed sample the judged files are shown."""
+    from types import SimpleNamespace
+
+    from judge.problem.formats import load
+    from judge.serve.pages_student import samples
+
+    sample = tmp_path / "sum" / "data" / "sample"
+    sample.mkdir(parents=True)
+    (tmp_path / "sum" / "problem.yaml").write_text("problem_format_version: 2025-09\nname: Sum\n")
+    (sample / "1.in").write_text("1 2\n")
+    (sample / "1.ans").write_text("3\n")
+    (sample / "1.in.statement").write_text("one and two\n")
+    (sample / "1.ans.statement").write_text("three\n")
+    problem = load(tmp_path / "sum")
+    (key,) = (case.key for case in problem.cases)
+    service = SimpleNamespace(problems={"sum": problem}, sample_keys=lambda name: frozenset({key}))
+    shown = {"key": key, "name": "1", "input": "one and two\n", "answer": "three\n"}
+    assert samples(service, "sum", statement=True) == [shown]
+    assert samples(service, "sum") == [{"key": key, "name": "1", "input": "1 2\n", "answer": "3\n"}]

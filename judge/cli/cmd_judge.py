@@ -40,6 +40,12 @@ def add(sub: argparse._SubParsersAction) -> None:
         help="write the full report as JSON to FILE; '-' writes it to stdout (the table and summary then go to stderr)",
     )
     j.add_argument("--first-fail", action="store_true", help="stop at the first failing case (ICPC style)")
+    j.add_argument(
+        "--all-cases",
+        action="store_true",
+        help="run every case, also those of a group whose result is already decided (skipped by default, as the "
+        "package's rules say: a lost all-or-nothing group, Kattis on_reject: break)",
+    )
 
 
 def _source(args: argparse.Namespace, problem: Problem) -> tuple[Path, Language] | None:
@@ -83,7 +89,9 @@ def run(args: argparse.Namespace) -> int:
         with Progress(len(problem.cases), "judging") as bar:
             live = LiveTable(problem.cases, human, bar, args.first_fail)
             try:
-                result = judge(problem, program, pool, JudgeOptions(first_fail=args.first_fail), live.case_done)
+                # as grade and verify judge: a case whose group is decided is SKIPPED, unless every case is asked for
+                options = JudgeOptions(first_fail=args.first_fail, skip_lost=not args.all_cases)
+                result = judge(problem, program, pool, options, live.case_done)
             except KeyboardInterrupt:  # the runs in flight are killed already (judge aborts the pool on its way out)
                 said = live.interrupted()
                 bar.close()

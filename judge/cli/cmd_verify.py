@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 # How each kind of finding is introduced in the summary: the words a reader (and a grep) looks for.
 HEADINGS = {
     "input": "invalid input",
+    "validator_test": "validator test",
+    "answer": "invalid answer",
     "submission": "FAIL",
     "time_limit": "time limit",
     "package": "package error",
@@ -105,6 +107,9 @@ def run(args: argparse.Namespace) -> int:
     bad = [o for o in result.outcomes if not o.ok]
     valid = len(problem.cases) - len(result.invalid_inputs)
     inputs = f"{valid}/{len(problem.cases)} inputs valid" if result.validated else "inputs not validated"
+    if result.validator_cases:
+        wrong = sum(f.kind == "validator_test" for f in result.errors)
+        inputs += f", {result.validator_cases - wrong}/{result.validator_cases} invalid/valid-output cases judged as bt"
     print(
         f"{problem.name}: {'verified' if result.ok else 'NOT verified'}: "
         f"{len(result.outcomes) - len(bad)}/{len(result.outcomes)} submissions as expected, {inputs}",

@@ -38,7 +38,8 @@ from .verdicts import CaseResult, GroupResult, overall_verdict
 class JudgeOptions:
     first_fail: bool = False
     run_lock: ReadersWriterLock | None = None  # shared with other judgings running at the same time
-    # grading, verify: a case whose group's result is already decided is not run (SKIPPED), as problemtools stops
+    # judge, grading, verify: a case whose group's result is already decided is not run (SKIPPED), as problemtools
+    # stops; off for the test-strength matrix and `--all-cases`, which want every case's verdict
     skip_lost: bool = False
 
 

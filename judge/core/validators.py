@@ -61,6 +61,7 @@ class Validator:
     program: Program
     protocol: str
     label: str
+    name: str = ""  # what the case's arguments call it (``CaseSpec.validator_args_for``)
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,7 @@ def built(problem: Problem, pool: SlotPool) -> list[Validator]:
             build_or_fail(path, pool, problem.limits.compile_time, "validator", added_to_build(problem, path)),
             validator_protocol(problem, path),
             f" ({path.name})" if several else "",
+            problem.files.validator_names.get(path, path.name),
         )
         for path in problem.validators
     ]
@@ -108,7 +110,7 @@ def validate(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], Non
 
     def one(case: CaseSpec) -> None:
         for validator in validators:
-            found = check(validator, case.validator_args, input_path(problem, case), pool)
+            found = check(validator, case.validator_args_for(validator.name), input_path(problem, case), pool)
             message = f": {found.said}" if found.said else ", no message"
             if found.valid is False:
                 failures.append(f"{case.key}: invalid{validator.label}{message}")

@@ -94,15 +94,15 @@ def prepare(
     ``compiled=False`` (CE).
 
     ``include`` is a folder whose headers the source may include (a problem's
-    own folder, so a checker can ship testlib.h beside it); its headers are
-    part of the cache key, so editing one rebuilds. ``extra``: files and
+    own folder, so a checker can ship testlib.h beside it); its headers, in
+    sub-folders too, are part of the cache key, so editing one rebuilds. ``extra``: files and
     constants the problem adds (``Additions``), also part of the key.
     """
     lang.require()
     sources = with_additions(collect(source, lang, main), lang, extra)
     includes = [include] if include is not None else []
     recipe = repr((lang.compile, lang.run, sorted(lang.env.items()), lang.paths))
-    headers = [h.read_bytes() for h in sorted(include.glob("*.h*")) if h.is_file()] if include is not None else []
+    headers = _headers(include) if include is not None else []
     named = [part for f in sources.files for part in (f.name.encode(), f.data)]
     import hashlib  # here, not at the top: only a command that builds pays for it
 
@@ -130,6 +130,18 @@ def prepare(
         binds,
         folder / "src",
     )
+
+
+def _headers(include: Path) -> list[bytes]:
+    """The headers a build may read from its include folder, at any depth (``#include "lib/check.h"``), each with its
+    name there, for the cache key: editing, adding, moving or removing one rebuilds. The folder's own path is not in the
+    key, so the same program with the same headers is built once wherever its package is."""
+    found = sorted(h for h in include.rglob("*.h*") if h.is_file() and not _hidden(h.relative_to(include)))
+    return [part for h in found for part in (h.relative_to(include).as_posix().encode(), h.read_bytes())]
+
+
+def _hidden(relative: Path) -> bool:
+    return any(part.startswith(".") for part in relative.parts)
 
 
 def _values(

@@ -169,6 +169,15 @@ class CaseSpec:
     source: str = ""
     checker_args: tuple[str, ...] = ()
     validator_args: tuple[str, ...] = ()
+    # input validator arguments by validator name (a Kattis mapping of names to arguments): a validator it leaves out
+    # gets none of them; None when the arguments are one list for every validator
+    validator_args_named: tuple[tuple[str, tuple[str, ...]], ...] | None = None
+
+    def validator_args_for(self, name: str) -> tuple[str, ...]:
+        """The arguments the input validator called ``name`` gets on this case."""
+        if self.validator_args_named is None:
+            return self.validator_args
+        return dict(self.validator_args_named).get(name, ()) + self.validator_args
 
     @property
     def key(self) -> str:

@@ -26,10 +26,13 @@ class ProgramFiles:
     ``name.variant`` to the text written for ``{{name}}`` in the package's
     programs and included files. ``validator_protocols``: a validator's
     protocol when the package says it; otherwise its source decides
-    (``registerValidation``: testlib).
+    (``registerValidation``: testlib). ``validator_names``: the name a
+    package's settings give a validator's arguments under (Kattis: its file
+    or folder name), where it differs from the program's file name.
     """
 
     include: Path | None = None
     libraries: tuple[Path, ...] = ()
     constants: Mapping[str, str] = field(default_factory=dict)
     validator_protocols: Mapping[Path, str] = field(default_factory=dict)
+    validator_names: Mapping[Path, str] = field(default_factory=dict)  # a validator's name in the package, by program

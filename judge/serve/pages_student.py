@@ -61,17 +61,24 @@ def _read_start(path: Path) -> str:
     return text + ("\n…" if len(data) > SAMPLE_SHOWN else "")
 
 
-def samples(service: Service, name: str) -> list[dict[str, str]]:
-    """The sample cases' input and answer: the student's already, shown on the problem's page and beside a failed
-    sample."""
+def _shown(path: Path, statement: bool) -> Path:
+    """What a statement shows of a sample file: its ``.in.statement`` / ``.ans.statement`` beside it when the package
+    has one (BAPCtools' way to show a sample other than as it is judged), else the file itself."""
+    shown = path.with_name(path.name + ".statement")
+    return shown if statement and shown.is_file() else path
+
+
+def samples(service: Service, name: str, statement: bool = False) -> list[dict[str, str]]:
+    """The sample cases' input and answer: the student's already, shown on the problem's page (``statement``: as the
+    statement shows them) and beside a failed sample (as judged)."""
     problem = service.problems[name]
     keys = service.sample_keys(name)
     return [
         {
             "key": case.key,
             "name": case.name,
-            "input": _read_start(input_path(problem, case)),
-            "answer": _read_start(answer_path(problem, case)),
+            "input": _read_start(_shown(input_path(problem, case), statement)),
+            "answer": _read_start(_shown(answer_path(problem, case), statement)),
         }
         for case in problem.cases
         if case.key in keys
@@ -131,7 +138,7 @@ def _problem_page(request: Request, who: Seen, name: str, status: int = 200, **f
         problem=problem,
         statement=statement_html(problem.statement),
         limits=_limits(service, problem),
-        samples=samples(service, name),
+        samples=samples(service, name, statement=True),
         languages=_languages(service),
         form=form,
     )

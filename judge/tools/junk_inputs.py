@@ -74,4 +74,4 @@ def _accepts(validator: Validator, case: CaseSpec, data: bytes, folder: Path, po
     """Whether the validator, given the case's arguments, calls ``data`` valid."""
     path = folder / "input"
     path.write_bytes(data)
-    return check(validator, case.validator_args, path, pool).valid is True
+    return check(validator, case.validator_args_for(validator.name), path, pool).valid is True

@@ -29,6 +29,7 @@ from .junk_inputs import junk_warnings
 from .kattis_rules import KATTIS_VERDICT, broken, catches, label, meets_rule
 from .kattis_time import check_tle_margin, inferred_once, unruled
 from .matrix import Matrix, Row, analyse
+from .validator_tests import check_validator_cases
 
 SAFETY_MARGIN = 2.0
 
@@ -124,7 +125,8 @@ class Finding:
     """One thing verify found: an ``error`` fails the package, anything else is said and does not.
 
     ``kind`` is what it is about: ``submission``, ``input``, ``time_limit``,
-    ``package``, ``skipped`` (a file no tool judges) or ``warning``.
+    ``package``, ``validator_test`` (a case of data/invalid_* or valid_output), ``answer`` (an answer an answer
+    validator rejects), ``skipped`` (a file no tool judges) or ``warning``.
     """
 
     kind: str
@@ -147,6 +149,7 @@ class VerifyResult:
 
     invalid_inputs: list[str] = field(default_factory=list)
     validated: bool = False  # every input went through the validators: without them "all valid" would be a guess
+    validator_cases: int = 0  # cases of data/invalid_* and data/valid_output, each checked (failures in errors)
     outcomes: list[Outcome] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     errors: list[Finding] = field(default_factory=list)  # what failed outside a submission's own judging
@@ -283,6 +286,17 @@ def verify(
             result.errors.append(Finding("package", "input validators", f"inputs not validated: {exc}", True))
     else:
         result.warnings.append("no validator: inputs not validated")
+    if (
+        problem.package_format == "kattis"
+    ):  # bt's cases made to test the validators: each must be judged as its folder says
+        try:
+            result.validator_cases, broken, answers = check_validator_cases(problem, pool)
+            result.errors += [Finding("validator_test", "", line, True) for line in broken]
+            result.errors += [Finding("answer", "", line, True) for line in answers]
+        except JudgeError as exc:
+            result.errors.append(
+                Finding("package", "validators", f"invalid/valid-output cases not checked: {exc}", True)
+            )
     for path, source, expected in subs:
         outcome = _judged(problem, pool, path, source, expected, named.get(path), found, all_cases, result)
         if outcome is None:

@@ -16,6 +16,7 @@ What is not supported is refused or reported, never silently misjudged.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -97,7 +98,8 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
     except (TypeError, ValueError, AttributeError) as exc:
         raise SpecError(f"{shown}/{SPEC_NAME}", None, f"limits: {exc}") from None
     # a validator no language here runs (a .viva script) is left out, and named among verify's warnings
-    validators = tuple(p for p in (_program(v) for v in validator_entries(root)[0]) if p is not None)
+    named = {p: v.name for v in validator_entries(root)[0] if (p := _program(v)) is not None}  # by the entry's name
+    validators = tuple(named)
     statement = next(
         (
             p
@@ -129,7 +131,7 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
         runs_among_own_files=True,
         kind=kind,
         interactor=checker if kind.interactive else None,
-        files=program_files(root, meta, shown),
+        files=replace(program_files(root, meta, shown), validator_names=named),
         runs_as={"python3": "pypy3"},  # Kattis, problemtools and BAPCtools run .py under PyPy3
     )
 

@@ -187,6 +187,8 @@ def _cases(root: Path, folder: Path, legacy: bool, problem_flags: tuple[str, ...
         output_args = problem_flags + _args(
             case_settings.get("output_validator_flags" if legacy else "output_validator_args")
         )
+        raw = case_settings.get("input_validator_flags" if legacy else "input_validator_args")
+        named = tuple((str(k), _args(v)) for k, v in raw.items()) if isinstance(raw, dict) else None
         cases.append(
             CaseSpec(
                 name=inp.stem,
@@ -194,8 +196,8 @@ def _cases(root: Path, folder: Path, legacy: bool, problem_flags: tuple[str, ...
                 origin=Given(inp.resolve(), ans.resolve()),
                 source=f"file: {inp.relative_to(root).as_posix()}",
                 checker_args=output_args,
-                validator_args=_args(case_settings.get("input_validator_flags" if legacy else "input_validator_args"))
-                + _args(case_settings.get("args")),
+                validator_args=(() if named is not None else _args(raw)) + _args(case_settings.get("args")),
+                validator_args_named=named,
             )
         )
     return tuple(cases)
