@@ -93,6 +93,7 @@ def _judge(home: Path, source: Path, jobs: int = 1) -> dict[str, Any]:
         str(copy),
         "--sandbox",
         "rlimits",
+        "--all-cases",  # the cases after a failed one show the failure stayed in its own run
         "-j",
         str(jobs),
         "--json",
