@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..atomic import atomic_write
-from ..core import JudgeOptions, judge, kind_of
+from ..core import JudgeOptions, JudgeReport, judge, kind_of
 from ..core.timelimit import Inference, infer, with_limit
 from ..errors import UsageError
 from ..lang import Program
@@ -28,6 +28,8 @@ from ..problem.formats import kattis
 from ..problem.formats.kattis_submissions import SIDE_CAR, KattisSubmission, StoredLimit, stored_limit, stored_text
 from ..run import SlotPool
 from ..verdict import Verdict
+
+Predicate = Callable[[JudgeReport], bool]
 
 FALLBACK_LIMIT = 1.0  # what the rest is judged at when no accepted submission gives a limit (BAPCtools' default too)
 
@@ -81,6 +83,33 @@ def check_tle_margin(problem: Problem, path: Path, program: Program, pool: SlotP
         f"{sub.name}: no case times out at {problem.limits.time:g} s × {rule.tle_key} {margin:g} "
         f"= {longer.limits.time:g} s "
         f"(slowest {slowest:.3f} s): the time limit is too close to this submission"
+    ]
+
+
+def with_extra_time(
+    name: str,
+    problem: Problem,
+    program: Program,
+    pool: SlotPool,
+    options: JudgeOptions,
+    report: JudgeReport,
+    meets: Predicate,
+) -> tuple[JudgeReport, list[str]]:
+    """A submission its folder does not describe at the limit, but does at limit × the safety margin, stands, with a
+    warning: problemtools judges every submission at both limits and calls this "OK with extra time" (and the
+    submission "sensitive to time limit"), so a wrong answer that also runs right up to the limit is not held against
+    the package. Only a report with a timed-out case is judged again, since nothing else changes with more time."""
+    if meets(report) or not any(c.verdict is Verdict.TLE for c in report.cases):
+        return report, []
+    rule = kattis.time_rule(problem.root)
+    longer = with_limit(problem, problem.limits.time * rule.time_limit_to_tle)
+    again = judge(longer, program, pool, options)
+    if not meets(again):
+        return report, []
+    return again, [
+        f"{name}: {again.verdict.value} as its folder says only at {problem.limits.time:g} s × "
+        f"{rule.tle_key} {rule.time_limit_to_tle:g} = {longer.limits.time:g} s ({report.verdict.value} at "
+        f"{problem.limits.time:g} s): sensitive to the time limit"
     ]
 
 
