@@ -16,6 +16,7 @@ from conftest import write_files
 
 from judge.problem.formats import load
 from judge.run import SlotPool, resolve_sandbox
+from judge.tools import kattis_time
 from judge.tools.verify import verify
 from judge.verdict import Verdict
 
@@ -62,3 +63,38 @@ def test_a_wrong_answer_that_times_out_only_at_the_limit_stands_with_a_warning(t
     ]
     assert not endless.ok and endless.report.verdict is Verdict.TLE  # more time does not make it a wrong answer
     assert not any(w.startswith("wrong_answer/endless.c:") for w in result.warnings)
+
+
+@pytest.mark.slow
+def test_the_margin_check_of_a_tle_submission_runs_only_the_cases_that_did_not_end_under_the_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A case that ended under the limit ends under limit × the margin too: running it again only cost time."""
+    root = write_files(
+        tmp_path / "slowtwo",
+        {
+            "problem.yaml": "name: Slow on two\n",
+            "data/sample/1.in": "1\n",
+            "data/sample/1.ans": "1\n",
+            **{f"data/secret/{n}.{ext}": f"{v}\n" for n, v in ((1, 1), (2, 2), (3, 1)) for ext in ("in", "ans")},
+            "submissions/accepted/echo.c": ECHO,
+            "submissions/time_limit_exceeded/spin_on_two.c": ECHO.replace('printf("%d', 'while (n == 2) {} printf("%d'),
+        },
+    )
+    seen: list[list[str]] = []
+    real = kattis_time.judge
+
+    def spy(problem, program, pool, options):  # type: ignore[no-untyped-def]
+        if problem.limits.time == 2:
+            seen.append([f"{c.group}/{c.name}" for c in problem.cases])
+        return real(problem, program, pool, options)
+
+    monkeypatch.setattr(kattis_time, "judge", spy)
+    isolation, _ = resolve_sandbox(None)
+    problem = load(root)
+    with SlotPool(1, isolation, conceal=problem.folders) as pool:
+        result = verify(problem, pool)
+    spin = next(o for o in result.outcomes if o.path.name == "spin_on_two.c")
+    assert spin.ok and [c.verdict for c in spin.report.cases][:3] == [Verdict.AC, Verdict.AC, Verdict.TLE]
+    assert seen == [["secret/2", "secret/3"]]  # sample/1 and secret/1 ended under 1 s: not run at 2 s
+    assert not any("no case times out" in w for w in result.warnings)  # and secret/2 still timed out at 2 s
