@@ -337,7 +337,7 @@ def _judged(
                     f"{path.parent.name}/{path.name}", problem, program, pool, options, report, expected.accepts
                 )
                 result.warnings += sensitive
-            result.warnings += check_tle_margin(problem, path, program, pool)
+            result.warnings += check_tle_margin(problem, path, program, pool, report)
     except JudgeError as exc:
         return failed(f"judging stopped: {exc}", Verdict.JE)
     return Outcome(path, expected, report)
