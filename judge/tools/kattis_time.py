@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from ..atomic import atomic_write
-from ..core import JudgeOptions, judge, kind_of
+from ..core import JudgeOptions, JudgeReport, judge, kind_of
 from ..core.timelimit import Inference, infer, with_limit
 from ..errors import UsageError
 from ..lang import Program
@@ -28,6 +29,8 @@ from ..problem.formats import kattis
 from ..problem.formats.kattis_submissions import SIDE_CAR, KattisSubmission, StoredLimit, stored_limit, stored_text
 from ..run import SlotPool
 from ..verdict import Verdict
+
+Predicate = Callable[[JudgeReport], bool]
 
 FALLBACK_LIMIT = 1.0  # what the rest is judged at when no accepted submission gives a limit (BAPCtools' default too)
 
@@ -65,22 +68,61 @@ def unruled(problem: Problem) -> list[str]:
     ]
 
 
-def check_tle_margin(problem: Problem, path: Path, program: Program, pool: SlotPool) -> list[str]:
-    """A submission that bounds the limit from above must still time out at limit × time_limit_to_tle."""
+def check_tle_margin(problem: Problem, path: Path, program: Program, pool: SlotPool, report: JudgeReport) -> list[str]:
+    """A submission that bounds the limit from above must still time out at limit × time_limit_to_tle.
+
+    Only the cases that may show it are run again: those that timed out at the limit and those not judged there
+    (judging stopped at the first failure). A case that ended under the limit ends under the longer one too, and
+    running it again doubled the cost of every TLE submission; problemtools runs each once, at the longer limit."""
     sub = next((s for s in kattis.submissions(problem) if s.path == path), None)
     if sub is None or sub.bounds_time() != "upper":
         return []
     rule = kattis.time_rule(problem.root)
     margin = rule.time_limit_to_tle
-    longer = with_limit(problem, problem.limits.time * margin)
-    report = judge(longer, program, pool, JudgeOptions(first_fail=True))
-    if any(c.verdict is Verdict.TLE for c in report.cases):
+    ended = {(c.group, c.name) for c in report.cases if c.verdict not in (Verdict.TLE, Verdict.SKIPPED)}
+    left = [(g, tuple(c for c in g.cases if (c.group, c.name) not in ended)) for g in problem.groups]
+    kept = {g.name for g, cases in left if cases}  # a group left without cases has nothing to aggregate: dropped
+    groups = tuple(
+        replace(g, cases=cases, require_pass=tuple(r for r in g.require_pass if r in kept))
+        for g, cases in left
+        if cases
+    )
+    longer = with_limit(replace(problem, groups=groups), problem.limits.time * margin)
+    again = judge(longer, program, pool, JudgeOptions(first_fail=True)).cases if groups else []
+    if any(c.verdict is Verdict.TLE for c in again):
         return []
-    slowest = max((c.time for c in report.cases), default=0.0)
+    slowest = max((c.time for c in [*again, *report.cases]), default=0.0)
     return [
         f"{sub.name}: no case times out at {problem.limits.time:g} s × {rule.tle_key} {margin:g} "
         f"= {longer.limits.time:g} s "
         f"(slowest {slowest:.3f} s): the time limit is too close to this submission"
+    ]
+
+
+def with_extra_time(
+    name: str,
+    problem: Problem,
+    program: Program,
+    pool: SlotPool,
+    options: JudgeOptions,
+    report: JudgeReport,
+    meets: Predicate,
+) -> tuple[JudgeReport, list[str]]:
+    """A submission its folder does not describe at the limit, but does at limit × the safety margin, stands, with a
+    warning: problemtools judges every submission at both limits and calls this "OK with extra time" (and the
+    submission "sensitive to time limit"), so a wrong answer that also runs right up to the limit is not held against
+    the package. Only a report with a timed-out case is judged again, since nothing else changes with more time."""
+    if meets(report) or not any(c.verdict is Verdict.TLE for c in report.cases):
+        return report, []
+    rule = kattis.time_rule(problem.root)
+    longer = with_limit(problem, problem.limits.time * rule.time_limit_to_tle)
+    again = judge(longer, program, pool, options)
+    if not meets(again):
+        return report, []
+    return again, [
+        f"{name}: {again.verdict.value} as its folder says only at {problem.limits.time:g} s × "
+        f"{rule.tle_key} {rule.time_limit_to_tle:g} = {longer.limits.time:g} s ({report.verdict.value} at "
+        f"{problem.limits.time:g} s): sensitive to the time limit"
     ]
 
 

@@ -27,7 +27,7 @@ from ..run import SlotPool
 from ..verdict import Verdict
 from .junk_inputs import junk_warnings
 from .kattis_rules import KATTIS_VERDICT, broken, catches, label, meets_rule
-from .kattis_time import check_tle_margin, inferred_once, unruled
+from .kattis_time import check_tle_margin, inferred_once, unruled, with_extra_time
 from .matrix import Matrix, Row, analyse
 from .validator_tests import check_validator_cases
 
@@ -346,7 +346,12 @@ def _judged(
     try:
         report = reused if reused is not None else judge(problem, program, pool, options)
         if problem.package_format == "kattis":
-            result.warnings += check_tle_margin(problem, path, program, pool)
+            if not all_cases:
+                report, sensitive = with_extra_time(
+                    f"{path.parent.name}/{path.name}", problem, program, pool, options, report, expected.accepts
+                )
+                result.warnings += sensitive
+            result.warnings += check_tle_margin(problem, path, program, pool, report)
     except JudgeError as exc:
         return failed(f"judging stopped: {exc}", Verdict.JE)
     return Outcome(path, expected, report)
