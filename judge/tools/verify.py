@@ -286,9 +286,7 @@ def verify(
             result.errors.append(Finding("package", "input validators", f"inputs not validated: {exc}", True))
     else:
         result.warnings.append("no validator: inputs not validated")
-    if (
-        problem.package_format == "kattis"
-    ):  # bt's cases made to test the validators: each must be judged as its folder says
+    if problem.package_format == "kattis":  # bt's cases that test the validators: each judged as its folder says
         try:
             result.validator_cases, broken, answers = check_validator_cases(problem, pool)
             result.errors += [Finding("validator_test", "", line, True) for line in broken]
