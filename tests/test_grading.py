@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from browser import CHROMIUM_ARGS
 from conftest import as_a_foreground_job, cli, missing, processes_with, require, run_cli
 
 pytestmark = pytest.mark.slow
@@ -226,16 +227,7 @@ def test_html_report_renders_in_headless_chromium(
         if os.environ.get("CI"):
             pytest.fail("chromium is not installed; .ci/run installs it")
         pytest.skip(missing("chromium") or "")
-    flags = [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        f"--user-data-dir={tmp_path / 'profile'}",
-    ]
+    flags = ["--headless", *CHROMIUM_ARGS, f"--user-data-dir={tmp_path / 'profile'}"]
     url = (out / "report.html").as_uri()
     dom = subprocess.run([browser, *flags, "--dump-dom", url], capture_output=True, text=True, timeout=120).stdout
     assert "20 students, 20 judged" in dom

@@ -159,30 +159,14 @@ def test_the_contest_api_is_read_and_driven_as_the_spec_says(contest) -> None:
         assert answer.headers["Location"].endswith(f"/submissions/{answer.json()['id']}")
         check("submissions", answer.json())
         made.append(answer.json()["id"])
-    assert (
-        t1.post(
-            f"{base}/submissions",
-            json={
-                "problem_id": "aplusb",
-                "language_id": "python3",
-                "time": "x",
-                "files": [{"data": _zip("a.py", AC_PY)}],
-            },
-        ).status_code
-        == 400
-    )
-    assert (
-        t1.post(
-            f"{base}/submissions",
-            json={
-                "problem_id": "aplusb",
-                "language_id": "python3",
-                "team_id": "999",
-                "files": [{"data": _zip("a.py", AC_PY)}],
-            },
-        ).status_code
-        == 403
-    )
+
+    def posted(**extra: str) -> int:
+        """The status of a team's submission of an accepted file with ``extra`` fields beside the usual ones."""
+        body = {"problem_id": "aplusb", "language_id": "python3", "files": [{"data": _zip("a.py", AC_PY)}], **extra}
+        return t1.post(f"{base}/submissions", json=body).status_code
+
+    assert posted(time="x") == 400
+    assert posted(team_id="999") == 403
     verdicts = [jury.done(int(sid))["verdict"] for sid in made]
     assert verdicts == ["AC", "WA", "AC"]
     jury.http.post(f"/submissions/{made[1]}/rejudge")
