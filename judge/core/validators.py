@@ -79,14 +79,17 @@ def built(problem: Problem, pool: SlotPool) -> list[Validator]:
         raise JudgeError(f"{problem.spec_path}: no input validator in the package")
     several = len(problem.validators) > 1
     return [
-        Validator(
-            build_or_fail(path, pool, problem.limits.compile_time, "validator", added_to_build(problem, path)),
-            validator_protocol(problem, path),
-            f" ({path.name})" if several else "",
-            problem.files.validator_names.get(path, path.name),
+        built_one(
+            problem, path, pool, f" ({path.name})" if several else "", problem.files.validator_names.get(path, "")
         )
         for path in problem.validators
     ]
+
+
+def built_one(problem: Problem, path: Path, pool: SlotPool, label: str, name: str = "") -> Validator:
+    """One validator program of the package compiled, with the protocol its place in the package says it speaks."""
+    program = build_or_fail(path, pool, problem.limits.compile_time, "validator", added_to_build(problem, path))
+    return Validator(program, validator_protocol(problem, path), label, name or path.name)
 
 
 def check(validator: Validator, args: Sequence[str], stdin: Path, pool: SlotPool) -> Finding:

@@ -21,10 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..check import Checker
-from ..core.added_to_build import added_to_build
 from ..core.judging import problem_referee
-from ..core.validators import Validator, check, validator_protocol
-from ..lang import build_or_fail
+from ..core.validators import Validator, built_one, check
 from ..model import Problem
 from ..problem.formats.kattis_validator_cases import (
     NamedProgram,
@@ -85,19 +83,7 @@ def check_validator_cases(problem: Problem, pool: SlotPool) -> tuple[int, list[s
 
 
 def _built(problem: Problem, pool: SlotPool, named: list[NamedProgram]) -> list[tuple[str, Validator]]:
-    return [
-        (
-            v.name,
-            Validator(
-                build_or_fail(
-                    v.program, pool, problem.limits.compile_time, "validator", added_to_build(problem, v.program)
-                ),
-                validator_protocol(problem, v.program),
-                f" ({v.name})",
-            ),
-        )
-        for v in named
-    ]
+    return [(v.name, built_one(problem, v.program, pool, f" ({v.name})", v.name)) for v in named]
 
 
 def _broken(case: ValidatorCase, v: _Validators, pool: SlotPool, problem: Problem) -> str | None:
