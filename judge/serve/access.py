@@ -9,8 +9,10 @@ import hmac
 import time
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .auth import SESSION_COOKIE, SESSION_SECONDS, user_for_token
 from .http_errors import ApiError
@@ -51,7 +53,10 @@ def viewer(request: Request) -> User:
     if header is not None:
         scheme, _, token = header.partition(" ")
         if scheme.lower() == "basic" and token.strip():
-            return _basic(service, token.strip(), client_address(request))
+            checked: User | ApiError = request.state.basic
+            if isinstance(checked, ApiError):
+                raise checked
+            return checked
         if scheme.lower() != "bearer" or not token.strip():
             raise ApiError(401, "unauthorized", "the Authorization header must be: Bearer TOKEN")
         user = user_for_token(service.store, token.strip())
@@ -69,6 +74,33 @@ def viewer(request: Request) -> User:
         if row is not None:
             return user_of(row)
     raise ApiError(401, "unauthorized", "no credentials: send Authorization: Bearer TOKEN")
+
+
+class BasicCredentials:
+    """ASGI middleware: checks a request's HTTP Basic credentials in a worker thread before its handler runs, and
+    leaves the user (or the error to answer with) in ``request.state.basic`` for ``viewer``.
+
+    Why before the handler: ``viewer`` is called synchronously from every handler, and an argon2 check there would
+    hold the event loop, and with it every other client's requests and event streams, for the hash's whole cost; a
+    client sending wrong passwords (until the throttle stops it) could stall the service that way.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            request = Request(scope)
+            scheme, _, credentials = request.headers.get("authorization", "").partition(" ")
+            if scheme.lower() == "basic" and credentials.strip():
+                try:
+                    checked: User | ApiError = await run_in_threadpool(
+                        _basic, service_of(request), credentials.strip(), client_address(request)
+                    )
+                except ApiError as error:
+                    checked = error
+                request.state.basic = checked
+        await self.app(scope, receive, send)
 
 
 def _basic(service: Service, credentials: str, address: str) -> User:

@@ -13,12 +13,13 @@ from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
 from . import api_accounts, api_submissions, events, icpc, pages_routes, scoreboard
-from .access import json_response, service_of
+from .access import BasicCredentials, json_response, service_of
 from .http_errors import ApiError
 from .service import Service
 
@@ -82,6 +83,7 @@ def make_app(service: Service) -> Starlette:
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
+        middleware=[Middleware(BasicCredentials)],
         exception_handlers={ApiError: _api_error, HTTPException: _http_error, Exception: _crash},
     )
     app.state.service = service
