@@ -243,9 +243,9 @@ FREEZE = 120  # minutes: the board below froze at minute 120 of 240
 @pytest.fixture
 def ranked_contest(tmp_path: Path):
     """A contest's service in this process (no server, no judging: results are stored as a judge would), four
-    teams whose results make ties; its ICPC API through Starlette's test client, as a team and as the jury."""
+    teams whose results make ties; its ICPC API in this process (``in_process``), as a team and as the jury."""
     pytest.importorskip("starlette")
-    from starlette.testclient import TestClient
+    from in_process import InProcessClient
 
     from judge.serve.app import make_app
     from judge.serve.auth import Sessions, add_user, new_token
@@ -297,10 +297,10 @@ def ranked_contest(tmp_path: Path):
     service = Service(site, store, {}, None, Sessions(b"k" * 32))  # type: ignore[arg-type]
     app = make_app(service)
 
-    def client(who: str) -> TestClient:
-        return TestClient(app, headers={"Authorization": f"Bearer {tokens[who]}"})
+    def client(who: str) -> InProcessClient:
+        return InProcessClient(app, headers={"Authorization": f"Bearer {tokens[who]}"})
 
-    yield client, start
+    yield client, start, service
     store.close()
 
 
@@ -318,7 +318,7 @@ def _rows(board: dict[str, Any], names: dict[str, str]) -> list[tuple[int, str, 
 
 
 def test_teams_equal_in_solved_penalty_and_last_solve_share_a_rank(ranked_contest) -> None:
-    client, _ = ranked_contest
+    client, _, _ = ranked_contest
     jury = client("jury")
     names = {team["id"]: team["name"] for team in jury.get("/api/contests/wf/teams").json()}
     board = jury.get("/api/contests/wf/scoreboard").json()
@@ -334,7 +334,7 @@ def test_teams_equal_in_solved_penalty_and_last_solve_share_a_rank(ranked_contes
 
 
 def test_a_frozen_board_for_the_teams_and_the_live_one_for_the_jury(ranked_contest) -> None:
-    client, start = ranked_contest
+    client, start, _ = ranked_contest
     jury, team = client("jury"), client("t1")
     contest = team.get("/api/contests/wf").json()
     check("contest", contest)
@@ -353,3 +353,84 @@ def test_a_frozen_board_for_the_teams_and_the_live_one_for_the_jury(ranked_conte
         assert board["state"]["frozen"] == froze_at.isoformat(timespec="milliseconds").replace("+00:00", "Z")
         assert board["state"]["thawed"] is None and board["state"]["ended"] is None
     assert team.get("/api/contests/wf/state").json() == frozen["state"]
+
+
+def _logged_states(api: Any, since: int = 0) -> list[dict[str, Any]]:
+    """The feed's ``state`` events after token ``since`` (the log's, each with its token)."""
+    params = {"stream": "false", "since_token": str(since)}
+    text = api.get("/api/contests/wf/event-feed", params=params).text
+    return [line for line in map(json.loads, filter(str.strip, text.splitlines())) if line["type"] == "state"]
+
+
+def test_the_contest_clock_logs_each_state_change_once_with_a_token(ranked_contest) -> None:
+    """The start, the freeze and the end each become one ``state`` event with a token, showing the state as of that
+    moment, so a reader that resumes from a token after the freeze still learns of it."""
+    from judge.serve.contest_clock import log_due
+
+    client, start, service = ranked_contest
+    team = client("t1")
+    assert _logged_states(team) == []
+    assert log_due(service, time.time()) == ["started", "frozen"]  # an hour after the freeze: both passed
+    assert log_due(service, time.time()) == []  # logged once, however often the clock looks
+    states = _logged_states(team)
+    for line in states:
+        check("state", line["data"])
+    assert [(s["data"]["started"] is not None, s["data"]["frozen"] is not None) for s in states] == [
+        (True, False),
+        (True, True),
+    ]
+    assert states[1]["data"]["ended"] is None and states[1]["id"] is None
+    assert _logged_states(team, int(states[0]["token"])) == [states[1]]
+    assert log_due(service, start + 240 * 60 + 1) == ["ended"]
+    ended = _logged_states(team, int(states[1]["token"]))
+    assert len(ended) == 1 and ended[0]["data"]["ended"] == ended[0]["data"]["thawed"] is not None
+
+
+def test_a_running_server_logs_the_freeze_when_it_comes(tmp_path: Path) -> None:
+    """The clock runs with the application (its lifespan): a freeze a second away is in the log soon after."""
+    pytest.importorskip("starlette")
+    import asyncio
+
+    from judge.serve.app import make_app
+    from judge.serve.auth import Sessions
+    from judge.serve.service import Service
+    from judge.serve.site import Site, SiteLimits
+    from judge.serve.store import Store
+
+    now = time.time()
+    site = Site(
+        tmp_path / "wf",
+        "Soon frozen",
+        "contest",
+        {},
+        (),
+        datetime.fromtimestamp(now - 3600, timezone.utc),
+        datetime.fromtimestamp(now + 61, timezone.utc),  # the last minute frozen: one second from now
+        None,
+        SiteLimits(),
+        freeze=1,
+    )
+    site.root.mkdir()
+    store = Store(site.root)
+
+    class Idle:  # the judging's workers: nothing to judge here, only the clock is watched
+        def start(self) -> None: ...
+
+        def stop(self) -> None: ...
+
+    service = Service(site, store, {}, Idle(), Sessions(b"k" * 32))  # type: ignore[arg-type]
+    app = make_app(service)
+
+    async def watch() -> list[str]:
+        async with app.router.lifespan_context(app):
+            for _ in range(100):
+                found = [json.loads(row["data"])["moment"] for row in store.events_after(0) if row["type"] == "state"]
+                if "frozen" in found:
+                    return found
+                await asyncio.sleep(0.1)
+        return found
+
+    try:
+        assert asyncio.run(watch()) == ["started", "frozen"]
+    finally:
+        store.close()

@@ -1,7 +1,7 @@
 """Failed log-ins are throttled per account and per address, on a clock the tests move (no sleeping).
 
-The service's real application runs in this process (httpx's ASGI
-transport, no judging: a site without problems), its throttle given a clock
+The service's real application runs in this process (``in_process``,
+no judging: a site without problems), its throttle given a clock
 the test sets, so a wait is passed by moving the clock, not by waiting.
 Every way in that takes a password is driven: the log-in page, ``POST
 /api/v1/login`` and HTTP Basic. Each client is its own address.
@@ -19,8 +19,8 @@ import pytest
 pytest.importorskip("argon2", reason="argon2-cffi is not installed (the [web] extra)")
 pytest.importorskip("jinja2", reason="jinja2 is not installed (the [web] extra)")
 
-import httpx  # noqa: E402
 from argon2 import PasswordHasher  # noqa: E402
+from in_process import InProcessClient  # noqa: E402
 
 from judge.serve import auth  # noqa: E402
 from judge.serve import throttle as throttling  # noqa: E402
@@ -32,35 +32,6 @@ from judge.serve.store import Store  # noqa: E402
 from judge.serve.throttle import ACCOUNT_FREE, ADDRESS_FREE, FORGET, LONGEST_WAIT, Throttle  # noqa: E402
 
 PASSWORD = "correct horse battery"
-
-
-class Client:
-    """One client address's requests to the application in this process, its cookies kept between them.
-
-    httpx's ASGI transport rather than Starlette's TestClient: the latter warns that its httpx support is
-    deprecated, and the transport sets the client's address just as well.
-    """
-
-    def __init__(self, app: Any, address: str) -> None:
-        self.app, self.address = app, address
-        self.cookies = httpx.Cookies()
-
-    def request(self, method: str, url: str, **options: Any) -> httpx.Response:
-        async def send() -> httpx.Response:
-            transport = httpx.ASGITransport(app=self.app, client=(self.address, 40000))
-            base = "http://127.0.0.1"
-            async with httpx.AsyncClient(transport=transport, base_url=base, cookies=self.cookies) as http:
-                response = await http.request(method, url, **options)
-                self.cookies = http.cookies
-                return response
-
-        return asyncio.run(send())
-
-    def get(self, url: str, **options: Any) -> httpx.Response:
-        return self.request("GET", url, **options)
-
-    def post(self, url: str, **options: Any) -> httpx.Response:
-        return self.request("POST", url, **options)
 
 
 class Clock:
@@ -88,14 +59,14 @@ def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     service = Service(site, store, {}, None, Sessions(b"k" * 32), throttle=Throttle(clock))  # type: ignore[arg-type]
     app = make_app(service)
 
-    def client(address: str) -> Client:
-        return Client(app, address)
+    def client(address: str) -> InProcessClient:
+        return InProcessClient(app, address)
 
     yield clock, client
     store.close()
 
 
-def api_login(http: Client, name: str, password: str):
+def api_login(http: InProcessClient, name: str, password: str):
     return http.post("/api/v1/login", json={"name": name, "password": password})
 
 

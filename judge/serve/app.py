@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from . import api_accounts, api_submissions, events, icpc, pages_routes, scoreboard
+from . import api_accounts, api_submissions, contest_clock, events, icpc, pages_routes, scoreboard
 from .access import BasicCredentials, json_response, service_of
 from .http_errors import ApiError
 from .service import Service
@@ -68,7 +68,10 @@ def make_app(service: Service) -> Starlette:
 
         service.bell.bind(asyncio.get_running_loop())
         service.workers.start()
+        clock = asyncio.create_task(contest_clock.keep(service)) if service.site.kind == "contest" else None
         yield
+        if clock is not None:
+            clock.cancel()
         service.workers.stop()
 
     routes = [

@@ -248,6 +248,8 @@ def _mapped(service: Service, user: User, event: Any) -> str | None:
     if event["type"] == "accounts":
         row = service.store.one("SELECT * FROM users WHERE id = ? AND role IN ('team', 'student')", (data["id"],))
         return _line("teams", str(data["id"]), objects.team(row), event["id"]) if row else None
+    if event["type"] == "state":  # the contest's clock (contest_clock.py): the state as of that moment
+        return _line("state", None, objects.state(service, data["time"]), event["id"])
     sid = event["submission_id"]
     row = service.store.one("SELECT * FROM submissions WHERE id = ?", (sid,)) if sid else None
     if row is None or not (user.staff or row["user_id"] == user.id):

@@ -90,17 +90,27 @@ def contest(service: Service) -> dict[str, Any]:
     return found
 
 
-def state(service: Service, now: float) -> dict[str, Any]:
+def moments(service: Service) -> dict[str, float]:
+    """When the contest's state changes by the clock alone: it starts, its board freezes (where it has a freeze;
+    never before the start) and it ends, when the board thaws and the results are final."""
     site = service.site
-    start, end = _start(service), site.end.timestamp() if site.end else None
-    ended = end is not None and now >= end
-    frozen = max(start, end - site.freeze * 60) if end is not None and site.freeze else None
+    found = {"started": _start(service)}
+    if site.frozen_at is not None:
+        found["frozen"] = site.frozen_at
+    if site.end is not None:
+        found["ended"] = site.end.timestamp()
+    return found
+
+
+def state(service: Service, now: float) -> dict[str, Any]:
+    passed = {name: abstime(moment) for name, moment in moments(service).items() if now >= moment}
+    ended = passed.get("ended")
     return {
-        "started": abstime(start) if now >= start else None,
-        "ended": abstime(end) if ended else None,
-        "frozen": abstime(frozen) if frozen is not None and now >= frozen else None,
-        "thawed": abstime(end) if frozen is not None and ended else None,  # the board thaws at the end
-        "finalized": abstime(end) if ended else None,
+        "started": passed.get("started"),
+        "ended": ended,
+        "frozen": passed.get("frozen"),
+        "thawed": ended if "frozen" in moments(service) else None,  # the board thaws at the end
+        "finalized": ended,
         "end_of_updates": None,
     }
 

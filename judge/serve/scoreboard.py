@@ -134,11 +134,8 @@ def board_for(service: Service, user: User) -> dict[str, Any]:
 def frozen_from(service: Service, now: float) -> float | None:
     """When a contest's board froze (its last ``freeze`` minutes, until the end), or None when it is not frozen now:
     the jury sees every result throughout, everyone else no result of a submission made in the frozen time."""
-    site = service.site
-    if site.kind != "contest" or not site.freeze or site.end is None:
-        return None
-    since = site.end.timestamp() - site.freeze * 60
-    return since if since <= now < site.end.timestamp() else None
+    site, since = service.site, service.site.frozen_at
+    return since if since is not None and site.end is not None and since <= now < site.end.timestamp() else None
 
 
 def frozen_for(service: Service, user: User, now: float) -> float | None:

@@ -63,6 +63,15 @@ class Site:
         """Whether a submission made at ``moment`` is taken at all (a class's late ones are, until its end)."""
         return not (self.start and moment < self.start) and not (self.end and moment >= self.end)
 
+    @property
+    def frozen_at(self) -> float | None:
+        """When a contest's board freezes (its last ``freeze`` minutes, never before its start), as a timestamp; None
+        where it never does. One rule for the boards and for the ICPC API's state."""
+        if self.kind != "contest" or not self.freeze or self.end is None:
+            return None
+        since = self.end.timestamp() - self.freeze * 60
+        return max(since, self.start.timestamp()) if self.start else since
+
 
 class _Reader:
     """Typed reads of the YAML node tree, each fault one ``SpecError`` naming the file and line."""
