@@ -24,6 +24,7 @@ test whose id mentions java needs a JDK.
 
 from __future__ import annotations
 
+import atexit
 import itertools
 import json
 import os
@@ -31,6 +32,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -40,6 +42,13 @@ from typing import Any
 import pytest
 from cli_in_process import run_in_process
 from hypothesis import settings
+
+# Dask's workers keep their scratch in <temporary-directory>/dask-scratch-space, the system's /tmp by default, and
+# leave it there; read from the environment when Dask is first imported (at collection), so it is set here, before
+# any test module, to a folder of this process's that goes when it ends.
+_DASK_SCRATCH = tempfile.mkdtemp(prefix="tilejudge-tests-dask-")
+os.environ["DASK_TEMPORARY_DIRECTORY"] = _DASK_SCRATCH
+atexit.register(shutil.rmtree, _DASK_SCRATCH, ignore_errors=True)
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = REPO_ROOT / "tests" / "fixtures"

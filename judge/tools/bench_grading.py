@@ -94,13 +94,18 @@ def _cluster_grading(bench: Bench, folder: Path, count: int) -> None:
     """The same class on a local Dask cluster of 1 and 2 single-threaded worker processes (only if Dask is
     installed)."""
     try:
+        import dask
         from distributed import LocalCluster
     except ImportError:
         bench.log("\ncluster grading: skipped (Dask not installed: pip install -r requirements-cluster.txt)")
         return
     data, rows = {}, []
+    scratch = {"temporary-directory": str(bench.work / "dask")}  # Dask's workers' scratch, else /tmp's for good
     for workers in (1, 2):
-        with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with (
+            dask.config.set(scratch),
+            LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as cluster,
+        ):
             with Store(bench.work / f"grades-cluster{workers}") as store:
                 options = GradeOptions(jobs=workers, rejudge=True, cluster=cluster.scheduler_address)
                 elapsed = timed(
