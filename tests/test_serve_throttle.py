@@ -204,3 +204,45 @@ def test_the_wait_grows_to_its_cap_and_the_tables_stay_bounded(monkeypatch: pyte
     for n in range(3):  # three newer names fill the table: ann's count, the stalest, is dropped
         bounded.begin(f"other{n}", f"10.0.7.{n}")
     assert bounded.begin("ann", "10.0.6.3") == 0
+
+
+@pytest.mark.parametrize("proxies, seen", [((), "127.0.0.1"), (("127.0.0.1",), "10.9.8.7")])
+def test_a_forwarded_address_is_believed_only_from_a_named_proxy(proxies: tuple[str, ...], seen: str) -> None:
+    """The address the throttle counts, as the real server's settings give it to the application: a client on this
+    machine cannot choose it with ``X-Forwarded-For`` unless ``--proxy`` names this machine as the proxy."""
+    import threading
+
+    import httpx
+    import uvicorn
+    from serving import free_port
+
+    from judge.serve.access import client_address
+    from judge.serve.server import uvicorn_config
+
+    async def echo(scope: Any, receive: Any, send: Any) -> None:  # the address as access.client_address reads it
+        if scope["type"] == "lifespan":
+            while (await receive())["type"] != "lifespan.shutdown":
+                await send({"type": "lifespan.startup.complete"})
+            await send({"type": "lifespan.shutdown.complete"})
+            return
+        from starlette.requests import Request
+
+        body = client_address(Request(scope)).encode()
+        await send({"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"%d" % len(body))]})
+        await send({"type": "http.response.body", "body": body})
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn_config(echo, "127.0.0.1", port, proxies))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        for _ in range(200):
+            if server.started:
+                break
+            thread.join(0.05)
+        answer = httpx.get(f"http://127.0.0.1:{port}/", headers={"X-Forwarded-For": "10.9.8.7"}, timeout=30)
+        assert answer.text == seen
+    finally:
+        server.should_exit = True
+        thread.join(30)
+    assert not thread.is_alive()

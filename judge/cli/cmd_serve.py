@@ -34,6 +34,13 @@ def add(sub: argparse._SubParsersAction) -> None:
         metavar="ADDR",
         help="judge on the Dask scheduler at ADDR (tcp://host:8786), as grade --cluster does; needs the cluster extra",
     )
+    p.add_argument(
+        "--proxy",
+        metavar="ADDR",
+        action="append",
+        default=[],
+        help="a reverse proxy's address whose X-Forwarded-For names the client (repeatable; default: none is trusted)",
+    )
     p.add_argument("--add-user", metavar="NAME", help="make an account, print its API token as the last line, and exit")
     p.add_argument("--role", choices=ROLES, default="student", help="the role of --add-user's account")
     p.add_argument("--password", help="--add-user's password, for logging in on pages (default: none, token only)")
@@ -103,7 +110,7 @@ def _serve(args: argparse.Namespace, site_root: Path, store_type: type) -> int:
             print(f"made the admin account: name admin, password {password}")
             print(f"its API token (send it as Authorization: Bearer TOKEN): {token}", flush=True)
         try:
-            serve(site, store, problems, pool, args.host, args.port, args.workers, args.cluster)
+            serve(site, store, problems, pool, args.host, args.port, args.workers, args.cluster, tuple(args.proxy))
         finally:
             store.close()
     return 0

@@ -7,6 +7,7 @@ import os
 import secrets
 import sys
 from pathlib import Path
+from typing import Any
 
 from ..errors import UsageError
 from ..model import Problem
@@ -58,6 +59,7 @@ def serve(
     port: int,
     workers: int,
     cluster: str | None = None,
+    proxies: tuple[str, ...] = (),
 ) -> None:
     """Serve until SIGINT or SIGTERM; what was being judged then is re-queued at the next start."""
     import uvicorn
@@ -75,14 +77,25 @@ def serve(
         print(f"judging on the Dask cluster at {cluster}", file=sys.stderr)
     team = Workers(store, problems, pool, workers, remote)
     service = Service(site, store, problems, team, Sessions(site_key(site.root)))
-    config = uvicorn.Config(
-        make_app(service),
+    config = uvicorn_config(make_app(service), host, port, proxies)
+    print(f"serving {site.title} ({len(problems)} problem(s)) on http://{host}:{port}/api/v1", flush=True)
+    uvicorn.Server(config).run()
+
+
+def uvicorn_config(app: Any, host: str, port: int, proxies: tuple[str, ...]) -> Any:
+    """The server's settings. A client's address (what the log-in throttle counts) is the connection's own unless
+    it comes from one of ``proxies``, whose ``X-Forwarded-For`` is then believed: uvicorn's default believes it from
+    127.0.0.1, which would let anyone with a shell on this machine pick the address each guess is counted against."""
+    import uvicorn
+
+    return uvicorn.Config(
+        app,
         host=host,
         port=port,
         log_level="warning",
         access_log=False,
         lifespan="on",
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=list(proxies),
         timeout_graceful_shutdown=5,  # an open event stream must not hold a stopping server
     )
-    print(f"serving {site.title} ({len(problems)} problem(s)) on http://{host}:{port}/api/v1", flush=True)
-    uvicorn.Server(config).run()
