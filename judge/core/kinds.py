@@ -75,8 +75,9 @@ class ProblemKind:
         """Whether ``queue_case`` may hand a case's run on while the judge still checks the one before it in the same
         slot (``judging.py`` at ``-j 1``): only when checking runs nothing in the slot, as a built-in comparison does.
         A checker program would wait for its launcher behind the queued run (in mode none they share one) and would
-        compute beside it; an interactor or a multi-pass validator runs beside the submission's every pass."""
-        return referee.interactor is None and referee.checker.in_process
+        compute beside it. A kind that runs a case its own way (its own ``run_case``: passes beside an interactor or a
+        validator, answer files) is never queued."""
+        return type(self).run_case is ProblemKind.run_case and referee.checker.in_process
 
     def queue_case(self, run: CaseRun) -> Callable[[], CaseResult]:
         """``run_case`` in two steps: the run is handed to the slot now, and what is returned waits for its end and
@@ -138,9 +139,6 @@ class SubmitAnswer(ProblemKind):
         from .answers import check_answer
 
         return check_answer(run)
-
-    def queues(self, referee: Referee) -> bool:
-        return False  # nothing runs: there is no run to hand on
 
 
 class MultiPass(ProblemKind):
