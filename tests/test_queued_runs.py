@@ -77,8 +77,11 @@ def test_each_case_is_checked_on_its_own_output_and_stderr_while_the_next_runs(
         tmp_path / "echo",
         {
             "problem.yaml": "problem_format_version: 2025-09\nname: Echo\nlimits:\n  time_limit: 5\n",
-            **{f"data/sample/{n}.{ext}": f"{v}\n" * (1 if ext == "in" else v) for n, v in enumerate(values, 1)
-               for ext in ("in", "ans")},
+            **{
+                f"data/sample/{n}.{ext}": f"{v}\n" * (1 if ext == "in" else v)
+                for n, v in enumerate(values, 1)
+                for ext in ("in", "ans")
+            },
         },
     )
     source = tmp_path / "echo.py"
@@ -158,8 +161,12 @@ def test_a_slot_takes_one_run_behind_the_running_one_and_no_waiting_run_beside_t
     with SlotPool(1, isolation) as pool, pool.slot() as slot:
         limits = RunLimits(cpu=5, wall=10, memory_mib=64, output_bytes=1024)
         specs = [
-            RunSpec(["/bin/sh", "-c", f"exit {code}"], limits, stdout=slot.private / f"out{code}",
-                    stderr=slot.private / f"err{code}")
+            RunSpec(
+                ["/bin/sh", "-c", f"exit {code}"],
+                limits,
+                stdout=slot.private / f"out{code}",
+                stderr=slot.private / f"err{code}",
+            )
             for code in (3, 4, 5)
         ]
         slot.queue_untrusted(specs[0], ())

@@ -95,9 +95,7 @@ def evaluate(run: CaseRun, stdin: Path, stdout: Path) -> tuple[RunResult, CheckO
     return queue_evaluation(run, stdin, stdout)()
 
 
-def queue_evaluation(
-    run: CaseRun, stdin: Path, stdout: Path
-) -> Callable[[], tuple[RunResult, CheckOutcome | None]]:
+def queue_evaluation(run: CaseRun, stdin: Path, stdout: Path) -> Callable[[], tuple[RunResult, CheckOutcome | None]]:
     """``evaluate`` in two steps: the run is handed to the slot now (``Slot.queue_untrusted``: behind the run the slot
     has running, if any), and what is returned waits for its end and judges it."""
     step = evaluation(run, stdin, stdout)

@@ -10,7 +10,10 @@ of the machine off, were most of the cost of grading a class with slow
 solutions). A wall-clock TLE of a program that was computing is confirmed by
 a run alone at every ``-j`` (``reruns.py``: the machine's own load can starve
 it too). A grading may also skip the cases of an all-or-nothing group that
-is already lost: they cannot change the score.
+is already lost: they cannot change the score. At ``-j 1`` the runs stay one
+at a time, but the next case's run waits in the launcher while the current
+one runs (``_queued_pass``), so the judge's own work on a case is done while
+the next one runs rather than between the two.
 """
 
 from __future__ import annotations
@@ -314,29 +317,29 @@ def _queued_pass(
     output being checked. A queued run that the case before it made unwanted (its group decided, ``--first-fail``)
     is killed and its result never taken, so never reported: the next wanted case is queued then. On Ctrl-C every run
     is killed (``SlotPool.abort``), as ``_each`` does."""
-    pending = iter(indices)
+    rest = iter(indices)
     try:
         with pool.slot() as slot:
             queued: deque[tuple[int, Callable[[], CaseResult]]] = deque()
             lane = 0
-            while True:
-                while len(queued) < 2:  # the one running (or about to) and the next
-                    index = next((i for i in pending if wanted(i)), None)
-                    if index is None:
-                        break
-                    queued.append((index, queue(index, slot, lane)))
-                    lane ^= 1
-                if not queued:
-                    return
-                index, checked = queued.popleft()
-                try:
+            try:
+                while True:
+                    while len(queued) < 2:  # the one running (or about to) and the next
+                        index = next((i for i in rest if wanted(i)), None)
+                        if index is None:
+                            break
+                        queued.append((index, queue(index, slot, lane)))
+                        lane ^= 1
+                    if not queued:
+                        return
+                    index, checked = queued.popleft()
                     done(index, checked())
-                except BaseException:
-                    slot.drop_queued()  # the slot goes back to the pool with nothing queued in it
-                    raise
-                if queued and not wanted(queued[0][0]):
-                    slot.drop_queued()
-                    queued.clear()
+                    if queued and not wanted(queued[0][0]):
+                        slot.drop_queued()
+                        queued.clear()
+            except BaseException:
+                slot.drop_queued()  # the slot goes back to the pool with nothing queued in it
+                raise
     except KeyboardInterrupt:
         pool.abort()
         raise
