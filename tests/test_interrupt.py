@@ -118,10 +118,11 @@ class Terminal:
         os.close(self.master)
 
 
-def test_a_terminal_sees_each_row_as_its_case_ends_and_ctrl_c_stops_the_runs_at_once(tmp_path: Path) -> None:
+@pytest.mark.parametrize("jobs", ["2", "1"])  # -j 1: the third case's run waits queued in the launcher (judging.py)
+def test_a_terminal_sees_each_row_as_its_case_ends_and_ctrl_c_stops_the_runs_at_once(tmp_path: Path, jobs: str) -> None:
     marker = f"600.{secrets.randbelow(10**6):06d}"
     problem, submission = _blocking_case_problem(tmp_path, marker)
-    argv = [sys.executable, str(REPO_ROOT / "run_judge.py"), "judge", str(problem), str(submission), "-j", "2"]
+    argv = [sys.executable, str(REPO_ROOT / "run_judge.py"), "judge", str(problem), str(submission), "-j", jobs]
     terminal = Terminal(argv)
     try:
         first_row = terminal.read_until(r"^1\s+sample\s+small\s+AC\b", 120)

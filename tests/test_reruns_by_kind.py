@@ -14,7 +14,7 @@ busy at the highest priority during its first run only:
 - the confirming run really got it: the judge's slot was asked for runs of
   the submission with the wall limit plus that extra (each pass of the
   multi-pass case, the submission's side of the interactive pair), seen by
-  wrapping ``Slot.run_untrusted`` of the judge running in this process.
+  wrapping ``Slot.queue_untrusted`` (every untrusted run goes through it) of the judge running in this process.
 
 Submit-answer cases run nothing, so they are never TLE and never run again.
 """
@@ -119,13 +119,13 @@ def test_a_starved_case_is_run_again_with_extra_wall_time(
     source.write_text(PROGRAM.replace("MARKER", marker).replace("#ifdef GUESS", f"#if {int(kind == 'interactive')}"))
     package = write_files(tmp_path / kind, _package(kind))
     walls: list[float] = []
-    run_untrusted = Slot.run_untrusted
+    queue_untrusted = Slot.queue_untrusted
 
-    def watched(slot: Slot, spec: RunSpec, binds: object) -> object:
+    def watched(slot: Slot, spec: RunSpec, binds: object) -> None:
         walls.append(spec.limits.wall)
-        return run_untrusted(slot, spec, binds)  # type: ignore[arg-type]
+        queue_untrusted(slot, spec, binds)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(Slot, "run_untrusted", watched)
+    monkeypatch.setattr(Slot, "queue_untrusted", watched)
     with marker_lock(marker), _Starver(marker) as starver:
         run = judge(package, source, "-j", "1")
     assert starver.hogged, run.describe()

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 from ..lang import Program
 from ..run import RunLimits, RunResult, RunSpec, Slot, read_head
@@ -46,6 +46,10 @@ def checker_limits(time_limit: float, program: Program) -> RunLimits:
 
 
 class Checker(Protocol):
+    # True when checking runs nothing in the slot (a comparison in the judge's own process): the judge may then check
+    # one case while the slot's launcher runs the next (``judging.py``)
+    in_process: ClassVar[bool]
+
     def check(
         self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot, args: Sequence[str] = ()
     ) -> CheckOutcome: ...
@@ -65,6 +69,7 @@ class BuiltinChecker:
     registered), so their size is bounded by ``WHOLE_BYTES``: beyond it the
     case is a judge error saying why, never a judge that ran out of memory."""
 
+    in_process: ClassVar[bool] = True
     compare: Callable[..., CheckOutcome]
     name: str = "built-in"
     cpu: float = checker_cpu(0)
@@ -97,6 +102,8 @@ class BuiltinChecker:
 class TestlibChecker:
     """``checker INPUT OUTPUT ANSWER``: exit 0 AC, 1 WA, 2 PE, 3 fail, 7 points (first number of its output)."""
 
+    in_process: ClassVar[bool] = False
+
     program: Program
     limits: RunLimits
 
@@ -127,6 +134,8 @@ class TestlibChecker:
 @dataclass(frozen=True)
 class KattisChecker:
     """``validator INPUT ANSWER FEEDBACK_DIR < OUTPUT``: exit 42 accepted, 43 wrong; judgemessage.txt explains."""
+
+    in_process: ClassVar[bool] = False
 
     program: Program
     limits: RunLimits

@@ -38,7 +38,9 @@ class CaseRun:
     and interactor; ``sample`` says the contestant has the case's data, so
     the result keeps an excerpt of the program's output. The run is stopped at ``overrun`` times the CPU limit
     (anything over the limit itself is TLE); ``extra_wall`` is wall time
-    beyond the limit, for a run confirming a wall-clock TLE caused by load.
+    beyond the limit, for a run confirming a wall-clock TLE caused by load. ``lane`` picks the run's own stdout and
+    stderr files in the slot's private folder: a run queued behind another (``judging.py``) writes its own while the
+    judge still reads those of the one before it.
     """
 
     problem: Problem
@@ -53,3 +55,8 @@ class CaseRun:
     overrun: float = 1.0
     extra_wall: float = 0.0
     sample: bool = False
+    lane: int = 0
+
+    def private_file(self, name: str) -> Path:
+        """The slot's private file ``name`` for this run's lane: the same name in lane 0, as every kind had it."""
+        return self.slot.private / (f"{name}.{self.lane}" if self.lane else name)

@@ -19,6 +19,7 @@ another program (``relayed_pair.py``) can put the run between them:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -82,7 +83,7 @@ def evaluation(run: CaseRun, stdin: Path | int | None, stdout: Path | int) -> Ev
         limits=replace(limits, cpu=limits.cpu * run.overrun) if run.overrun != 1 else limits,
         stdin=stdin,
         stdout=stdout,
-        stderr=run.slot.private / "stderr",
+        stderr=run.private_file("stderr"),
         cwd=work_folder(problem, program),
     )
     return Evaluation(run, limits, spec)
@@ -91,6 +92,17 @@ def evaluation(run: CaseRun, stdin: Path | int | None, stdout: Path | int) -> Ev
 def evaluate(run: CaseRun, stdin: Path, stdout: Path) -> tuple[RunResult, CheckOutcome | None]:
     """Run the submission alone on ``stdin`` into ``stdout``: its measured result, and the verdict its ending earns
     (None when its output must be checked)."""
+    return queue_evaluation(run, stdin, stdout)()
+
+
+def queue_evaluation(run: CaseRun, stdin: Path, stdout: Path) -> Callable[[], tuple[RunResult, CheckOutcome | None]]:
+    """``evaluate`` in two steps: the run is handed to the slot now (``Slot.queue_untrusted``: behind the run the slot
+    has running, if any), and what is returned waits for its end and judges it."""
     step = evaluation(run, stdin, stdout)
-    result = run.slot.run_untrusted(step.spec, run.program.binds)
-    return result, step.ending(result)
+    run.slot.queue_untrusted(step.spec, run.program.binds)
+
+    def ended() -> tuple[RunResult, CheckOutcome | None]:
+        result = run.slot.next_result()
+        return result, step.ending(result)
+
+    return ended

@@ -10,12 +10,17 @@ of the machine off, were most of the cost of grading a class with slow
 solutions). A wall-clock TLE of a program that was computing is confirmed by
 a run alone at every ``-j`` (``reruns.py``: the machine's own load can starve
 it too). A grading may also skip the cases of an all-or-nothing group that
-is already lost: they cannot change the score.
+is already lost: they cannot change the score. At ``-j 1`` the runs stay one
+at a time, but the next case's run waits in the launcher while the current
+one runs (``_queued_pass``), so the judge's own work on a case is done while
+the next one runs rather than between the two.
 """
 
 from __future__ import annotations
 
+import os
 import threading
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -82,7 +87,20 @@ def run_case(
     kind: ProblemKind | None = None,
 ) -> CaseResult:
     """Run one case of the problem's test data in a slot and check it, the way the problem's kind (``kind_of``) says."""
-    run = CaseRun(
+    return (kind or kind_of(problem)).run_case(_case_run(problem, program, case, referee, slot, overrun, extra_wall))
+
+
+def _case_run(
+    problem: Problem,
+    program: Program,
+    case: CaseSpec,
+    referee: Referee,
+    slot: Slot,
+    overrun: float = 1.0,
+    extra_wall: float = 0.0,
+    lane: int = 0,
+) -> CaseRun:
+    return CaseRun(
         problem,
         program,
         referee,
@@ -95,8 +113,8 @@ def run_case(
         overrun,
         extra_wall,
         case.is_sample,
+        lane,
     )
-    return (kind or kind_of(problem)).run_case(run)
 
 
 class _Stop:
@@ -186,16 +204,17 @@ def judge(
     def rerun(result: CaseResult) -> bool:
         return starved(result, limit) or concurrent and disturbed(result, limit)
 
+    # one run at a time, the next handed to the launcher before this one ends: checked while the next runs
+    pipelined = not concurrent and kind.queues(referee) and len(os.sched_getaffinity(0)) > 1
     while pending:
         stop = _Stop()
 
-        def task(index: int, stop: _Stop = stop, lost: _Lost = lost) -> None:
-            if (options.first_fail and stop.skip(index)) or (
+        def wanted(index: int, stop: _Stop = stop, lost: _Lost = lost) -> bool:
+            return not (options.first_fail and stop.skip(index)) and not (
                 options.skip_lost and lost.at(index, cases[index].group) is not None
-            ):
-                return
-            with run_lock.shared(), pool.slot() as slot:
-                result = run_case(problem, program, cases[index], referee, slot, overrun, kind=kind)
+            )
+
+        def done(index: int, result: CaseResult, stop: _Stop = stop, lost: _Lost = lost) -> None:
             results[index] = result
             if result.verdict is not Verdict.AC:
                 stop.failed_at(index)
@@ -203,7 +222,20 @@ def judge(
             if on_case is not None and not rerun(result):
                 on_case(result)
 
-        _each(task, pending, min(pool.size, len(pending)), pool.abort)
+        def task(index: int) -> None:
+            if not wanted(index):
+                return
+            with run_lock.shared(), pool.slot() as slot:
+                result = run_case(problem, program, cases[index], referee, slot, overrun, kind=kind)
+            done(index, result)
+
+        def queue(index: int, slot: Slot, lane: int) -> Callable[[], CaseResult]:
+            return kind.queue_case(_case_run(problem, program, cases[index], referee, slot, overrun, lane=lane))
+
+        if pipelined:
+            _queued_pass(pending, wanted, queue, done, pool)
+        else:
+            _each(task, pending, min(pool.size, len(pending)), pool.abort)
         for index in sorted(i for i in pending if i in results and rerun(results[i])):
             first, before = results[index], machine_load()
             extra = (
@@ -269,6 +301,48 @@ def _each(task: Callable[[int], None], indices: list[int], workers: int, abort: 
         raise
     finally:
         executor.shutdown(wait=True, cancel_futures=True)  # no queued case starts (a with-block would run them all)
+
+
+def _queued_pass(
+    indices: list[int],
+    wanted: Callable[[int], bool],
+    queue: Callable[[int, Slot, int], Callable[[], CaseResult]],
+    done: Callable[[int, CaseResult], None],
+    pool: SlotPool,
+) -> None:
+    """The wanted ``indices`` in order, one run at a time in one slot, each run handed to the slot's launcher while
+    the one before it still runs (``Slot.queue_untrusted``): the launcher starts it the moment the first ends, and
+    the judge's own work on a case (reading the answer, checking the output, the verdict) is done while the next case
+    runs, instead of between the two runs. Two lanes of output files take turns, so a run never writes over the
+    output being checked. A queued run that the case before it made unwanted (its group decided, ``--first-fail``)
+    is killed and its result never taken, so never reported: the next wanted case is queued then. On Ctrl-C every run
+    is killed (``SlotPool.abort``), as ``_each`` does."""
+    rest = iter(indices)
+    try:
+        with pool.slot() as slot:
+            queued: deque[tuple[int, Callable[[], CaseResult]]] = deque()
+            lane = 0
+            try:
+                while True:
+                    while len(queued) < 2:  # the one running (or about to) and the next
+                        index = next((i for i in rest if wanted(i)), None)
+                        if index is None:
+                            break
+                        queued.append((index, queue(index, slot, lane)))
+                        lane ^= 1
+                    if not queued:
+                        return
+                    index, checked = queued.popleft()
+                    done(index, checked())
+                    if queued and not wanted(queued[0][0]):
+                        slot.drop_queued()
+                        queued.clear()
+            except BaseException:
+                slot.drop_queued()  # the slot goes back to the pool with nothing queued in it
+                raise
+    except KeyboardInterrupt:
+        pool.abort()
+        raise
 
 
 def problem_referee(problem: Problem, pool: SlotPool) -> Referee:

@@ -14,14 +14,15 @@ use it: judging a batch problem imports neither.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from ..lang import Language, Program, prepare_program, registry_for
 from ..model import CheckerSpec, Kind, Problem
 from ..run import SlotPool
 from .added_to_build import added_to_build
-from .case_run import CaseRun
-from .evaluation import evaluate
+from .case_run import CaseRun, Referee
+from .evaluation import queue_evaluation
 from .sample_output import sample_output
 from .verdicts import CaseResult
 
@@ -68,23 +69,41 @@ class ProblemKind:
         """Run the program on the input under the problem's limits, classify how it ended, else check its output; a
         sample case keeps the start of that output whatever its verdict (what a crashing program printed first helps
         too)."""
-        out = run.slot.private / "stdout"
-        result, ending = evaluate(run, run.inp, out)
-        base = dict(
-            name=run.name,
-            group=run.group,
-            time=result.cpu,
-            wall_time=result.wall,
-            memory_kb=result.memory_kb,
-            exit_code=result.exit_code,
-            signal=result.signal_name,
-            waited=result.waited,
-            output=sample_output(run, out),  # read before a checker program could touch it
-        )
-        if ending is not None:
-            return CaseResult(verdict=ending.verdict, message=ending.message, **base)
-        outcome = run.referee.checker.check(run.inp, out, run.ans, run.slot, run.checker_args)
-        return CaseResult.checked(outcome, **base)
+        return self.queue_case(run)()
+
+    def queues(self, referee: Referee) -> bool:
+        """Whether ``queue_case`` may hand a case's run on while the judge still checks the one before it in the same
+        slot (``judging.py`` at ``-j 1``): only when checking runs nothing in the slot, as a built-in comparison does.
+        A checker program would wait for its launcher behind the queued run (in mode none they share one) and would
+        compute beside it. A kind that runs a case its own way (its own ``run_case``: passes beside an interactor or a
+        validator, answer files) is never queued."""
+        return type(self).run_case is ProblemKind.run_case and referee.checker.in_process
+
+    def queue_case(self, run: CaseRun) -> Callable[[], CaseResult]:
+        """``run_case`` in two steps: the run is handed to the slot now, and what is returned waits for its end and
+        checks it. Only for a kind and referee that ``queues`` accepts, or called at once."""
+        out = run.private_file("stdout")
+        ended = queue_evaluation(run, run.inp, out)
+
+        def checked() -> CaseResult:
+            result, ending = ended()
+            base = dict(
+                name=run.name,
+                group=run.group,
+                time=result.cpu,
+                wall_time=result.wall,
+                memory_kb=result.memory_kb,
+                exit_code=result.exit_code,
+                signal=result.signal_name,
+                waited=result.waited,
+                output=sample_output(run, out),  # read before a checker program could touch it
+            )
+            if ending is not None:
+                return CaseResult(verdict=ending.verdict, message=ending.message, **base)
+            outcome = run.referee.checker.check(run.inp, out, run.ans, run.slot, run.checker_args)
+            return CaseResult.checked(outcome, **base)
+
+        return checked
 
 
 class Batch(ProblemKind):

@@ -14,6 +14,7 @@ import subprocess
 import threading
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from ..errors import Aborted, JudgeError, SetupError
 from ..filecache import recall, remember, signatures
@@ -102,6 +103,15 @@ class Launcher:
 
     def run(self, spec: RunSpec, group: SlotGroup | None = None) -> RunResult:
         """One run; ``group`` is the slot's control group, sent as folder descriptors the launcher limits and reads."""
+        self.send(spec, group)
+        return self.receive()
+
+    def send(self, spec: RunSpec, group: SlotGroup | None = None) -> None:
+        """Hand the launcher a run without waiting for its end; ``receive`` gets the answers, one per run, in order.
+
+        Sent while the launcher still runs another, the request waits in its socket and the launcher starts it the
+        moment it has answered the first (it reads its next request right after answering), with no round trip
+        through the judge: the judge checks the first run's output while the second runs."""
         owned = [fd for fd in (spec.stdin, spec.stdout) if isinstance(fd, int)]  # pipe ends this run owns from here on
         try:
             sock = self._ensure()
@@ -127,27 +137,34 @@ class Launcher:
         try:
             socket.send_fds(sock, [request], [*fds, *(group.fds if group else ())])
         except OSError as exc:
-            answer, reason = "", str(exc)
-        else:
-            answer, reason = None, "it exited"
+            self._fail(str(exc))
         finally:
             # the launcher holds its own copies now; a pipe end kept here would hold off the other side's end-of-file
             for fd in fds:
                 os.close(fd)
-        if answer is None:
-            try:
-                answer = sock.recv(4096).decode("utf-8", "replace").strip()
-            except OSError as exc:
-                answer, reason = "", str(exc)
+
+    def receive(self) -> RunResult:
+        """The answer to the oldest run sent and not yet received, once that run has ended."""
+        sock = self._sock
+        if sock is None:
+            self._fail("it exited")
+        try:
+            answer, reason = sock.recv(4096).decode("utf-8", "replace").strip(), "it exited"
+        except OSError as exc:
+            answer, reason = "", str(exc)
         if not answer:
-            why = " ".join(read_head(self._log, 300).split())
-            self.close()
-            if self._aborted:
-                raise Aborted("stopped: the judge was interrupted")
-            if why.startswith("bwrap:"):
-                raise JudgeError(f"the sandbox could not be set up: {why}")
-            raise JudgeError(f"the launcher died ({reason}){': ' + why if why else ''}")
+            self._fail(reason)
         return _decode(answer)
+
+    def _fail(self, reason: str) -> NoReturn:
+        """The launcher is gone (or was never reached): closed here, and the error says why as well as its log can."""
+        why = " ".join(read_head(self._log, 300).split())
+        self.close()
+        if self._aborted:
+            raise Aborted("stopped: the judge was interrupted")
+        if why.startswith("bwrap:"):
+            raise JudgeError(f"the sandbox could not be set up: {why}")
+        raise JudgeError(f"the launcher died ({reason}){': ' + why if why else ''}")
 
     def abort(self) -> None:
         """Stop at once, from any thread (Ctrl-C): the launcher sees its socket hang up, kills the run in flight (it

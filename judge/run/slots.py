@@ -11,6 +11,7 @@ import contextlib
 import os
 import queue
 import shutil
+from collections import deque
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
@@ -20,7 +21,7 @@ from . import private_root
 from .files import cache_root
 from .launcher import DEFAULT_PATH, Launcher, build_launcher
 from .sandbox import SANDBOX_PROCESSES, SCRATCH_BYTES, SCRATCH_VIEW, Bind, Isolation, UidLease, interpreter_paths
-from .types import RunResult, RunSpec
+from .types import ExecError, RunResult, RunSpec
 
 # What every run's environment holds so that no runtime sizes itself from the machine. PyPy makes its young
 # generation (the nursery) half the last-level cache the CPU reports: 150 MiB on a VM reporting 300 MiB, 240 MiB on
@@ -55,6 +56,7 @@ class Slot:
         self._binds: tuple[Bind, ...] | None = None
         self._view_of: tuple[tuple[Bind, ...], dict[str, object]] | None = None
         self._aborted = False
+        self._queued: deque[Launcher] = deque()  # the launcher of each run handed on and not yet received, in order
         self._lease = UidLease() if isolation.switches_uid else None
         # one group per launcher: a launcher keeps its group's files open and rewrites limits only when they change
         launchers = ("trusted",) if isolation.mode == "none" else ("trusted", "untrusted")
@@ -77,11 +79,13 @@ class Slot:
 
     def run(self, spec: RunSpec) -> RunResult:
         """A trusted run (checker, generator, reference): limits only, the judge's view of the files."""
+        self._idle()
         return self._trusted.run(spec, self._groups.get("trusted"))
 
     def run_peer(self, spec: RunSpec) -> RunResult:
         """A trusted run beside an untrusted one of this slot (an interactor): its own launcher and control group,
         since a launcher serves one run at a time and, in mode none, the untrusted run uses the trusted one."""
+        self._idle()
         if self._peer is None:
             self._peer = self._new_launcher([str(self._launcher)], "peer.log")
             if self.isolation.cgroups:
@@ -90,12 +94,25 @@ class Slot:
 
     def run_untrusted(self, spec: RunSpec, binds: Sequence[Bind]) -> RunResult:
         """A submission's run (or compilation): isolated per the mode, seeing only ``binds``, fresh state per run."""
+        self._idle()
+        self.queue_untrusted(spec, binds)
+        return self.next_result()
+
+    def queue_untrusted(self, spec: RunSpec, binds: Sequence[Bind]) -> None:
+        """``run_untrusted`` without waiting for the end: the run goes to the launcher, behind the one it runs if any,
+        and ``next_result`` gets the results in order. Two at most: the one running and the next, whose request
+        waits in the launcher's socket and starts the moment the first ends (``judging.py`` at ``-j 1``: the judge
+        checks one case while the next runs). Its stdout and stderr must not be the files of the run before it."""
+        if len(self._queued) >= 2:
+            raise ExecError("a slot queues one run behind the one it runs, no more")
         wanted = tuple(binds)
         if self.isolation.mode == "none":
             launcher, group = self._trusted, self._groups.get("trusted")
         else:
             group = self._groups.get("untrusted")
             if self._untrusted is None or (self.isolation.sandboxed and wanted != self._binds):
+                if self._queued:  # a new launcher for other binds would end the runs queued in the old one
+                    raise ExecError("a run with other binds cannot be queued behind this slot's runs")
                 if self._untrusted is not None:
                     self._untrusted.close()
                 self._untrusted = self._new_launcher(
@@ -112,7 +129,7 @@ class Slot:
         scratch = (
             None if self.isolation.private_mounts else self.scratch
         )  # emptied after every run, wherever the run starts
-        return launcher.run(
+        launcher.send(
             replace(
                 spec,
                 limits=limits,
@@ -124,6 +141,28 @@ class Slot:
             ),
             group,
         )
+        self._queued.append(launcher)
+
+    def next_result(self) -> RunResult:
+        """The result of the oldest run ``queue_untrusted`` handed on, once it has ended."""
+        launcher = self._queued[0]
+        try:
+            return launcher.receive()
+        finally:
+            self._queued.popleft()
+
+    def drop_queued(self) -> None:
+        """Kill the runs queued and not yet received, and forget them: their results are not wanted (a case of a
+        group decided meanwhile). Their launcher ends with them (it kills its run the moment its socket hangs up)
+        and is started again for the next run."""
+        for launcher in dict.fromkeys(self._queued):
+            launcher.close()
+        self._queued.clear()
+
+    def _idle(self) -> None:
+        """Refuse a run that waits for its answer while runs are queued: it would read theirs."""
+        if self._queued:
+            raise ExecError("this slot has runs queued: their results must be taken first")
 
     def _view(self, binds: tuple[Bind, ...]) -> dict[str, object]:
         """What an untrusted run seeing ``binds`` gets of its own and sees (``RunSpec`` fields): worked out once per
