@@ -16,7 +16,7 @@ met, and of each piece next to each set of empty cells, are found once (a
 flood fill on the bits of the board) and kept. Far fewer neighbourhoods than
 positions occur when few cells are empty, and a position's moves are then a
 few dictionary look-ups; a flood fill of every piece of every position, as
-before, made this reference 7 times slower. The first position with the 2x2
+before, made this reference 6 times slower. The first position with the 2x2
 piece on the exit ends the search, and its moves are replayed on the
 lettered board to name the pieces and spell their paths.
 """
