@@ -187,3 +187,40 @@ def test_a_closed_pool_leaves_no_group(tmp_path: Path) -> None:
     while any(p.exists() for p in paths) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not [p for p in paths if p.exists()]
+
+
+def test_runs_take_turns_between_the_two_lanes_of_a_v1_slot() -> None:
+    """On v1 a slot's runs alternate between its groups' lane0 and lane1 (those without private mounts: rlimits
+    mode's untrusted runs wait in one lane, launcher.c says why), so a run does not share its group with the run
+    just before it, whose namespaces may still be ending, their tmpfs charged to that group: each run's CPU time
+    shows up in one lane only, and the next run's in the other."""
+    found = _real_groups()
+    if found.version != 1:
+        pytest.skip("lanes are a cgroup v1 layout; v2 gives every run a leaf of its own")
+    from judge.run import Isolation, RunLimits, RunSpec, SlotPool
+
+    spin = "i=0; while [ $i -lt 30000 ]; do i=$((i+1)); done"
+    with SlotPool(1, Isolation("rlimits")) as pool, pool.slot() as slot:
+        cpuacct = next(p for group in slot._groups.values() for p in group.paths if "cpuacct" in str(p))
+
+        def usage() -> tuple[int, int]:
+            return tuple(  # type: ignore[return-value]
+                int((cpuacct / lane / "cpuacct.usage").read_text()) if (cpuacct / lane).is_dir() else 0
+                for lane in ("lane0", "lane1")
+            )
+
+        grew = []
+        for _ in range(4):
+            before = usage()
+            result = slot.run(
+                RunSpec(
+                    argv=["/bin/sh", "-c", spin],
+                    limits=RunLimits(cpu=5, wall=20, memory_mib=64, output_bytes=1 << 10),
+                    stdout=slot.private / "out",
+                    stderr=slot.private / "err",
+                )
+            )
+            assert result.exit_code == 0 and result.cgroup == 1
+            after = usage()
+            grew.append(tuple(a > b for a, b in zip(after, before)))
+    assert grew in ([(True, False), (False, True)] * 2, [(False, True), (True, False)] * 2), grew

@@ -10,6 +10,10 @@
  * CPU time and the OOM count are read as differences. The judge gives every launcher groups of its
  * own, so the launcher keeps their files open and rewrites a limit only when it changes: a run then
  * costs a handful of reads and writes instead of opening some forty cgroup files.
+ * Runs take turns between two lanes, subgroups "lane0" and "lane1" the launcher makes in each of its
+ * groups: the tmpfs of a run's namespaces is charged to its lane until its holder has ended, so only a
+ * run in the same lane must wait for that end (fresh.c), and the next run starts at once in the other
+ * (launcher.c chooses the lane).
  * v2: the slot group delegates memory and pids to a leaf made for every run and removed after
  * it (one directory, cheap), because memory.peak cannot be reset on older kernels.
  */
@@ -131,21 +135,38 @@ static const struct { int dir; const char *name; int flags; } V1_LAYOUT[V1_FILES
     {1, "pids.max", O_WRONLY}, {1, "tasks", O_WRONLY}, {1, "cgroup.procs", O_RDONLY},
     {2, "cpuacct.usage", O_RDONLY}, {2, "tasks", O_WRONLY},
 };
-static struct { dev_t dev; ino_t ino; int open; int fd[V1_FILES]; long long mem_bytes, pids; } v1;
+static struct v1_lane { dev_t dev; ino_t ino; int open; int fd[V1_FILES]; long long mem_bytes, pids; } lanes[2], *v1 = lanes;
 
-static int open_v1(const struct request *r) {
+/* A lane's folder in one of the slot's groups, made on the lane's first run. */
+static int lane_dir(int slot_dir, int lane) {
+    char name[8] = "lane0";
+    name[4] = (char)('0' + lane);
+    if (mkdirat(slot_dir, name, 0755) < 0 && errno != EEXIST) return -1;
+    return openat(slot_dir, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+}
+
+static int open_v1(const struct request *r, int lane) {
     struct stat st;
     if (fstat(r->fds[3], &st) < 0) return -1;
-    if (v1.open && v1.dev == st.st_dev && v1.ino == st.st_ino) return 0;
-    for (int i = 0; v1.open && i < V1_FILES; i++) if (v1.fd[i] >= 0) close(v1.fd[i]);
-    v1.open = 0;
-    for (int i = 0; i < V1_FILES; i++) {
-        v1.fd[i] = openat(r->fds[3 + V1_LAYOUT[i].dir], V1_LAYOUT[i].name, V1_LAYOUT[i].flags | O_CLOEXEC);
-        if (v1.fd[i] < 0 && i != MEMSW && i != TCP_LIMIT) return -1;  /* memsw is absent where swap accounting is off */
+    v1 = &lanes[lane];
+    if (v1->open && v1->dev == st.st_dev && v1->ino == st.st_ino) return 0;
+    for (int i = 0; v1->open && i < V1_FILES; i++) if (v1->fd[i] >= 0) close(v1->fd[i]);
+    v1->open = 0;
+    for (int i = 0; i < V1_FILES; i++) v1->fd[i] = -1;
+    int dirs[3] = {-1, -1, -1}, failed = 0;
+    for (int d = 0; d < 3 && !failed; d++) failed = (dirs[d] = lane_dir(r->fds[3 + d], lane)) < 0;
+    for (int i = 0; i < V1_FILES && !failed; i++) {
+        v1->fd[i] = openat(dirs[V1_LAYOUT[i].dir], V1_LAYOUT[i].name, V1_LAYOUT[i].flags | O_CLOEXEC);
+        failed = v1->fd[i] < 0 && i != MEMSW && i != TCP_LIMIT;  /* memsw is absent where swap accounting is off */
     }
-    v1.dev = st.st_dev, v1.ino = st.st_ino, v1.open = 1;
-    v1.mem_bytes = v1.pids = -2;  /* unknown: written on this first run */
-    kill_procs(v1.fd[PIDS_LIST]);  /* what a launcher that died mid-run may have left */
+    for (int d = 0; d < 3; d++) if (dirs[d] >= 0) close(dirs[d]);
+    if (failed) {
+        for (int i = 0; i < V1_FILES; i++) if (v1->fd[i] > 0) close(v1->fd[i]), v1->fd[i] = -1;
+        return -1;
+    }
+    v1->dev = st.st_dev, v1->ino = st.st_ino, v1->open = 1;
+    v1->mem_bytes = v1->pids = -2;  /* unknown: written on this first run */
+    kill_procs(v1->fd[PIDS_LIST]);  /* what a launcher that died mid-run may have left */
     return 0;
 }
 
@@ -154,14 +175,14 @@ static int open_v1(const struct request *r) {
  * bounds them by the memory limit too (v2 charges them as memory). A run's own loopback needs a user namespace,
  * which runs are refused (confine.c), so this is the second line. */
 static int limit_memory_v1(long long bytes) {
-    if (bytes == v1.mem_bytes) return 0;
-    long long current = pread_number(v1.fd[LIMIT]);
+    if (bytes == v1->mem_bytes) return 0;
+    long long current = pread_number(v1->fd[LIMIT]);
     int lowering = bytes >= 0 && (current < 0 || bytes < current);
-    if (lowering && pwrite_number(v1.fd[LIMIT], bytes) < 0) return -1;
-    if (v1.fd[MEMSW] >= 0) pwrite_number(v1.fd[MEMSW], bytes);
-    if (v1.fd[TCP_LIMIT] >= 0) pwrite_number(v1.fd[TCP_LIMIT], bytes);
-    if (!lowering && pwrite_number(v1.fd[LIMIT], bytes) < 0) return -1;
-    v1.mem_bytes = bytes;
+    if (lowering && pwrite_number(v1->fd[LIMIT], bytes) < 0) return -1;
+    if (v1->fd[MEMSW] >= 0) pwrite_number(v1->fd[MEMSW], bytes);
+    if (v1->fd[TCP_LIMIT] >= 0) pwrite_number(v1->fd[TCP_LIMIT], bytes);
+    if (!lowering && pwrite_number(v1->fd[LIMIT], bytes) < 0) return -1;
+    v1->mem_bytes = bytes;
     return 0;
 }
 
@@ -172,23 +193,23 @@ static int open_procs(struct run_group *g, int dir) {
     return 0;
 }
 
-int group_prepare(struct run_group *g, const struct request *r, const char **why) {
+int group_prepare(struct run_group *g, const struct request *r, int lane, const char **why) {
     memset(g, 0, sizeof *g);
     g->version = r->cgroup_version;
     g->slot = g->run = -1;
     if (g->version == 1) {
-        if (open_v1(r) < 0) { *why = "cannot open the launcher's cgroup files"; return -1; }
+        if (open_v1(r, lane) < 0) { *why = "cannot open the launcher's cgroup files"; return -1; }
         if (limit_memory_v1(r->mem_kb > 0 ? r->mem_kb * 1024 : -1) < 0) { *why = "cannot set memory.limit_in_bytes"; return -1; }
-        if (r->pids != v1.pids) {
-            int failed = r->pids > 0 ? pwrite_number(v1.fd[PIDS_MAX], r->pids) < 0 : pwrite(v1.fd[PIDS_MAX], "max", 3, 0) < 0;
+        if (r->pids != v1->pids) {
+            int failed = r->pids > 0 ? pwrite_number(v1->fd[PIDS_MAX], r->pids) < 0 : pwrite(v1->fd[PIDS_MAX], "max", 3, 0) < 0;
             if (failed) { *why = "cannot set pids.max"; return -1; }
-            v1.pids = r->pids;
+            v1->pids = r->pids;
         }
-        pwrite(v1.fd[MAX_USAGE], "0", 1, 0);
-        g->base_bytes = pread_number(v1.fd[USAGE]);
-        g->oom_start = pread_keyed(v1.fd[OOM], "oom_kill");
-        g->cpu_start = pread_number(v1.fd[CPU_USAGE]);
-        g->procs[0] = v1.fd[MEM_JOIN], g->procs[1] = v1.fd[PIDS_JOIN], g->procs[2] = v1.fd[CPU_JOIN];
+        pwrite(v1->fd[MAX_USAGE], "0", 1, 0);
+        g->base_bytes = pread_number(v1->fd[USAGE]);
+        g->oom_start = pread_keyed(v1->fd[OOM], "oom_kill");
+        g->cpu_start = pread_number(v1->fd[CPU_USAGE]);
+        g->procs[0] = v1->fd[MEM_JOIN], g->procs[1] = v1->fd[PIDS_JOIN], g->procs[2] = v1->fd[CPU_JOIN];
         g->nprocs = 3;
         return 0;
     }
@@ -218,7 +239,7 @@ int group_prepare(struct run_group *g, const struct request *r, const char **why
 
 long long group_cpu_us(const struct run_group *g) {
     if (g->version == 1) {
-        long long ns = pread_number(v1.fd[CPU_USAGE]);
+        long long ns = pread_number(v1->fd[CPU_USAGE]);
         return ns < 0 ? 0 : (ns - g->cpu_start) / 1000;
     }
     if (g->version == 2) {
@@ -230,13 +251,13 @@ long long group_cpu_us(const struct run_group *g) {
 
 long long group_current_kb(const struct run_group *g) {
     long long bytes = -1;
-    if (g->version == 1) bytes = pread_number(v1.fd[USAGE]) - g->base_bytes;
+    if (g->version == 1) bytes = pread_number(v1->fd[USAGE]) - g->base_bytes;
     if (g->version == 2) bytes = number_at(g->run, "memory.current");
     return bytes < 0 ? 0 : bytes / 1024;
 }
 
 void group_kill(const struct run_group *g) {
-    if (g->version == 1) kill_procs(v1.fd[PIDS_LIST]);
+    if (g->version == 1) kill_procs(v1->fd[PIDS_LIST]);
     if (g->version == 2 && write_at(g->run, "cgroup.kill", "1") < 0) kill_listed(g->run);
 }
 
@@ -249,9 +270,9 @@ void group_finish(struct run_group *g, long long *cpu_us, long *peak_kb, int *oo
     if (g->version == 0) return;
     *cpu_us = group_cpu_us(g);
     if (g->version == 1) {
-        long long peak = pread_number(v1.fd[MAX_USAGE]) - g->base_bytes;
+        long long peak = pread_number(v1->fd[MAX_USAGE]) - g->base_bytes;
         *peak_kb = peak > 0 ? (long)(peak / 1024) : 0;
-        *oom = pread_keyed(v1.fd[OOM], "oom_kill") > g->oom_start;
+        *oom = pread_keyed(v1->fd[OOM], "oom_kill") > g->oom_start;
         return;
     }
     long long peak = number_at(g->run, "memory.peak");

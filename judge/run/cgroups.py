@@ -10,8 +10,10 @@ removes the folders, and reclaims the groups of a judge that was killed.
 Layout: ``<own group>/tilejudge-<pid>-<n>`` per slot, where ``<own group>``
 is this process's group from ``/proc/self/cgroup`` (never a hierarchy's root
 files: our groups are children of our own). On cgroup v1 there is one such
-folder in each of the memory, pids and cpuacct hierarchies; on v2 one folder
-that delegates memory and pids to the per-run leaf the launcher makes in it.
+folder in each of the memory, pids and cpuacct hierarchies, in which the
+launcher makes the two lanes its runs take turns in (``lane0``, ``lane1``:
+``cgroup.c`` says why); on v2 one folder that delegates memory and pids to the
+per-run leaf the launcher makes in it.
 """
 
 from __future__ import annotations

@@ -41,7 +41,9 @@ static struct shared { char error[256]; volatile int ipc_shared; } *shared;
  * for. ``current`` serves the run in flight; ``spare`` is made for the next while this one runs. */
 struct holder { pid_t pid; int fd, ready; char *key; };
 static struct holder current = {-1, -1, -1, NULL}, spare = {-1, -1, -1, NULL};
-static pid_t dying = -1;
+/* The holder of each lane's last run, killed and still ending, with its pidfd: reaped through the pidfd, since a sweep
+ * of the launcher's children may reap it first and its pid may then be a new child's by the lane's next run. */
+static struct { pid_t pid; int fd; } dying[2] = {{-1, -1}, {-1, -1}};
 static int home_pid = -1;
 
 /* What a holder was made for: every request field that shapes the namespaces, and the identity of each exposed path. */
@@ -120,15 +122,19 @@ void holder_start(void) {
 }
 
 /* Kills a holder: the kernel kills what is left in its namespace, which ends with it. Its exit, which tears the
- * namespaces down, is waited for only when asked; otherwise it is left dying, for holder_reap. */
-static void end(struct holder *h, int wait) {
+ * namespaces down, is waited for only when asked; otherwise it is left dying in its run's lane, for holder_reap. */
+static void end(struct holder *h, int wait, int lane) {
     if (h->pid < 0) return;
     /* through its pidfd where there is one: a holder already reaped (by sweep, after a failed run) leaves a pid
      * that the kernel may give to another process */
     if (h->fd < 0 || (syscall(SYS_pidfd_send_signal, h->fd, SIGKILL, NULL, 0) < 0 && errno == ENOSYS))
         kill(h->pid, SIGKILL);
     if (wait) waitpid(h->pid, NULL, __WALL);
-    else dying = h->pid;
+    else {
+        holder_reap(lane);
+        dying[lane].pid = h->pid, dying[lane].fd = h->fd;
+        h->fd = -1;
+    }
     if (h->fd >= 0) close(h->fd);
     if (h->ready >= 0) close(h->ready);
     free(h->key);
@@ -136,16 +142,18 @@ static void end(struct holder *h, int wait) {
 }
 
 /* The run's holder, after the run: waited for only when asked (without a control group, nothing else kills the
- * orphans before the answer); otherwise the next run waits for it first (holder_reap), by when it has mostly
- * ended. */
-void holder_end(int wait) {
-    end(&current, wait);
+ * orphans before the answer); otherwise the next run in the same lane waits for it first (holder_reap), by when
+ * it has long ended: the run between them was in the other lane. */
+void holder_end(int wait, int lane) {
+    end(&current, wait, lane);
 }
 
 /* Both holders, as the launcher exits. */
 void holder_close(void) {
-    end(&current, 1);
-    end(&spare, 1);
+    end(&current, 1, 0);
+    end(&spare, 1, 0);
+    holder_reap(0);
+    holder_reap(1);
 }
 
 pid_t holder_pid(void) {
@@ -156,16 +164,26 @@ pid_t holder_spare(void) {
     return spare.pid;
 }
 
-pid_t holder_dying(void) {
-    return dying;
+/* A holder still ending, which a sweep of the launcher's children must leave to holder_reap. */
+int holder_dying(pid_t pid) {
+    return pid > 0 && (pid == dying[0].pid || pid == dying[1].pid);
 }
 
-/* Before the next run: the last run's holder has ended, so its namespaces are gone. Above all its tmpfs (the run's
- * /dev/shm, in rlimits mode /tmp too), whose pages and inodes are charged to the slot's group: on cgroup v1 the
- * next run shares that group, and would start with the last run's files counted against its limit. */
-void holder_reap(void) {
-    if (dying > 0) waitpid(dying, NULL, __WALL);
-    dying = -1;
+/* Before a run in a lane: the holder of that lane's last run has ended, so its namespaces are gone. Above all its
+ * tmpfs (the run's /dev/shm, in rlimits mode /tmp too), whose pages and inodes are charged to the lane's group: on
+ * cgroup v1 a run shares its lane's group with the lane's last run, and would start with that run's files counted
+ * against its limit. */
+void holder_reap(int lane) {
+    if (dying[lane].fd >= 0) {
+        siginfo_t info;
+        int got;
+        while ((got = waitid((idtype_t)3 /* P_PIDFD */, (id_t)dying[lane].fd, &info, WEXITED | __WALL)) < 0 && errno == EINTR) {}
+        if (got < 0 && errno == EINVAL) waitpid(dying[lane].pid, NULL, __WALL);  /* Linux 5.3: pidfds, no P_PIDFD */
+        close(dying[lane].fd);
+    } else if (dying[lane].pid > 0) {
+        waitpid(dying[lane].pid, NULL, __WALL);
+    }
+    dying[lane].pid = dying[lane].fd = -1;
 }
 
 /* While a run goes on (its child has joined its own holder's namespaces): the holder for a next run like this
@@ -178,9 +196,9 @@ void holder_prepare(const struct request *r) {
 
 /* Before a run: a ready holder made for this request, and the launcher's next child in its PID namespace. */
 int holder_use(const struct request *r, char *why, size_t size) {
-    end(&current, 1);  /* a run that failed before its end left its holder: never one for two runs */
+    end(&current, 1, 0);  /* a run that failed before its end left its holder: never one for two runs */
     char *key = key_of(r);
-    if (spare.pid >= 0 && (!key || !spare.key || strcmp(key, spare.key))) end(&spare, 1);
+    if (spare.pid >= 0 && (!key || !spare.key || strcmp(key, spare.key))) end(&spare, 1, 0);
     free(key);
     if (spare.pid < 0 && shared) make_holder(r);
     current = spare;
@@ -192,7 +210,7 @@ int holder_use(const struct request *r, char *why, size_t size) {
     /* ready: its mount namespace is copied and detached from the table as read then. A mount or unmount since (the
      * machine's, never a run's) may be in the copy and not in that table: made again, from the table read anew. */
     for (int tries = 0; n == 1 && r->fresh & FRESH_MOUNTS && mount_table_changed(); tries++) {
-        end(&current, 1);
+        end(&current, 1, 0);
         if (tries == 8) {
             snprintf(why, size, "namespaces: the machine's mount table kept changing");
             return -1;
@@ -206,7 +224,7 @@ int holder_use(const struct request *r, char *why, size_t size) {
     }
     if (n != 1 || current.fd < 0 || setns(current.fd, CLONE_NEWPID) < 0) {
         snprintf(why, size, "namespaces: %s", shared && shared->error[0] ? shared->error : strerror(errno));
-        holder_end(1);
+        holder_end(1, 0);
         return -1;
     }
     return 0;

@@ -392,7 +392,7 @@ static void sweep(struct usage *u) {
             buf[n] = '\0';
             for (char *tok = strtok(buf, " \n"); tok; tok = strtok(NULL, " \n")) {
                 pid_t p = (pid_t)atoi(tok);
-                if (p > 0 && p != holder_dying() && p != holder_spare()) {
+                if (p > 0 && !holder_dying(p) && p != holder_spare()) {
                     kill(p, SIGKILL);
                     killpg(p, SIGKILL);
                     listed = 1;
@@ -447,10 +447,16 @@ static void run(struct request *r) {
         reply("error this launcher runs every program under seccomp filter %lld, not %lld\n", launcher_filter, r->fresh & FILTER_BITS);
         return;
     }
-    holder_reap();
+    /* Runs take turns between the two lanes of the slot's groups (cgroup.c), so a run starts while the last one's
+     * namespaces still end in the other lane. Not with private mounts (rlimits mode): there the ending namespaces'
+     * unmounting slowed the run beside it by more than the wait for them costs, so the run waits, in the same lane. */
+    static int last_lane;
+    int lane = r->fresh & FRESH_MOUNTS ? last_lane : last_lane ^ 1;
+    last_lane = lane;
+    holder_reap(lane);
     struct run_group g;
     const char *why = NULL;
-    if (group_prepare(&g, r, &why) < 0) {
+    if (group_prepare(&g, r, lane, &why) < 0) {
         group_finish(&g, &(long long){0}, &(long){0}, &(int){0});
         reply("error cgroup: %s: %s\n", why, strerror(errno));
         return;
@@ -485,7 +491,12 @@ static void run(struct request *r) {
     if (pid == 0) exec_child(r);
     if (own_pids) {
         holder_leave();
-        if (pid > 0 && !parent_gone) holder_prepare(r);  /* the next run's namespaces, made while this one runs */
+        /* while this run computes: the last run's namespaces end, then the next run's are made, one after the
+         * other since both take the machine's mount locks, and neither on the path from one run to the next */
+        if (pid > 0 && !parent_gone) {
+            holder_reap(lane ^ 1);
+            holder_prepare(r);
+        }
     }
     capture_forked(&cap);
     if (pid < 0) {
@@ -572,7 +583,7 @@ static void run(struct request *r) {
     if (pidfd >= 0) close(pidfd);
     add_usage(&u, &ru);
     killpg(pid, SIGKILL);
-    if (own_pids) holder_end(g.version == 0);  /* without a group, only the namespace's end kills the orphans */
+    if (own_pids) holder_end(g.version == 0, lane);  /* without a group, only the namespace's end kills the orphans */
     group_kill(&g);
     sweep(&u);
     capture_finish(&cap);

@@ -51,7 +51,7 @@ struct run_group {
     long long cpu_start, oom_start, base_bytes;
 };
 
-int group_prepare(struct run_group *g, const struct request *r, const char **why);
+int group_prepare(struct run_group *g, const struct request *r, int lane, const char **why);
 long long group_cpu_us(const struct run_group *g);
 long long group_current_kb(const struct run_group *g);
 void group_kill(const struct run_group *g);
@@ -74,13 +74,13 @@ void holder_start(void);
 int holder_use(const struct request *r, char *why, size_t size);
 void holder_leave(void);
 void holder_enter(const struct request *r, volatile int *ipc_shared);
-void holder_end(int wait);
+void holder_end(int wait, int lane);
 void holder_close(void);
 pid_t holder_spare(void);
 void holder_prepare(const struct request *r);
 pid_t holder_pid(void);
-pid_t holder_dying(void);
-void holder_reap(void);
+int holder_dying(pid_t pid);
+void holder_reap(int lane);
 /* output.c: stdout and stderr of a run through pipes the launcher copies into the judge's files, counted */
 struct stream {
     int read_end, write_end, file, no_splice;
