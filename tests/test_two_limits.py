@@ -101,7 +101,9 @@ def package(root: Path, folder: str, seconds: float, wrong: int, sleep: float = 
     )
 
 
-def verified(root: Path, monkeypatch: pytest.MonkeyPatch, one_run: bool) -> tuple[VerifyResult, list[RunSpec]]:
+def verified(
+    root: Path, monkeypatch: pytest.MonkeyPatch, one_run: bool, jobs: int = 1
+) -> tuple[VerifyResult, list[RunSpec]]:
     """verify's result and the runs of the submission (not the accepted one's runs under the 60 s limit it is
     inferred with) on the slow case; ``one_run`` off: judged again at the longer limit, as before."""
     runs: list[RunSpec] = []
@@ -118,7 +120,7 @@ def verified(root: Path, monkeypatch: pytest.MonkeyPatch, one_run: bool) -> tupl
             patch.setattr(verify_module, "margin_wanted", lambda *args: 1.0)
         isolation, _ = resolve_sandbox(None)
         problem = load(root)
-        with SlotPool(1, isolation, conceal=problem.folders) as pool:
+        with SlotPool(jobs, isolation, conceal=problem.folders) as pool:
             found = verify(problem, pool)
     assert found.problem.limits.time == 1
     return found, runs
@@ -181,3 +183,17 @@ def test_a_run_the_clock_stopped_while_it_computed_is_run_at_the_limit_as_before
     assert seen(now) == seen(before)
     assert [spec.limits.cpu for spec in runs_now] == [2, 1, 1]  # the longer run, the run at the limit, its confirmation
     assert [spec.limits.cpu for spec in runs_then] == [1, 1]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["ends between the limit and the longer limit", "never ends, in wrong_answer/"])
+def test_with_cases_in_parallel_the_verdicts_are_those_two_runs_gave_too(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At -j 2 (verify's default here) a run may go on to 1.5 × its limit, and one over the limit by less than that is
+    run again alone at the limit: the same verdicts, in fewer runs of the slow case than before."""
+    folder, seconds, wrong, (ok, verdict, _), _ = SCENARIOS[name]
+    before, runs_then = verified(package(tmp_path / "before", folder, seconds, wrong), monkeypatch, False, jobs=2)
+    now, runs_now = verified(package(tmp_path / "now", folder, seconds, wrong), monkeypatch, True, jobs=2)
+    assert seen(now) == seen(before) and seen(now)[:2] == (ok, verdict)
+    assert len(runs_now) < len(runs_then)
