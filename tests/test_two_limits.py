@@ -44,7 +44,9 @@ def test_cpu_over_the_limit_is_tle_at_the_limit_whatever_came_after() -> None:
     for verdict in (Verdict.AC, Verdict.WA, Verdict.RE, Verdict.OLE, Verdict.TLE):
         found = at_limit(result(verdict, 1.4, 1.5), LIMIT, WALL, beside=False)
         assert found is not None and found.verdict is Verdict.TLE
-        assert found.message == "CPU time over the 1 s limit" and found.time == 1.4
+        assert found.message == "CPU time over the 1 s limit" and found.time == 1  # where the limit stops a run
+        in_parallel = at_limit(result(verdict, 1.4, 1.5), LIMIT, WALL, beside=False, overrun=1.5)
+        assert in_parallel is not None and in_parallel.time == 1.4  # under 1.5 × the limit: run again alone
 
 
 def test_an_interactor_may_have_rejected_before_or_after_the_limit_so_a_run_at_the_limit_tells() -> None:
@@ -135,19 +137,23 @@ def seen(found: VerifyResult) -> tuple[object, ...]:
 
 
 SCENARIOS = {
-    # name: (folder, CPU seconds on the slow case, wrong answer?, what verify says, runs before)
-    "ends under the limit": ("time_limit_exceeded", 0.3, 0, (False, Verdict.AC, "no case times out"), 1),
+    # name: (folder, CPU seconds on the slow case, wrong answer?, what verify says, the slow case's runs before,
+    # the CPU limit of its one run now)
+    "ends under the limit": ("time_limit_exceeded", 0.3, 0, (False, Verdict.AC, "no case times out"), 1, 2),
     "ends between the limit and the longer limit": (
         "time_limit_exceeded",
         1.4,
         0,
         (True, Verdict.TLE, "no case times out"),
         2,
+        2,
     ),
-    "never ends": ("time_limit_exceeded", 1e9, 0, (True, Verdict.TLE, None), 2),
-    "wrong answer after the limit": ("time_limit_exceeded", 1.4, 1, (True, Verdict.TLE, "no case times out"), 2),
-    "wrong answer after the limit, in wrong_answer/": ("wrong_answer", 1.4, 1, (True, Verdict.WA, "sensitive"), 2),
-    "never ends, in wrong_answer/": ("wrong_answer", 1e9, 1, (False, Verdict.TLE, None), 2),
+    "never ends": ("time_limit_exceeded", 1e9, 0, (True, Verdict.TLE, None), 2, 2),
+    "wrong answer after the limit": ("time_limit_exceeded", 1.4, 1, (True, Verdict.TLE, "no case times out"), 2, 2),
+    "wrong answer after the limit, in wrong_answer/": ("wrong_answer", 1.4, 1, (True, Verdict.WA, "sensitive"), 2, 2),
+    "never ends, in wrong_answer/": ("wrong_answer", 1e9, 1, (False, Verdict.TLE, None), 2, 2),
+    # its folder permits TLE: nothing is asked of the longer limit, and the run stops at the limit as before
+    "never ends, in brute_force/": ("brute_force", 1e9, 0, (True, Verdict.TLE, None), 1, 1),
 }
 
 
@@ -156,7 +162,7 @@ SCENARIOS = {
 def test_one_run_per_timed_out_case_gives_the_verdicts_and_warnings_two_runs_gave(
     name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    folder, seconds, wrong, (ok, verdict, warning), runs_before = SCENARIOS[name]
+    folder, seconds, wrong, (ok, verdict, warning), runs_before, cap = SCENARIOS[name]
     before, runs_then = verified(package(tmp_path / "before", folder, seconds, wrong), monkeypatch, one_run=False)
     now, runs_now = verified(package(tmp_path / "now", folder, seconds, wrong), monkeypatch, one_run=True)
     assert seen(now) == seen(before)
@@ -166,7 +172,7 @@ def test_one_run_per_timed_out_case_gives_the_verdicts_and_warnings_two_runs_gav
         warning is not None and len(warnings) == 1 and warning in warnings[0]
     )
     assert len(runs_then) == runs_before and len(runs_now) == 1  # the slow case: once, capped at the longer limit
-    assert runs_now[0].limits.cpu == 2 and (runs_before == 1 or runs_then[0].limits.cpu == 1)
+    assert runs_now[0].limits.cpu == cap and runs_then[0].limits.cpu == 1
 
 
 @pytest.mark.slow
@@ -192,7 +198,7 @@ def test_with_cases_in_parallel_the_verdicts_are_those_two_runs_gave_too(
 ) -> None:
     """At -j 2 (verify's default here) a run may go on to 1.5 × its limit, and one over the limit by less than that is
     run again alone at the limit: the same verdicts, in fewer runs of the slow case than before."""
-    folder, seconds, wrong, (ok, verdict, _), _ = SCENARIOS[name]
+    folder, seconds, wrong, (ok, verdict, _), _, _ = SCENARIOS[name]
     before, runs_then = verified(package(tmp_path / "before", folder, seconds, wrong), monkeypatch, False, jobs=2)
     now, runs_now = verified(package(tmp_path / "now", folder, seconds, wrong), monkeypatch, True, jobs=2)
     assert seen(now) == seen(before) and seen(now)[:2] == (ok, verdict)

@@ -207,7 +207,8 @@ def judge(
     concurrent = pool.size > 1 or options.run_lock is not None
     overrun = OVERRUN if concurrent else 1.0  # alone, a run is stopped at its limit: nothing disturbs it
     lost = _Lost(problem, results)
-    two = TwoLimits(problem, program.language.name, options.margin, kind.decides_beside) if options.margin > 1 else None
+    beside = kind.decides_beside
+    two = TwoLimits(problem, program.language.name, options.margin, beside, overrun) if options.margin > 1 else None
     runs_at = two.longer if two is not None else problem  # the limits each case's first run is capped and judged at
 
     def rerun(index: int, result: CaseResult) -> bool:

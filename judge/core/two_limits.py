@@ -43,14 +43,19 @@ from .verdicts import CaseResult
 UNTOLD = "not told by the run at the longer limit: run again at the limit"
 
 
-def at_limit(result: CaseResult, limit: float, wall: float, beside: bool) -> CaseResult | None:
+def at_limit(result: CaseResult, limit: float, wall: float, beside: bool, overrun: float = 1.0) -> CaseResult | None:
     """The verdict at CPU limit ``limit`` and wall limit ``wall`` of a run judged at a longer limit (``result``), or
     None when that run cannot tell it. ``beside``: a program on the judge's side may decide the case while the
-    submission still runs (an interactor), so a verdict other than TLE may have come before or after the limit."""
+    submission still runs (an interactor), so a verdict other than TLE may have come before or after the limit.
+    A TLE's CPU time is what the run at the limit would have shown, stopped at ``overrun`` × the limit: the report
+    at the limit reads as it did, and a run over the limit by less than parallel load explains is still run again
+    alone (``reruns.disturbed``)."""
     if result.time > limit:
         if beside and result.verdict is not Verdict.TLE:
             return None
-        return _timed_out(result, f"CPU time over the {limit:g} s limit")
+        return replace(
+            _timed_out(result, f"CPU time over the {limit:g} s limit"), time=min(result.time, overrun * limit)
+        )
     if result.wall_time <= wall:
         return result
     slept = result.time < WORKING_SHARE * limit and result.time + result.waited < WANTING_SHARE * wall
@@ -68,11 +73,12 @@ def _timed_out(result: CaseResult, message: str) -> CaseResult:
 class TwoLimits:
     """A judging whose runs go on to limit × margin: what each run gave there, and its verdict at the limit."""
 
-    def __init__(self, problem: Problem, language: str, margin: float, beside: bool) -> None:
+    def __init__(self, problem: Problem, language: str, margin: float, beside: bool, overrun: float) -> None:
         self.longer = replace(problem, limits=replace(problem.limits, time=problem.limits.time * margin))
         self.limit = problem.limits.time_for(language)
         self.wall = problem.limits.wall_for(language)
         self.beside = beside
+        self.overrun = overrun  # where a first run at the limit would have been stopped, × the limit
         self.measured: dict[str, CaseResult] = {}  # by case key: the results at the longer limit
         self.untold: set[int] = set()  # cases whose verdict at the limit needs a run at the limit
         self._lock = threading.Lock()
@@ -80,7 +86,7 @@ class TwoLimits:
     def settle(self, index: int, result: CaseResult) -> CaseResult:
         """The case's verdict at the limit from its run at the longer one; where that cannot tell, a TLE that stands
         for the run at the limit still to come (it stops the cases a failure stops until that run says otherwise)."""
-        found = at_limit(result, self.limit, self.wall, self.beside)
+        found = at_limit(result, self.limit, self.wall, self.beside, self.overrun)
         with self._lock:
             self.measured[f"{result.group}/{result.name}"] = result
             if found is None:

@@ -68,19 +68,19 @@ def unruled(problem: Problem) -> list[str]:
     ]
 
 
-def margin_wanted(
-    problem: Problem, sub: KattisSubmission | None, times_out_as_promised: bool, all_cases: bool
-) -> float:
+def margin_wanted(problem: Problem, sub: KattisSubmission | None, all_cases: bool) -> float:
     """``JudgeOptions.margin`` for judging ``sub``: limit × time_limit_to_tle where the longer limit will be asked
     about, so that one run per case answers both (``core/two_limits.py``): ``check_tle_margin`` of a submission that
-    must time out, ``with_extra_time`` of one a timed-out case would fail (not with ``all_cases``, which never asks).
-    Elsewhere a timed-out case would run on for nothing."""
-    if problem.package_format != "kattis":
+    must time out, and ``with_extra_time`` of one that no timed-out case lets meet its promise (a rule over every case
+    that does not permit TLE; never with ``all_cases``, which does not ask). A submission that may time out (a
+    partially accepted one, brute_force/, rejected/) is judged at the limit alone: its timed-out cases would run on
+    for nothing."""
+    if problem.package_format != "kattis" or sub is None:
         return 1.0
-    upper = sub is not None and sub.bounds_time() == "upper"
-    if not upper and (all_cases or times_out_as_promised):
-        return 1.0
-    return kattis.time_rule(problem.root).time_limit_to_tle
+    forbids = any(not r.scope and r.permitted is not None and "TLE" not in r.permitted for r in sub.rules)
+    if sub.bounds_time() == "upper" or forbids and not all_cases:
+        return kattis.time_rule(problem.root).time_limit_to_tle
+    return 1.0
 
 
 def check_tle_margin(problem: Problem, path: Path, program: Program, pool: SlotPool, report: JudgeReport) -> list[str]:

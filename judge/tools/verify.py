@@ -339,7 +339,7 @@ def _judged(
     options = JudgeOptions(
         first_fail=expected.first_fail and not all_cases,
         skip_lost=expected.skips_decided and not all_cases,
-        margin=margin_wanted(problem, sub, expected.catches(Verdict.TLE), all_cases),
+        margin=margin_wanted(problem, sub, all_cases),
     )
     reused = found.reports.get(path) if found is not None and not all_cases else None
     try:
