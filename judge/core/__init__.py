@@ -1,7 +1,9 @@
 """The core layer: judging one submission, as code that knows no command line, store or report file.
 
 Owns judging (``judging.py``: the run-and-check loop with near-limit re-runs
-under a ``ReadersWriterLock``; ``kinds.py``: the problem kinds as strategies, chosen
+under a ``ReadersWriterLock``; ``case_order.py``: its runs on threads, or queued
+one behind another; ``two_limits.py``: one run read at the limit and at limit ×
+a margin, for verify; ``kinds.py``: the problem kinds as strategies, chosen
 once; ``case_run.py``: one case's run as one value; ``pass_by_pass.py``:
 interactive and multi-pass cases; ``answers.py``: submit-answer cases; ``stderr.py``: a failed run's
 message; ``sample_output.py``: the excerpt of a sample case's output a result keeps), limits and

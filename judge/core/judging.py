@@ -12,16 +12,16 @@ a run alone at every ``-j`` (``reruns.py``: the machine's own load can starve
 it too). A grading may also skip the cases of an all-or-nothing group that
 is already lost: they cannot change the score. At ``-j 1`` the runs stay one
 at a time, but the next case's run waits in the launcher while the current
-one runs (``_queued_pass``), so the judge's own work on a case is done while
-the next one runs rather than between the two.
+one runs (``case_order.queued_pass``), so the judge's own work on a case is done
+while the next one runs rather than between the two. verify's judging of a
+Kattis submission runs each case once for two limits (``two_limits.py``).
 """
 
 from __future__ import annotations
 
 import os
 import threading
-from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,11 +31,13 @@ from ..model import CaseSpec, Problem, answer_path, input_path
 from ..run import Slot, SlotPool
 from ..verdict import Verdict
 from .added_to_build import added_to_build
+from .case_order import each, queued_pass
 from .case_run import CaseRun, Referee
 from .kinds import ProblemKind, kind_of
 from .reruns import OVERRUN, confirmed, disturbed, machine_load, starved, wall_allowance
 from .rwlock import ReadersWriterLock
 from .score_rules import decides_group, group_results, score
+from .two_limits import TwoLimits
 from .verdicts import CaseResult, GroupResult, overall_verdict
 
 
@@ -46,6 +48,10 @@ class JudgeOptions:
     # judge, grading, verify: a case whose group's result is already decided is not run (SKIPPED), as problemtools
     # stops; off for the test-strength matrix and `--all-cases`, which want every case's verdict
     skip_lost: bool = False
+    # verify of a Kattis package: each run goes on to limit × margin, judged at the limit and kept there too
+    # (JudgeReport.longer, two_limits.py); known: results at this limit measured so (by case key), not run again
+    margin: float = 1.0
+    known: Mapping[str, CaseResult] = field(default_factory=dict)
 
 
 @dataclass
@@ -61,6 +67,7 @@ class JudgeReport:
     verdict: Verdict = Verdict.AC
     score: float = 0.0
     max_score: float = 0.0
+    longer: dict[str, CaseResult] = field(default_factory=dict)  # with JudgeOptions.margin: results at the longer limit
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -200,9 +207,34 @@ def judge(
     concurrent = pool.size > 1 or options.run_lock is not None
     overrun = OVERRUN if concurrent else 1.0  # alone, a run is stopped at its limit: nothing disturbs it
     lost = _Lost(problem, results)
+    beside = kind.decides_beside
+    two = TwoLimits(problem, program.language.name, options.margin, beside, overrun) if options.margin > 1 else None
+    runs_at = two.longer if two is not None else problem  # the limits each case's first run is capped and judged at
 
-    def rerun(result: CaseResult) -> bool:
-        return starved(result, limit) or concurrent and disturbed(result, limit)
+    def rerun(index: int, result: CaseResult) -> bool:
+        untold = two is not None and index in two.untold
+        return untold or starved(result, limit) or concurrent and disturbed(result, limit)
+
+    def settled(index: int, result: CaseResult) -> CaseResult:
+        return two.settle(index, result) if two is not None else result
+
+    def alone(index: int, first: CaseResult) -> CaseResult:
+        """The case run again alone: at the limit, as its first run, where its run at the longer limit could not tell
+        its verdict; confirming a wall-clock TLE of a starved run; settling a verdict near the limit."""
+
+        def again(extra: float = 0.0) -> CaseResult:
+            with run_lock.exclusive(), pool.slot() as slot:
+                return run_case(problem, program, cases[index], referee, slot, extra_wall=extra, kind=kind)
+
+        if two is not None and two.take_untold(index):
+            first = again()
+            if not starved(first, limit):
+                return first
+        before = machine_load()
+        if not starved(first, limit):
+            return again()
+        extra = wall_allowance(first, problem.limits.wall_for(program.language.name), limit)
+        return confirmed(again(extra), first, before, machine_load(), extra)
 
     # one run at a time, the next handed to the launcher before this one ends: checked while the next runs
     pipelined = not concurrent and kind.queues(referee) and len(os.sched_getaffinity(0)) > 1
@@ -219,33 +251,31 @@ def judge(
             if result.verdict is not Verdict.AC:
                 stop.failed_at(index)
             lost.record(index, result)
-            if on_case is not None and not rerun(result):
+            if on_case is not None and not rerun(index, result):
                 on_case(result)
 
         def task(index: int) -> None:
             if not wanted(index):
                 return
-            with run_lock.shared(), pool.slot() as slot:
-                result = run_case(problem, program, cases[index], referee, slot, overrun, kind=kind)
+            result = options.known.get(cases[index].key)
+            if result is None:
+                with run_lock.shared(), pool.slot() as slot:
+                    result = settled(index, run_case(runs_at, program, cases[index], referee, slot, overrun, kind=kind))
             done(index, result)
 
         def queue(index: int, slot: Slot, lane: int) -> Callable[[], CaseResult]:
-            return kind.queue_case(_case_run(problem, program, cases[index], referee, slot, overrun, lane=lane))
+            known = options.known.get(cases[index].key)
+            if known is not None:  # nothing queued: the slot's runs stay those of the cases that run
+                return lambda: known
+            checked = kind.queue_case(_case_run(runs_at, program, cases[index], referee, slot, overrun, lane=lane))
+            return lambda: settled(index, checked())
 
         if pipelined:
-            _queued_pass(pending, wanted, queue, done, pool)
+            queued_pass(pending, wanted, queue, done, pool)
         else:
-            _each(task, pending, min(pool.size, len(pending)), pool.abort)
-        for index in sorted(i for i in pending if i in results and rerun(results[i])):
-            first, before = results[index], machine_load()
-            extra = (
-                wall_allowance(first, problem.limits.wall_for(program.language.name), limit)
-                if starved(first, limit)
-                else 0.0
-            )
-            with run_lock.exclusive(), pool.slot() as slot:
-                again = run_case(problem, program, cases[index], referee, slot, extra_wall=extra, kind=kind)
-            results[index] = confirmed(again, first, before, machine_load(), extra) if starved(first, limit) else again
+            each(task, pending, min(pool.size, len(pending)), pool.abort)
+        for index in sorted(i for i in pending if i in results and rerun(i, results[i])):
+            results[index] = alone(index, results[index])
             if on_case is not None:
                 on_case(results[index])
         lost = _Lost(problem, results)  # a re-run alone may have won a group back: its skipped cases are run then
@@ -276,73 +306,8 @@ def judge(
     report.cases, report.groups = scored.cases, scored.groups
     report.verdict = overall_verdict(scored.cases)
     report.score = round(sum(g.earned for g in report.groups), 6)
+    report.longer = two.measured if two is not None else {}
     return report
-
-
-def _each(task: Callable[[int], None], indices: list[int], workers: int, abort: Callable[[], None]) -> None:
-    """``task`` on every index, on ``workers`` threads; one worker runs them here, without a thread pool to start
-    (nor to import: concurrent.futures brings logging, about 9 ms of a quick judge's start-up). On Ctrl-C, ``abort``
-    kills the runs in flight, so the threads running them end now rather than at their limits."""
-    if workers <= 1:
-        try:
-            for index in indices:
-                task(index)
-        except KeyboardInterrupt:
-            abort()
-            raise
-        return
-    from concurrent.futures import ThreadPoolExecutor
-
-    executor = ThreadPoolExecutor(max_workers=workers)
-    try:
-        list(executor.map(task, indices))
-    except KeyboardInterrupt:
-        abort()
-        raise
-    finally:
-        executor.shutdown(wait=True, cancel_futures=True)  # no queued case starts (a with-block would run them all)
-
-
-def _queued_pass(
-    indices: list[int],
-    wanted: Callable[[int], bool],
-    queue: Callable[[int, Slot, int], Callable[[], CaseResult]],
-    done: Callable[[int, CaseResult], None],
-    pool: SlotPool,
-) -> None:
-    """The wanted ``indices`` in order, one run at a time in one slot, each run handed to the slot's launcher while
-    the one before it still runs (``Slot.queue_untrusted``): the launcher starts it the moment the first ends, and
-    the judge's own work on a case (reading the answer, checking the output, the verdict) is done while the next case
-    runs, instead of between the two runs. Two lanes of output files take turns, so a run never writes over the
-    output being checked. A queued run that the case before it made unwanted (its group decided, ``--first-fail``)
-    is killed and its result never taken, so never reported: the next wanted case is queued then. On Ctrl-C every run
-    is killed (``SlotPool.abort``), as ``_each`` does."""
-    rest = iter(indices)
-    try:
-        with pool.slot() as slot:
-            queued: deque[tuple[int, Callable[[], CaseResult]]] = deque()
-            lane = 0
-            try:
-                while True:
-                    while len(queued) < 2:  # the one running (or about to) and the next
-                        index = next((i for i in rest if wanted(i)), None)
-                        if index is None:
-                            break
-                        queued.append((index, queue(index, slot, lane)))
-                        lane ^= 1
-                    if not queued:
-                        return
-                    index, checked = queued.popleft()
-                    done(index, checked())
-                    if queued and not wanted(queued[0][0]):
-                        slot.drop_queued()
-                        queued.clear()
-            except BaseException:
-                slot.drop_queued()  # the slot goes back to the pool with nothing queued in it
-                raise
-    except KeyboardInterrupt:
-        pool.abort()
-        raise
 
 
 def problem_referee(problem: Problem, pool: SlotPool) -> Referee:

@@ -34,6 +34,8 @@ class ProblemKind:
     answer_files = False  # the submission is a folder of answer files, never run
     needs_time_limit = True  # a run is timed, so a package without a limit must have one inferred
     answers_from_reference = True  # the reference's output on the input is the answer file
+    # a program on the judge's side may decide a case while the submission still runs (an interactor rejecting first)
+    decides_beside = False
 
     @classmethod
     def fits(cls, kind: Kind) -> bool:
@@ -167,6 +169,7 @@ class Interactive(MultiPass):
 
     name = "interactive"
     role = "interactor"
+    decides_beside = True
     answers_from_reference = (
         False  # the reference needs the interactor's replies; the interactor reads all it needs from the input
     )

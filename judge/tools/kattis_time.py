@@ -68,12 +68,29 @@ def unruled(problem: Problem) -> list[str]:
     ]
 
 
+def margin_wanted(problem: Problem, sub: KattisSubmission | None, all_cases: bool) -> float:
+    """``JudgeOptions.margin`` for judging ``sub``: limit × time_limit_to_tle where the longer limit will be asked
+    about, so that one run per case answers both (``core/two_limits.py``): ``check_tle_margin`` of a submission that
+    must time out, and ``with_extra_time`` of one that no timed-out case lets meet its promise (a rule over every case
+    that does not permit TLE; never with ``all_cases``, which does not ask). A submission that may time out (a
+    partially accepted one, brute_force/, rejected/) is judged at the limit alone: its timed-out cases would run on
+    for nothing."""
+    if problem.package_format != "kattis" or sub is None:
+        return 1.0
+    forbids = any(not r.scope and r.permitted is not None and "TLE" not in r.permitted for r in sub.rules)
+    if sub.bounds_time() == "upper" or forbids and not all_cases:
+        return kattis.time_rule(problem.root).time_limit_to_tle
+    return 1.0
+
+
 def check_tle_margin(problem: Problem, path: Path, program: Program, pool: SlotPool, report: JudgeReport) -> list[str]:
     """A submission that bounds the limit from above must still time out at limit × time_limit_to_tle.
 
-    Only the cases that may show it are run again: those that timed out at the limit and those not judged there
-    (judging stopped at the first failure). A case that ended under the limit ends under the longer one too, and
-    running it again doubled the cost of every TLE submission; problemtools runs each once, at the longer limit."""
+    Only the cases that may show it are judged at the longer limit: those that timed out at the limit and those not
+    judged there (judging stopped at the first failure). A case that ended under the limit ends under the longer one
+    too. Of those, a case whose run went on to the longer limit (``JudgeOptions.margin``: ``report.longer``) is not
+    run again: running each timed-out case twice cost limit + limit × margin of CPU time, where problemtools runs each
+    once, at the longer limit."""
     sub = next((s for s in kattis.submissions(problem) if s.path == path), None)
     if sub is None or sub.bounds_time() != "upper":
         return []
@@ -88,7 +105,7 @@ def check_tle_margin(problem: Problem, path: Path, program: Program, pool: SlotP
         if cases
     )
     longer = with_limit(replace(problem, groups=groups), problem.limits.time * margin)
-    again = judge(longer, program, pool, JudgeOptions(first_fail=True)).cases if groups else []
+    again = judge(longer, program, pool, JudgeOptions(first_fail=True, known=report.longer)).cases if groups else []
     if any(c.verdict is Verdict.TLE for c in again):
         return []
     slowest = max((c.time for c in [*again, *report.cases]), default=0.0)
@@ -111,12 +128,13 @@ def with_extra_time(
     """A submission its folder does not describe at the limit, but does at limit × the safety margin, stands, with a
     warning: problemtools judges every submission at both limits and calls this "OK with extra time" (and the
     submission "sensitive to time limit"), so a wrong answer that also runs right up to the limit is not held against
-    the package. Only a report with a timed-out case is judged again, since nothing else changes with more time."""
+    the package. Only a report with a timed-out case is judged again, since nothing else changes with more time, and
+    then only its cases that did not run on to the longer limit already (``report.longer``)."""
     if meets(report) or not any(c.verdict is Verdict.TLE for c in report.cases):
         return report, []
     rule = kattis.time_rule(problem.root)
     longer = with_limit(problem, problem.limits.time * rule.time_limit_to_tle)
-    again = judge(longer, program, pool, options)
+    again = judge(longer, program, pool, replace(options, margin=1.0, known=report.longer))
     if not meets(again):
         return report, []
     return again, [

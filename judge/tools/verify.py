@@ -27,7 +27,7 @@ from ..run import SlotPool
 from ..verdict import Verdict
 from .junk_inputs import junk_warnings
 from .kattis_rules import KATTIS_VERDICT, broken, catches, label, meets_rule
-from .kattis_time import check_tle_margin, inferred_once, unruled, with_extra_time
+from .kattis_time import check_tle_margin, inferred_once, margin_wanted, unruled, with_extra_time
 from .matrix import Matrix, Row, analyse
 from .validator_tests import check_validator_cases
 
@@ -250,10 +250,9 @@ def verify(
 ) -> VerifyResult:
     """Validate the inputs and judge every test submission; with ``all_cases`` none stops at its first failure.
 
-    A Kattis package without a time limit gets it inferred here, once: its
-    accepted runs are reused, and the limit is stored for ``judge``
-    (``kattis_time``); the time_limit_exceeded submissions are then judged
-    again at the limit × time_limit_to_tle, where they must still time out.
+    A Kattis package without a time limit gets it inferred here, once: its accepted runs are reused, and the limit
+    is stored for ``judge`` (``kattis_time``); the time_limit_exceeded submissions are judged at the limit ×
+    time_limit_to_tle too, where they must still time out (by the same runs: ``core/two_limits.py``).
     Nothing found stops verify: each problem becomes a finding of the result.
     """
     result = VerifyResult()
@@ -338,7 +337,9 @@ def _judged(
         result.warnings.append(note)
     # A group is judged until its result is decided, as problemtools does; the matrix (all_cases) needs every case.
     options = JudgeOptions(
-        first_fail=expected.first_fail and not all_cases, skip_lost=expected.skips_decided and not all_cases
+        first_fail=expected.first_fail and not all_cases,
+        skip_lost=expected.skips_decided and not all_cases,
+        margin=margin_wanted(problem, sub, all_cases),
     )
     reused = found.reports.get(path) if found is not None and not all_cases else None
     try:
