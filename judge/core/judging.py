@@ -46,6 +46,9 @@ class JudgeOptions:
     # judge, grading, verify: a case whose group's result is already decided is not run (SKIPPED), as problemtools
     # stops; off for the test-strength matrix and `--all-cases`, which want every case's verdict
     skip_lost: bool = False
+    # judge and grading show every case's exchange with an interactor (the relay keeps it); verify and time-limit
+    # inference show none, so only sample cases (whose exchange is the contestant's) go through the relay there
+    transcripts: bool = False
 
 
 @dataclass
@@ -85,9 +88,13 @@ def run_case(
     overrun: float = 1.0,
     extra_wall: float = 0.0,
     kind: ProblemKind | None = None,
+    transcript: bool = False,
 ) -> CaseResult:
-    """Run one case of the problem's test data in a slot and check it, the way the problem's kind (``kind_of``) says."""
-    return (kind or kind_of(problem)).run_case(_case_run(problem, program, case, referee, slot, overrun, extra_wall))
+    """Run one case of the problem's test data in a slot and check it, the way the problem's kind (``kind_of``) says;
+    ``transcript``: keep an interactive case's exchange even when it is no sample (``CaseRun.transcript``)."""
+    return (kind or kind_of(problem)).run_case(
+        _case_run(problem, program, case, referee, slot, overrun, extra_wall, transcript=transcript)
+    )
 
 
 def _case_run(
@@ -99,6 +106,7 @@ def _case_run(
     overrun: float = 1.0,
     extra_wall: float = 0.0,
     lane: int = 0,
+    transcript: bool = False,
 ) -> CaseRun:
     return CaseRun(
         problem,
@@ -114,6 +122,7 @@ def _case_run(
         extra_wall,
         case.is_sample,
         lane,
+        transcript or case.is_sample,
     )
 
 
@@ -226,11 +235,17 @@ def judge(
             if not wanted(index):
                 return
             with run_lock.shared(), pool.slot() as slot:
-                result = run_case(problem, program, cases[index], referee, slot, overrun, kind=kind)
+                result = run_case(
+                    problem, program, cases[index], referee, slot, overrun, kind=kind, transcript=options.transcripts
+                )
             done(index, result)
 
         def queue(index: int, slot: Slot, lane: int) -> Callable[[], CaseResult]:
-            return kind.queue_case(_case_run(problem, program, cases[index], referee, slot, overrun, lane=lane))
+            return kind.queue_case(
+                _case_run(
+                    problem, program, cases[index], referee, slot, overrun, lane=lane, transcript=options.transcripts
+                )
+            )
 
         if pipelined:
             _queued_pass(pending, wanted, queue, done, pool)
@@ -244,7 +259,16 @@ def judge(
                 else 0.0
             )
             with run_lock.exclusive(), pool.slot() as slot:
-                again = run_case(problem, program, cases[index], referee, slot, extra_wall=extra, kind=kind)
+                again = run_case(
+                    problem,
+                    program,
+                    cases[index],
+                    referee,
+                    slot,
+                    extra_wall=extra,
+                    kind=kind,
+                    transcript=options.transcripts,
+                )
             results[index] = confirmed(again, first, before, machine_load(), extra) if starved(first, limit) else again
             if on_case is not None:
                 on_case(results[index])
