@@ -209,6 +209,7 @@ def judge(
     concurrent = pool.size > 1 or options.run_lock is not None
     overrun = OVERRUN if concurrent else 1.0  # alone, a run is stopped at its limit: nothing disturbs it
     lost = _Lost(problem, results)
+    kept = options.transcripts  # every case's exchange with an interactor kept (the relay), not only the samples'
 
     def rerun(result: CaseResult) -> bool:
         return starved(result, limit) or concurrent and disturbed(result, limit)
@@ -235,16 +236,12 @@ def judge(
             if not wanted(index):
                 return
             with run_lock.shared(), pool.slot() as slot:
-                result = run_case(
-                    problem, program, cases[index], referee, slot, overrun, kind=kind, transcript=options.transcripts
-                )
+                result = run_case(problem, program, cases[index], referee, slot, overrun, kind=kind, transcript=kept)
             done(index, result)
 
         def queue(index: int, slot: Slot, lane: int) -> Callable[[], CaseResult]:
             return kind.queue_case(
-                _case_run(
-                    problem, program, cases[index], referee, slot, overrun, lane=lane, transcript=options.transcripts
-                )
+                _case_run(problem, program, cases[index], referee, slot, overrun, lane=lane, transcript=kept)
             )
 
         if pipelined:
@@ -260,14 +257,7 @@ def judge(
             )
             with run_lock.exclusive(), pool.slot() as slot:
                 again = run_case(
-                    problem,
-                    program,
-                    cases[index],
-                    referee,
-                    slot,
-                    extra_wall=extra,
-                    kind=kind,
-                    transcript=options.transcripts,
+                    problem, program, cases[index], referee, slot, extra_wall=extra, kind=kind, transcript=kept
                 )
             results[index] = confirmed(again, first, before, machine_load(), extra) if starved(first, limit) else again
             if on_case is not None:
