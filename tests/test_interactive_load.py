@@ -3,7 +3,7 @@
 problemtools' ``wrong_answer/guess_0.cc`` keeps guessing after the
 interactor has rejected it: its reads fail, its last reply stays, and it
 prints a new guess for ever. What stops it then (its output limit, its time
-limit, the wall clock, SIGPIPE) depends on how fast it, the relay and the
+limit, the wall clock, SIGPIPE) depends on how fast it, the relay (where there is one) and the
 judge run, so on the machine's load; the verdict must not. The interactor
 decided first, so its WA stands (problemtools: the validator's WA stands
 when the validator exited first), idle and loaded alike. The submissions
@@ -29,6 +29,11 @@ from pathlib import Path
 
 import pytest
 from test_interactive import judged, kattis_guess
+
+from judge.core import JudgeOptions, judge
+from judge.core.submission import prepare_submission
+from judge.problem.formats import load
+from judge.run import SlotPool, resolve_sandbox
 
 pytestmark = pytest.mark.slow
 
@@ -72,15 +77,26 @@ def _hogs(per_cpu: int) -> Iterator[None]:
             hog.wait()
 
 
+def _judged_directly(package: Path, submission: Path) -> dict:
+    """The report of judging with no transcript shown, as ``verify`` judges: the pair joined directly."""
+    problem = load(package)
+    with SlotPool(1, resolve_sandbox(None)[0]) as pool:
+        report = judge(problem, prepare_submission(problem, submission, pool), pool, JudgeOptions())
+    return report.to_json()
+
+
+@pytest.mark.parametrize("path", ["relay", "direct"])
 @pytest.mark.parametrize("load", [0, 2], ids=["idle", "loaded"])
 @pytest.mark.parametrize("name", sorted(SUBMISSIONS))
-def test_the_interactors_rejection_stands_whatever_the_load(tmp_path: Path, name: str, load: int) -> None:
+def test_the_interactors_rejection_stands_whatever_the_load(tmp_path: Path, name: str, load: int, path: str) -> None:
     """Secret 1: the sixth guess is 0, out of range, and the interactor says WA and exits; the submission goes on
     guessing. WA with the interactor's message, its time capped at the limit, idle and beside two busy processes per
-    CPU alike; the other secrets are found (AC)."""
+    CPU alike, through the relay (``judge`` shows every exchange) and joined directly (as ``verify`` judges); the
+    other secrets are found (AC)."""
     package = kattis_guess(tmp_path / "guess", submissions=SUBMISSIONS)
+    submission = package / "submissions" / name
     with _hogs(load) if load else contextlib.nullcontext():
-        code, report = judged(tmp_path, package, package / "submissions" / name)
+        report = judged(tmp_path, package, submission)[1] if path == "relay" else _judged_directly(package, submission)
     verdicts = {case["name"]: case["verdict"] for case in report.get("cases", [])}
     assert verdicts == {"01": "WA", "02": "AC", "03": "AC", "04": "AC"}, report
     first = report["cases"][0]

@@ -112,6 +112,8 @@ WARM_JUDGE_AVOIDS = {
     "judge.core.pass_by_pass",
     "judge.check.interactor_protocols",
     "judge.run.relayed_pair",
+    "judge.run.direct_pair",
+    "judge.run.pair",
     "judge.core.timelimit",
     "concurrent.futures",
 }

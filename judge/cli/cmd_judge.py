@@ -89,8 +89,9 @@ def run(args: argparse.Namespace) -> int:
         with Progress(len(problem.cases), "judging") as bar:
             live = LiveTable(problem.cases, human, bar, args.first_fail)
             try:
-                # as grade and verify judge: a case whose group is decided is SKIPPED, unless every case is asked for
-                options = JudgeOptions(first_fail=args.first_fail, skip_lost=not args.all_cases)
+                # as grade and verify judge: a case whose group is decided is SKIPPED, unless every case is asked for;
+                # the failing case's exchange with an interactor is shown, and every case's is in the JSON report
+                options = JudgeOptions(first_fail=args.first_fail, skip_lost=not args.all_cases, transcripts=True)
                 result = judge(problem, program, pool, options, live.case_done)
             except KeyboardInterrupt:  # the runs in flight are killed already (judge aborts the pool on its way out)
                 said = live.interrupted()

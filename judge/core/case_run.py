@@ -36,8 +36,10 @@ class CaseRun:
 
     ``name``/``group`` label the result; ``checker_args`` go to the checker
     and interactor; ``sample`` says the contestant has the case's data, so
-    the result keeps an excerpt of the program's output. The run is stopped at ``overrun`` times the CPU limit
-    (anything over the limit itself is TLE); ``extra_wall`` is wall time
+    the result keeps an excerpt of the program's output; ``transcript`` says the result keeps the first exchanges
+    of an interactive case, because they are shown (every sample case; every case where the caller shows them):
+    only the relay keeps them, and on a case of many exchanges it costs about twice the time of bare pipes. The run
+    is stopped at ``overrun`` times the CPU limit (anything over the limit itself is TLE); ``extra_wall`` is wall time
     beyond the limit, for a run confirming a wall-clock TLE caused by load. ``lane`` picks the run's own stdout and
     stderr files in the slot's private folder: a run queued behind another (``judging.py``) writes its own while the
     judge still reads those of the one before it.
@@ -56,6 +58,7 @@ class CaseRun:
     extra_wall: float = 0.0
     sample: bool = False
     lane: int = 0
+    transcript: bool = False
 
     def private_file(self, name: str) -> Path:
         """The slot's private file ``name`` for this run's lane: the same name in lane 0, as every kind had it."""

@@ -5,7 +5,7 @@ interactive pair each built this run on its own once, and they drifted: the
 extra wall time a run confirming a load-starved TLE gets (``reruns.py``)
 reached batch cases only, while the report claimed it for every kind. Here
 it is built once, in two halves so that a kind running the submission beside
-another program (``relayed_pair.py``) can put the run between them:
+another program (``relayed_pair.py``, ``direct_pair.py``) can put the run between them:
 
 - ``evaluation``: the command and its folder, the limits its verdict is
   judged by (the wall limit plus ``CaseRun.extra_wall``), and where the

@@ -52,6 +52,9 @@ class JudgeOptions:
     # (JudgeReport.longer, two_limits.py); known: results at this limit measured so (by case key), not run again
     margin: float = 1.0
     known: Mapping[str, CaseResult] = field(default_factory=dict)
+    # judge and grading show every case's exchange with an interactor (the relay keeps it); verify and time-limit
+    # inference show none, so only sample cases (whose exchange is the contestant's) go through the relay there
+    transcripts: bool = False
 
 
 @dataclass
@@ -92,9 +95,13 @@ def run_case(
     overrun: float = 1.0,
     extra_wall: float = 0.0,
     kind: ProblemKind | None = None,
+    transcript: bool = False,
 ) -> CaseResult:
-    """Run one case of the problem's test data in a slot and check it, the way the problem's kind (``kind_of``) says."""
-    return (kind or kind_of(problem)).run_case(_case_run(problem, program, case, referee, slot, overrun, extra_wall))
+    """Run one case of the problem's test data in a slot and check it, the way the problem's kind (``kind_of``) says;
+    ``transcript``: keep an interactive case's exchange even when it is no sample (``CaseRun.transcript``)."""
+    return (kind or kind_of(problem)).run_case(
+        _case_run(problem, program, case, referee, slot, overrun, extra_wall, transcript=transcript)
+    )
 
 
 def _case_run(
@@ -106,6 +113,7 @@ def _case_run(
     overrun: float = 1.0,
     extra_wall: float = 0.0,
     lane: int = 0,
+    transcript: bool = False,
 ) -> CaseRun:
     return CaseRun(
         problem,
@@ -121,6 +129,7 @@ def _case_run(
         extra_wall,
         case.is_sample,
         lane,
+        transcript or case.is_sample,
     )
 
 
@@ -210,6 +219,7 @@ def judge(
     beside = kind.decides_beside
     two = TwoLimits(problem, program.language.name, options.margin, beside, overrun) if options.margin > 1 else None
     runs_at = two.longer if two is not None else problem  # the limits each case's first run is capped and judged at
+    kept = options.transcripts  # every case's exchange with an interactor kept (the relay), not only the samples'
 
     def rerun(index: int, result: CaseResult) -> bool:
         untold = two is not None and index in two.untold
@@ -224,7 +234,9 @@ def judge(
 
         def again(extra: float = 0.0) -> CaseResult:
             with run_lock.exclusive(), pool.slot() as slot:
-                return run_case(problem, program, cases[index], referee, slot, extra_wall=extra, kind=kind)
+                return run_case(
+                    problem, program, cases[index], referee, slot, extra_wall=extra, kind=kind, transcript=kept
+                )
 
         if two is not None and two.take_untold(index):
             first = again()
@@ -260,14 +272,19 @@ def judge(
             result = options.known.get(cases[index].key)
             if result is None:
                 with run_lock.shared(), pool.slot() as slot:
-                    result = settled(index, run_case(runs_at, program, cases[index], referee, slot, overrun, kind=kind))
+                    result = settled(
+                        index,
+                        run_case(runs_at, program, cases[index], referee, slot, overrun, kind=kind, transcript=kept),
+                    )
             done(index, result)
 
         def queue(index: int, slot: Slot, lane: int) -> Callable[[], CaseResult]:
             known = options.known.get(cases[index].key)
             if known is not None:  # nothing queued: the slot's runs stay those of the cases that run
                 return lambda: known
-            checked = kind.queue_case(_case_run(runs_at, program, cases[index], referee, slot, overrun, lane=lane))
+            checked = kind.queue_case(
+                _case_run(runs_at, program, cases[index], referee, slot, overrun, lane=lane, transcript=kept)
+            )
             return lambda: settled(index, checked())
 
         if pipelined:

@@ -26,7 +26,7 @@ from ..check import CheckOutcome
 from ..check.attachments import fresh_feedback
 from ..check.interactor_protocols import Interactor, Judgement
 from ..model import Problem
-from ..run import PairResult, RunLimits, RunResult, RunSpec, run_pair
+from ..run import PairResult, RunLimits, RunResult, RunSpec, run_direct, run_relayed
 from ..text import safe_text
 from ..verdict import Verdict
 from .case_run import CaseRun
@@ -110,11 +110,14 @@ def _side_limits(interactor: Interactor, submission: RunLimits) -> RunLimits:
 
 
 def interactive_pass(run: CaseRun, interactor: Interactor, feedback: Path, inp: Path) -> Pass:
-    """One pass of an interactive case: the submission and the interactor joined by the relay, then who decides."""
+    """One pass of an interactive case: the submission and the interactor joined by pipes, then who decides.
+
+    Through the relay where the case's transcript is shown (``CaseRun.transcript``), directly everywhere else: the
+    relay doubles the time of a case with many exchanges (``direct_pair.py`` says what each path keeps)."""
     problem, slot = run.problem, run.slot
     side_out, side_err, record = (slot.private / n for n in ("interactor.out", "interactor.err", "record"))
     record.unlink(missing_ok=True)
-    step = evaluation(run, None, side_out)  # its stdin and stdout are the relay's pipes
+    step = evaluation(run, None, side_out)  # its stdin and stdout are the pair's pipes
     side = RunSpec(
         argv=interactor.argv(problem.limits.memory_mib, inp, run.ans, feedback, record, run.checker_args),
         limits=_side_limits(interactor, step.spec.limits),
@@ -123,7 +126,11 @@ def interactive_pass(run: CaseRun, interactor: Interactor, feedback: Path, inp: 
         cwd=slot.private,
         env=slot.env,
     )
-    pair = run_pair(slot, step.spec, run.program.binds, side, TRANSCRIPT_BYTES)
+    pair = (
+        run_relayed(slot, step.spec, run.program.binds, side, TRANSCRIPT_BYTES)
+        if run.transcript
+        else run_direct(slot, step.spec, run.program.binds, side)
+    )
     transcript = render_transcript(pair)
     judgement = interactor.judge(pair.peer, feedback, side_err)
     if judgement.verdict is Verdict.JE:

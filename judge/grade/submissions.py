@@ -97,7 +97,8 @@ def judge_submission(
             program = prepare_submission(problem, source, pool, lang)
         if on_built is not None:
             on_built()
-        options = JudgeOptions(run_lock=run_lock, skip_lost=not all_cases)
+        # every case's exchange with an interactor is in the report, and staff see it on the service's pages
+        options = JudgeOptions(run_lock=run_lock, skip_lost=not all_cases, transcripts=True)
         return judge(problem, program, pool, options, on_case).to_json()
     except JudgeError as exc:
         return judge_error_report(problem, student, str(exc))

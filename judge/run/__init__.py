@@ -1,9 +1,9 @@
 """The run layer: run one command under limits, isolated per the sandbox mode, and measure it.
 
-Owns the launcher (``launcher.c``, ``cgroup.c``, ``confine.c`` and their protocol), two runs joined through a relay
-(``relayed_pair.py``), the sandbox modes, control groups and slots. Imports nothing of the judge but the base modules
-(``judge.errors``, ``judge.lazy_exports``, ``judge.filecache``, ``judge.locations``); every other layer reaches
-execution only through the names exported here.
+Owns the launcher (``launcher.c``, ``cgroup.c``, ``confine.c`` and their protocol), two runs joined by pipes, through
+a relay (``relayed_pair.py``) or directly (``direct_pair.py``), the sandbox modes, control groups and slots. Imports
+nothing of the judge but the base modules (``judge.errors``, ``judge.lazy_exports``, ``judge.filecache``,
+``judge.locations``); every other layer reaches execution only through the names exported here.
 """
 
 from ..lazy_exports import exports
@@ -12,7 +12,9 @@ __getattr__, __dir__, __all__ = exports(
     __name__,
     {
         ".files": ("cache_root", "held", "read_head"),
-        ".relayed_pair": ("Exchange", "PairResult", "run_pair"),
+        ".pair": ("Exchange", "PairResult"),
+        ".relayed_pair": ("run_relayed",),
+        ".direct_pair": ("run_direct",),
         ".launcher": ("build_launcher", "launcher_digest"),
         ".private_root": ("claim_private=claim", "release_private=release"),
         ".sandbox": (

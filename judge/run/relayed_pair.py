@@ -1,7 +1,10 @@
 """Two runs talking over pipes: a sandboxed submission and a trusted peer (an interactor), a relay between them.
 
-Why a relay rather than joining the pipes directly:
+What a relay gives that joining the pipes directly (``direct_pair.py``) does not:
 - it keeps a transcript of the first exchanges for the report;
+- it counts every byte the submission writes against its output limit,
+  since a pipe has no file-size limit;
+and, like the direct path by other means:
 - it passes the interactor's end-of-file on the moment it happens, as Kattis
   and BAPCtools do: an interactor that closes its output early (it has said
   everything, a "pseudo-interactive" problem) lets the submission read to
@@ -20,6 +23,10 @@ The relay is ``launcher --relay`` (``relay.c``), a poll loop in C: one in the
 judge's Python cost about 100 us per exchange, enough to turn 10^5 queries
 into a wall-clock timeout. It stops reading a side whose bytes the other is
 not taking, so a flood costs the flooder's own time, not the judge's memory.
+Its price: every message is read and written once more, and a round trip
+wakes the relay twice besides the two programs (four wake-ups where bare
+pipes take two); ``docs/benchmarks.md`` has it per round trip, which is why
+the core takes this path only where a transcript is shown.
 """
 
 from __future__ import annotations
@@ -28,46 +35,18 @@ import os
 import subprocess
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from .launcher import DEFAULT_PATH, build_launcher
+from .pair import PEER, RELAYED, SUBMISSION, Exchange, PairResult
 from .sandbox import Bind
 from .slots import Slot
 from .types import RunResult, RunSpec
 
-SUBMISSION, PEER = "submission", "peer"
 DRAIN_SECONDS = 5.0  # after both runs ended, the most the relay may take to see both end-of-files
 
 
-@dataclass(frozen=True)
-class Exchange:
-    """Bytes one side sent, as one piece of the transcript."""
-
-    sender: str
-    data: bytes
-
-
-@dataclass
-class PairResult:
-    submission: RunResult
-    peer: RunResult
-    transcript: list[Exchange] = field(default_factory=list)
-    truncated: bool = False  # the exchanges went on past the transcript's size
-    overflowed: bool = False  # the submission wrote more than its output limit; the relay closed its output there
-    peer_left: bool = False  # the peer stopped reading before the submission's end-of-file was passed to it
-
-    @property
-    def peer_first(self) -> bool:
-        """The peer decided before it could know how the submission ended: what lets its rejection stand whatever
-        the submission did after (a crash on the end-of-file the peer's exit caused, above all).
-
-        The relay's record is causal and so holds under any load; the clock comparison is kept for a peer whose
-        input outlives it (a child of its own still holding the pipe), where the relay cannot see it go.
-        """
-        return self.peer_left or self.peer.ended < self.submission.ended
-
-
-def run_pair(slot: Slot, submission: RunSpec, binds: Sequence[Bind], peer: RunSpec, keep: int = 4096) -> PairResult:
+def run_relayed(slot: Slot, submission: RunSpec, binds: Sequence[Bind], peer: RunSpec, keep: int = 4096) -> PairResult:
     """Run ``submission`` (untrusted, seeing ``binds``) and ``peer`` (trusted) at once, each one's stdout the other's
     stdin.
 
@@ -120,7 +99,7 @@ def run_pair(slot: Slot, submission: RunSpec, binds: Sequence[Bind], peer: RunSp
             relay.wait()
         os.close(control[1])
     transcript, flags = _parse(record.read_bytes())
-    return PairResult(sub_result, peer_result, transcript, b"t" in flags, b"o" in flags, b"g" in flags)
+    return PairResult(sub_result, peer_result, transcript, b"t" in flags, b"o" in flags, b"g" in flags, RELAYED)
 
 
 def _parse(data: bytes) -> tuple[list[Exchange], set[bytes]]:

@@ -39,7 +39,7 @@ class RunLimits:
 class RunSpec:
     """One run. ``stdin`` and ``stdout`` are files, or (``int``) a pipe end the run takes over: the launcher gets
     its own copy and the judge's is closed once the request is sent, so end-of-file reaches the other side
-    only through the run's processes (see ``relayed_pair.py``)."""
+    only through the run's processes (see ``direct_pair.py``)."""
 
     argv: Sequence[str]
     limits: RunLimits

@@ -1,9 +1,12 @@
-"""The interactive relay's cost per round trip, against the same two programs joined by a bare pipe pair.
+"""An interactive pair's cost per round trip, relayed and joined directly, against a bare pipe pair.
 
 The relay (``launcher --relay``) keeps the transcript, orders the two sides'
 ends and counts the output limit; what it adds to every exchange is what a
-problem with many queries pays in wall time. Both contenders run the same C
-pair (``ping`` the submission, ``pong`` the interactor), interleaved.
+problem with many queries pays in wall time. The direct path (``run_direct``)
+joins the two programs' pipes and keeps the order of the ends by holding
+copies of them, so it should cost what bare pipes cost plus the launchers'
+start and end of two runs. Every contender runs the same C pair (``ping`` the
+submission, ``pong`` the interactor), interleaved.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from ..run import Bind, Isolation, RunLimits, RunSpec, SlotPool, run_pair
+from ..run import Bind, Isolation, PairResult, RunLimits, RunSpec, SlotPool, run_direct, run_relayed
 from ..text import table
 from .bench_grading import Bench
 from .bench_series import interleave, timed
@@ -24,7 +27,7 @@ LIMITS = RunLimits(cpu=60, wall=120, memory_mib=256, output_bytes=64 << 20)
 
 
 def relay_cost(bench: Bench, compile_c: Callable[[str, Path], Path]) -> None:
-    """µs per round trip through run_pair in each sandbox mode, and through a bare pipe pair."""
+    """µs per round trip through the relay and directly in each sandbox mode, and through a bare pipe pair."""
     trips = 5000 if bench.quick else 20000
     bench.work.chmod(0o711)  # the submission may run as a sandbox uid: it must reach its binary
     shared = bench.work / "interactive"
@@ -36,7 +39,8 @@ def relay_cost(bench: Bench, compile_c: Callable[[str, Path], Path]) -> None:
     pools = {mode: SlotPool(1, Isolation(mode)) for mode in bench.modes()}
     try:
         for mode, pool in pools.items():
-            contenders[f"relay, {mode}"] = partial(timed, partial(_relayed, pool, ping, pong, count))
+            contenders[f"relay, {mode}"] = partial(timed, partial(_paired, run_relayed, pool, ping, pong, count))
+            contenders[f"direct, {mode}"] = partial(timed, partial(_paired, run_direct, pool, ping, pong, count))
         series = interleave(contenders, max(3, bench.rounds))
     finally:
         for pool in pools.values():
@@ -46,7 +50,7 @@ def relay_cost(bench: Bench, compile_c: Callable[[str, Path], Path]) -> None:
     bench.figures["interactive"] = {"round_trips": trips, "rows": data}
     rows = [[name, f"{s.median / trips * 1e6:.1f} µs", f"{s.median / floor:.2f}×"] for name, s in series.items()]
     bench.log(
-        f"\ninteractive relay ({trips} round trips per run):\n"
+        f"\ninteractive pair ({trips} round trips per run):\n"
         + table(rows, ["path", "per round trip (median)", "vs bare pipes"])
     )
 
@@ -62,10 +66,10 @@ def _bare(ping: Path, pong: Path, count: Path) -> None:
         raise RuntimeError("the bare pipe pair did not finish its round trips")
 
 
-def _relayed(pool: SlotPool, ping: Path, pong: Path, count: Path) -> None:
+def _paired(join: Callable[..., PairResult], pool: SlotPool, ping: Path, pong: Path, count: Path) -> None:
     with pool.slot() as slot:
         out, err = slot.private / "out", slot.private / "err"
-        pair = run_pair(
+        pair = join(
             slot,
             RunSpec([str(ping)], LIMITS, stdout=out, stderr=err),
             [Bind(ping.parent)],
@@ -79,4 +83,6 @@ def _relayed(pool: SlotPool, ping: Path, pong: Path, count: Path) -> None:
             ),
         )
     if pair.peer.exit_code != 42:
-        raise RuntimeError(f"the relayed pair did not finish its round trips (interactor exit {pair.peer.exit_code})")
+        raise RuntimeError(
+            f"the {pair.path} pair did not finish its round trips (interactor exit {pair.peer.exit_code})"
+        )

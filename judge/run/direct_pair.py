@@ -1,0 +1,138 @@
+"""Two runs talking over pipes joined directly: a sandboxed submission and a trusted peer (an interactor).
+
+The relay (``relayed_pair.py``) puts a third process in the path of every
+byte: a round trip wakes four processes instead of two, which on a problem
+with tens of thousands of tiny messages per case doubled the interaction's
+wall time. Here each program's stdout is the other's stdin, and the judge
+keeps the relay's guarantees by holding copies of pipe ends, not by copying
+bytes:
+
+- the interactor's end-of-file reaches the submission at once: nobody but
+  the interactor holds the write end of the submission's input (the judge
+  and the launcher close theirs once the run has its own);
+- the submission's end-of-file reaches the interactor only once the
+  submission's run has ended: the judge holds a copy of the write end of the
+  interactor's input and closes it when that run is reported ended, so a
+  crash is RE, not the WA of an interactor that saw the output close first;
+- neither side dies of SIGPIPE for the other's early exit: the judge holds a
+  read end of each pipe, and reads and drops what is written to a side that
+  has gone (the interactor's bytes once the submission's run has ended, the
+  submission's once the interactor's has);
+- whether the interactor decided first is recorded causally, as the relay
+  does: when the submission's run ends, before its end-of-file is released,
+  the interactor either has been reported ended, or is looked for among the
+  processes that still hold its input (``/proc``: an exiting interactor has
+  dropped its descriptors before its exit is reported).
+
+What this path does not give, so the core takes the relay where it needs
+them: no transcript, and the output limit only over what nobody reads. The
+interactor reads every byte the submission writes while it runs, so a
+submission that floods it is judged by what the interactor makes of it and
+by its time limit, as problemtools judges it; what the submission writes
+after the interactor has gone is counted against its output limit (OLE).
+
+Nothing of the judge's reaches a run: the copies it holds are close-on-exec
+and never sent to a launcher, and both drains end with the runs, whose
+launchers kill every process they started.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+
+from .pair import DIRECT, PairResult
+from .sandbox import Bind
+from .slots import Slot
+from .types import RunResult, RunSpec
+
+CHUNK = 1 << 16
+
+
+def run_direct(slot: Slot, submission: RunSpec, binds: Sequence[Bind], peer: RunSpec) -> PairResult:
+    """Run ``submission`` (untrusted, seeing ``binds``) and ``peer`` (trusted) at once, each one's stdout the other's
+    stdin, with no process between them.
+
+    Their own ``stdin``/``stdout`` fields are ignored. Each run keeps its own
+    limits; a side that waits forever on the other is ended by its wall limit.
+    """
+    to_peer_read, to_peer_write = os.pipe2(os.O_CLOEXEC)  # the submission's output, the interactor's input
+    to_sub_read, to_sub_write = os.pipe2(os.O_CLOEXEC)  # the interactor's output, the submission's input
+    peer_input = f"pipe:[{os.fstat(to_peer_read).st_ino}]"  # how /proc names it
+    # os.dup's copies are close-on-exec (PEP 446): held by the judge alone, never sent to a launcher
+    held_eof, spare_peer_in, spare_sub_in = os.dup(to_peer_write), os.dup(to_peer_read), os.dup(to_sub_read)
+    peer_ended = threading.Event()
+    overflowed = [False]
+
+    def run_peer() -> RunResult:
+        try:
+            return slot.run_peer(replace(peer, stdin=to_peer_read, stdout=to_sub_write))
+        finally:
+            peer_ended.set()
+            try:  # from here on nobody reads the submission's output but the judge
+                overflowed[0] = _drain(spare_peer_in, submission.limits.output_bytes)
+            finally:
+                os.close(spare_peer_in)
+
+    peer_left = False
+    try:
+        with ThreadPoolExecutor(max_workers=1) as executor:
+            peer_run = executor.submit(run_peer)
+            try:
+                sub_result = slot.run_untrusted(replace(submission, stdin=to_sub_read, stdout=to_peer_write), binds)
+                peer_left = peer_ended.is_set() or not _held_elsewhere(peer_input)
+            finally:
+                os.close(held_eof)  # the submission's end-of-file may pass now
+                held_eof = -1
+                _drain(spare_sub_in, 0)  # what the interactor still writes, until its run ends
+            peer_result = peer_run.result()
+    finally:
+        for fd in (held_eof, spare_sub_in):
+            if fd >= 0:
+                os.close(fd)
+    return PairResult(sub_result, peer_result, overflowed=overflowed[0], peer_left=peer_left, path=DIRECT)
+
+
+def _drain(fd: int, limit: int) -> bool:
+    """Read and drop what arrives on ``fd`` until every writer has closed it. With a ``limit`` (> 0), stop once
+    more than that has arrived and say so: the caller closes ``fd``, and the writer meets a pipe with no reader,
+    as a full file would stop it."""
+    seen = 0
+    while data := os.read(fd, CHUNK):
+        seen += len(data)
+        if 0 < limit < seen:
+            return True
+    return False
+
+
+def _held_elsewhere(pipe: str) -> bool:
+    """Whether a process other than the judge still has ``pipe`` (``pipe:[inode]``) in its descriptor table.
+
+    Called once the submission's run has ended, so its processes are gone and
+    the launchers hold none of these pipes: a holder is the interactor, still
+    reading (or one of its children). An exiting process drops its table
+    before the kernel releases the files in it, so an interactor that has
+    exited and not yet been reported ended is no holder. What cannot be read
+    counts as held: that never lets an interactor's word stand wrongly.
+    """
+    me = str(os.getpid())
+    try:
+        pids = [p for p in os.listdir("/proc") if p.isdigit() and p != me]
+    except OSError:
+        return True
+    for pid in pids:
+        folder = f"/proc/{pid}/fd"
+        try:
+            names = os.listdir(folder)
+        except OSError:  # gone meanwhile, or another user's
+            continue
+        for name in names:
+            try:
+                if os.readlink(f"{folder}/{name}") == pipe:
+                    return True
+            except OSError:
+                continue
+    return False
