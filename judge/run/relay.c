@@ -15,7 +15,7 @@
  * Why C: a relay in the judge's Python cost about 100 us per exchange, which turns a
  * problem with 10^5 queries into a wall-clock timeout; this one costs a few.
  *
- * Rules (the reasons are in interact.py): the interactor's end-of-file is passed on as soon as it is
+ * Rules (the reasons are in relayed_pair.py): the interactor's end-of-file is passed on as soon as it is
  * read, after the bytes before it; the submission's only once its run has ended; bytes for a side that
  * is gone are read and dropped; a side whose bytes the other is not taking is not read until they are taken.
  */
