@@ -115,8 +115,10 @@ def _held_elsewhere(pipe: str) -> bool:
     the launchers hold none of these pipes: a holder is the interactor, still
     reading (or one of its children). An exiting process drops its table
     before the kernel releases the files in it, so an interactor that has
-    exited and not yet been reported ended is no holder. What cannot be read
-    counts as held: that never lets an interactor's word stand wrongly.
+    exited and not yet been reported ended is no holder. A /proc that cannot be
+    listed counts as held, which never lets an interactor's word stand wrongly;
+    a process whose descriptors cannot be read is gone or another user's, and the
+    interactor runs as the judge's own user (``Slot.run_peer``).
     """
     me = str(os.getpid())
     try:
