@@ -189,19 +189,23 @@ def test_a_closed_pool_leaves_no_group(tmp_path: Path) -> None:
     assert not [p for p in paths if p.exists()]
 
 
-def test_runs_take_turns_between_the_two_lanes_of_a_v1_slot() -> None:
-    """On v1 a slot's runs alternate between its groups' lane0 and lane1 (those without private mounts: rlimits
-    mode's untrusted runs wait in one lane, launcher.c says why), so a run does not share its group with the run
-    just before it, whose namespaces may still be ending, their tmpfs charged to that group: each run's CPU time
-    shows up in one lane only, and the next run's in the other."""
+@pytest.mark.parametrize("untrusted", [False, True])
+def test_runs_take_turns_between_the_two_lanes_of_a_v1_slot(untrusted: bool) -> None:
+    """On v1 a slot's runs alternate between its groups' lane0 and lane1, so a run does not share its group with the
+    run just before it, whose namespaces may still be ending, their tmpfs charged to that group: each run's CPU time
+    shows up in one lane only, and the next run's in the other. Untrusted runs too, with rlimits mode's private
+    mounts, whose end (an RCU grace period per mount namespace) the next run once waited for."""
     found = _real_groups()
     if found.version != 1:
         pytest.skip("lanes are a cgroup v1 layout; v2 gives every run a leaf of its own")
+    if untrusted and os.geteuid() != 0:
+        pytest.skip("untrusted runs have namespaces of their own as root only")
     from judge.run import Isolation, RunLimits, RunSpec, SlotPool
 
     spin = "i=0; while [ $i -lt 30000 ]; do i=$((i+1)); done"
     with SlotPool(1, Isolation("rlimits")) as pool, pool.slot() as slot:
-        cpuacct = next(p for group in slot._groups.values() for p in group.paths if "cpuacct" in str(p))
+        group = slot._groups["untrusted" if untrusted else "trusted"]
+        cpuacct = next(p for p in group.paths if "cpuacct" in str(p))
 
         def usage() -> tuple[int, int]:
             return tuple(  # type: ignore[return-value]
@@ -212,14 +216,13 @@ def test_runs_take_turns_between_the_two_lanes_of_a_v1_slot() -> None:
         grew = []
         for _ in range(4):
             before = usage()
-            result = slot.run(
-                RunSpec(
-                    argv=["/bin/sh", "-c", spin],
-                    limits=RunLimits(cpu=5, wall=20, memory_mib=64, output_bytes=1 << 10),
-                    stdout=slot.private / "out",
-                    stderr=slot.private / "err",
-                )
+            spec = RunSpec(
+                argv=["/bin/sh", "-c", spin],
+                limits=RunLimits(cpu=5, wall=20, memory_mib=64, output_bytes=1 << 10),
+                stdout=slot.private / "out",
+                stderr=slot.private / "err",
             )
+            result = slot.run_untrusted(spec, ()) if untrusted else slot.run(spec)
             assert result.exit_code == 0 and result.cgroup == 1
             after = usage()
             grew.append(tuple(a > b for a, b in zip(after, before)))

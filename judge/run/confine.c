@@ -24,6 +24,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <sched.h>
 #include <stdio.h>
@@ -112,17 +113,6 @@ static int mount_read_only(const char *path, unsigned int flags, int read_only) 
     if (read_only) attr.attr_set = MOUNT_ATTR_RDONLY;
     else attr.attr_clr = MOUNT_ATTR_RDONLY;
     return (int)syscall(SYS_mount_setattr, AT_FDCWD, path, flags, &attr, sizeof attr);
-}
-
-/* Everything read-only, then the run's own writable places back: the tmpfs mounted for it, the scratch
- * (bwrap's /tmp) and the writable binds (a compilation's output folder). Mounts below those stay read-only. */
-static void read_only_but(const struct request *r, const char *const *mine, int nmine) {
-    if (mount_read_only("/", AT_RECURSIVE, 1) < 0) child_fail("read-only mounts");
-    for (int i = 0; i < nmine; i++)
-        if (mount_read_only(mine[i], 0, 0) < 0) child_fail(mine[i]);
-    if (r->scratch && *r->scratch && mount_read_only(r->scratch, 0, 0) < 0) child_fail(r->scratch);
-    for (int i = 0; i < r->nwritable; i++)
-        if (mount_read_only(r->writable[i], 0, 0) < 0) child_fail(r->writable[i]);
 }
 
 /* Every control-group file system leaves the run's view (rlimits mode, which otherwise shows the machine's): the
@@ -220,47 +210,129 @@ static void detach_control_groups(void) {
         if (umount2(table.points[i], MNT_DETACH) < 0 && errno != EINVAL && errno != ENOENT) child_fail(table.points[i]);
 }
 
-void confine_child(const struct request *r, int privileged, volatile int *ipc_shared) {
+void confine_ipc(const struct request *r, int privileged, volatile int *ipc_shared) {
     if (r->fresh & FRESH_IPC) {
         if (!privileged || unshare(CLONE_NEWIPC | CLONE_NEWUTS) < 0) *ipc_shared = 1;
     }
-    if (!(r->fresh & (FRESH_MOUNTS | FRESH_PID | FRESH_SHM | FRESH_READONLY))) return;
-    int trees[MAX_PATHS];
-    int tree_is_dir[MAX_PATHS];
-    int nexpose = r->fresh & FRESH_MOUNTS ? r->nexpose : 0;
-    for (int i = 0; i < nexpose; i++) {
+}
+
+/* 1 when the place gets a tmpfs of its own in every run. */
+static int run_place_wanted(const struct request *r, size_t i) {
+    struct stat st;
+    return (r->fresh & FRESH_MOUNTS || (r->fresh & FRESH_SHM && !strcmp(TMPFS_PLACES[i], "/dev/shm"))) && is_dir(TMPFS_PLACES[i], &st);
+}
+
+/* 1 when path lies in (or is) a place that gets a tmpfs of its own in every run, both resolved (a /var/tmp may be a
+ * link): what is exposed there is mounted on that tmpfs in each run, since the view's copy would be covered by it. */
+static int in_run_place(const struct request *r, const char *path) {
+    char real[PATH_MAX], place[PATH_MAX];
+    if (!realpath(path, real)) snprintf(real, sizeof real, "%s", path);
+    for (size_t i = 0; i < sizeof TMPFS_PLACES / sizeof TMPFS_PLACES[0]; i++) {
+        if (!run_place_wanted(r, i) || !realpath(TMPFS_PLACES[i], place)) continue;
+        size_t len = strlen(place);
+        if (!strncmp(real, place, len) && (real[len] == '/' || real[len] == '\0')) return 1;
+    }
+    return 0;
+}
+
+struct placement placement_of(const struct request *r) {
+    struct placement p = {0, 0};
+    for (int i = 0; r->fresh & FRESH_MOUNTS && i < r->nexpose; i++)
+        if (in_run_place(r, r->expose[i])) p.expose |= 1u << i;
+    for (int i = 0; i < r->nwritable; i++)
+        if (in_run_place(r, r->writable[i])) p.writable |= 1u << i;
+    return p;
+}
+
+/* Clones of the exposed paths, taken in the launcher's mount namespace before the run's is made: those of the view
+ * (per_run 0) or those of a run (per_run 1); -1 for the others. */
+static void open_trees(const struct request *r, const struct placement *p, int per_run, int *trees, int *tree_is_dir) {
+    for (int i = 0; i < MAX_PATHS; i++) trees[i] = -1;
+    for (int i = 0; r->fresh & FRESH_MOUNTS && i < r->nexpose; i++) {
+        if (!(p->expose >> i & 1) != !per_run) continue;
         struct stat st;
         tree_is_dir[i] = is_dir(r->expose[i], &st);
         trees[i] = (int)syscall(SYS_open_tree, AT_FDCWD, r->expose[i], OPEN_TREE_CLONE | O_CLOEXEC | AT_RECURSIVE);
         if (trees[i] < 0) child_fail(r->expose[i]);
     }
-    if (unshare(CLONE_NEWNS) < 0) child_fail("unshare mount namespace");
-    if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0) child_fail("private mounts");
-    if (r->fresh & FRESH_MOUNTS) detach_control_groups();
-    const char *mine[sizeof TMPFS_PLACES / sizeof TMPFS_PLACES[0]];
-    int nmine = 0;
-    for (size_t i = 0; i < sizeof TMPFS_PLACES / sizeof TMPFS_PLACES[0]; i++) {
-        struct stat st;
-        int wanted = r->fresh & FRESH_MOUNTS || (r->fresh & FRESH_SHM && !strcmp(TMPFS_PLACES[i], "/dev/shm"));
-        if (wanted && is_dir(TMPFS_PLACES[i], &st)) {
-            mount_tmpfs(TMPFS_PLACES[i], r->tmp_kb, "1777");
-            mine[nmine++] = TMPFS_PLACES[i];
-        }
-    }
-    for (int i = 0; r->fresh & FRESH_MOUNTS && i < r->nhide; i++) {
-        struct stat st;
-        if (is_dir(r->hide[i], &st)) mount_tmpfs(r->hide[i], 64, "0755");
-    }
-    for (int i = 0; i < nexpose; i++) {
+}
+
+static void place_trees(const struct request *r, int *trees, const int *tree_is_dir) {
+    for (int i = 0; i < r->nexpose; i++) {
+        if (trees[i] < 0) continue;
         char path[4096];
         snprintf(path, sizeof path, "%s", r->expose[i]);
         make_reachable(path, tree_is_dir[i]);
         if (syscall(SYS_move_mount, trees[i], "", AT_FDCWD, r->expose[i], MOVE_MOUNT_F_EMPTY_PATH) < 0) child_fail(r->expose[i]);
         close(trees[i]);
+        trees[i] = -1;
     }
-    /* the caller is pid 1 of the run's new PID namespace: this /proc shows the run's processes only */
-    if (r->fresh & FRESH_PID && mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) < 0) child_fail("/proc");
-    if (r->fresh & FRESH_READONLY) read_only_but(r, mine, nmine);
+}
+
+/* The view every run of a request starts from, made once in a mount namespace of its own (fresh.c keeps it for the
+ * runs of the same request): private mounts, no control group, the hidden paths covered, the exposed ones in place
+ * and everything read-only but the scratch and the writable paths. What must be new in each run (the tmpfs places,
+ * what is exposed in them, /proc) is confine_run's. */
+void confine_view(const struct request *r, const struct placement *p) {
+    int trees[MAX_PATHS], tree_is_dir[MAX_PATHS];
+    open_trees(r, p, 0, trees, tree_is_dir);
+    if (unshare(CLONE_NEWNS) < 0) child_fail("unshare mount namespace");
+    if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) < 0) child_fail("private mounts");
+    if (r->fresh & FRESH_MOUNTS) detach_control_groups();
+    for (int i = 0; r->fresh & FRESH_MOUNTS && i < r->nhide; i++) {
+        struct stat st;
+        if (is_dir(r->hide[i], &st)) mount_tmpfs(r->hide[i], 64, "0755");
+    }
+    place_trees(r, trees, tree_is_dir);
+    if (!(r->fresh & FRESH_READONLY)) return;
+    /* Everything read-only, then the writable places back (mounts below them stay read-only); a run's tmpfs, mounted
+     * later, is writable as made. */
+    if (mount_read_only("/", AT_RECURSIVE, 1) < 0) child_fail("read-only mounts");
+    if (r->scratch && *r->scratch && mount_read_only(r->scratch, 0, 0) < 0) child_fail(r->scratch);
+    for (int i = 0; i < r->nwritable; i++)
+        if (!(p->writable >> i & 1) && mount_read_only(r->writable[i], 0, 0) < 0) child_fail(r->writable[i]);
+}
+
+/* A clone of an exposed path, read-only as the view's mounts are, but the top of a writable one. */
+static void read_only_tree(const struct request *r, const struct placement *p, int i, int tree) {
+    struct mount_attr attr;
+    memset(&attr, 0, sizeof attr);
+    attr.attr_set = MOUNT_ATTR_RDONLY;
+    if (syscall(SYS_mount_setattr, tree, "", AT_EMPTY_PATH | AT_RECURSIVE, &attr, sizeof attr) < 0) child_fail(r->expose[i]);
+    for (int w = 0; w < r->nwritable; w++) {
+        if (!(p->writable >> w & 1) || strcmp(r->writable[w], r->expose[i])) continue;
+        attr.attr_set = 0;
+        attr.attr_clr = MOUNT_ATTR_RDONLY;
+        if (syscall(SYS_mount_setattr, tree, "", AT_EMPTY_PATH, &attr, sizeof attr) < 0) child_fail(r->expose[i]);
+    }
+}
+
+/* What each run gets new, in a copy of the view just made (unshare(CLONE_NEWNS) after joining it): a tmpfs on each
+ * place (/tmp, /dev/shm, /var/tmp in rlimits mode; /dev/shm alone with FRESH_SHM), the exposed paths that lie there
+ * (``trees``, from run_trees), and, for pid 1 of the run's PID namespace, a /proc that shows the run's processes only. */
+void confine_run(const struct request *r, const struct placement *p, int *trees, const int *tree_is_dir) {
+    for (size_t i = 0; i < sizeof TMPFS_PLACES / sizeof TMPFS_PLACES[0]; i++)
+        if (run_place_wanted(r, i)) mount_tmpfs(TMPFS_PLACES[i], r->tmp_kb, "1777");
+    for (int i = 0; r->fresh & FRESH_READONLY && i < r->nexpose; i++)
+        if (trees[i] >= 0) read_only_tree(r, p, i, trees[i]);
+    place_trees(r, trees, tree_is_dir);
+    unsigned long flags = MS_NOSUID | MS_NODEV | MS_NOEXEC | (r->fresh & FRESH_READONLY ? MS_RDONLY : 0);
+    if (r->fresh & FRESH_PID && mount("proc", "/proc", "proc", flags, NULL) < 0) child_fail("/proc");
+}
+
+void run_trees(const struct request *r, const struct placement *p, int *trees, int *tree_is_dir) {
+    open_trees(r, p, 1, trees, tree_is_dir);
+}
+
+/* A run's view and its own mounts made in one go, in its child (no holder: no PID namespace of its own). */
+void confine_child(const struct request *r, int privileged, volatile int *ipc_shared) {
+    confine_ipc(r, privileged, ipc_shared);
+    if (!(r->fresh & VIEW_BITS)) return;
+    struct placement p = placement_of(r);
+    int trees[MAX_PATHS], tree_is_dir[MAX_PATHS];
+    run_trees(r, &p, trees, tree_is_dir);
+    confine_view(r, &p);
+    confine_run(r, &p, trees, tree_is_dir);
 }
 
 /* Without an IPC namespace per run: remove every SysV object this namespace shows (the sandbox's

@@ -1,11 +1,11 @@
 /*
  * A run's namespaces made ahead, by a holder: with FRESH_PID every run gets a new PID namespace, and the
  * holder is its pid 1. Made while the previous run computes (on another CPU, off the path of any run), the
- * holder sets up the run's IPC, UTS and mount namespaces (confine.c: its own /proc, /dev/shm,
- * tmpfs and read-only mounts) and waits. The run's child then only joins them (setns on the holder's
- * pidfd) and is pid 2, a direct child of the launcher as without a namespace, so the launcher waits for it,
- * reads its status and signals it as always. Making namespaces costs a millisecond or so on a busy
- * machine, mostly off the run's path. (No network namespace per run: confine.c's filter leaves a run only
+ * holder sets up the run's IPC and UTS namespaces and its mount namespace, a copy of the request's view (made
+ * once, below) with the run's own /proc and tmpfs added (confine.c), and waits. The run's child then only joins
+ * them (setns on the holder's pidfd) and is pid 2, a direct child of the launcher as without a namespace, so the
+ * launcher waits for it, reads its status and signals it as always. Making namespaces costs a few hundred µs,
+ * off the run's path; their end waits for an RCU grace period, which the next run, in the other lane, does not. (No network namespace per run: confine.c's filter leaves a run only
  * local sockets, which end with it, where a network namespace cost as much again to make and to tear down.)
  *
  * Why the program is not pid 1 itself: the kernel drops every signal sent to a namespace's init that it
@@ -66,6 +66,69 @@ static char *key_of(const struct request *r) {
     return key;
 }
 
+/* The view the holders of one request copy (confine_view): a mount namespace kept open by its fd, made once for a
+ * request's key (and again after the machine's mount table changed) by a child that ends at once. Made per run, the
+ * view's steps were most of a holder's making, and detaching the control groups waited for an RCU grace period. */
+static struct { int fd; char *key; struct placement placement; } view = {-1, NULL, {0, 0}};
+
+static void view_drop(void) {
+    if (view.fd >= 0) close(view.fd);
+    free(view.key);
+    view.fd = -1;
+    view.key = NULL;
+}
+
+static int make_view(const struct request *r, const char *key) {
+    view.placement = placement_of(r);
+    int ready[2];
+    if (pipe2(ready, O_CLOEXEC) < 0) return -1;
+    pid_t launcher = getpid(), pid = fork();
+    if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != launcher) _exit(0);  /* the launcher died before the death signal was asked for */
+        close(ready[0]);
+        fail_buffer = shared->error;
+        confine_view(r, &view.placement);
+        if (write(ready[1], "1", 1) != 1) _exit(1);
+        for (;;) pause();  /* killed once its namespace is open */
+    }
+    close(ready[1]);
+    char byte, path[64];
+    ssize_t n = -1;
+    if (pid > 0)
+        while ((n = read(ready[0], &byte, 1)) < 0 && errno == EINTR) {}
+    close(ready[0]);
+    if (n == 1) {
+        snprintf(path, sizeof path, "/proc/%d/ns/mnt", (int)pid);
+        view.fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (view.fd < 0) snprintf(shared->error, sizeof shared->error, "%s: %s", path, strerror(errno));
+    }
+    if (pid > 0) {
+        kill(pid, SIGKILL);
+        waitpid(pid, NULL, __WALL);
+    }
+    if (view.fd < 0) return -1;
+    view.key = strdup(key);
+    return 0;
+}
+
+/* A view made for this request: the last one, or one made now. With private mounts it is made from the mount table as
+ * the launcher read it, so a mount or unmount since (the machine's, never a run's) has it made again. */
+static int view_ready(const struct request *r, const char *key) {
+    int mounts = (r->fresh & FRESH_MOUNTS) != 0;
+    if (view.fd >= 0 && (strcmp(view.key, key) || (mounts && mount_table_changed()))) view_drop();
+    for (int tries = 0; view.fd < 0; tries++) {
+        if (tries == 8) {
+            snprintf(shared->error, sizeof shared->error, "the machine's mount table kept changing");
+            return -1;
+        }
+        if (mounts) mount_table_refresh();  /* the view's maker copies the table: it names what to detach */
+        if (make_view(r, key) < 0) return -1;
+        if (mounts && mount_table_changed()) view_drop();
+    }
+    return 0;
+}
+
 /* The holder: confines itself and reports ready through the pipe (a failure reaches the launcher as the pipe's
  * end without a byte, the reason in the shared page), then reaps orphans until it is killed. */
 static void hold(const struct request *r, int ready, int launcher) {
@@ -79,13 +142,20 @@ static void hold(const struct request *r, int ready, int launcher) {
     struct pollfd gone = {launcher, POLLIN, 0};
     if (poll(&gone, 1, 0) != 0) _exit(0);  /* the launcher died before the death signal was asked for */
     prctl(PR_SET_DUMPABLE, 0);
-    if (dup2(ready, 3) < 0) _exit(1);
-    syscall(SYS_close_range, 4, ~0U, 0);
+    if (dup2(ready, 3) < 0 || (view.fd >= 0 && dup2(view.fd, 4) < 0)) _exit(1);
+    syscall(SYS_close_range, view.fd >= 0 ? 5 : 4, ~0U, 0);
     int null = open("/dev/null", O_RDWR);  /* fds 0-2: the judge's socket must not be held open by the holder */
     for (int fd = 0; fd < 3; fd++) dup2(null, fd);
     if (null > 2) close(null);
     fail_buffer = shared->error;
-    confine_child(r, geteuid() == 0, &shared->ipc_shared);
+    confine_ipc(r, geteuid() == 0, &shared->ipc_shared);
+    if (r->fresh & VIEW_BITS) {  /* a copy of the view (fd 4), with the run's own mounts added */
+        int trees[MAX_PATHS], tree_is_dir[MAX_PATHS];
+        run_trees(r, &view.placement, trees, tree_is_dir);  /* taken in the launcher's namespace, this one still */
+        if (setns(4, CLONE_NEWNS) < 0 || unshare(CLONE_NEWNS) < 0) child_fail("the run's mount namespace");
+        close(4);
+        confine_run(r, &view.placement, trees, tree_is_dir);
+    }
     if (write(3, "1", 1) != 1) _exit(1);
     close(3);
     for (;;) {
@@ -101,18 +171,26 @@ static void make_holder(const struct request *r) {
         if (self >= 0) close(self);
         return;
     }
-    if (r->fresh & FRESH_MOUNTS) mount_table_refresh();  /* the holder copies the table: it names what to detach */
     shared->error[0] = '\0';
     shared->ipc_shared = 0;
+    char *key = key_of(r);
+    if (!key || (r->fresh & VIEW_BITS && view_ready(r, key) < 0)) {
+        free(key);
+        close(self);
+        close(ready[0]);
+        close(ready[1]);
+        return;
+    }
     pid_t pid = (pid_t)syscall(SYS_clone, CLONE_NEWPID | SIGCHLD, NULL, NULL, NULL, NULL);
     if (pid == 0) hold(r, ready[1], self);
     close(self);
     close(ready[1]);
     if (pid < 0) {
+        free(key);
         close(ready[0]);
         return;
     }
-    spare = (struct holder){pid, (int)syscall(SYS_pidfd_open, pid, 0), ready[0], key_of(r)};
+    spare = (struct holder){pid, (int)syscall(SYS_pidfd_open, pid, 0), ready[0], key};
 }
 
 void holder_start(void) {
@@ -169,6 +247,11 @@ int holder_dying(pid_t pid) {
     return pid > 0 && (pid == dying[0].pid || pid == dying[1].pid);
 }
 
+/* The pidfd of the holder still ending in a lane (-1: none), which polls readable once it has ended. */
+int holder_dying_fd(int lane) {
+    return dying[lane].fd;
+}
+
 /* Before a run in a lane: the holder of that lane's last run has ended, so its namespaces are gone. Above all its
  * tmpfs (the run's /dev/shm, in rlimits mode /tmp too), whose pages and inodes are charged to the lane's group: on
  * cgroup v1 a run shares its lane's group with the lane's last run, and would start with that run's files counted
@@ -207,21 +290,6 @@ int holder_use(const struct request *r, char *why, size_t size) {
     ssize_t n = -1;
     if (current.ready >= 0)
         while ((n = read(current.ready, &byte, 1)) < 0 && errno == EINTR) {}
-    /* ready: its mount namespace is copied and detached from the table as read then. A mount or unmount since (the
-     * machine's, never a run's) may be in the copy and not in that table: made again, from the table read anew. */
-    for (int tries = 0; n == 1 && r->fresh & FRESH_MOUNTS && mount_table_changed(); tries++) {
-        end(&current, 1, 0);
-        if (tries == 8) {
-            snprintf(why, size, "namespaces: the machine's mount table kept changing");
-            return -1;
-        }
-        make_holder(r);
-        current = spare;
-        spare = (struct holder){-1, -1, -1, NULL};
-        n = -1;
-        if (current.ready >= 0)
-            while ((n = read(current.ready, &byte, 1)) < 0 && errno == EINTR) {}
-    }
     if (n != 1 || current.fd < 0 || setns(current.fd, CLONE_NEWPID) < 0) {
         snprintf(why, size, "namespaces: %s", shared && shared->error[0] ? shared->error : strerror(errno));
         holder_end(1, 0);

@@ -448,10 +448,9 @@ static void run(struct request *r) {
         return;
     }
     /* Runs take turns between the two lanes of the slot's groups (cgroup.c), so a run starts while the last one's
-     * namespaces still end in the other lane. Not with private mounts (rlimits mode): there the ending namespaces'
-     * unmounting slowed the run beside it by more than the wait for them costs, so the run waits, in the same lane. */
+     * namespaces still end in the other lane: their end waits for an RCU grace period, which took 150-500 µs. */
     static int last_lane;
-    int lane = r->fresh & FRESH_MOUNTS ? last_lane : last_lane ^ 1;
+    int lane = last_lane ^ 1;
     last_lane = lane;
     holder_reap(lane);
     struct run_group g;
@@ -491,12 +490,9 @@ static void run(struct request *r) {
     if (pid == 0) exec_child(r);
     if (own_pids) {
         holder_leave();
-        /* while this run computes: the last run's namespaces end, then the next run's are made, one after the
-         * other since both take the machine's mount locks, and neither on the path from one run to the next */
-        if (pid > 0 && !parent_gone) {
-            holder_reap(lane ^ 1);
-            holder_prepare(r);
-        }
+        /* while this run computes: the next run's namespaces are made, and the last run's end (reaped in the
+         * loop below once they have, so neither is on the path from one run to the next) */
+        if (pid > 0 && !parent_gone) holder_prepare(r);
     }
     capture_forked(&cap);
     if (pid < 0) {
@@ -549,9 +545,10 @@ static void run(struct request *r) {
             if (left_ms < wait_ms) wait_ms = (int)left_ms;
         }
         /* fd 0 is the judge's pipe: when it hangs up, the judge is gone and the run must not outlive it. */
-        struct pollfd pfd[4] = {{pidfd, POLLIN, 0}, {0, 0, 0}};
-        int ready = poll(pfd, (nfds_t)(2 + capture_poll(&cap, pfd + 2)), wait_ms);
+        struct pollfd pfd[5] = {{pidfd, POLLIN, 0}, {0, 0, 0}, {own_pids ? holder_dying_fd(lane ^ 1) : -1, POLLIN, 0}};
+        int ready = poll(pfd, (nfds_t)(3 + capture_poll(&cap, pfd + 3)), wait_ms);
         if (capture_drain(&cap)) { killed = "output"; break; }
+        if (pfd[2].revents & POLLIN) holder_reap(lane ^ 1);  /* the last run's holder has ended: no wait */
         if (ready > 0 && (pfd[0].revents & POLLIN)) break;
         if (pfd[1].revents & (POLLHUP | POLLERR)) parent_gone = 1;
         if (parent_gone) { killed = "wall"; break; }

@@ -57,6 +57,15 @@ long long group_current_kb(const struct run_group *g);
 void group_kill(const struct run_group *g);
 void group_finish(struct run_group *g, long long *cpu_us, long *peak_kb, int *oom);
 
+/* The bits that give a run a mount namespace of its own (confine.c). */
+#define VIEW_BITS (FRESH_MOUNTS | FRESH_PID | FRESH_SHM | FRESH_READONLY)
+/* Which exposed (bit i: expose[i]) and writable paths lie where every run gets a new tmpfs. */
+struct placement { unsigned int expose, writable; };
+struct placement placement_of(const struct request *r);
+void confine_ipc(const struct request *r, int privileged, volatile int *ipc_shared);
+void confine_view(const struct request *r, const struct placement *p);
+void run_trees(const struct request *r, const struct placement *p, int *trees, int *tree_is_dir);
+void confine_run(const struct request *r, const struct placement *p, int *trees, const int *tree_is_dir);
 void confine_child(const struct request *r, int privileged, volatile int *ipc_shared);
 void confine_before_exec(const struct request *r);  /* seccomp.c */
 int filter_launcher(long long bits);                /* seccomp.c: launcher --filter BITS */
@@ -81,6 +90,7 @@ void holder_prepare(const struct request *r);
 pid_t holder_pid(void);
 int holder_dying(pid_t pid);
 void holder_reap(int lane);
+int holder_dying_fd(int lane);
 /* output.c: stdout and stderr of a run through pipes the launcher copies into the judge's files, counted */
 struct stream {
     int read_end, write_end, file, no_splice;
