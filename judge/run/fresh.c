@@ -107,9 +107,8 @@ static int make_view(const struct request *r, const char *key) {
         kill(pid, SIGKILL);
         waitpid(pid, NULL, __WALL);
     }
-    if (view.fd < 0) return -1;
-    view.key = strdup(key);
-    return 0;
+    if (view.fd >= 0 && !(view.key = strdup(key))) view_drop();
+    return view.fd < 0 ? -1 : 0;
 }
 
 /* A view made for this request: the last one, or one made now. With private mounts it is made from the mount table as
