@@ -249,7 +249,8 @@ struct placement placement_of(const struct request *r) {
 static void open_trees(const struct request *r, const struct placement *p, int per_run, int *trees, int *tree_is_dir) {
     for (int i = 0; i < MAX_PATHS; i++) trees[i] = -1;
     for (int i = 0; r->fresh & FRESH_MOUNTS && i < r->nexpose; i++) {
-        if (!(p->expose >> i & 1) != !per_run) continue;
+        int lies_there = (p->expose >> i) & 1;
+        if (lies_there != per_run) continue;
         struct stat st;
         tree_is_dir[i] = is_dir(r->expose[i], &st);
         trees[i] = (int)syscall(SYS_open_tree, AT_FDCWD, r->expose[i], OPEN_TREE_CLONE | O_CLOEXEC | AT_RECURSIVE);

@@ -5,8 +5,9 @@
  * once, below) with the run's own /proc and tmpfs added (confine.c), and waits. The run's child then only joins
  * them (setns on the holder's pidfd) and is pid 2, a direct child of the launcher as without a namespace, so the
  * launcher waits for it, reads its status and signals it as always. Making namespaces costs a few hundred µs,
- * off the run's path; their end waits for an RCU grace period, which the next run, in the other lane, does not. (No network namespace per run: confine.c's filter leaves a run only
- * local sockets, which end with it, where a network namespace cost as much again to make and to tear down.)
+ * off the run's path; their end waits for an RCU grace period, which the next run, in the other lane, does not.
+ * (No network namespace per run: confine.c's filter leaves a run only local sockets, which end with it, where a
+ * network namespace cost as much again to make and to tear down.)
  *
  * Why the program is not pid 1 itself: the kernel drops every signal sent to a namespace's init that it
  * has no handler for, so a raise(SIGABRT), a SIGXFSZ or a kill from inside would do nothing. The holder
@@ -141,14 +142,15 @@ static void hold(const struct request *r, int ready, int launcher) {
     struct pollfd gone = {launcher, POLLIN, 0};
     if (poll(&gone, 1, 0) != 0) _exit(0);  /* the launcher died before the death signal was asked for */
     prctl(PR_SET_DUMPABLE, 0);
-    if (dup2(ready, 3) < 0 || (view.fd >= 0 && dup2(view.fd, 4) < 0)) _exit(1);
-    syscall(SYS_close_range, view.fd >= 0 ? 5 : 4, ~0U, 0);
+    int copies_view = r->fresh & VIEW_BITS && view.fd >= 0;  /* make_holder made the view for this request */
+    if (dup2(ready, 3) < 0 || (copies_view && dup2(view.fd, 4) < 0)) _exit(1);
+    syscall(SYS_close_range, copies_view ? 5 : 4, ~0U, 0);
     int null = open("/dev/null", O_RDWR);  /* fds 0-2: the judge's socket must not be held open by the holder */
     for (int fd = 0; fd < 3; fd++) dup2(null, fd);
     if (null > 2) close(null);
     fail_buffer = shared->error;
     confine_ipc(r, geteuid() == 0, &shared->ipc_shared);
-    if (r->fresh & VIEW_BITS) {  /* a copy of the view (fd 4), with the run's own mounts added */
+    if (copies_view) {  /* a copy of the view (fd 4), with the run's own mounts added */
         int trees[MAX_PATHS], tree_is_dir[MAX_PATHS];
         run_trees(r, &view.placement, trees, tree_is_dir);  /* taken in the launcher's namespace, this one still */
         if (setns(4, CLONE_NEWNS) < 0 || unshare(CLONE_NEWNS) < 0) child_fail("the run's mount namespace");
