@@ -42,6 +42,7 @@ from typing import Any
 import pytest
 from cli_in_process import run_in_process
 from hypothesis import settings
+from progress_line import register as register_progress_line
 
 # Dask's workers keep their scratch in <temporary-directory>/dask-scratch-space, the system's /tmp by default, and
 # leave it there; read from the environment when Dask is first imported (at collection), so it is set here, before
@@ -151,6 +152,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers", "oracle: checks a bundled problem's references against an independent oracle (also slow)"
     )
+    register_progress_line(config)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
