@@ -74,6 +74,12 @@ async def me(request: Request) -> Response:
     return json_response({"user": _user_json(viewer(request))})
 
 
+def may_change(maker: User, role: str) -> bool:
+    """Whether ``maker`` may change an account of ``role`` (its name shown, its deadline): an admin any, staff the
+    roles they make (students and teams), never an account of their own rank or above."""
+    return maker.role == "admin" or role in STAFF_MAKES
+
+
 def _may_make(maker: User, role: str) -> None:
     if role not in ROLES:
         raise unprocessable(f"role must be one of {', '.join(ROLES)}", "role")
@@ -129,7 +135,8 @@ async def import_roster(request: Request) -> Response:
 
 def roster_import(store: Store, maker: User, role: str, body: bytes) -> tuple[list[dict[str, str]], list[str]]:
     """The roster's new accounts with their tokens, and the names updated: the API's import and the teacher's page
-    both come here. Checked whole before anything is stored."""
+    both come here. Checked whole before anything is stored; a known id is updated only if ``maker`` may change its
+    account (``may_change``), else nothing of the roster is stored (403)."""
     _may_make(maker, role)
     lines = [
         (sid, line.name, line.deadline.timestamp() if line.deadline else None)
@@ -139,8 +146,15 @@ def roster_import(store: Store, maker: User, role: str, body: bytes) -> tuple[li
         _check_name(sid, f"roster[{number}]")
     made, updated = [], []
     with store.tx() as db:
-        for sid, display, deadline in lines:
-            found = db.execute("SELECT id FROM users WHERE name = ?", (sid,)).fetchone()
+        for number, (sid, display, deadline) in enumerate(lines):
+            found = db.execute("SELECT id, role FROM users WHERE name = ?", (sid,)).fetchone()
+            if found is not None and not may_change(maker, found["role"]):
+                raise ApiError(  # the transaction rolls back: nothing of the roster is stored
+                    403,
+                    "forbidden",
+                    f"'{sid}' is a {found['role']} account: only an admin changes it",
+                    f"roster[{number}]",
+                )
             if found is not None:
                 db.execute("UPDATE users SET display = ?, deadline = ? WHERE id = ?", (display, deadline, found["id"]))
                 updated.append(sid)
