@@ -11,6 +11,8 @@ addresses of its own, so the tests do not depend on their order.
 from __future__ import annotations
 
 import re
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import httpx
 import pytest
@@ -51,6 +53,58 @@ def browser_like(served, address: str = "10.9.0.1") -> httpx.Client:
 
 def page_csrf(http: httpx.Client, path: str) -> str:
     return re.search(r'name="csrf" value="([^"]+)"', http.get(path).text).group(1)
+
+
+def test_an_owner_logs_in_from_a_clean_address_whatever_a_guesser_elsewhere_did(served) -> None:
+    account(served, "th1")
+    guesser = browser_like(served, "10.9.3.1")
+    codes = [guesser.post("/api/v1/login", json={"name": "th1", "password": "guess"}).status_code for _ in range(8)]
+    assert codes[:5] == [401] * 5 and 429 in codes
+    owner = browser_like(served, "10.9.3.2")
+    assert owner.post("/api/v1/login", json={"name": "th1", "password": PASSWORD}).status_code == 200
+
+
+def test_an_overlong_name_is_wrong_at_once_and_never_counted(served) -> None:
+    """A name of a MiB is not kept: it is not counted (so never throttled) and not hashed."""
+    http = browser_like(served, "10.9.4.1")
+    huge = "n" * (1 << 20)
+    codes = [http.post("/api/v1/login", json={"name": huge, "password": "x"}).status_code for _ in range(7)]
+    assert codes == [401] * 7
+    server, _ = served
+    basic = httpx.Client(base_url=server.url, auth=(huge[:8000], "x"), headers={"X-Forwarded-For": "10.9.4.2"})
+    assert [basic.get("/api/v1/me").status_code for _ in range(7)] == [401] * 7
+
+
+def _peak_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmHWM")
+
+
+def _rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
+def test_parallel_password_checks_are_bounded(served) -> None:
+    """Twelve wrong log-ins at once: argon2id takes 64 MiB per check, so unbounded they cost the server 640-768 MiB
+    at once. The server's peak resident size (VmHWM) may grow by at most a few checks' worth."""
+    server, _ = served
+    pid = server.proc.pid
+    before = _rss_kib(pid)
+
+    def attempt(n: int) -> int:
+        with browser_like(served, f"10.9.5.{n}") as http:
+            return http.post("/api/v1/login", json={"name": f"nobody{n}", "password": "guess"}).status_code
+
+    with ThreadPoolExecutor(12) as pool:
+        codes = list(pool.map(attempt, range(12)))
+    assert set(codes) <= {401, 429} and 401 in codes
+    grown_mib = (_peak_kib(pid) - before) / 1024
+    assert grown_mib < 300, f"the server's peak grew by {grown_mib:.0f} MiB for 12 parallel password checks"
 
 
 def test_a_teachers_roster_import_changes_students_and_teams_only(served) -> None:

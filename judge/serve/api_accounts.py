@@ -19,7 +19,7 @@ from starlette.routing import Route
 from ..errors import UsageError
 from ..grade.roster import Roster, load_roster
 from .access import client_address, json_response, keep_session, service_of, staff, viewer
-from .auth import ROLES, SESSION_COOKIE, Duplicate, add_user, new_token
+from .auth import MAX_NAME, MAX_PASSWORD, MIN_PASSWORD, ROLES, SESSION_COOKIE, Duplicate, add_user, new_token
 from .http_errors import ApiError, bad_request, not_found, unprocessable
 from .intake import json_object
 from .limits import read_body
@@ -28,7 +28,7 @@ from .store import Store, User
 from .throttle import checked_login
 
 STAFF_MAKES = ("student", "team")
-NAME_MAX = 100
+NAME_MAX = MAX_NAME
 
 
 async def _json(request: Request) -> dict[str, Any]:
@@ -87,6 +87,10 @@ def _may_make(maker: User, role: str) -> None:
         raise ApiError(403, "forbidden", f"only an admin makes a {role} account", "role")
 
 
+def password_fits(password: Any) -> bool:
+    return isinstance(password, str) and MIN_PASSWORD <= len(password) <= MAX_PASSWORD
+
+
 def _check_name(name: Any, field: str = "name") -> str:
     if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX or any(c in name for c in "\0\n\r"):
         raise unprocessable(f"a name is 1 to {NAME_MAX} characters on one line", field)
@@ -108,8 +112,8 @@ async def make_user(request: Request) -> Response:
     role = data.get("role", "student")
     _may_make(maker, role)
     password = data.get("password")
-    if password is not None and (not isinstance(password, str) or len(password) < 8):
-        raise unprocessable("a password is at least 8 characters", "password")
+    if password is not None and not password_fits(password):
+        raise unprocessable(f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters", "password")
     service = service_of(request)
 
     def make() -> tuple[User, str]:

@@ -33,6 +33,9 @@ ROLES = ("student", "team", "teacher", "jury", "admin")
 SESSION_COOKIE = "tilejudge_session"
 SESSION_SECONDS = 12 * 3600
 TOKEN_PREFIX = "tj_"
+MAX_NAME = 100  # characters of an account's name (checked where one is made); a log-in with a longer one is wrong
+MIN_PASSWORD = 8
+MAX_PASSWORD = 1024  # characters: a longer password is refused where one is set, and wrong at a log-in unhashed
 _hasher = PasswordHasher()
 
 
@@ -68,6 +71,10 @@ def add_user(
     """A new account inside the caller's transaction; a taken name is ``Duplicate``."""
     if role not in ROLES:
         raise ValueError(f"unknown role '{role}' (one of {', '.join(ROLES)})")
+    if not name or len(name) > MAX_NAME:
+        raise ValueError(f"an account's name is 1 to {MAX_NAME} characters")
+    if password is not None and not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+        raise ValueError(f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters")
     try:
         cursor = db.execute(
             "INSERT INTO users(name, role, display, password, deadline, created) VALUES (?, ?, ?, ?, ?, ?)",
