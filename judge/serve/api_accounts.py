@@ -18,11 +18,22 @@ from starlette.routing import Route
 
 from ..errors import UsageError
 from ..grade.roster import Roster, load_roster
-from .access import client_address, json_response, keep_session, service_of, staff, viewer
-from .auth import MAX_NAME, MAX_PASSWORD, MIN_PASSWORD, ROLES, SESSION_COOKIE, Duplicate, add_user, new_token
+from .access import client_address, json_response, keep_session, service_of, session_of, staff, viewer
+from .auth import (
+    MAX_NAME,
+    MAX_PASSWORD,
+    MIN_PASSWORD,
+    ROLES,
+    SESSION_COOKIE,
+    Duplicate,
+    add_user,
+    end_session,
+    new_token,
+)
 from .http_errors import ApiError, bad_request, not_found, unprocessable
 from .intake import json_object
 from .limits import read_body
+from .origin import require_json
 from .service import iso
 from .store import Store, User
 from .throttle import checked_login
@@ -31,9 +42,13 @@ STAFF_MAKES = ("student", "team")
 NAME_MAX = MAX_NAME
 
 
-async def _json(request: Request) -> dict[str, Any]:
+async def read_json(request: Request) -> dict[str, Any]:
+    """The request's JSON object; a body sent without a token must be declared JSON (``origin.require_json``)."""
     body = await read_body(request.stream(), request.headers.get("content-length"))
-    return json_object(body or b"{}")  # no body: an empty object, for a POST that takes no field
+    if not body:
+        return {}  # no body: an empty object, for a POST that takes no field
+    require_json(request)
+    return json_object(body)
 
 
 def _user_json(user: User) -> dict[str, Any]:
@@ -47,7 +62,7 @@ def _user_json(user: User) -> dict[str, Any]:
 
 
 async def log_in(request: Request) -> Response:
-    data = await _json(request)
+    data = await read_json(request)
     name, password = data.get("name"), data.get("password")
     if not isinstance(name, str) or not isinstance(password, str):
         raise bad_request("name and password must be strings", "name")
@@ -57,14 +72,19 @@ async def log_in(request: Request) -> Response:
     )
     if user is None:
         raise ApiError(401, "unauthorized", "wrong name or password")
-    cookie, session = service.sessions.make(user.id)
+    cookie, session = service.sessions.make(service.store, user.id)
     response = json_response({"user": _user_json(user), "csrf": session.csrf})
     keep_session(response, request, cookie)
     return response
 
 
 async def log_out(request: Request) -> Response:
+    """The session ends on the server, not only in this browser: its cookie is refused everywhere from now on."""
     viewer(request)
+    session = session_of(request)
+    if session is not None and request.headers.get("authorization") is None:
+        end_session(service_of(request).store, session)
+        service_of(request).bell.ring()  # its open event streams end
     response = json_response({"ok": True})
     response.delete_cookie(SESSION_COOKIE)
     return response
@@ -107,7 +127,7 @@ async def users(request: Request) -> Response:
 
 async def make_user(request: Request) -> Response:
     maker = staff(request)
-    data = await _json(request)
+    data = await read_json(request)
     name = _check_name(data.get("name"))
     role = data.get("role", "student")
     _may_make(maker, role)
@@ -192,7 +212,7 @@ async def tokens(request: Request) -> Response:
 
 async def make_token(request: Request) -> Response:
     user = viewer(request)
-    data = await _json(request)
+    data = await read_json(request)
     label = data.get("label", "")
     if not isinstance(label, str) or len(label) > NAME_MAX:
         raise unprocessable(f"a label is a string of at most {NAME_MAX} characters", "label")
