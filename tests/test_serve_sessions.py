@@ -253,6 +253,9 @@ def test_log_in_and_changes_from_another_site_are_refused(served) -> None:
         "/users", json={"name": "xs2", "role": "team"}, headers={"Origin": "http://evil.example"}
     )
     assert scripted.status_code == 201  # a token's request is no browser's: scripts keep working
+    basic = http.post("/api/v1/tokens", json={"label": "x"}, auth=("xs1", PASSWORD), headers={"Origin": "http://e.x"})
+    assert basic.status_code == 403  # a browser attaches Basic credentials it once used to another site's forms
+    assert http.post("/api/v1/tokens", json={"label": "y"}, auth=("xs1", PASSWORD)).status_code == 201
 
 
 def test_an_owner_logs_in_from_a_clean_address_whatever_a_guesser_elsewhere_did(served) -> None:

@@ -7,21 +7,24 @@ such a request from changing anything through a session; they cannot stop
 one that logs the student into the attacker's account (login CSRF: the
 student then submits their work where the attacker reads it), since before a
 log-in there is no session. So, before any handler runs, a request that may
-change something (any method but GET, HEAD, OPTIONS) and carries no
-``Authorization`` header is refused (403, ``cross_site``) when its ``Origin``
+change something (any method but GET, HEAD, OPTIONS) and carries no bearer
+token is refused (403, ``cross_site``) when its ``Origin``
 names another host than the one it was sent to, or is ``null`` (a sandboxed
 or privacy-sensitive context), or, without an ``Origin``, when
 ``Sec-Fetch-Site`` says ``cross-site`` or ``same-site`` (a sibling host is
 another site's page too). Browsers send one or the other with every such
 request; a script (curl, httpx) sends neither and is let through, as a token
-or a password is what it must then show.
+or a password is what it must then show. HTTP Basic is checked like a
+cookie: a browser that once logged in with it attaches it to another site's
+forms by itself, as it does a cookie; the ICPC tools that use it send no
+``Origin``.
 
 Where the API reads a JSON body, a request without ``Authorization`` must say
 ``Content-Type: application/json`` (``require_json``; else 415): a browser
 sends that type from another origin only after a CORS preflight, which this
-server never grants. Requests with a token or HTTP Basic are not made by a
-browser on its own, so they are exempt from both checks and scripts keep
-working as documented.
+server never grants. A request with an ``Authorization`` header is exempt
+from this (its ``Origin``, where a browser sent one, was checked above), so
+scripts keep working as documented.
 
 What "the host it was sent to" is: the ``Host`` header. Behind a reverse proxy
 it must pass the browser's ``Host`` on (nginx: ``proxy_set_header Host
@@ -46,7 +49,8 @@ CROSS = frozenset({"cross-site", "same-site"})
 def cross_site(request: Request) -> str | None:
     """Why ``request`` is another site's, or None: a change sent without credentials of its own from a page of
     another origin."""
-    if request.method in SAFE_METHODS or "authorization" in request.headers:
+    scheme = request.headers.get("authorization", "").partition(" ")[0].lower()
+    if request.method in SAFE_METHODS or scheme == "bearer":  # a token: no browser attaches one by itself
         return None
     origin = request.headers.get("origin")
     if origin is not None:
