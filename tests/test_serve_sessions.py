@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -85,23 +84,26 @@ def refused_everywhere(served, cookie: str, csrf: str) -> None:
 def test_log_out_ends_the_session_on_the_server_and_its_open_stream(served) -> None:
     account(served, "lo1")
     http, csrf = api_session(served, "lo1")
-    cookie = http.cookies["tilejudge_session"]
+    replaced = http.cookies["tilejudge_session"]
+    again = http.post("/api/v1/login", json={"name": "lo1", "password": PASSWORD})
+    csrf, cookie = again.json()["csrf"], http.cookies["tilejudge_session"]
+    refused_everywhere(served, replaced, csrf)  # a log-in replaces the browser's earlier session
     assert http.get("/api/v1/me").json()["user"]["name"] == "lo1"
-    ended = threading.Event()
+    opened, ended = threading.Event(), threading.Event()
 
     def follow() -> None:  # the pages' event stream, open across the log-out: it must end with the session
         with httpx.Client(base_url=http.base_url, cookies={"tilejudge_session": cookie}, timeout=60) as reader:
             with reader.stream("GET", "/live") as stream:
                 for _ in stream.iter_lines():
-                    pass
+                    opened.set()  # its first frame (retry:) is sent at once
         ended.set()
 
     reader = threading.Thread(target=follow, daemon=True)
     reader.start()
-    time.sleep(0.5)  # the stream is open (its first frame is sent at once); nothing else to await from outside
-    assert not ended.is_set()
+    assert opened.wait(30) and not ended.is_set()
     assert http.post("/api/v1/logout", headers={"X-CSRF-Token": csrf}).status_code == 200
     assert ended.wait(20), "the open event stream went on after its session ended"
+    reader.join(10)
     refused_everywhere(served, cookie, csrf)
 
     page = browser_like(served)  # the page's own log-out, from the form

@@ -72,6 +72,9 @@ async def log_in(request: Request) -> Response:
     )
     if user is None:
         raise ApiError(401, "unauthorized", "wrong name or password")
+    earlier = session_of(request)
+    if earlier is not None:  # a log-in replaces this browser's session: the old one is not left open in the store
+        end_session(service.store, earlier)
     cookie, session = service.sessions.make(service.store, user.id)
     response = json_response({"user": _user_json(user), "csrf": session.csrf})
     keep_session(response, request, cookie)

@@ -211,6 +211,9 @@ async def login_post(request: Request) -> Response:
         )
     if user is None:
         return _login_form(request, fresh, nxt, "Wrong name or password.", 401)
+    earlier = session_of(request)
+    if earlier is not None:  # a log-in replaces this browser's session: the old one is not left open in the store
+        end_session(service.store, earlier)
     cookie, _ = service.sessions.make(service.store, user.id)
     response = RedirectResponse(nxt, status_code=303)
     keep_session(response, request, cookie)
