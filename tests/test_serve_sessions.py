@@ -336,3 +336,26 @@ def test_a_teachers_roster_import_changes_students_and_teams_only(served) -> Non
     assert fine.status_code == 200 and fine.json()["updated"] == ["ro-team"]
     by_admin = admin.http.post("/users/import?role=team", content="id,name\nro-jury,Jury renamed\n")
     assert by_admin.status_code == 200 and by_admin.json()["updated"] == ["ro-jury"]
+
+
+def test_a_store_made_before_sessions_were_kept_opens_and_keeps_them(tmp_path: Path) -> None:
+    """A site of the release before this one has no sessions table: opening its store adds it, and nothing else of
+    the store changes (its accounts are there)."""
+    import sqlite3
+
+    from judge.serve.auth import Sessions
+    from judge.serve.store import SCHEMA, Store
+
+    before = SCHEMA[: SCHEMA.index("CREATE TABLE IF NOT EXISTS sessions")]
+    with sqlite3.connect(tmp_path / "site.sqlite") as old:
+        old.executescript(before)
+        old.execute("INSERT INTO users(name, role, created) VALUES ('old', 'student', 0)")
+    old.close()
+    store = Store(tmp_path)
+    try:
+        assert store.one("SELECT name FROM users")["name"] == "old"
+        keys = Sessions(b"k" * 32)
+        cookie, session = keys.make(store, 1)
+        assert keys.read(store, cookie) == session
+    finally:
+        store.close()
