@@ -82,7 +82,9 @@ def test_an_account_waits_longer_after_each_failure_and_a_success_clears_it(serv
         clock.now += waits[-1]
         assert api_login(http, "ann", "wrong").status_code == 401
     assert waits == [1, 2, 4, 8]
-    assert api_login(client("10.0.0.2"), "ann", "wrong").status_code == 429  # per account: from anywhere
+    elsewhere = client("10.0.0.2")  # per account and address: a guesser there does not lock the owner out here
+    assert api_login(elsewhere, "ann", "wrong").status_code == 401
+    assert api_login(elsewhere, "ann", PASSWORD).status_code == 200
     clock.now += 16
     assert api_login(http, "ann", PASSWORD).status_code == 200
     again = [api_login(http, "ann", "wrong").status_code for _ in range(ACCOUNT_FREE)]
@@ -200,10 +202,10 @@ def test_the_wait_grows_to_its_cap_and_the_tables_stay_bounded(monkeypatch: pyte
     bounded = Throttle(clock)
     for _ in range(ACCOUNT_FREE):
         bounded.begin("ann", "10.0.6.2")
-    assert bounded.begin("ann", "10.0.6.3") > 0
+    assert bounded.begin("ann", "10.0.6.2") > 0
     for n in range(3):  # three newer names fill the table: ann's count, the stalest, is dropped
         bounded.begin(f"other{n}", f"10.0.7.{n}")
-    assert bounded.begin("ann", "10.0.6.3") == 0
+    assert bounded.begin("ann", "10.0.6.2") == 0
 
 
 @pytest.mark.parametrize("proxies, seen", [((), "127.0.0.1"), (("127.0.0.1",), "10.9.8.7")])

@@ -58,12 +58,10 @@ def run(args: argparse.Namespace) -> int:
 
     site_root = site_root.resolve()
     if args.add_user:
-        from ..serve.auth import Duplicate
-
         store = Store(site_root)
         try:
             token = make_account(store, args.add_user, args.role, args.password)
-        except Duplicate as exc:
+        except ValueError as exc:  # a name taken (auth.Duplicate), too long, or a password too short or too long
             raise UsageError(str(exc)) from None
         print(f"made the {args.role} account {args.add_user}; its API token:")
         print(token)

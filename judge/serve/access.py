@@ -5,7 +5,6 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
-import hmac
 import time
 from typing import Any
 
@@ -14,7 +13,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from .auth import SESSION_COOKIE, SESSION_SECONDS, user_for_token
+from .auth import SESSION_COOKIE, SESSION_SECONDS, Session, same_secret, user_for_token
 from .http_errors import ApiError
 from .service import Service
 from .store import User, user_of
@@ -63,10 +62,9 @@ def viewer(request: Request) -> User:
         if user is None:
             raise ApiError(401, "unauthorized", "unknown or revoked token")
         return user
-    cookie = request.cookies.get(SESSION_COOKIE)
-    session = service.sessions.read(cookie) if cookie else None
+    session = session_of(request)
     if session is not None:
-        if request.method not in SAFE_METHODS and not hmac.compare_digest(
+        if request.method not in SAFE_METHODS and not same_secret(
             request.headers.get("x-csrf-token", ""), session.csrf
         ):
             raise ApiError(403, "csrf", "a change made with a session cookie needs its X-CSRF-Token header")
@@ -74,6 +72,21 @@ def viewer(request: Request) -> User:
         if row is not None:
             return user_of(row)
     raise ApiError(401, "unauthorized", "no credentials: send Authorization: Bearer TOKEN")
+
+
+def session_of(request: Request) -> Session | None:
+    """The live session the request's cookie names, or None: no cookie, a forged or garbled one, or a session that
+    has ended (logged out, expired, ended by a password change or "log out everywhere")."""
+    cookie = request.cookies.get(SESSION_COOKIE)
+    return service_of(request).sessions.read(service_of(request).store, cookie) if cookie else None
+
+
+def still_allowed(request: Request) -> bool:
+    """Whether a long answer (an event stream) may go on: a request its cookie let in stops once that session ends;
+    one a token or a password let in goes on (a revoked token ends no stream already open)."""
+    if request.headers.get("authorization") is not None or SESSION_COOKIE not in request.cookies:
+        return True
+    return session_of(request) is not None
 
 
 class BasicCredentials:
@@ -124,6 +137,13 @@ def _basic(service: Service, credentials: str, address: str) -> User:
         _BASIC.clear()
     _BASIC[key] = (time.monotonic() + 60, user.id)
     return user
+
+
+def forget_basic(user: int) -> None:
+    """HTTP Basic's remembered checks of ``user`` dropped (a password changed, sessions ended): the next request
+    checks its password again."""
+    for key in [key for key, (_, known) in _BASIC.items() if known == user]:
+        _BASIC.pop(key, None)
 
 
 def staff(request: Request) -> User:

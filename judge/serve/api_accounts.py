@@ -18,22 +18,37 @@ from starlette.routing import Route
 
 from ..errors import UsageError
 from ..grade.roster import Roster, load_roster
-from .access import client_address, json_response, keep_session, service_of, staff, viewer
-from .auth import ROLES, SESSION_COOKIE, Duplicate, add_user, new_token
+from .access import client_address, json_response, keep_session, service_of, session_of, staff, viewer
+from .auth import (
+    MAX_NAME,
+    MAX_PASSWORD,
+    MIN_PASSWORD,
+    ROLES,
+    SESSION_COOKIE,
+    Duplicate,
+    add_user,
+    end_session,
+    new_token,
+)
 from .http_errors import ApiError, bad_request, not_found, unprocessable
 from .intake import json_object
 from .limits import read_body
+from .origin import require_json
 from .service import iso
 from .store import Store, User
 from .throttle import checked_login
 
 STAFF_MAKES = ("student", "team")
-NAME_MAX = 100
+NAME_MAX = MAX_NAME
 
 
-async def _json(request: Request) -> dict[str, Any]:
+async def read_json(request: Request) -> dict[str, Any]:
+    """The request's JSON object; a body sent without a token must be declared JSON (``origin.require_json``)."""
     body = await read_body(request.stream(), request.headers.get("content-length"))
-    return json_object(body or b"{}")  # no body: an empty object, for a POST that takes no field
+    if not body:
+        return {}  # no body: an empty object, for a POST that takes no field
+    require_json(request)
+    return json_object(body)
 
 
 def _user_json(user: User) -> dict[str, Any]:
@@ -47,7 +62,7 @@ def _user_json(user: User) -> dict[str, Any]:
 
 
 async def log_in(request: Request) -> Response:
-    data = await _json(request)
+    data = await read_json(request)
     name, password = data.get("name"), data.get("password")
     if not isinstance(name, str) or not isinstance(password, str):
         raise bad_request("name and password must be strings", "name")
@@ -57,14 +72,22 @@ async def log_in(request: Request) -> Response:
     )
     if user is None:
         raise ApiError(401, "unauthorized", "wrong name or password")
-    cookie, session = service.sessions.make(user.id)
+    earlier = session_of(request)
+    if earlier is not None:  # a log-in replaces this browser's session: the old one is not left open in the store
+        end_session(service.store, earlier)
+    cookie, session = service.sessions.make(service.store, user.id)
     response = json_response({"user": _user_json(user), "csrf": session.csrf})
     keep_session(response, request, cookie)
     return response
 
 
 async def log_out(request: Request) -> Response:
+    """The session ends on the server, not only in this browser: its cookie is refused everywhere from now on."""
     viewer(request)
+    session = session_of(request)
+    if session is not None and request.headers.get("authorization") is None:
+        end_session(service_of(request).store, session)
+        service_of(request).bell.ring()  # its open event streams end
     response = json_response({"ok": True})
     response.delete_cookie(SESSION_COOKIE)
     return response
@@ -74,11 +97,21 @@ async def me(request: Request) -> Response:
     return json_response({"user": _user_json(viewer(request))})
 
 
+def may_change(maker: User, role: str) -> bool:
+    """Whether ``maker`` may change an account of ``role`` (its name shown, its deadline): an admin any, staff the
+    roles they make (students and teams), never an account of their own rank or above."""
+    return maker.role == "admin" or role in STAFF_MAKES
+
+
 def _may_make(maker: User, role: str) -> None:
     if role not in ROLES:
         raise unprocessable(f"role must be one of {', '.join(ROLES)}", "role")
     if maker.role != "admin" and role not in STAFF_MAKES:
         raise ApiError(403, "forbidden", f"only an admin makes a {role} account", "role")
+
+
+def password_fits(password: Any) -> bool:
+    return isinstance(password, str) and MIN_PASSWORD <= len(password) <= MAX_PASSWORD
 
 
 def _check_name(name: Any, field: str = "name") -> str:
@@ -97,13 +130,13 @@ async def users(request: Request) -> Response:
 
 async def make_user(request: Request) -> Response:
     maker = staff(request)
-    data = await _json(request)
+    data = await read_json(request)
     name = _check_name(data.get("name"))
     role = data.get("role", "student")
     _may_make(maker, role)
     password = data.get("password")
-    if password is not None and (not isinstance(password, str) or len(password) < 8):
-        raise unprocessable("a password is at least 8 characters", "password")
+    if password is not None and not password_fits(password):
+        raise unprocessable(f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters", "password")
     service = service_of(request)
 
     def make() -> tuple[User, str]:
@@ -129,7 +162,8 @@ async def import_roster(request: Request) -> Response:
 
 def roster_import(store: Store, maker: User, role: str, body: bytes) -> tuple[list[dict[str, str]], list[str]]:
     """The roster's new accounts with their tokens, and the names updated: the API's import and the teacher's page
-    both come here. Checked whole before anything is stored."""
+    both come here. Checked whole before anything is stored; a known id is updated only if ``maker`` may change its
+    account (``may_change``), else nothing of the roster is stored (403)."""
     _may_make(maker, role)
     lines = [
         (sid, line.name, line.deadline.timestamp() if line.deadline else None)
@@ -139,8 +173,15 @@ def roster_import(store: Store, maker: User, role: str, body: bytes) -> tuple[li
         _check_name(sid, f"roster[{number}]")
     made, updated = [], []
     with store.tx() as db:
-        for sid, display, deadline in lines:
-            found = db.execute("SELECT id FROM users WHERE name = ?", (sid,)).fetchone()
+        for number, (sid, display, deadline) in enumerate(lines):
+            found = db.execute("SELECT id, role FROM users WHERE name = ?", (sid,)).fetchone()
+            if found is not None and not may_change(maker, found["role"]):
+                raise ApiError(  # the transaction rolls back: nothing of the roster is stored
+                    403,
+                    "forbidden",
+                    f"'{sid}' is a {found['role']} account: only an admin changes it",
+                    f"roster[{number}]",
+                )
             if found is not None:
                 db.execute("UPDATE users SET display = ?, deadline = ? WHERE id = ?", (display, deadline, found["id"]))
                 updated.append(sid)
@@ -174,7 +215,7 @@ async def tokens(request: Request) -> Response:
 
 async def make_token(request: Request) -> Response:
     user = viewer(request)
-    data = await _json(request)
+    data = await read_json(request)
     label = data.get("label", "")
     if not isinstance(label, str) or len(label) > NAME_MAX:
         raise unprocessable(f"a label is a string of at most {NAME_MAX} characters", "label")

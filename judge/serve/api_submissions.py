@@ -21,6 +21,7 @@ from .access import json_response, service_of, staff, viewer
 from .http_errors import ApiError, bad_request, not_found, unprocessable
 from .intake import Parts, from_form, from_json
 from .limits import MAX_BODY, MAX_FILES, check_rate, read_body
+from .origin import require_json
 from .queue import accept, queued_count, requeue
 from .service import Service
 from .store import User
@@ -93,6 +94,7 @@ async def _parts(request: Request) -> Parts:
         return from_form(fields, uploads)
     if kind not in ("application/json", ""):
         raise ApiError(415, "unsupported_media_type", "send application/json or multipart/form-data")
+    require_json(request)  # no type at all: only from a script with a token, never a browser's own form
     return from_json(body)
 
 

@@ -18,9 +18,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from . import api_accounts, api_submissions, contest_clock, events, icpc, pages_routes, scoreboard
+from . import api_accounts, api_sessions, api_submissions, contest_clock, events, icpc, pages_routes, scoreboard
 from .access import BasicCredentials, json_response, service_of
 from .http_errors import ApiError
+from .origin import SameOrigin
 from .service import Service
 
 
@@ -79,6 +80,7 @@ def make_app(service: Service) -> Starlette:
         *api_submissions.ROUTES,
         *events.ROUTES,
         *api_accounts.ROUTES,
+        *api_sessions.ROUTES,
         *scoreboard.ROUTES,
         *icpc.ROUTES,
         *pages_routes.page_routes(),
@@ -86,7 +88,7 @@ def make_app(service: Service) -> Starlette:
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        middleware=[Middleware(BasicCredentials)],
+        middleware=[Middleware(SameOrigin), Middleware(BasicCredentials)],  # another site's changes first
         exception_handlers={ApiError: _api_error, HTTPException: _http_error, Exception: _crash},
     )
     app.state.service = service

@@ -5,8 +5,9 @@ random bytes, so its sha256 is all the store keeps (a stolen database gives
 no working token, and a fast hash is enough for a secret nobody can guess).
 Pages (issue 36) log in with a password, hashed with argon2id (memory-hard:
 a stolen hash is slow to guess even on a GPU), and get a session cookie
-signed with the site's own key (``SITE/secret.key``) that carries the user, an
-expiry and a CSRF token; a request that changes something with that cookie
+signed with the site's own key (``SITE/secret.key``) that names a session the
+store keeps (the user, an expiry and a CSRF token), so that log-out ends it on
+the server; a request that changes something with that cookie
 must send the same CSRF token back (header ``X-CSRF-Token`` or form field
 ``csrf``), which another site's page cannot read. The cookie is signed with
 the standard library's HMAC, so sessions need no dependency of their own.
@@ -14,7 +15,6 @@ the standard library's HMAC, so sessions need no dependency of their own.
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import hmac
 import os
@@ -33,6 +33,9 @@ ROLES = ("student", "team", "teacher", "jury", "admin")
 SESSION_COOKIE = "tilejudge_session"
 SESSION_SECONDS = 12 * 3600
 TOKEN_PREFIX = "tj_"
+MAX_NAME = 100  # characters of an account's name (checked where one is made); a log-in with a longer one is wrong
+MIN_PASSWORD = 8
+MAX_PASSWORD = 1024  # characters: a longer password is refused where one is set, and wrong at a log-in unhashed
 _hasher = PasswordHasher()
 
 
@@ -68,6 +71,10 @@ def add_user(
     """A new account inside the caller's transaction; a taken name is ``Duplicate``."""
     if role not in ROLES:
         raise ValueError(f"unknown role '{role}' (one of {', '.join(ROLES)})")
+    if not name or len(name) > MAX_NAME:
+        raise ValueError(f"an account's name is 1 to {MAX_NAME} characters")
+    if password is not None and not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
+        raise ValueError(f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters")
     try:
         cursor = db.execute(
             "INSERT INTO users(name, role, display, password, deadline, created) VALUES (?, ?, ?, ?, ?, ?)",
@@ -123,33 +130,65 @@ _DUMMY = hash_password(secrets.token_hex(8))
 class Session:
     user: int
     csrf: str
-    expires: int
+    expires: float
+    digest: str  # the sha256 of the cookie's secret: the store's key for this session
 
 
 class Sessions:
-    """Signed session cookies: ``base64(user:expires:csrf).hmac``, checked in constant time."""
+    """Sessions the store knows: the cookie is ``SECRET.HMAC`` (32 random bytes and the site key's signature of them),
+    the store keeps the secret's sha256 with the user, an expiry and the CSRF token. A session ends when its row is
+    deleted (log-out, a password change, an admin's "log out everywhere"), so an old cookie is refused wherever it
+    is sent, not only where the browser forgot it. The signature lets a forged cookie be refused without a query;
+    every comparison is of bytes, so a cookie of any bytes is refused, never an error."""
 
     def __init__(self, key: bytes) -> None:
         self._key = key
 
-    def make(self, user: int) -> tuple[str, Session]:
-        session = Session(user, secrets.token_urlsafe(24), int(time.time()) + SESSION_SECONDS)
-        payload = base64.urlsafe_b64encode(f"{session.user}:{session.expires}:{session.csrf}".encode()).decode()
-        return f"{payload}.{self._sign(payload)}", session
+    def make(self, store: Store, user: int) -> tuple[str, Session]:
+        secret = secrets.token_urlsafe(32)
+        session = Session(user, secrets.token_urlsafe(24), time.time() + SESSION_SECONDS, _digest(secret))
+        with store.tx() as db:
+            db.execute("DELETE FROM sessions WHERE expires < ?", (time.time(),))
+            db.execute(
+                "INSERT INTO sessions(digest, user_id, csrf, created, expires) VALUES (?, ?, ?, ?, ?)",
+                (session.digest, user, session.csrf, time.time(), session.expires),
+            )
+        return f"{secret}.{self._sign(secret.encode())}", session
 
-    def read(self, cookie: str) -> Session | None:
-        payload, _, signature = cookie.rpartition(".")
-        if not payload or not hmac.compare_digest(signature, self._sign(payload)):
+    def read(self, store: Store, cookie: str) -> Session | None:
+        secret, _, signature = as_bytes(cookie).rpartition(b".")
+        if not secret or not hmac.compare_digest(signature, self._sign(secret).encode()):
             return None
-        try:
-            user, expires, csrf = base64.urlsafe_b64decode(payload.encode()).decode().split(":", 2)
-            session = Session(int(user), csrf, int(expires))
-        except (ValueError, UnicodeDecodeError):
-            return None
-        return session if session.expires > time.time() else None
+        row = store.one(
+            "SELECT * FROM sessions WHERE digest = ? AND expires > ?",
+            (hashlib.sha256(secret).hexdigest(), time.time()),
+        )
+        return Session(row["user_id"], row["csrf"], row["expires"], row["digest"]) if row else None
 
-    def _sign(self, payload: str) -> str:
-        return hmac.new(self._key, payload.encode(), hashlib.sha256).hexdigest()
+    def _sign(self, secret: bytes) -> str:
+        return hmac.new(self._key, secret, hashlib.sha256).hexdigest()
+
+
+def end_session(store: Store, session: Session) -> None:
+    """Log-out: this one session is over, on every route."""
+    with store.tx() as db:
+        db.execute("DELETE FROM sessions WHERE digest = ?", (session.digest,))
+
+
+def end_sessions(db: sqlite3.Connection, user: int) -> int:
+    """Every session of ``user`` over, inside the caller's transaction (a password change, "log out everywhere")."""
+    return db.execute("DELETE FROM sessions WHERE user_id = ?", (user,)).rowcount
+
+
+def same_secret(sent: str, known: str) -> bool:
+    """A constant-time comparison of a secret sent by a client (a header, a form field: any bytes) with ours."""
+    return hmac.compare_digest(as_bytes(sent), as_bytes(known))
+
+
+def as_bytes(text: str) -> bytes:
+    """What a client sent, as bytes whatever it holds (headers arrive as latin-1, forms as UTF-8 with replacements):
+    ``hmac.compare_digest`` refuses a str with a character past ASCII, with an exception."""
+    return text.encode("utf-8", "surrogatepass")
 
 
 def site_key(folder: Path) -> bytes:

@@ -20,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
-from .access import service_of, staff, viewer
+from .access import service_of, staff, still_allowed, viewer
 from .feedback import event_view
 from .http_errors import bad_request, not_found
 from .service import Service
@@ -60,13 +60,16 @@ async def stream(
     request: Request, user: User, after: int, rows: Rows, ended: Callable[[int], bool]
 ) -> AsyncIterator[str]:
     """The frames of ``rows`` after ``after`` as they are logged, a keep-alive comment on a quiet stream; it ends when
-    the client goes or ``ended(last id sent)`` says nothing more will come. Every stream of the service is this loop:
+    the client goes, ``ended(last id sent)`` says nothing more will come, or the session its cookie named ends (the
+    bell rings when one does). Every stream of the service is this loop:
     the API's (one submission, or the whole log for staff) and the pages' (the viewer's own submissions)."""
     service = service_of(request)
     last_sent = time.monotonic()
     yield "retry: 2000\n\n"
     while True:
         ticket = service.bell.ticket()
+        if not still_allowed(request):
+            return
         batch = rows(after)
         for row in batch:
             yield frame(service, row, user)

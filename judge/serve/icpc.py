@@ -28,11 +28,12 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from . import icpc_objects as objects
-from .access import service_of, viewer
+from .access import service_of, still_allowed, viewer
 from .api_submissions import open_problems, store_submission
 from .http_errors import ApiError, bad_request, not_found
 from .intake import Parts, json_object, zip_entries
 from .limits import check_files, read_body
+from .origin import require_json
 from .scoreboard import contest_board, frozen_for
 from .service import Service
 from .store import User, user_of
@@ -152,6 +153,7 @@ async def submit(request: Request) -> Response:
     the server's to set."""
     service, user = _contest(request)
     body = await read_body(request.stream(), request.headers.get("content-length"))
+    require_json(request)
     data = json_object(body)
     for key in ("id", "time", "contest_time"):
         if key in data:
@@ -225,6 +227,8 @@ async def _feed(request: Request, service: Service, user: User, since: int | Non
     after, quiet_since = since or 0, time.monotonic()
     while True:
         ticket = service.bell.ticket()
+        if not still_allowed(request):  # the session that opened it has ended
+            return
         events = service.store.events_after(after)
         for event in events:
             after = event["id"]

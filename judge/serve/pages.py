@@ -16,7 +16,6 @@ program's output made of markup is shown as text.
 
 from __future__ import annotations
 
-import hmac
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -32,8 +31,8 @@ from starlette.formparsers import MultiPartParser
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
-from .access import client_address, keep_session, service_of
-from .auth import SESSION_COOKIE, Session
+from .access import client_address, keep_session, service_of, session_of
+from .auth import SESSION_COOKIE, Session, end_session, same_secret
 from .http_errors import ApiError
 from .limits import MAX_BODY, MAX_FILES, read_body
 from .store import User, user_of
@@ -74,8 +73,7 @@ class Redirect(Exception):
 def seen(request: Request) -> Seen:
     """The page's viewer from the session cookie; the log-in page for anyone without one."""
     service = service_of(request)
-    cookie = request.cookies.get(SESSION_COOKIE)
-    session = service.sessions.read(cookie) if cookie else None
+    session = session_of(request)
     row = service.store.one("SELECT * FROM users WHERE id = ?", (session.user,)) if session else None
     if session is None or row is None:
         target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
@@ -170,7 +168,7 @@ async def read_form(request: Request) -> Form:
 
 
 def check_csrf(who: Seen, form: Form) -> None:
-    if not hmac.compare_digest(form.fields.get("csrf", ""), who.session.csrf):
+    if not same_secret(form.fields.get("csrf", ""), who.session.csrf):
         raise ApiError(403, "csrf", "this form is out of date (its CSRF token does not match): reload the page")
 
 
@@ -199,7 +197,7 @@ async def login_post(request: Request) -> Response:
     token = request.cookies.get(LOGIN_COOKIE, "")
     nxt = _safe_next(form.fields.get("next", "/"))
     fresh = secrets.token_urlsafe(24)
-    if not token or not hmac.compare_digest(form.fields.get("csrf", ""), token):
+    if not token or not same_secret(form.fields.get("csrf", ""), token):
         return _login_form(request, fresh, nxt, "The form was out of date; please log in again.", 403)
     service = service_of(request)
     name, password = form.fields.get("name", ""), form.fields.get("password", "")
@@ -213,7 +211,10 @@ async def login_post(request: Request) -> Response:
         )
     if user is None:
         return _login_form(request, fresh, nxt, "Wrong name or password.", 401)
-    cookie, _ = service.sessions.make(user.id)
+    earlier = session_of(request)
+    if earlier is not None:  # a log-in replaces this browser's session: the old one is not left open in the store
+        end_session(service.store, earlier)
+    cookie, _ = service.sessions.make(service.store, user.id)
     response = RedirectResponse(nxt, status_code=303)
     keep_session(response, request, cookie)
     response.delete_cookie(LOGIN_COOKIE, path="/login")
@@ -223,6 +224,8 @@ async def login_post(request: Request) -> Response:
 @page
 async def logout(request: Request, who: Seen) -> Response:
     check_csrf(who, await read_form(request))
+    end_session(service_of(request).store, who.session)  # on the server: the cookie is refused everywhere from now
+    service_of(request).bell.ring()  # the page's open event streams end
     response = RedirectResponse("/login", status_code=303)
     response.delete_cookie(SESSION_COOKIE)
     return response

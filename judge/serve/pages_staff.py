@@ -21,6 +21,7 @@ from starlette.routing import Route
 
 from .access import service_of
 from .api_accounts import roster_import
+from .api_sessions import end_all
 from .api_submissions import rejudge_all
 from .grades import FORMATS, document, graded, similarity
 from .http_errors import ApiError, not_found
@@ -47,6 +48,10 @@ def _problem(request: Request) -> str:
 @page
 async def index(request: Request, who: Seen) -> Response:
     _staff(who)
+    return _overview(request, who, None)
+
+
+def _overview(request: Request, who: Seen, ended: str | None) -> Response:
     service = service_of(request)
     counts = {
         row["problem"]: row
@@ -69,7 +74,7 @@ async def index(request: Request, who: Seen) -> Response:
                 "graded": len(best),
             }
         )
-    return render(request, "staff.html", who=who, problems=shown)
+    return render(request, "staff.html", who=who, problems=shown, ended=ended)
 
 
 @page
@@ -134,6 +139,23 @@ async def rejudge(request: Request, who: Seen) -> Response:
     return RedirectResponse(f"/submissions?problem={quote(name)}", status_code=303)
 
 
+@page
+async def log_out_everywhere(request: Request, who: Seen) -> Response:
+    """An admin's "log out everywhere" for an account (``api_sessions.end_all``); anyone else is told it does not
+    exist."""
+    if who.user.role != "admin":
+        raise not_found("page")
+    form = await read_form(request)
+    check_csrf(who, form)
+    name = form.fields.get("name", "").strip()
+    service = service_of(request)
+    row = service.store.one("SELECT id FROM users WHERE name = ?", (name,))
+    if row is None:
+        raise not_found("account")
+    ended = end_all(service, row["id"])
+    return _overview(request, who, f"{ended} session(s) of {name} ended.")
+
+
 ROUTES = [
     Route("/staff", index),
     Route("/staff/rejudge/{name}", rejudge, methods=["POST"]),
@@ -141,4 +163,5 @@ ROUTES = [
     Route("/staff/grades/{name}.{fmt}", grades),
     Route("/staff/roster", roster, methods=["GET"]),
     Route("/staff/roster", roster_post, methods=["POST"]),
+    Route("/staff/logout-everywhere", log_out_everywhere, methods=["POST"]),
 ]

@@ -53,6 +53,10 @@ CREATE TABLE IF NOT EXISTS events (
     id INTEGER PRIMARY KEY AUTOINCREMENT, time REAL NOT NULL, type TEXT NOT NULL, op TEXT NOT NULL,
     submission_id INTEGER, user_id INTEGER, data TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS events_submission ON events(submission_id, id);
+CREATE TABLE IF NOT EXISTS sessions (
+    id INTEGER PRIMARY KEY, digest TEXT NOT NULL UNIQUE, user_id INTEGER NOT NULL REFERENCES users(id),
+    csrf TEXT NOT NULL, created REAL NOT NULL, expires REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS sessions_user ON sessions(user_id);
 """
 
 
