@@ -56,8 +56,10 @@ class Server:
         jobs: int = 2,
         extra: list[str] | None = None,
         wrap: list[str] | None = None,
+        cwd: Path | None = None,
     ) -> None:
         self.site = site
+        self.cwd = cwd or REPO_ROOT  # where the server starts (``cd SITE && tilejudge serve .``: the site)
         self.extra = extra or []
         self.wrap = wrap or []  # a command the server runs under (``unshare --pid --fork``: a judge in a container)
         self.workers, self.jobs = workers, jobs
@@ -76,7 +78,7 @@ class Server:
         argv += ["--workers", str(self.workers), "-j", str(self.jobs), *self.extra]
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
-                argv, stdout=out, stderr=subprocess.STDOUT, cwd=REPO_ROOT, start_new_session=True
+                argv, stdout=out, stderr=subprocess.STDOUT, cwd=self.cwd, start_new_session=True
             )
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:

@@ -21,6 +21,8 @@ import pytest
 from conftest import PROBLEMS, PROGRAMS, REPO_ROOT, require
 from serving import Client, Server, add_user, write_site
 
+pytestmark = pytest.mark.slow  # three judges in namespaces of their own: 15 to 25 s in all
+
 AC_PY = (PROGRAMS / "aplusb" / "ac.py").read_text()
 SANDBOX = ["--sandbox", "rlimits"]
 # The judge as pid 1 of a new PID namespace, and as pid 2 (a shell is pid 1 and waits for it: no exec).

@@ -116,7 +116,8 @@ class Slot:
                 if self._untrusted is not None:
                     self._untrusted.close()
                 self._untrusted = self._new_launcher(
-                    self.isolation.launcher_argv(self._launcher, wanted), "sandbox.log"
+                    self.isolation.launcher_argv(self._launcher, wanted, (*_judge_folders(), *self.conceal)),
+                    "sandbox.log",
                 )
                 self._binds = wanted
             launcher = self._current(self._untrusted)

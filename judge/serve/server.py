@@ -16,7 +16,8 @@ from .auth import Sessions, add_user, new_token, site_key
 from .queue import recover
 from .service import Service
 from .site import Site
-from .store import Store
+from .sources import Sources, owner_only
+from .store import STORE_FILE, Store
 from .workers import Workers
 
 ADMIN = "admin"
@@ -32,6 +33,17 @@ def lock_site(site: Path) -> int:
         os.close(fd)
         raise UsageError(f"{site}: another server is serving this site") from None
     return fd
+
+
+def tighten_site(site: Path) -> int:
+    """What the server keeps in a site, its user's alone: the submitted sources (0600 in 0700 folders), the store
+    with its write-ahead log (password and token hashes, every result), the session key and the lock. A site an
+    older version wrote has them 0644 in 0755 folders, so a program running as another uid could read them wherever
+    the site's folder is visible to it; returns how many modes were changed."""
+    changed = Sources(site).tighten()
+    for name in (STORE_FILE, f"{STORE_FILE}-wal", f"{STORE_FILE}-shm", "secret.key", ".server.lock"):
+        changed += owner_only(site / name)
+    return changed
 
 
 def make_account(store: Store, name: str, role: str, password: str | None = None) -> str:
