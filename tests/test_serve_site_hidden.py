@@ -7,6 +7,7 @@ source, by absolute path and through ``/proc`` (every process's ``root``, ``cwd`
 ``LEAK`` for each thing it got, which makes it WA. The server runs in the site's folder (``cd SITE``), so the
 judge's processes have it as their working folder. A compile ``#include``s ``site.yaml`` and the other source, and
 its log must show that it found neither. A site an older version wrote has its modes tightened at the server's start.
+``grade`` had the same defect with a class folder (each student's program read the others' sources), checked last.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import PROBLEMS, PROGRAMS, require
+from conftest import PROBLEMS, PROGRAMS, require, run_cli
 from serving import Client, Server, add_user, write_site
 
 pytestmark = pytest.mark.slow  # two servers, each started in 4 to 10 s
@@ -96,10 +97,7 @@ def _mode(path: Path) -> int:
     return stat.S_IMODE(path.lstat().st_mode)
 
 
-@pytest.fixture(scope="module", params=["bwrap", "rlimits"])
-def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
-    """A server in the given mode for a site under /usr/local/share, with bob's secret source stored in it."""
-    mode = request.param
+def _usable(mode: str) -> None:
     require("gcc")
     if os.geteuid() != 0:
         pytest.skip("only root's runs get another uid and a view of their own: as another user rlimits hides nothing")
@@ -109,6 +107,13 @@ def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
         problem = bwrap_works()
         if problem:
             pytest.skip(problem)
+
+
+@pytest.fixture(scope="module", params=["bwrap", "rlimits"])
+def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict]:
+    """A server in the given mode for a site under /usr/local/share, with bob's secret source stored in it."""
+    mode = request.param
+    _usable(mode)
     package = tmp_path_factory.mktemp(f"hidden-{mode}") / "aplusb"
     shutil.copytree(PROBLEMS / "aplusb", package)
     root = Path("/usr/local/share") / f"tilejudge-test-site-{mode}-{os.getpid()}"
@@ -165,3 +170,28 @@ def test_a_compile_cannot_include_the_site(served: dict, target: str) -> None:
     log = view["result"]["compile"]["log"]
     assert view["verdict"] == "CE" and "No such file or directory" in log, log
     assert SECRET not in log and BOB_SECRET not in log, log
+
+
+@pytest.mark.parametrize("mode", ["bwrap", "rlimits"])
+def test_grade_hides_the_class_from_each_student(mode: str, tmp_path: Path) -> None:
+    """A class folder under /usr/local/share (0644 files, as a teacher's copy has them): alice's program tries bob's
+    source, and the store of grade's results folder beside it, by path and through /proc. Both are hidden."""
+    _usable(mode)
+    package = tmp_path / "aplusb"
+    shutil.copytree(PROBLEMS / "aplusb", package)
+    root = Path("/usr/local/share") / f"tilejudge-test-class-{mode}-{os.getpid()}"
+    probe = PROBE.format(site=str(root / "class"), bob="", secret=SECRET, bob_secret=BOB_SECRET)
+    probe = probe.replace('"sources/" + BOB[:2] + "/" + BOB', '"bob.py", "../out/results.sqlite"')
+    try:
+        (root / "class").mkdir(parents=True)
+        (root / "class" / "alice.py").write_text(probe)
+        (root / "class" / "bob.py").write_text(BOB_SOURCE)
+        out = root / "out"
+        done = run_cli("grade", str(package), str(root / "class"), "--out", str(out), "--sandbox", mode, "-j", "2")
+        assert done.returncode == 0, done.stderr
+        rows = (out / "grades.csv").read_text().splitlines()
+        assert {row.split(",")[0]: row.split(",")[3] for row in rows[1:]} == {"alice": "AC", "bob": "AC"}, (
+            out / "grades.json"
+        ).read_text()
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
