@@ -103,13 +103,26 @@ def test_a_grade_beside_a_server_removes_none_of_its_groups(first: Client, probl
     _judged_ac(first)  # after it: its start swept the machine's groups
 
 
+def _groups() -> set[Path]:
+    from judge.run import cgroups
+
+    found, _ = cgroups.probe()
+    assert found is not None
+    return {group for own in found.own for group in own.glob(f"{cgroups.PREFIX}-*")}
+
+
 def test_two_servers_with_one_pid_in_their_namespaces_both_judge(first: Client, problem: Path) -> None:
     """A second server whose judge is pid 2 too starts beside the first (its groups' names must not collide with
-    the first's, nor its sweep take them), and both judge."""
+    the first's, nor its sweep take them), and both judge. Stopped (SIGTERM), it removes its own groups."""
     folder, token = _site(problem.parent / "second", problem)
+    before = _groups()
     second = Server(folder, extra=SANDBOX, wrap=AS_PID_2).start()
     try:
         _judged_ac(Client(second, token))
         _judged_ac(first)
+        made = _groups() - before
+        assert made, "the second server made no control group"
     finally:
         second.stop()
+    assert not [group for group in made if group.exists()], "a stopped server left its groups"
+    _judged_ac(first)

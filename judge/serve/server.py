@@ -5,6 +5,7 @@ from __future__ import annotations
 import fcntl
 import os
 import secrets
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -91,7 +92,18 @@ def serve(
     service = Service(site, store, problems, team, Sessions(site_key(site.root)))
     config = uvicorn_config(make_app(service), host, port, proxies)
     print(f"serving {site.title} ({len(problems)} problem(s)) on http://{host}:{port}/api/v1", flush=True)
-    uvicorn.Server(config).run()
+    previous = signal.signal(signal.SIGTERM, _stopped)
+    try:
+        uvicorn.Server(config).run()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _stopped(signum: int, frame: object) -> None:
+    """SIGTERM, once uvicorn has shut down gracefully: it raises the signal again with the handler it found, and
+    the default one would end the process on the spot, leaving the slots' control groups and private folders and
+    the store open. Exiting here unwinds the callers, which close all three."""
+    raise SystemExit(0)
 
 
 def uvicorn_config(app: Any, host: str, port: int, proxies: tuple[str, ...]) -> Any:
