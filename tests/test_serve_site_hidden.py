@@ -16,6 +16,7 @@ import hashlib
 import os
 import shutil
 import stat
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,7 +24,7 @@ import pytest
 from conftest import PROBLEMS, PROGRAMS, require, run_cli
 from serving import Client, Server, add_user, write_site
 
-pytestmark = pytest.mark.slow  # two servers, each started in 4 to 10 s
+SLOW = pytest.mark.slow  # two servers, each started in 4 to 13 s; grading a class in each mode
 
 SECRET = "SITESECRET-" + hashlib.sha256(str(os.getpid()).encode()).hexdigest()[:12]
 BOB_SECRET = "BOBSECRET-" + hashlib.sha256(str(os.getpid() + 1).encode()).hexdigest()[:12]
@@ -141,6 +142,7 @@ def served(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
         shutil.rmtree(root, ignore_errors=True)
 
 
+@SLOW
 def test_sources_and_the_store_are_the_servers_alone(served: dict) -> None:
     site: Path = served["site"]
     sources = site / "sources"
@@ -153,6 +155,7 @@ def test_sources_and_the_store_are_the_servers_alone(served: dict) -> None:
         assert _mode(site / name) == 0o600, name
 
 
+@SLOW
 def test_a_program_reads_nothing_of_the_site(served: dict) -> None:
     alice = served["alice"]
     probe = PROBE.format(site=str(served["site"]), bob=BOB_DIGEST, secret=SECRET, bob_secret=BOB_SECRET)
@@ -162,6 +165,7 @@ def test_a_program_reads_nothing_of_the_site(served: dict) -> None:
         pytest.fail(f"{served['mode']}: {[case.get('output') for case in shown['cases']]} {view}")
 
 
+@SLOW
 @pytest.mark.parametrize("target", ["site.yaml", f"sources/{BOB_DIGEST[:2]}/{BOB_DIGEST}"], ids=["site", "source"])
 def test_a_compile_cannot_include_the_site(served: dict, target: str) -> None:
     alice = served["alice"]
@@ -172,6 +176,7 @@ def test_a_compile_cannot_include_the_site(served: dict, target: str) -> None:
     assert SECRET not in log and BOB_SECRET not in log, log
 
 
+@SLOW
 @pytest.mark.parametrize("mode", ["bwrap", "rlimits"])
 def test_grade_hides_the_class_from_each_student(mode: str, tmp_path: Path) -> None:
     """A class folder under /usr/local/share (0644 files, as a teacher's copy has them): alice's program tries bob's
@@ -193,5 +198,25 @@ def test_grade_hides_the_class_from_each_student(mode: str, tmp_path: Path) -> N
         assert {row.split(",")[0]: row.split(",")[3] for row in rows[1:]} == {"alice": "AC", "bob": "AC"}, (
             out / "grades.json"
         ).read_text()
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def test_bwrap_covers_a_hidden_folder_it_would_show_and_binds_its_own_files_again() -> None:
+    """The bwrap view itself (judge/run/sandbox.py): a hidden folder under /usr is an empty folder in the sandbox,
+    but for a bound folder inside it (a problem's include/ inside a site), whose files are there."""
+    _usable("bwrap")
+    from judge.run.sandbox import Bind, bwrap_prefix
+
+    root = Path("/usr/local/share") / f"tilejudge-test-view-{os.getpid()}"
+    try:
+        (root / "problem" / "include").mkdir(parents=True)
+        (root / "site.yaml").write_text(f"# {SECRET}\n")
+        (root / "problem" / "include" / "a.h").write_text("int a;\n")
+        argv = bwrap_prefix([Bind(root / "problem" / "include")], [root])
+        script = f"cat {root}/site.yaml; ls -A {root} {root}/problem; cat {root}/problem/include/a.h"
+        done = subprocess.run([*argv, "--", "/bin/sh", "-c", script], capture_output=True, text=True, timeout=60)
+        assert done.stdout.split() == [f"{root}:", "problem", f"{root}/problem:", "include", "int", "a;"], done
+        assert "No such file or directory" in done.stderr and SECRET not in done.stdout
     finally:
         shutil.rmtree(root, ignore_errors=True)
