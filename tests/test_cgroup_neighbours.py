@@ -104,11 +104,12 @@ def test_a_grade_beside_a_server_removes_none_of_its_groups(first: Client, probl
 
 
 def _groups() -> set[Path]:
+    """The groups of judges that are pid 2 in their namespaces (judges of other work on this machine are not)."""
     from judge.run import cgroups
 
     found, _ = cgroups.probe()
     assert found is not None
-    return {group for own in found.own for group in own.glob(f"{cgroups.PREFIX}-*")}
+    return {group for own in found.own for group in own.glob(f"{cgroups.PREFIX}-2-*")}
 
 
 def test_two_servers_with_one_pid_in_their_namespaces_both_judge(first: Client, problem: Path) -> None:
