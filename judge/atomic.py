@@ -19,13 +19,15 @@ def partial_beside(target: str) -> str:
     return f"{target}.{os.getpid()}-{threading.get_ident()}.partial"
 
 
-def atomic_write(path: str | os.PathLike[str], data: str | bytes) -> None:
-    """Write ``data`` (text as UTF-8) to a sibling ``.partial`` file, then rename it over ``path`` in one step."""
+def atomic_write(path: str | os.PathLike[str], data: str | bytes, mode: int = 0o666) -> None:
+    """Write ``data`` (text as UTF-8) to a sibling ``.partial`` file, then rename it over ``path`` in one step.
+    ``mode`` (less the umask) is the new file's from its creation on: 0o600 keeps it from other users throughout."""
     target = os.fspath(path)
     os.makedirs(os.path.dirname(target) or ".", exist_ok=True)
     partial = partial_beside(target)
     try:
-        with open(partial, "wb") as f:
+        fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, mode)
+        with os.fdopen(fd, "wb") as f:
             f.write(data.encode("utf-8") if isinstance(data, str) else data)
         os.replace(partial, target)
     except BaseException:

@@ -49,9 +49,19 @@ def add_user(site: Path, name: str, role: str) -> str:
 
 
 class Server:
-    def __init__(self, site: Path, workers: int = 2, jobs: int = 2, extra: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        site: Path,
+        workers: int = 2,
+        jobs: int = 2,
+        extra: list[str] | None = None,
+        wrap: list[str] | None = None,
+        cwd: Path | None = None,
+    ) -> None:
         self.site = site
+        self.cwd = cwd or REPO_ROOT  # where the server starts (``cd SITE && tilejudge serve .``: the site)
         self.extra = extra or []
+        self.wrap = wrap or []  # a command the server runs under (``unshare --pid --fork``: a judge in a container)
         self.workers, self.jobs = workers, jobs
         self.port = 0
         self.proc: subprocess.Popen[bytes] | None = None
@@ -63,11 +73,12 @@ class Server:
 
     def start(self) -> Server:
         self.port = self.port or free_port()  # a restart listens where its clients know it
-        argv = [sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(self.site), "--port", str(self.port)]
+        argv = [*self.wrap, sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(self.site)]
+        argv += ["--port", str(self.port)]
         argv += ["--workers", str(self.workers), "-j", str(self.jobs), *self.extra]
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
-                argv, stdout=out, stderr=subprocess.STDOUT, cwd=REPO_ROOT, start_new_session=True
+                argv, stdout=out, stderr=subprocess.STDOUT, cwd=self.cwd, start_new_session=True
             )
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:

@@ -12,6 +12,10 @@ from ..run import ENV_MODE, MODES
 from .usage import EPILOG
 
 ROLES = ("student", "team", "teacher", "jury", "admin")
+SITE_SEEN = (
+    "submitted programs run as this server's user and see the machine's files: they can read the site "
+    "(site.yaml, the store, every source, the session key) and the problems' answers"
+)
 
 
 def add(sub: argparse._SubParsersAction) -> None:
@@ -87,18 +91,25 @@ def _web_stack() -> None:
 def _serve(args: argparse.Namespace, site_root: Path, store_type: type) -> int:
     from ..problem.formats import load
     from ..run import SlotPool, resolve_sandbox
-    from ..serve.server import first_admin, lock_site, serve
+    from ..serve.server import first_admin, lock_site, serve, tighten_site
     from ..serve.site import load_site
     from .common import ready
     from .places import PROBLEMS, shown
 
     lock_site(site_root)  # held until this process ends, however it ends
+    tighten_site(site_root)
     site = load_site(site_root, Path(PROBLEMS))
     isolation, warnings = resolve_sandbox(args.sandbox)
     for warning in warnings:
         print(warning, file=sys.stderr)
+    if not (isolation.sandboxed or isolation.private_mounts):
+        print(
+            f"warning: {SITE_SEEN} ({isolation.mode} mode{'' if isolation.mode == 'none' else ' without root'})",
+            file=sys.stderr,
+        )
     loaded = {name: load(entry.path, shown(entry.path)) for name, entry in site.problems.items()}
-    conceal = [folder for problem in loaded.values() for folder in problem.folders]
+    # the site's folder (its settings, store, sources and key) is hidden from every run, as the problems' are
+    conceal = [site_root, *(folder for problem in loaded.values() for folder in problem.folders)]
     with SlotPool(args.jobs, isolation, conceal=conceal) as pool:
         problems = {name: ready(problem, pool) for name, problem in loaded.items()}
         store = store_type(site_root)

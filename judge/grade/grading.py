@@ -15,7 +15,7 @@ import hashlib
 import json
 import platform
 import queue
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from contextlib import closing
 from dataclasses import dataclass, field
@@ -92,13 +92,20 @@ class GradeResult:
 
 
 def local_results(
-    problem: Problem, students: list[Student], isolation: Isolation, jobs: int, all_cases: bool = False
+    problem: Problem,
+    students: list[Student],
+    isolation: Isolation,
+    jobs: int,
+    all_cases: bool = False,
+    hidden: Sequence[Path] = (),
 ) -> Results:
-    """Judge on this machine, ``jobs`` submissions at a time, yielding each result as it completes."""
+    """Judge on this machine, ``jobs`` submissions at a time, yielding each result as it completes. ``hidden``: the
+    class's folders (every student's work, the store of results), hidden from every run as the problem's are."""
     if not students:
         return
     pools: queue.SimpleQueue[SlotPool] = queue.SimpleQueue()
-    created = [SlotPool(1, isolation, conceal=problem.folders) for _ in range(max(1, min(jobs, len(students))))]
+    conceal = [*problem.folders, *hidden]
+    created = [SlotPool(1, isolation, conceal=conceal) for _ in range(max(1, min(jobs, len(students))))]
     for pool in created:
         pools.put(pool)
     run_lock = ReadersWriterLock()
@@ -202,7 +209,8 @@ def grade(
 
         results = cluster_results(problem, todo, isolation, options.cluster, options.all_cases)
     else:
-        results = local_results(problem, todo, isolation, options.jobs, options.all_cases)
+        hidden = (folder.resolve(), store.path.parent.resolve())  # no student's program reads another's work
+        results = local_results(problem, todo, isolation, options.jobs, options.all_cases, hidden)
     with closing(results):  # on Ctrl-C the runs in flight stop here, before the reports of what was stored are written
         for student_id, report, worker in results:
             store.put(keys[student_id], report, worker)

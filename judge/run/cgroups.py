@@ -7,19 +7,30 @@ exited unreaped), and records the kernel's OOM kills. The launcher limits,
 reads and empties the group; this module only finds the hierarchy, makes and
 removes the folders, and reclaims the groups of a judge that was killed.
 
-Layout: ``<own group>/tilejudge-<pid>-<n>`` per slot, where ``<own group>``
+Layout: ``<own group>/tilejudge-<pid>-<n>-<random>`` per slot, where ``<own group>``
 is this process's group from ``/proc/self/cgroup`` (never a hierarchy's root
 files: our groups are children of our own). On cgroup v1 there is one such
 folder in each of the memory, pids and cpuacct hierarchies, in which the
 launcher makes the two lanes its runs take turns in (``lane0``, ``lane1``:
 ``cgroup.c`` says why); on v2 one folder that delegates memory and pids to the
 per-run leaf the launcher makes in it.
+
+Ownership: a judge holds an ``flock`` on each of its group folders for as long
+as the group lives, and the sweep of a starting judge removes only a group whose
+lock it can take: the kernel drops a lock when its holder dies, whatever PID
+namespace either judge is in. A pid in a name says nothing across namespaces (two
+judges in two containers sharing the machine's groups may both be pid 1, and
+neither sees the other's pid), so it is never the proof of a live owner, and the
+random part keeps two such judges' names apart. Groups named as older judges name
+them (no random part, no lock) are removed only when their pid is also gone here.
 """
 
 from __future__ import annotations
 
+import fcntl
 import itertools
 import os
+import secrets
 import signal
 import threading
 import time
@@ -33,6 +44,8 @@ ENV_DISABLE = "TILEJUDGE_NO_CGROUPS"  # "1": behave as on a machine without usab
 _counter = itertools.count()
 _probe_lock = threading.Lock()
 _probed: list[tuple[Cgroups | None, str]] = []
+_CLAIM_TRIES = 20  # a sweep that locked a group before its maker did makes the maker try a new name
+_held: list[int] = []  # the lock on this process's v2 leaf (``_delegate_v2``), held until the process ends
 
 
 @dataclass(frozen=True)
@@ -46,32 +59,79 @@ class Cgroups:
         return f"cgroup v{self.version} ({', '.join(str(p) for p in self.own)})"
 
     def slot_group(self) -> SlotGroup:
-        return SlotGroup(self, f"{PREFIX}-{os.getpid()}-{next(_counter)}")
+        return SlotGroup(self)
+
+
+def group_name() -> str:
+    """A new slot group's name: the pid for people reading the hierarchy, and a random part that keeps apart the
+    groups of two judges with one pid in two PID namespaces."""
+    return f"{PREFIX}-{os.getpid()}-{next(_counter)}-{secrets.token_hex(4)}"
 
 
 class SlotGroup:
-    """One slot's group(s), kept open for the slot's life; the launcher gets their folder descriptors with every run."""
+    """One slot's group(s), kept open and locked for the slot's life; the launcher gets their folder descriptors with
+    every run."""
 
-    def __init__(self, cgroups: Cgroups, name: str) -> None:
+    def __init__(self, cgroups: Cgroups) -> None:
         self.version = cgroups.version
-        self.paths = tuple(own / name for own in cgroups.own)
+        self.paths: tuple[Path, ...] = ()
         self.fds: list[int] = []
-        try:
-            for path in self.paths:
-                path.mkdir(mode=0o755)
-                self.fds.append(os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC))
-            if self.version == 2:
+        for _ in range(_CLAIM_TRIES):
+            self.paths = tuple(own / group_name() for own in cgroups.own)
+            try:
+                if self._claim():
+                    break
+            except OSError:
+                self.close()
+                raise
+            self.close()  # a sweep took one of them between its mkdir and our lock: it removes that one, we the rest
+        else:
+            raise OSError(f"cannot claim a control group in {cgroups.own[0]}: taken {_CLAIM_TRIES} times by sweeps")
+        if self.version == 2:
+            try:
                 (self.paths[0] / "cgroup.subtree_control").write_text(" ".join(f"+{c}" for c in V2_CONTROLLERS))
-        except OSError:
-            self.close()
-            raise
+            except OSError:
+                self.close()
+                raise
+
+    def _claim(self) -> bool:
+        """Make and lock every folder; False when a sweep got to one first (it locked it, or already removed it)."""
+        for path in self.paths:
+            path.mkdir(mode=0o755)
+            try:
+                fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+            except FileNotFoundError:
+                return False
+            self.fds.append(fd)
+            if not _lock(fd) or not _same(path, fd):
+                return False
+        return True
 
     def close(self) -> None:
+        """Remove the groups while still holding their locks, so no sweep of another judge works on them too."""
+        for path in self.paths:
+            remove_tree(path)
         for fd in self.fds:
             os.close(fd)
         self.fds = []
-        for path in self.paths:
-            remove_tree(path)
+
+
+def _lock(fd: int) -> bool:
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _same(path: Path, fd: int) -> bool:
+    """``fd`` is still the folder at ``path`` (not one a sweep removed after we opened it)."""
+    try:
+        now = os.stat(path)
+    except FileNotFoundError:
+        return False
+    held = os.fstat(fd)
+    return (now.st_dev, now.st_ino) == (held.st_dev, held.st_ino)
 
 
 def own_paths(text: str) -> dict[str, str]:
@@ -173,6 +233,10 @@ def _delegate_v2(folder: Path) -> str:
     leaf = folder / f"{PREFIX}-{os.getpid()}-judge"
     try:
         leaf.mkdir(exist_ok=True)
+        fd = os.open(leaf, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        _held.append(fd)  # the leaf holds this process: no other judge's sweep may take it while it lives
+        if not _lock(fd):
+            return f"cgroup v2: {leaf} is held by another judge"
         (leaf / "cgroup.procs").write_text(str(os.getpid()))
         control.write_text(wanted)
     except OSError as exc:
@@ -225,13 +289,25 @@ def _probe() -> tuple[Cgroups | None, str]:
 
 
 def reclaim(folder: Path) -> list[Path]:
-    """Remove the groups of judges that are gone (killed with kill -9): their processes are killed first."""
+    """Remove the groups of judges that are gone (killed with kill -9): their processes are killed first. A group
+    is gone when its lock can be taken (no live process holds it), and, for a group named as older judges named
+    theirs (they took no lock), when its pid is not alive here either."""
     removed = []
     for child in folder.glob(f"{PREFIX}-*-*"):
-        owner = child.name.split("-")[1]
-        if owner.isdigit() and not _alive(int(owner)):
+        parts = child.name.split("-")
+        if len(parts) not in (3, 4) or not parts[1].isdigit():
+            continue
+        try:
+            fd = os.open(child, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        except OSError:
+            continue  # removed meanwhile, or not a folder
+        try:
+            if not _lock(fd) or (len(parts) == 3 and _alive(int(parts[1]))):
+                continue
             remove_tree(child)
             removed.append(child)
+        finally:
+            os.close(fd)
     return removed
 
 
@@ -247,9 +323,11 @@ def _alive(pid: int) -> bool:
 
 def remove_tree(group: Path) -> None:
     """Kill every process in a group and its children, then remove the folders, deepest first."""
-    if not group.is_dir():
+    try:
+        children = [p for p in group.iterdir() if p.is_dir()]
+    except (FileNotFoundError, NotADirectoryError):
         return
-    for child in [p for p in group.iterdir() if p.is_dir()]:
+    for child in children:
         remove_tree(child)
     for _ in range(200):
         try:

@@ -109,16 +109,18 @@ class Isolation:
             fresh |= FRESH_PID | FRESH_READONLY | FRESH_SHM
         return fresh | (FRESH_MOUNTS if self.private_mounts else 0)
 
-    def launcher_argv(self, launcher: Path, binds: Sequence[Bind]) -> list[str]:
+    def launcher_argv(self, launcher: Path, binds: Sequence[Bind], hide: Sequence[Path] = ()) -> list[str]:
         """The command that starts a launcher for untrusted runs: every run it makes gets ``fresh``, so the seccomp
         filter is installed once, on the launcher (``--filter``), rather than per run, except on cgroup v2, where the
-        launcher makes each run's child inside its group with clone3, which the filter refuses (seccomp.c)."""
+        launcher makes each run's child inside its group with clone3, which the filter refuses (seccomp.c). ``hide``:
+        the judge's folders a bwrap sandbox must not show even where they lie in what it shows (``bwrap_prefix``)."""
         options = ["--own-network"] if self.private_mounts else []
         if self.fresh & FILTER_BITS and (self.cgroups is None or self.cgroups.version != 2):
             options += ["--filter", str(self.fresh & FILTER_BITS)]
         if not self.sandboxed:
             return [str(launcher), *options]
-        return [*bwrap_prefix(binds), "--ro-bind", str(launcher), str(launcher), "--", str(launcher), *options]
+        sandbox = bwrap_prefix(binds, hide)
+        return [*sandbox, "--ro-bind", str(launcher), str(launcher), "--", str(launcher), *options]
 
 
 @cache
@@ -128,8 +130,11 @@ def interpreter_paths() -> tuple[Path, ...]:
     return tuple(Path(p) for p in sorted({sys.base_prefix, sys.prefix}) if not p.startswith("/usr"))
 
 
-def bwrap_prefix(binds: Sequence[Bind]) -> list[str]:
-    """bwrap options for a sandbox that sees the system read-only, the given binds, and nothing of the judge's."""
+def bwrap_prefix(binds: Sequence[Bind], hide: Sequence[Path] = ()) -> list[str]:
+    """bwrap options for a sandbox that sees the system read-only, the given binds, and nothing of the judge's: of
+    ``hide`` (a site, a problem, the build cache), what lies inside a folder the sandbox shows (a site under
+    ``/usr/local``, inside the judge's virtual environment) is covered by an empty tmpfs, and the binds inside it
+    are bound again on top."""
     argv = [
         shutil.which("bwrap") or "bwrap",
         "--new-session",
@@ -175,7 +180,34 @@ def bwrap_prefix(binds: Sequence[Bind]) -> list[str]:
             shown.append(bind.path)
         argv += _parents(bind.path, made)
         argv += ["--bind" if bind.writable else "--ro-bind", str(bind.path), str(bind.path)]
-    return argv + ["--chdir", str(SCRATCH_VIEW)]
+    return argv + _covered(hide, [*interpreters, *binds]) + ["--chdir", str(SCRATCH_VIEW)]
+
+
+def _covered(hide: Sequence[Path], binds: Sequence[Bind]) -> list[str]:
+    """An empty tmpfs over each hidden folder the sandbox would show (it lies inside a system folder or a bind),
+    then every bind that lies inside one of them bound again: the binds' own files stay visible, nothing else."""
+    system = [Path(p) for p in ("/usr", *_SYSTEM_LINKS, *_SYSTEM_RO) if not os.path.islink(p)]
+    roots = [*system, *(b.path for b in binds)]
+    visible = [h for h in hide if h.is_dir() and not h.is_symlink() and inside(h, roots)]
+    covered = [h for h in visible if not inside(h, [o for o in visible if o != h])]  # a tmpfs over the outermost
+    if not covered:
+        return []
+    argv: list[str] = []
+    for folder in covered:
+        argv += ["--perms", "0755", "--tmpfs", str(folder)]
+    shown: list[Path] = []
+    remade: set[Path] = set()
+    for bind in binds:
+        if not inside(bind.path, covered) or (not bind.writable and inside(bind.path, shown)):
+            continue
+        if not bind.writable:
+            shown.append(bind.path)
+        for parent in reversed(bind.path.parents):  # the folders between the tmpfs and the bind, in the tmpfs
+            if inside(parent, covered) and parent not in covered and parent not in remade:
+                remade.add(parent)
+                argv += ["--perms", "0755", "--dir", str(parent)]
+        argv += ["--bind" if bind.writable else "--ro-bind", str(bind.path), str(bind.path)]
+    return argv
 
 
 def _parents(path: Path, made: set[Path]) -> list[str]:

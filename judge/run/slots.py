@@ -20,7 +20,16 @@ from pathlib import Path
 from . import private_root
 from .files import cache_root
 from .launcher import DEFAULT_PATH, Launcher, build_launcher
-from .sandbox import SANDBOX_PROCESSES, SCRATCH_BYTES, SCRATCH_VIEW, Bind, Isolation, UidLease, interpreter_paths
+from .sandbox import (
+    SANDBOX_PROCESSES,
+    SCRATCH_BYTES,
+    SCRATCH_VIEW,
+    Bind,
+    Isolation,
+    UidLease,
+    inside,
+    interpreter_paths,
+)
 from .types import ExecError, RunResult, RunSpec
 
 # What every run's environment holds so that no runtime sizes itself from the machine. PyPy makes its young
@@ -30,6 +39,8 @@ from .types import ExecError, RunResult, RunSpec
 # ("cannot allocate nursery"). 4M is the size PyPy takes itself where it cannot read the cache. It reaches a
 # ``--cmd "pypy3 sol.py"`` as well as the pypy3 language, which is why it is set here and not per language.
 MACHINE_FREE = {"PYPY_GC_NURSERY": "4M"}
+# A folder to conceal that is /usr or holds it (a class or a site given as "/") would hide the system itself.
+_SYSTEM = Path("/usr")
 
 
 class Slot:
@@ -116,7 +127,8 @@ class Slot:
                 if self._untrusted is not None:
                     self._untrusted.close()
                 self._untrusted = self._new_launcher(
-                    self.isolation.launcher_argv(self._launcher, wanted), "sandbox.log"
+                    self.isolation.launcher_argv(self._launcher, wanted, (*_judge_folders(), *self.conceal)),
+                    "sandbox.log",
                 )
                 self._binds = wanted
             launcher = self._current(self._untrusted)
@@ -240,6 +252,7 @@ class SlotPool:
         self.isolation = isolation or Isolation("none")
         private_root.reclaim()  # what judges killed before this one left of their runs
         self._root, self._owner = private_root.claim()
+        conceal = [folder for folder in conceal if not inside(_SYSTEM, [folder])]  # never "/" or "/usr" itself
         self._slots = [Slot(i, self._root, binary, self.isolation, conceal) for i in range(max(1, size))]
         self._free: queue.SimpleQueue[Slot] = queue.SimpleQueue()
         for slot in self._slots:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import fcntl
 import os
 import secrets
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,8 @@ from .auth import Sessions, add_user, new_token, site_key
 from .queue import recover
 from .service import Service
 from .site import Site
-from .store import Store
+from .sources import Sources, owner_only
+from .store import STORE_FILE, Store
 from .workers import Workers
 
 ADMIN = "admin"
@@ -32,6 +34,17 @@ def lock_site(site: Path) -> int:
         os.close(fd)
         raise UsageError(f"{site}: another server is serving this site") from None
     return fd
+
+
+def tighten_site(site: Path) -> int:
+    """What the server keeps in a site, its user's alone: the submitted sources (0600 in 0700 folders), the store
+    with its write-ahead log (password and token hashes, every result), the session key and the lock. A site an
+    older version wrote has them 0644 in 0755 folders, so a program running as another uid could read them wherever
+    the site's folder is visible to it; returns how many modes were changed."""
+    changed = Sources(site).tighten()
+    for name in (STORE_FILE, f"{STORE_FILE}-wal", f"{STORE_FILE}-shm", "secret.key", ".server.lock"):
+        changed += owner_only(site / name)
+    return changed
 
 
 def make_account(store: Store, name: str, role: str, password: str | None = None) -> str:
@@ -79,7 +92,18 @@ def serve(
     service = Service(site, store, problems, team, Sessions(site_key(site.root)))
     config = uvicorn_config(make_app(service), host, port, proxies)
     print(f"serving {site.title} ({len(problems)} problem(s)) on http://{host}:{port}/api/v1", flush=True)
-    uvicorn.Server(config).run()
+    previous = signal.signal(signal.SIGTERM, _stopped)
+    try:
+        uvicorn.Server(config).run()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _stopped(signum: int, frame: object) -> None:
+    """SIGTERM, once uvicorn has shut down gracefully: it raises the signal again with the handler it found, and
+    the default one would end the process on the spot, leaving the slots' control groups and private folders and
+    the store open. Exiting here unwinds the callers, which close all three."""
+    raise SystemExit(0)
 
 
 def uvicorn_config(app: Any, host: str, port: int, proxies: tuple[str, ...]) -> Any:
