@@ -23,6 +23,7 @@ from .intake import Parts, from_form, from_json
 from .limits import MAX_BODY, MAX_FILES, check_rate, read_body
 from .queue import accept, queued_count, requeue
 from .service import Service
+from .statement_parts import split
 from .store import User
 from .views import CURRENT_VERDICT, STATES, Filters, listed_rows, submission_view, visible_row
 
@@ -55,6 +56,8 @@ async def problems(request: Request) -> Response:
             statement = problem.statement.read_text(encoding="utf-8", errors="replace")
         except OSError:
             statement = ""
+        if not user.staff:  # the setters' notes (how the data was made) are the staff's
+            statement = split(statement).public
         shown.append(
             {
                 "id": name,
