@@ -227,3 +227,19 @@ def test_a_teachers_view_gives_the_checker_its_room(server: Server, wrong: int, 
         assert watched.foreign() == [] and watched.errors == []
     finally:
         context.close()
+
+
+def test_the_setters_section_ends_at_its_level_and_code_is_not_a_heading() -> None:
+    from judge.serve.statement_parts import split
+
+    text = (
+        "# T\n\n## Examples\n\n```\n## Notes for setters (in code: not a heading)\n```\n\n"
+        "## Setters' notes\n\nsecret one\n\n### deeper\n\nsecret two\n\n## Limits\n\npublic\n"
+        "\\section*{Notes for setters}\nsecret three\n\\section{Output}\npublic again\n"
+    )
+    parts = split(text)
+    assert parts.shows_samples
+    assert "in code: not a heading" in parts.public and "public" in parts.public and "public again" in parts.public
+    assert all(f"secret {n}" not in parts.public for n in ("one", "two", "three"))
+    assert all(f"secret {n}" in parts.setters for n in ("one", "two", "three"))
+    assert not split("# T\n\nNo samples here.\n").shows_samples
