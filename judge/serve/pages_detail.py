@@ -93,7 +93,7 @@ def judgings_text(state: str, attempts: int, results: int) -> str:
     """How often a submission was judged, in words: the judgings that stored a result, and those a restart or a
     rejudge stopped before they did (the ``attempt`` counter counts both, so "attempt 2" beside one result said
     nothing true)."""
-    under_way = 0 if state in FINAL else 1 if state in ("compiling", "running") else 0
+    under_way = 1 if state in ("compiling", "running") else 0  # claimed now: counted, not yet stored
     stopped = max(0, attempts - results - under_way)
     words = {0: "not judged yet", 1: "judged once", 2: "judged twice"}.get(results, f"judged {results} times")
     if state not in FINAL:
