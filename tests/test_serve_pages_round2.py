@@ -188,7 +188,8 @@ def test_a_judging_stopped_by_a_crash_is_told_not_counted(server: Server) -> Non
     server.kill()  # as a crash would: the judging under way stores nothing
     server.start()
     view = alice.done(sid)
-    assert (view["attempt"], view["verdict"]) == (2, "AC"), view.get("error")
+    detail = server.clients["teach"].http.get(f"/submissions/{sid}").json().get("error")
+    assert (view["attempt"], view["verdict"]) == (2, "AC"), detail
     page = _pages(server, "alice").get(f"/submissions/{sid}").text
     judging = re.search(r'<dd class="attempt">(.*?)</dd>', page).group(1)
     assert "attempt 2" not in page
