@@ -28,7 +28,13 @@ def add(sub: argparse._SubParsersAction) -> None:
     p.add_argument("site", help="the site folder: site.yaml, and the store the server keeps there")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1, this machine only)")
     p.add_argument("--port", type=int, default=8080, help="port to listen on (default: 8080)")
-    p.add_argument("--workers", type=int, default=2, help="submissions judged at once (default: 2)")
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=2,
+        help="submissions judged at once (default: 2; 0 takes and stores submissions but judges none until a server "
+        "with workers starts)",
+    )
     p.add_argument(
         "-j", "--jobs", type=int, default=os.cpu_count() or 1, help="parallel runs in all (default: number of CPUs)"
     )
@@ -54,8 +60,8 @@ def run(args: argparse.Namespace) -> int:
     site_root = Path(args.site)
     if not site_root.is_dir():
         raise UsageError(f"{args.site}: no such folder (a site is a folder with a site.yaml)")
-    if not 0 <= args.port <= 65535 or args.workers < 1 or args.jobs < 1:
-        raise UsageError("--port must be 0-65535, --workers and --jobs at least 1")
+    if not 0 <= args.port <= 65535 or args.workers < 0 or args.jobs < 1:
+        raise UsageError("--port must be 0-65535, --workers at least 0 and --jobs at least 1")
     _web_stack()
     from ..serve.server import make_account
     from ..serve.store import Store

@@ -75,6 +75,8 @@ def to_junit(grading: Grading) -> str:
             )
         if row.info.get("late_minutes") is not None:
             ET.SubElement(properties, "property", name="late_minutes", value=str(row.info["late_minutes"]))
+        if row.info.get("rejudging"):  # serve: the result shown is the last finished one, a new one is coming
+            ET.SubElement(properties, "property", name="rejudging", value="yes")
         failures = errors = skipped = 0
         if not cases:
             case = ET.SubElement(suite, "testcase", classname=student, name="submission", time="0")

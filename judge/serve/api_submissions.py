@@ -24,6 +24,7 @@ from .limits import MAX_BODY, MAX_FILES, check_rate, read_body
 from .origin import require_json
 from .queue import accept, queued_count, requeue
 from .service import Service
+from .statement_parts import split
 from .store import User
 from .views import CURRENT_VERDICT, STATES, Filters, listed_rows, submission_view, visible_row
 
@@ -56,6 +57,8 @@ async def problems(request: Request) -> Response:
             statement = problem.statement.read_text(encoding="utf-8", errors="replace")
         except OSError:
             statement = ""
+        if not user.staff:  # the setters' notes (how the data was made) are the staff's
+            statement = split(statement).public
         shown.append(
             {
                 "id": name,

@@ -1,7 +1,11 @@
 """A problem's grades as ``grade`` writes them (CSV, JSON, JUnit, the class report), from the service's results.
 
 Each student's graded submission is their best current score on the
-problem (the latest of equal ones), the rule the class scoreboard uses. It
+problem (the latest of equal ones), the rule the class scoreboard uses; a
+submission being rejudged counts with its last finished result
+(``standing.py``), and a download made meanwhile says whose rows may still
+change: a ``rejudging`` column in the CSV, a field in the JSON, a property in
+the JUnit file, a note atop the report. It
 becomes a row of ``grade``'s own ``Grading`` so the files are written by
 ``grade/reports.py``, ``streamed.py`` and ``report_html.py`` themselves:
 a teacher's spreadsheet or CI job reads a download exactly as it reads a
@@ -12,6 +16,8 @@ hash, and the fingerprints need a file's extension for its language).
 
 from __future__ import annotations
 
+import csv
+import html
 import io
 import json
 import tempfile
@@ -26,6 +32,7 @@ from ..grade.store import Entry, Key
 from ..grade.streamed import write_csv, write_json
 from ..grade.view import Grading, Row
 from .service import Service, iso
+from .standing import UNDECIDED, rejudging
 
 FORMATS = {"csv": "text/csv", "json": "application/json", "xml": "application/xml", "html": "text/html"}
 
@@ -35,8 +42,8 @@ def graded(service: Service, problem: str) -> list[Any]:
     rows = service.store.read(
         "SELECT s.*, u.name AS user_name, u.display, r.verdict, r.score, r.report FROM submissions s "
         "JOIN users u ON u.id = s.user_id JOIN results r ON r.submission_id = s.id AND r.current = 1 "
-        "WHERE s.problem = ? AND s.state = 'done' AND u.role IN ('student', 'team') ORDER BY s.id",
-        (problem,),
+        "WHERE s.problem = ? AND r.verdict <> ? AND u.role IN ('student', 'team') ORDER BY s.id",
+        (problem, UNDECIDED),
     )
     best: dict[str, Any] = {}
     for row in rows:
@@ -66,12 +73,14 @@ def similarity(service: Service, rows: list[Any]) -> dict[str, Any]:
 
 def grading(service: Service, problem: str, with_similarity: bool = True) -> Grading:
     rows = graded(service, problem)
+    again = rejudging(service.store, problem)
     out = []
     for row in rows:
         files = _files(service, row)
         report = json.loads(row["report"]) | {"language": row["language"]}
         key = Key(row["user_name"], "", files[0]["sha256"] if len(files) == 1 else "", "")
         info = {"name": row["display"], "submitted": iso(row["submitted"]), "late_minutes": row["late_minutes"]}
+        info["rejudging"] = row["user_name"] in again  # their row may change when the rejudge ends
         out.append(Row(Entry(key, ", ".join(f["name"] for f in files)), report, "serve", info))
     model = service.problems[problem]
     groups = [{"name": g.name, "points": g.points, "cases": [c.name for c in g.cases]} for g in model.groups]
@@ -80,12 +89,39 @@ def grading(service: Service, problem: str, with_similarity: bool = True) -> Gra
 
 
 def document(service: Service, problem: str, fmt: str) -> str:
-    """The file ``grade`` would write: grades.csv, grades.json, junit.xml or report.html."""
+    """The file ``grade`` would write: grades.csv, grades.json, junit.xml or report.html; the CSV with a last column
+    ``rejudging`` (``yes`` on a row whose student has a submission being judged again), the report with a note on
+    top while any is."""
     data = grading(service, problem)
     if fmt == "xml":
         return to_junit(data)
     if fmt == "html":
-        return to_html(data)
+        return _noted(to_html(data), [row.id for row in data.rows if row.info.get("rejudging")])
     out = io.StringIO()
     (write_csv if fmt == "csv" else write_json)(data, data.rows, out)
+    return _with_rejudging(out.getvalue(), data) if fmt == "csv" else out.getvalue()
+
+
+def _with_rejudging(text: str, data: Grading) -> str:
+    """grades.csv with the ``rejudging`` column after grade's own: a spreadsheet or script reading grade's columns by
+    name reads this file unchanged."""
+    lines = list(csv.reader(io.StringIO(text)))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([*lines[0], "rejudging"])
+    for line, row in zip(lines[1:], data.rows):
+        writer.writerow([*line, "yes" if row.info.get("rejudging") else ""])
     return out.getvalue()
+
+
+def _noted(page: str, names: list[str]) -> str:
+    """The report with a note under its heading naming the students whose rows are their last finished results."""
+    if not names:
+        return page
+    note = (
+        '<p style="background:#fdf1d6;padding:.5rem">Being rejudged: '
+        + html.escape(", ".join(names))
+        + ". Their rows show the last finished result until the new one comes.</p>"
+    )
+    head, sep, rest = page.partition("</h1>")
+    return head + sep + note + rest if sep else note + page

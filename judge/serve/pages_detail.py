@@ -26,7 +26,7 @@ from .feedback import case_key
 from .http_errors import ApiError, not_found
 from .pages import Seen, check_csrf, page, read_form, render
 from .pages_live import last_event
-from .pages_student import FINAL, samples, status_text
+from .pages_student import FINAL, NOSCRIPT_REFRESH, samples, status_text
 from .queue import requeue
 from .sample_diff import line_diff
 from .service import Service
@@ -84,6 +84,25 @@ def _history(service: Service, sid: int) -> list[Any]:
     )
 
 
+def _judged(service: Service, sid: int) -> int:
+    row = service.store.one("SELECT COUNT(*) AS n FROM results WHERE submission_id = ?", (sid,))
+    return int(row["n"]) if row else 0
+
+
+def judgings_text(state: str, attempts: int, results: int) -> str:
+    """How often a submission was judged, in words: the judgings that stored a result, and those a restart or a
+    rejudge stopped before they did (the ``attempt`` counter counts both, so "attempt 2" beside one result said
+    nothing true)."""
+    under_way = 1 if state in ("compiling", "running") else 0  # claimed now: counted, not yet stored
+    stopped = max(0, attempts - results - under_way)
+    words = {0: "not judged yet", 1: "judged once", 2: "judged twice"}.get(results, f"judged {results} times")
+    if state not in FINAL:
+        words = "being judged" + (f" again ({words} before)" if results else "")
+    if stopped:
+        words += f"; {stopped} judging{'s' if stopped > 1 else ''} stopped before a result (a restart or a rejudge)"
+    return words
+
+
 @page
 async def detail(request: Request, who: Seen) -> Response:
     service = service_of(request)
@@ -114,6 +133,8 @@ async def detail(request: Request, who: Seen) -> Response:
         sources=_sources(service, row),
         history=_history(service, row["id"]) if who.user.staff else [],
         submitted_at=row["submitted"],
+        judgings=judgings_text(row["state"], row["attempt"], _judged(service, row["id"])),
+        refresh=NOSCRIPT_REFRESH,
     )
 
 

@@ -1,5 +1,7 @@
 """The teachers' and jury's pages: each problem's standing, similarity hints, the grades as ``grade`` writes them,
-the class report, and roster import. Anyone else is told these pages do not exist (404), as the API does.
+the class report, and roster import. While submissions are being rejudged their last finished results stand in all
+of it (``standing.py``), and the page says how many are pending. Anyone else is told these pages do not exist (404),
+as the API does.
 
 A problem's submissions are rejudged through the API's own
 ``api_submissions.rejudge_all``. The grades and the report are the files of ``grade`` (``grades.py``), served
@@ -26,6 +28,7 @@ from .api_submissions import rejudge_all
 from .grades import FORMATS, document, graded, similarity
 from .http_errors import ApiError, not_found
 from .pages import Seen, check_csrf, page, read_form, render, secure_headers
+from .standing import rejudging
 
 FILE_NAMES = {"csv": "grades.csv", "json": "grades.json", "xml": "junit.xml", "html": "report.html"}
 REPORT_CSP = (
@@ -72,9 +75,11 @@ def _overview(request: Request, who: Seen, ended: str | None) -> Response:
                 "counts": counts.get(name),
                 "solved": sum(1 for row in best if row["verdict"] == "AC"),
                 "graded": len(best),
+                "rejudging": sum(rejudging(service.store, name).values()),
             }
         )
-    return render(request, "staff.html", who=who, problems=shown, ended=ended)
+    again = sum(p["rejudging"] for p in shown)
+    return render(request, "staff.html", who=who, problems=shown, rejudging=again, ended=ended)
 
 
 @page
@@ -96,6 +101,7 @@ async def grades(request: Request, who: Seen) -> Response:
         raise not_found("format")
     text = await run_in_threadpool(document, service_of(request), name, fmt)
     headers = secure_headers()
+    headers["X-Tilejudge-Rejudging"] = str(sum(rejudging(service_of(request).store, name).values()))
     if fmt == "html":
         headers["Content-Security-Policy"] = REPORT_CSP
     else:

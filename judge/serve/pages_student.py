@@ -28,12 +28,13 @@ from .pages import Form, Seen, check_csrf, page, read_form, refused, render
 from .pages_live import last_event
 from .queue import positions
 from .service import Service
-from .statement import statement_html
+from .statement import statement_view
 from .store import User
 from .views import Filters, listed_rows, submission_view
 
 SAMPLE_SHOWN = 4096  # bytes of a sample's input or answer on its problem's page
 FINAL = ("done", "error")
+NOSCRIPT_REFRESH = 5  # seconds: without JavaScript a page with work being judged reloads itself this often
 
 
 def status_text(view: dict[str, Any]) -> str:
@@ -136,7 +137,7 @@ def _problem_page(request: Request, who: Seen, name: str, status: int = 200, **f
         name=name,
         entry=service.site.problems[name],
         problem=problem,
-        statement=statement_html(problem.statement),
+        statement=statement_view(problem.statement),  # its setters' notes: the template shows them to staff only
         limits=_limits(service, problem),
         samples=samples(service, name, statement=True),
         languages=_languages(service),
@@ -234,6 +235,8 @@ async def submissions(request: Request, who: Seen) -> Response:
         new=q.get("new", ""),
         older=shown[-1]["id"] if len(rows) > PAGE else None,
         paged=bool(q.get("before")),
+        waiting=any(row["state"] not in FINAL for row in shown),
+        refresh=NOSCRIPT_REFRESH,
     )
 
 

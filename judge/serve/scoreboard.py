@@ -1,14 +1,16 @@
 """The scoreboard: a class's points per problem, or a contest's ICPC ranking (solved, then penalty time).
 
 A class counts each student's best current score per problem (a rejudge
-changes it, history does not). A contest counts, per team and problem, the
+changes it once its new result is stored, history does not; while it runs,
+the last finished result stands: ``standing.py``). A contest counts, per team and problem, the
 first accepted submission: solved, its minute since the start plus
 ``penalty`` minutes for each rejected try before it (a compile error costs
 nothing, as in ICPC); teams are ranked by solved, penalty and their last
 solve's minute, and share a rank when all three are equal. Submissions not
 yet judged, or judged JE (a judge error), count for nothing and are shown as
-pending, as is everything made in a contest's last ``freeze`` minutes
-(``site.yaml``) for anyone but the jury, until the end. Staff's own submissions are not ranked. In a class a
+pending (one being rejudged counts by its last finished result), as is
+everything made in a contest's last ``freeze`` minutes (``site.yaml``) for
+anyone but the jury, until the end. Staff's own submissions are not ranked. In a class a
 student sees their own row only; in a contest everyone sees the board.
 """
 
@@ -25,10 +27,10 @@ from starlette.routing import Route
 
 from .access import json_response, service_of, viewer
 from .service import Service
+from .standing import stands
 from .store import User
 
 FREE = ("CE",)  # a judged verdict that costs no penalty
-UNDECIDED = ("JE",)  # a judge error decides nothing: the try is pending until a rejudge, as ICPC counts it
 
 
 def _rows(service: Service) -> list[Any]:
@@ -44,7 +46,7 @@ def class_board(service: Service) -> list[dict[str, Any]]:
     people: dict[str, str] = {}
     for row in _rows(service):
         people[row["name"]] = row["display"]
-        if row["score"] is not None and row["state"] == "done":
+        if stands(row["verdict"]):
             key = (row["name"], row["problem"])
             best[key] = max(best.get(key, 0.0), row["score"])
     board = [
@@ -73,11 +75,7 @@ def contest_board(service: Service, frozen_from: float | None = None) -> list[di
         )
         if cell["solved"]:
             continue
-        if (
-            row["state"] != "done"
-            or row["verdict"] in UNDECIDED
-            or (frozen_from is not None and row["submitted"] >= frozen_from)
-        ):
+        if not stands(row["verdict"]) or (frozen_from is not None and row["submitted"] >= frozen_from):
             cell["pending"] += 1
             continue
         cell["judged"] += 1  # every judged try up to the first accepted one, compile errors too (ICPC's num_judged)

@@ -89,6 +89,8 @@ def serve(
         remote = Remote(cluster, problems, pool.isolation.mode)
         print(f"judging on the Dask cluster at {cluster}", file=sys.stderr)
     team = Workers(store, problems, pool, workers, remote)
+    if workers == 0:
+        print("--workers 0: submissions are taken and queued, none is judged by this server", file=sys.stderr)
     service = Service(site, store, problems, team, Sessions(site_key(site.root)))
     config = uvicorn_config(make_app(service), host, port, proxies)
     print(f"serving {site.title} ({len(problems)} problem(s)) on http://{host}:{port}/api/v1", flush=True)

@@ -171,6 +171,11 @@ def load_site(root: Path, problems_root: Path) -> Site:
         raise r.fail(top, "a contest needs its start and end (the ICPC Contest API states its length)")
     if "start" in times and "end" in times and times["end"] <= times["start"]:
         raise r.fail(fields["end"], "end must come after start")
+    freeze = r.count(fields["freeze"], "freeze") if "freeze" in fields else 0
+    if freeze and "start" in times and "end" in times:
+        length = (times["end"] - times["start"]).total_seconds() / 60
+        if freeze > length:  # a freeze from before the start: the board would never show a result
+            raise r.fail(fields["freeze"], f"freeze: {freeze} minutes is longer than the contest ({length:g} minutes)")
     return Site(
         root=root,
         title=r.text(fields["title"], "title") if "title" in fields else root.name,
@@ -182,7 +187,7 @@ def load_site(root: Path, problems_root: Path) -> Site:
         deadline=times.get("deadline"),
         limits=_limits(r, fields.get("limits")),
         penalty=r.count(fields["penalty"], "penalty") if "penalty" in fields else 20,
-        freeze=r.count(fields["freeze"], "freeze") if "freeze" in fields else 0,
+        freeze=freeze,
     )
 
 

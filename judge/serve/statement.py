@@ -9,17 +9,21 @@ back as the TeX itself, escaped, in a ``tex`` span the stylesheet sets in a
 math face: readable without MathJax, which the page could only load from
 elsewhere. A Kattis package's LaTeX statement (``problem.en.tex``) has its
 common commands (name, sections, emphasis, lists) turned into Markdown first
-and the rest left as written; any other file is shown as its text.
+and the rest left as written; any other file is shown as its text. Its setters' notes are kept apart for staff
+(``statement_parts.py``).
 """
 
 from __future__ import annotations
 
 import html
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from markdown_it import MarkdownIt
+
+from .statement_parts import split
 
 MAX_STATEMENT = 256 << 10  # a statement bigger than this is cut: the page is for reading, not for storage
 _MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$])\$(?!\s)([^$\n]+?)(?<!\s)\$", re.DOTALL)
@@ -56,16 +60,32 @@ def to_html(text: str) -> str:
 
 def statement_html(path: Path) -> str:
     """The statement file as HTML; a missing or unreadable one is a note, never an error page."""
+    shown = statement_view(path)
+    return shown.public + shown.setters
+
+
+@dataclass(frozen=True)
+class StatementView:
+    """A statement as its page shows it: the part for everyone, the setters' notes (staff only), and whether the
+    statement shows the samples itself (``statement_parts``)."""
+
+    public: str
+    setters: str = ""
+    shows_samples: bool = False
+
+
+def statement_view(path: Path) -> StatementView:
+    """The statement file as HTML, its setters' notes apart; a missing or unreadable one is a note, never an error."""
     try:
         with path.open("rb") as f:
             text = f.read(MAX_STATEMENT).decode("utf-8", errors="replace")
     except OSError:
-        return '<p class="muted">This problem has no statement file.</p>'
-    if path.suffix.lower() == ".md":
-        return to_html(text)
-    if path.suffix.lower() == ".tex":
-        return to_html(latex_to_markdown(text))
-    return f'<pre class="statement-source">{html.escape(text)}</pre>'
+        return StatementView('<p class="muted">This problem has no statement file.</p>')
+    suffix = path.suffix.lower()
+    if suffix not in (".md", ".tex"):
+        return StatementView(f'<pre class="statement-source">{html.escape(text)}</pre>')
+    parts = split(latex_to_markdown(text) if suffix == ".tex" else text)
+    return StatementView(to_html(parts.public), to_html(parts.setters) if parts.setters else "", parts.shows_samples)
 
 
 _LATEX = [

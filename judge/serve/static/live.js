@@ -77,7 +77,7 @@
       if (el.id === 'result') {
         el.setAttribute('data-attempt', String(v.attempt));
         var attempt = el.querySelector('.attempt');
-        if (attempt) attempt.textContent = 'attempt ' + v.attempt;
+        if (attempt && String(v.attempt) !== wasAttempt) attempt.textContent = 'being judged';  // the server words it at the end
       }
       var status = el.querySelector('.status');
       if (status) {
