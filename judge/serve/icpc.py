@@ -8,8 +8,11 @@ by the jury for a team: the spec's proxy); the NDJSON event feed, whose
 tokens are the event log's ids, so ``since_token`` resumes exactly where a
 client stopped (``stream=false`` sends what there is and ends, as DOMjudge
 allows). A team sees its own submissions, judgements and runs, everyone
-the rest; the jury sees everything. Accounts log in with a bearer token or,
-as these tools do, HTTP Basic with their name and password.
+the rest; the jury sees everything. A team's judgements and runs are built
+from ``feedback``'s views of them, so they show what ``/api/v1`` shows:
+under ``verdict`` feedback no runs and no longest run time. Accounts log in
+with a bearer token or, as these tools do, HTTP Basic with their name and
+password.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from starlette.routing import Route
 from . import icpc_objects as objects
 from .access import service_of, viewer
 from .api_submissions import open_problems, store_submission
+from .feedback import event_view, report_view
 from .http_errors import ApiError, bad_request, not_found
 from .intake import Parts, json_object, zip_entries
 from .limits import check_files, read_body
@@ -75,24 +79,44 @@ def _visible_submissions(service: Service, user: User) -> list[Any]:
     return service.store.read("SELECT * FROM submissions WHERE user_id = ? ORDER BY id", (user.id,))
 
 
+def _judgement(service: Service, user: User, row: Any, attempt: int, started: float | None, result: Any) -> Any:
+    """An attempt as ``user`` may see it: built from ``feedback.report_view`` of its result, as ``/api/v1`` shows it."""
+    if result is None:
+        return objects.judgement(service, row["id"], attempt, started, None, None)
+    policy, samples = service.policy(row["problem"]), service.sample_keys(row["problem"])
+    shown = report_view(json.loads(result["report"]), policy, samples, user)
+    return objects.judgement(service, row["id"], attempt, started, result["judged"], shown)
+
+
+def _run(service: Service, user: User, row: Any, event: Any) -> dict[str, Any] | None:
+    """A case's event as a run, built from ``feedback.event_view``: none where the policy hides the cases."""
+    policy, samples = service.policy(row["problem"]), service.sample_keys(row["problem"])
+    return objects.run(service, event, event_view("runs", json.loads(event["data"]), policy, samples, user))
+
+
 def _judgements(service: Service, user: User) -> list[dict[str, Any]]:
     rows = {row["id"]: row for row in _visible_submissions(service, user)}
     found = []
     for result in service.store.read("SELECT * FROM results ORDER BY id"):
         if result["submission_id"] in rows:
-            found.append(
-                objects.judgement(service, result["submission_id"], result["attempt"], result["started"], result)
-            )
-    for sid, row in rows.items():
+            row = rows[result["submission_id"]]
+            found.append(_judgement(service, user, row, result["attempt"], result["started"], result))
+    for row in rows.values():
         if row["state"] in ("compiling", "running"):  # the attempt under way: started, not yet decided
-            found.append(objects.judgement(service, sid, row["attempt"], row["started"], None))
+            found.append(_judgement(service, user, row, row["attempt"], row["started"], None))
     return found
 
 
 def _runs(service: Service, user: User) -> list[dict[str, Any]]:
+    rows = {row["id"]: row for row in _visible_submissions(service, user)}
     judgements = {j["id"] for j in _judgements(service, user)}
-    runs = (objects.run(service, event) for event in service.store.read("SELECT * FROM events WHERE type = 'runs'"))
-    return [r for r in runs if r is not None and r["judgement_id"] in judgements]
+    found = []
+    for event in service.store.read("SELECT * FROM events WHERE type = 'runs' ORDER BY id"):
+        row = rows.get(event["submission_id"])
+        shown = _run(service, user, row, event) if row is not None else None
+        if shown is not None and shown["judgement_id"] in judgements:
+            found.append(shown)
+    return found
 
 
 def _collection(service: Service, user: User, kind: str) -> list[dict[str, Any]]:
@@ -257,17 +281,17 @@ def _mapped(service: Service, user: User, event: Any) -> str | None:
     if event["type"] == "submissions":
         return _line("submissions", str(sid), objects.submission(service, row), event["id"])
     if event["type"] == "runs":
-        found = objects.run(service, event)
+        found = _run(service, user, row, event)
         return _line("runs", found["id"], found, event["id"]) if found else None
     if data.get("state") == "compiling":
-        judgement = objects.judgement(service, sid, data["attempt"], event["time"], None)
+        judgement = _judgement(service, user, row, data["attempt"], event["time"], None)
     elif data.get("state") in ("done", "error"):
         result = service.store.one(
             "SELECT * FROM results WHERE submission_id = ? AND attempt = ?", (sid, data["attempt"])
         )
         if result is None:
             return None
-        judgement = objects.judgement(service, sid, data["attempt"], result["started"], result)
+        judgement = _judgement(service, user, row, data["attempt"], result["started"], result)
     else:
         return None
     return _line("judgements", judgement["id"], judgement, event["id"])
