@@ -5,9 +5,9 @@ three times, once per feedback setting (``verdict``, ``cases``, ``full``), and
 one team's wrong answer judged on each. For every setting, each channel is
 read as that team and as the jury and compared with what ``/api/v1`` shows
 them (``feedback.report_view``, the policy's one decision): the ICPC API's
-``runs`` and ``judgements`` (and each by id), its event feed (from the start
-and from a ``since_token``), ``/api/v1``'s result history and event stream,
-and the submission's page. Under ``verdict`` a team gets no run, no run
+``runs`` and ``judgements`` (and each by id), its event feed (from the
+start, from a ``since_token`` and narrowed by ``types``), ``/api/v1``'s
+result history and event stream, and the submission's page. Under ``verdict`` a team gets no run, no run
 time and no count of cases passed anywhere; the jury gets everything.
 """
 
@@ -133,6 +133,9 @@ def test_the_event_feed_shows_what_the_runs_and_judgements_endpoints_show(contes
     first = next(int(line["token"]) for line in lines if line["type"] == "submissions")
     later = _feed(icpc[who], since_token=str(first))  # resuming is no way around the policy either
     assert later == [line for line in lines if "token" in line and int(line["token"]) > first]
+    for types in ("runs", "runs,judgements", "submissions"):  # nor is asking for some types alone
+        assert _feed(icpc[who], types=types) == [line for line in lines if line["type"] in types.split(",")]
+    assert icpc[who].get("/event-feed", params={"stream": "false", "types": "runs,cases"}).status_code == 400
 
 
 def test_api_v1_history_streams_and_pages_hide_the_cases_under_verdict(contest) -> None:

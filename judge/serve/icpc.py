@@ -227,9 +227,26 @@ async def event_feed(request: Request) -> Response:
     if token is not None and (not token.isdigit() or int(token) > last):
         raise bad_request("since_token is not a token of this feed", "since_token")
     stream = request.query_params.get("stream", "true").lower() != "false"
+    types = _types(request.query_params.get("types"))
     return StreamingResponse(
-        _feed(request, service, user, int(token) if token else None, stream), media_type="application/x-ndjson"
+        _feed(request, service, user, int(token) if token else None, stream, types), media_type="application/x-ndjson"
     )
+
+
+FEED_TYPES = frozenset(
+    ("contest", "judgement-types", "languages", "problems", "state", "teams", "submissions", "judgements", "runs")
+)
+FEED_TYPE_OF = {"accounts": "teams"}  # a log event's type as the feed names it, where the two differ
+
+
+def _types(text: str | None) -> frozenset[str]:
+    """The spec's ``types`` filter (``submissions,judgements``): the feed's types it keeps; all when absent."""
+    if text is None:
+        return FEED_TYPES
+    wanted = frozenset(part.strip() for part in text.split(","))
+    if not wanted <= FEED_TYPES:
+        raise bad_request(f"types names no type this feed has: {', '.join(sorted(wanted - FEED_TYPES))}", "types")
+    return wanted
 
 
 def _line(kind: str, ident: str | None, data: Any, token: int | None) -> str:
@@ -239,20 +256,25 @@ def _line(kind: str, ident: str | None, data: Any, token: int | None) -> str:
     return json.dumps(event) + "\n"
 
 
-async def _feed(request: Request, service: Service, user: User, since: int | None, stream: bool) -> AsyncIterator[str]:
+async def _feed(
+    request: Request, service: Service, user: User, since: int | None, stream: bool, types: frozenset[str]
+) -> AsyncIterator[str]:
+    """The feed's lines for ``user``, of ``types``: what a filter leaves out is skipped, never shown otherwise."""
     if since is None:  # a new client gets every object first, then every change
-        yield _line("contest", None, objects.contest(service), None)
+        if "contest" in types:
+            yield _line("contest", None, objects.contest(service), None)
         for kind in ("judgement-types", "languages", "problems"):
-            for found in _collection(service, user, kind):
+            for found in _collection(service, user, kind) if kind in types else ():
                 yield _line(kind, found["id"], found, None)
-        yield _line("state", None, objects.state(service, time.time()), None)
+        if "state" in types:
+            yield _line("state", None, objects.state(service, time.time()), None)
     after, quiet_since = since or 0, time.monotonic()
     while True:
         ticket = service.bell.ticket()
         events = service.store.events_after(after)
         for event in events:
             after = event["id"]
-            line = _mapped(service, user, event)
+            line = _mapped(service, user, event) if FEED_TYPE_OF.get(event["type"], event["type"]) in types else None
             if line is not None:
                 quiet_since = time.monotonic()
                 yield line
