@@ -41,8 +41,8 @@ async def _http_error(request: Request, exc: Exception) -> Response:
 
 
 async def _gone(request: Request, exc: Exception) -> Response:
-    """The client went while its body was being read (a half-sent request cut by ``connections.py``, or a closed
-    tab): nobody reads the answer, and it is no fault of the server's to print a traceback for."""
+    """The client went while its body was being read (a half-sent request cut by ``connections.py``, or a tab
+    closed mid-upload): nobody reads this answer, and the server did nothing wrong, so no traceback is logged."""
     return Response(status_code=400)
 
 

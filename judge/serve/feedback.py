@@ -12,8 +12,9 @@ whatever a report holds). A case is a sample by its group and name together
 sharing a name with ``sample/1``. Under
 ``verdict`` (a contest's default) only the overall verdict, score (with each
 group's part of it, but not how many of its cases passed) and compile
-output are shown, in every channel (``shows_cases``). A judge error's details (paths, the machine's state) are
-the staff's; a student is told that it happened and that a rejudge clears it.
+output are shown, in every channel (``shows_cases``). A judge error's
+details (paths, the machine's state) are the staff's; a student is told
+that it happened and that a rejudge clears it.
 """
 
 from __future__ import annotations
