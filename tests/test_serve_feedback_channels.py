@@ -82,14 +82,17 @@ def _feed(client: httpx.Client, **params: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
-def _sse_runs(lines: Any) -> list[dict[str, Any]]:
-    """The data of a server-sent stream's ``runs`` events."""
-    found, kind = [], ""
+def _sse_runs(lines: Any, most: int | None = None) -> list[dict[str, Any]]:
+    """The data of a server-sent stream's ``runs`` events, to its end or its first ``most``."""
+    found: list[dict[str, Any]] = []
+    kind = ""
     for line in lines:
         if line.startswith("event: "):
             kind = line[7:]
         elif line.startswith("data: ") and kind == "runs":
             found.append(json.loads(line[6:]))
+            if len(found) == most:
+                break
     return found
 
 
@@ -159,3 +162,8 @@ def test_api_v1_history_streams_and_pages_hide_the_cases_under_verdict(contest) 
             page = browser.get(f"/submissions/{sid}").text
             assert ("Cases passed" in page) == (policy != "verdict"), policy
             assert ('class="cases"' in page) == (policy != "verdict"), policy
+        with browser.stream("GET", "/live", params={"since": "0"}) as answer:  # the pages' stream: it never ends
+            runs = _sse_runs(answer.iter_lines(), 4 * len(sids))  # aplusb's four cases, each submission's
+        policy_of = {sid: policy for policy, sid in sids.items()}
+        for run in runs:
+            assert (set(run) == {"id", "attempt"}) == (policy_of[run["id"]] == "verdict"), run
