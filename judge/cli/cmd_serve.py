@@ -51,6 +51,19 @@ def add(sub: argparse._SubParsersAction) -> None:
         default=[],
         help="a reverse proxy's address whose X-Forwarded-For names the client (repeatable; default: none is trusted)",
     )
+    p.add_argument(
+        "--head-timeout",
+        metavar="S",
+        type=float,
+        help="seconds a connection has to send a request's head, and the longest gap in its body (default: 30)",
+    )
+    p.add_argument(
+        "--connections-per-address",
+        metavar="N",
+        type=int,
+        help="open connections one client address may hold; more are closed at once (default: 128; a --proxy's "
+        "are not counted)",
+    )
     p.add_argument("--add-user", metavar="NAME", help="make an account, print its API token as the last line, and exit")
     p.add_argument("--role", choices=ROLES, default="student", help="the role of --add-user's account")
     p.add_argument("--password", help="--add-user's password, for logging in on pages (default: none, token only)")
@@ -62,6 +75,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.site}: no such folder (a site is a folder with a site.yaml)")
     if not 0 <= args.port <= 65535 or args.workers < 0 or args.jobs < 1:
         raise UsageError("--port must be 0-65535, --workers at least 0 and --jobs at least 1")
+    timeout, most = args.head_timeout, args.connections_per_address
+    if (timeout is not None and not 0 < timeout <= 3600) or (most is not None and most < 1):
+        raise UsageError("--head-timeout must be over 0 and at most 3600 s, --connections-per-address at least 1")
     _web_stack()
     from ..serve.server import make_account
     from ..serve.store import Store
@@ -97,6 +113,7 @@ def _web_stack() -> None:
 def _serve(args: argparse.Namespace, site_root: Path, store_type: type) -> int:
     from ..problem.formats import load
     from ..run import SlotPool, resolve_sandbox
+    from ..serve.connections import HEAD_TIMEOUT, PER_ADDRESS, Bounds
     from ..serve.server import first_admin, lock_site, serve, tighten_site
     from ..serve.site import load_site
     from .common import ready
@@ -125,7 +142,12 @@ def _serve(args: argparse.Namespace, site_root: Path, store_type: type) -> int:
             print(f"made the admin account: name admin, password {password}")
             print(f"its API token (send it as Authorization: Bearer TOKEN): {token}", flush=True)
         try:
-            serve(site, store, problems, pool, args.host, args.port, args.workers, args.cluster, tuple(args.proxy))
+            bounds = Bounds(
+                args.head_timeout or HEAD_TIMEOUT, args.connections_per_address or PER_ADDRESS, tuple(args.proxy)
+            )
+            serve(
+                site, store, problems, pool, args.host, args.port, args.workers, args.cluster, tuple(args.proxy), bounds
+            )
         finally:
             store.close()
     return 0

@@ -14,7 +14,7 @@ from contextlib import asynccontextmanager
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import Route
 
@@ -39,6 +39,12 @@ async def _http_error(request: Request, exc: Exception) -> Response:
         return await pages_routes.http_error(request, exc)
     code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
     return json_response({"error": {"code": code, "message": str(exc.detail), "field": None}}, exc.status_code)
+
+
+async def _gone(request: Request, exc: Exception) -> Response:
+    """The client went while its body was being read (a half-sent request cut by ``connections.py``, or a tab
+    closed mid-upload): nobody reads this answer, and the server did nothing wrong, so no traceback is logged."""
+    return Response(status_code=400)
 
 
 async def _crash(request: Request, exc: Exception) -> Response:
@@ -89,7 +95,12 @@ def make_app(service: Service) -> Starlette:
         routes=routes,
         lifespan=lifespan,
         middleware=[Middleware(SameOrigin), Middleware(BasicCredentials)],  # another site's changes first
-        exception_handlers={ApiError: _api_error, HTTPException: _http_error, Exception: _crash},
+        exception_handlers={
+            ApiError: _api_error,
+            HTTPException: _http_error,
+            ClientDisconnect: _gone,
+            Exception: _crash,
+        },
     )
     app.state.service = service
     return app

@@ -10,9 +10,11 @@ keeps for sample cases alone; no role but staff sees one on any other case,
 whatever a report holds). A case is a sample by its group and name together
 (``CaseSpec.is_sample``): a Kattis package's ``secret/1`` is no sample for
 sharing a name with ``sample/1``. Under
-``verdict`` (a contest's default) only the overall verdict, score and compile
-output are shown. A judge error's details (paths, the machine's state) are
-the staff's; a student is told that it happened and that a rejudge clears it.
+``verdict`` (a contest's default) only the overall verdict, score (with each
+group's part of it, but not how many of its cases passed) and compile
+output are shown, in every channel (``shows_cases``). A judge error's
+details (paths, the machine's state) are the staff's; a student is told
+that it happened and that a rejudge clears it.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from ..model import Problem
 from .store import User
 
 _SECRET_FIELDS = ("verdict", "time", "memory_kb")
+_GROUP_SCORE_FIELDS = ("name", "points", "earned")  # a group's part of the score; its cases passed are a count of cases
 _SAMPLE_FIELDS = (
     "name",
     "verdict",
@@ -60,6 +63,14 @@ def case_view(case: dict[str, Any], index: int, policy: str, samples: frozenset[
     return {"index": index, "group": case.get("group", ""), **{k: case.get(k) for k in _SECRET_FIELDS}}
 
 
+def shows_cases(policy: str, viewer: User) -> bool:
+    """Whether ``viewer`` sees a submission's cases one by one (each one's verdict and time): staff always, a student
+    unless the policy is ``verdict``. Every channel that could show a case asks it through ``report_view`` or
+    ``event_view``: the API's result and its event streams, the pages, and the ICPC API's runs, the longest run
+    time of its judgements and its event feed, which are built from these views, never from the stored report."""
+    return viewer.staff or policy != "verdict"
+
+
 def report_view(report: dict[str, Any], policy: str, samples: frozenset[str], viewer: User) -> dict[str, Any]:
     """The stored report as ``viewer`` may see it."""
     staff = viewer.staff
@@ -70,8 +81,10 @@ def report_view(report: dict[str, Any], policy: str, samples: frozenset[str], vi
         "compile": report.get("compile", {"ok": False, "log": ""}),
         "groups": report.get("groups", []),
     }
+    if not shows_cases(policy, viewer):
+        shown["groups"] = [{k: group.get(k) for k in _GROUP_SCORE_FIELDS} for group in shown["groups"]]
     cases = report.get("cases", [])
-    if staff or policy != "verdict":
+    if shows_cases(policy, viewer):
         shown["cases"] = [case_view(case, n, policy, samples, staff) for n, case in enumerate(cases, start=1)]
     if staff and report.get("worker"):
         shown["worker"] = report["worker"]  # --cluster: which Dask worker judged it
@@ -86,7 +99,7 @@ def event_view(kind: str, data: dict[str, Any], policy: str, samples: frozenset[
         return data
     if kind == "runs":
         base = {"id": data.get("id"), "attempt": data.get("attempt")}
-        if policy == "verdict":
+        if not shows_cases(policy, viewer):
             return base
         return base | case_view(data, int(data.get("index", 0)), policy, samples, False)
     if data.get("error"):

@@ -8,8 +8,11 @@ by the jury for a team: the spec's proxy); the NDJSON event feed, whose
 tokens are the event log's ids, so ``since_token`` resumes exactly where a
 client stopped (``stream=false`` sends what there is and ends, as DOMjudge
 allows). A team sees its own submissions, judgements and runs, everyone
-the rest; the jury sees everything. Accounts log in with a bearer token or,
-as these tools do, HTTP Basic with their name and password.
+the rest; the jury sees everything. A team's judgements and runs are built
+from ``feedback``'s views of them, so they show what ``/api/v1`` shows:
+under ``verdict`` feedback no runs and no longest run time. Accounts log in
+with a bearer token or, as these tools do, HTTP Basic with their name and
+password.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from starlette.routing import Route
 from . import icpc_objects as objects
 from .access import service_of, still_allowed, viewer
 from .api_submissions import open_problems, store_submission
+from .feedback import event_view, report_view
 from .http_errors import ApiError, bad_request, not_found
 from .intake import Parts, json_object, zip_entries
 from .limits import check_files, read_body
@@ -76,24 +80,44 @@ def _visible_submissions(service: Service, user: User) -> list[Any]:
     return service.store.read("SELECT * FROM submissions WHERE user_id = ? ORDER BY id", (user.id,))
 
 
+def _judgement(service: Service, user: User, row: Any, attempt: int, started: float | None, result: Any) -> Any:
+    """An attempt as ``user`` may see it: built from ``feedback.report_view`` of its result, as ``/api/v1`` shows it."""
+    if result is None:
+        return objects.judgement(service, row["id"], attempt, started, None, None)
+    policy, samples = service.policy(row["problem"]), service.sample_keys(row["problem"])
+    shown = report_view(json.loads(result["report"]), policy, samples, user)
+    return objects.judgement(service, row["id"], attempt, started, result["judged"], shown)
+
+
+def _run(service: Service, user: User, row: Any, event: Any) -> dict[str, Any] | None:
+    """A case's event as a run, built from ``feedback.event_view``: none where the policy hides the cases."""
+    policy, samples = service.policy(row["problem"]), service.sample_keys(row["problem"])
+    return objects.run(service, event, event_view("runs", json.loads(event["data"]), policy, samples, user))
+
+
 def _judgements(service: Service, user: User) -> list[dict[str, Any]]:
     rows = {row["id"]: row for row in _visible_submissions(service, user)}
     found = []
     for result in service.store.read("SELECT * FROM results ORDER BY id"):
         if result["submission_id"] in rows:
-            found.append(
-                objects.judgement(service, result["submission_id"], result["attempt"], result["started"], result)
-            )
-    for sid, row in rows.items():
+            row = rows[result["submission_id"]]
+            found.append(_judgement(service, user, row, result["attempt"], result["started"], result))
+    for row in rows.values():
         if row["state"] in ("compiling", "running"):  # the attempt under way: started, not yet decided
-            found.append(objects.judgement(service, sid, row["attempt"], row["started"], None))
+            found.append(_judgement(service, user, row, row["attempt"], row["started"], None))
     return found
 
 
 def _runs(service: Service, user: User) -> list[dict[str, Any]]:
+    rows = {row["id"]: row for row in _visible_submissions(service, user)}
     judgements = {j["id"] for j in _judgements(service, user)}
-    runs = (objects.run(service, event) for event in service.store.read("SELECT * FROM events WHERE type = 'runs'"))
-    return [r for r in runs if r is not None and r["judgement_id"] in judgements]
+    found = []
+    for event in service.store.read("SELECT * FROM events WHERE type = 'runs' ORDER BY id"):
+        row = rows.get(event["submission_id"])
+        shown = _run(service, user, row, event) if row is not None else None
+        if shown is not None and shown["judgement_id"] in judgements:
+            found.append(shown)
+    return found
 
 
 def _collection(service: Service, user: User, kind: str) -> list[dict[str, Any]]:
@@ -205,9 +229,26 @@ async def event_feed(request: Request) -> Response:
     if token is not None and (not token.isdigit() or int(token) > last):
         raise bad_request("since_token is not a token of this feed", "since_token")
     stream = request.query_params.get("stream", "true").lower() != "false"
+    types = _types(request.query_params.get("types"))
     return StreamingResponse(
-        _feed(request, service, user, int(token) if token else None, stream), media_type="application/x-ndjson"
+        _feed(request, service, user, int(token) if token else None, stream, types), media_type="application/x-ndjson"
     )
+
+
+FEED_TYPES = frozenset(
+    ("contest", "judgement-types", "languages", "problems", "state", "teams", "submissions", "judgements", "runs")
+)
+FEED_TYPE_OF = {"accounts": "teams"}  # a log event's type as the feed names it, where the two differ
+
+
+def _types(text: str | None) -> frozenset[str]:
+    """The spec's ``types`` filter (``submissions,judgements``): the feed's types it keeps; all when absent."""
+    if text is None:
+        return FEED_TYPES
+    wanted = frozenset(part.strip() for part in text.split(","))
+    if not wanted <= FEED_TYPES:
+        raise bad_request(f"types names no type this feed has: {', '.join(sorted(wanted - FEED_TYPES))}", "types")
+    return wanted
 
 
 def _line(kind: str, ident: str | None, data: Any, token: int | None) -> str:
@@ -217,13 +258,18 @@ def _line(kind: str, ident: str | None, data: Any, token: int | None) -> str:
     return json.dumps(event) + "\n"
 
 
-async def _feed(request: Request, service: Service, user: User, since: int | None, stream: bool) -> AsyncIterator[str]:
+async def _feed(
+    request: Request, service: Service, user: User, since: int | None, stream: bool, types: frozenset[str]
+) -> AsyncIterator[str]:
+    """The feed's lines for ``user``, of ``types``: what a filter leaves out is skipped, never shown otherwise."""
     if since is None:  # a new client gets every object first, then every change
-        yield _line("contest", None, objects.contest(service), None)
+        if "contest" in types:
+            yield _line("contest", None, objects.contest(service), None)
         for kind in ("judgement-types", "languages", "problems"):
-            for found in _collection(service, user, kind):
+            for found in _collection(service, user, kind) if kind in types else ():
                 yield _line(kind, found["id"], found, None)
-        yield _line("state", None, objects.state(service, time.time()), None)
+        if "state" in types:
+            yield _line("state", None, objects.state(service, time.time()), None)
     after, quiet_since = since or 0, time.monotonic()
     while True:
         ticket = service.bell.ticket()
@@ -232,7 +278,7 @@ async def _feed(request: Request, service: Service, user: User, since: int | Non
         events = service.store.events_after(after)
         for event in events:
             after = event["id"]
-            line = _mapped(service, user, event)
+            line = _mapped(service, user, event) if FEED_TYPE_OF.get(event["type"], event["type"]) in types else None
             if line is not None:
                 quiet_since = time.monotonic()
                 yield line
@@ -261,17 +307,17 @@ def _mapped(service: Service, user: User, event: Any) -> str | None:
     if event["type"] == "submissions":
         return _line("submissions", str(sid), objects.submission(service, row), event["id"])
     if event["type"] == "runs":
-        found = objects.run(service, event)
+        found = _run(service, user, row, event)
         return _line("runs", found["id"], found, event["id"]) if found else None
     if data.get("state") == "compiling":
-        judgement = objects.judgement(service, sid, data["attempt"], event["time"], None)
+        judgement = _judgement(service, user, row, data["attempt"], event["time"], None)
     elif data.get("state") in ("done", "error"):
         result = service.store.one(
             "SELECT * FROM results WHERE submission_id = ? AND attempt = ?", (sid, data["attempt"])
         )
         if result is None:
             return None
-        judgement = objects.judgement(service, sid, data["attempt"], result["started"], result)
+        judgement = _judgement(service, user, row, data["attempt"], result["started"], result)
     else:
         return None
     return _line("judgements", judgement["id"], judgement, event["id"])

@@ -12,7 +12,6 @@ board is frozen from then until the end, when it thaws by itself.
 
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
 from datetime import datetime, timezone
@@ -178,41 +177,43 @@ def submission(service: Service, row: sqlite3.Row) -> dict[str, Any]:
 
 
 def judgement(
-    service: Service, sid: int, attempt: int, started: float | None, result: sqlite3.Row | None
+    service: Service, sid: int, attempt: int, started: float | None, judged: float | None, shown: dict[str, Any] | None
 ) -> dict[str, Any]:
-    """One attempt; finished (a type and an end) when its result is stored."""
-    begin = started if started is not None else (result["judged"] if result is not None else 0.0)
+    """One attempt; finished (a type and an end) when its result is stored. ``shown`` is that result as the viewer
+    may see it (``feedback.report_view``): its longest run time is given only where its cases are shown."""
+    begin = started if started is not None else (judged if judged is not None else 0.0)
     data: dict[str, Any] = {
         "id": f"{sid}-{attempt}",
         "submission_id": str(sid),
         "start_time": abstime(begin),
         "start_contest_time": reltime(begin - _start(service)),
     }
-    if result is not None:
-        cases = json.loads(result["report"]).get("cases", [])
+    if judged is not None and shown is not None:
         data |= {
-            "judgement_type_id": TYPE_OF.get(result["verdict"], "JE"),
-            "end_time": abstime(result["judged"]),
-            "end_contest_time": reltime(result["judged"] - _start(service)),
-            "max_run_time": round(max((c.get("time", 0.0) for c in cases), default=0.0), 3),
+            "judgement_type_id": TYPE_OF.get(shown.get("verdict") or "", "JE"),
+            "end_time": abstime(judged),
+            "end_contest_time": reltime(judged - _start(service)),
         }
+        if "cases" in shown:
+            times = (case.get("time") or 0.0 for case in shown["cases"])
+            data["max_run_time"] = round(max(times, default=0.0), 3)
     return data
 
 
-def run(service: Service, event: sqlite3.Row) -> dict[str, Any] | None:
-    """A case's event as a run of its judgement; None for a case not run (skipped)."""
-    data = json.loads(event["data"])
-    kind = TYPE_OF.get(data.get("verdict", ""))
+def run(service: Service, event: sqlite3.Row, shown: dict[str, Any]) -> dict[str, Any] | None:
+    """A case's event as a run of its judgement; None for a case not run (skipped) or one the viewer is not shown
+    (``shown`` is the event as ``feedback.event_view`` gives it to them: no verdict, no run)."""
+    kind = TYPE_OF.get(shown.get("verdict") or "")
     if kind is None:
         return None
     return {
         "id": str(event["id"]),
-        "judgement_id": f"{data['id']}-{data['attempt']}",
-        "ordinal": int(data.get("index") or 0),
+        "judgement_id": f"{shown['id']}-{shown['attempt']}",
+        "ordinal": int(shown.get("index") or 0),
         "judgement_type_id": kind,
         "time": abstime(event["time"]),
         "contest_time": reltime(event["time"] - _start(service)),
-        "run_time": round(float(data.get("time", 0.0)), 3),
+        "run_time": round(float(shown.get("time") or 0.0), 3),
     }
 
 

@@ -14,6 +14,7 @@ from ..errors import UsageError
 from ..model import Problem
 from ..run import SlotPool
 from .auth import Sessions, add_user, new_token, site_key
+from .connections import Bounds, guarded
 from .queue import recover
 from .service import Service
 from .site import Site
@@ -73,6 +74,7 @@ def serve(
     workers: int,
     cluster: str | None = None,
     proxies: tuple[str, ...] = (),
+    bounds: Bounds | None = None,
 ) -> None:
     """Serve until SIGINT or SIGTERM; what was being judged then is re-queued at the next start."""
     import uvicorn
@@ -92,7 +94,7 @@ def serve(
     if workers == 0:
         print("--workers 0: submissions are taken and queued, none is judged by this server", file=sys.stderr)
     service = Service(site, store, problems, team, Sessions(site_key(site.root)))
-    config = uvicorn_config(make_app(service), host, port, proxies)
+    config = uvicorn_config(make_app(service), host, port, proxies, bounds)
     print(f"serving {site.title} ({len(problems)} problem(s)) on http://{host}:{port}/api/v1", flush=True)
     previous = signal.signal(signal.SIGTERM, _stopped)
     try:
@@ -108,11 +110,14 @@ def _stopped(signum: int, frame: object) -> None:
     raise SystemExit(0)
 
 
-def uvicorn_config(app: Any, host: str, port: int, proxies: tuple[str, ...]) -> Any:
+def uvicorn_config(app: Any, host: str, port: int, proxies: tuple[str, ...], bounds: Bounds | None = None) -> Any:
     """The server's settings. A client's address (what the log-in throttle counts) is the connection's own unless
     it comes from one of ``proxies``, whose ``X-Forwarded-For`` is then believed: uvicorn's default believes it from
-    127.0.0.1, which would let anyone with a shell on this machine pick the address each guess is counted against."""
+    127.0.0.1, which would let anyone with a shell on this machine pick the address each guess is counted against.
+    Its HTTP protocol is uvicorn's own within ``bounds`` (``connections.py``: a head's time, connections per
+    address), which uvicorn does not bound by itself."""
     import uvicorn
+    from uvicorn.protocols.http.auto import AutoHTTPProtocol
 
     return uvicorn.Config(
         app,
@@ -124,4 +129,5 @@ def uvicorn_config(app: Any, host: str, port: int, proxies: tuple[str, ...]) -> 
         proxy_headers=bool(proxies),
         forwarded_allow_ips=list(proxies),
         timeout_graceful_shutdown=5,  # an open event stream must not hold a stopping server
+        http=guarded(AutoHTTPProtocol, bounds or Bounds(exempt=proxies)),
     )
