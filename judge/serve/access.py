@@ -5,7 +5,6 @@ from __future__ import annotations
 import base64
 import binascii
 import hashlib
-import hmac
 import time
 from typing import Any
 
@@ -16,6 +15,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from .auth import SESSION_COOKIE, SESSION_SECONDS, user_for_token
 from .http_errors import ApiError
+from .inputs import same_secret
+from .names import ShownJSON
 from .service import Service
 from .store import User, user_of
 from .throttle import checked_login
@@ -66,7 +67,7 @@ def viewer(request: Request) -> User:
     cookie = request.cookies.get(SESSION_COOKIE)
     session = service.sessions.read(cookie) if cookie else None
     if session is not None:
-        if request.method not in SAFE_METHODS and not hmac.compare_digest(
+        if request.method not in SAFE_METHODS and not same_secret(
             request.headers.get("x-csrf-token", ""), session.csrf
         ):
             raise ApiError(403, "csrf", "a change made with a session cookie needs its X-CSRF-Token header")
@@ -135,4 +136,4 @@ def staff(request: Request) -> User:
 
 
 def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> JSONResponse:
-    return JSONResponse(data, status_code=status, headers=headers)
+    return ShownJSON(data, status_code=status, headers=headers)

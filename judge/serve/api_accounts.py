@@ -21,8 +21,9 @@ from ..grade.roster import Roster, load_roster
 from .access import client_address, json_response, keep_session, service_of, staff, viewer
 from .auth import ROLES, SESSION_COOKIE, Duplicate, add_user, new_token
 from .http_errors import ApiError, bad_request, not_found, unprocessable
-from .intake import json_object
+from .inputs import json_object, path_id
 from .limits import read_body
+from .names import text_fault
 from .service import iso
 from .store import Store, User
 from .throttle import checked_login
@@ -82,8 +83,8 @@ def _may_make(maker: User, role: str) -> None:
 
 
 def _check_name(name: Any, field: str = "name") -> str:
-    if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX or any(c in name for c in "\0\n\r"):
-        raise unprocessable(f"a name is 1 to {NAME_MAX} characters on one line", field)
+    if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX or text_fault(name) is not None:
+        raise unprocessable(f"a name is 1 to {NAME_MAX} characters of text on one line (no control character)", field)
     return name.strip()
 
 
@@ -185,10 +186,7 @@ async def make_token(request: Request) -> Response:
 
 async def drop_token(request: Request) -> Response:
     user = viewer(request)
-    try:
-        token_id = int(request.path_params["tid"])
-    except ValueError:
-        raise not_found("token") from None
+    token_id = path_id(request.path_params["tid"], "token")
     with service_of(request).store.tx() as db:
         gone = db.execute("DELETE FROM tokens WHERE id = ? AND user_id = ?", (token_id, user.id)).rowcount
     if not gone:

@@ -27,6 +27,7 @@ from pathlib import Path
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from .inputs import same_secret
 from .store import Store, User, log_event, user_of
 
 ROLES = ("student", "team", "teacher", "jury", "admin")
@@ -139,7 +140,7 @@ class Sessions:
 
     def read(self, cookie: str) -> Session | None:
         payload, _, signature = cookie.rpartition(".")
-        if not payload or not hmac.compare_digest(signature, self._sign(payload)):
+        if not payload or not same_secret(signature, self._sign(payload)):
             return None
         try:
             user, expires, csrf = base64.urlsafe_b64decode(payload.encode()).decode().split(":", 2)

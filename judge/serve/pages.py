@@ -16,7 +16,6 @@ program's output made of markup is shown as text.
 
 from __future__ import annotations
 
-import hmac
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -35,7 +34,9 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from .access import client_address, keep_session, service_of
 from .auth import SESSION_COOKIE, Session
 from .http_errors import ApiError
+from .inputs import same_secret
 from .limits import MAX_BODY, MAX_FILES, read_body
+from .names import shown
 from .store import User, user_of
 from .throttle import checked_login
 
@@ -92,7 +93,7 @@ def render(request: Request, template: str, status: int = 200, who: Seen | None 
         path=request.url.path,
         **context,
     )
-    return HTMLResponse(text, status_code=status, headers=secure_headers())
+    return HTMLResponse(shown(text), status_code=status, headers=secure_headers())
 
 
 def secure_headers() -> dict[str, str]:
@@ -170,7 +171,7 @@ async def read_form(request: Request) -> Form:
 
 
 def check_csrf(who: Seen, form: Form) -> None:
-    if not hmac.compare_digest(form.fields.get("csrf", ""), who.session.csrf):
+    if not same_secret(form.fields.get("csrf", ""), who.session.csrf):
         raise ApiError(403, "csrf", "this form is out of date (its CSRF token does not match): reload the page")
 
 
@@ -199,7 +200,7 @@ async def login_post(request: Request) -> Response:
     token = request.cookies.get(LOGIN_COOKIE, "")
     nxt = _safe_next(form.fields.get("next", "/"))
     fresh = secrets.token_urlsafe(24)
-    if not token or not hmac.compare_digest(form.fields.get("csrf", ""), token):
+    if not token or not same_secret(form.fields.get("csrf", ""), token):
         return _login_form(request, fresh, nxt, "The form was out of date; please log in again.", 403)
     service = service_of(request)
     name, password = form.fields.get("name", ""), form.fields.get("password", "")
