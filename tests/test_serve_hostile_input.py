@@ -20,13 +20,15 @@ import hashlib
 import io
 import json
 import sqlite3
+import subprocess
+import sys
 import time
 import zipfile
 from pathlib import Path
 
 import httpx
 import pytest
-from conftest import PROBLEMS, PROGRAMS
+from conftest import PROBLEMS, PROGRAMS, REPO_ROOT
 from serving import Server, write_site
 
 AC_PY = (PROGRAMS / "aplusb" / "ac.py").read_text()
@@ -291,3 +293,20 @@ def test_rows_an_earlier_version_stored_are_shown_exported_and_judged(served) ->
     for fmt in ("csv", "json", "xml", "html"):
         assert jury.pages.get(f"/staff/grades/aplusb.{fmt}").status_code == 200
     assert jury.pages.get("/staff/similar/aplusb").status_code == 200
+
+
+def test_add_user_takes_no_name_that_is_no_text(served) -> None:
+    """``serve --add-user`` reads the name from the command line, where any bytes may come: one that is not UTF-8 (a
+    lone surrogate to Python) or holds a control character is a one-line usage error, and nothing is stored."""
+    server, _, _ = served
+    before = _dump(server.site)
+    for name in (b"bad\xffname", b"bad\x1bname"):
+        done = subprocess.run(
+            [sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(server.site), "--add-user", name],
+            capture_output=True,
+            timeout=60,
+            cwd=REPO_ROOT,
+        )
+        assert done.returncode == 2 and b"Traceback" not in done.stderr, done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert _dump(server.site) == before
