@@ -33,7 +33,7 @@ def json_object(body: bytes) -> dict[str, Any]:
     """A request body that must be one JSON object, else a 400 saying which it is not: every JSON endpoint's first
     step (submissions, the ICPC API's POST, accounts)."""
     try:
-        text = body.decode("utf-8")
+        text = body.decode("utf-8-sig")  # a byte-order mark, as json.loads(bytes) took one
     except UnicodeDecodeError as exc:
         raise bad_request(f"the body is not UTF-8 text: {exc}") from None
     try:
