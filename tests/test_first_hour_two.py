@@ -7,9 +7,12 @@ docs that match what the judge does.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
-from conftest import cli, write_files
+import pytest
+from conftest import REPO_ROOT, cli, write_files
 
 # wrong, and slow, on the first secret case; right and quick on every other: with -j 4 the later cases end first
 SLOW_FIRST_WRONG = "import time\nn = int(input())\nif n == 1:\n    time.sleep(0.6)\n    n = -1\nprint(n)\n"
@@ -55,3 +58,46 @@ def test_the_judge_summary_and_table_do_not_depend_on_which_case_finished_first(
     assert (
         stable[0] == stable[1] == "WA (wrong answer) on case secret/1 | score 0/0 | 1 passed, 1 failed, 7 skipped of 9"
     )
+
+
+def test_a_mistyped_command_gets_the_closest_command() -> None:
+    """Item 7: as a mistyped problem does; a word like no command gets the list of commands instead."""
+    run = cli("judgee", "poj2893", "sol.cpp")
+    assert run.returncode == 2
+    assert run.stderr.strip() == "error: judgee: no such command; did you mean judge?", run.stderr
+    unlike = cli("zzzzzz")
+    assert unlike.returncode == 2 and "did you mean" not in unlike.stderr and "judge, generate" in unlike.stderr
+
+
+@pytest.mark.parametrize("given", [[], ["poj2893"]], ids=["nothing", "a-problem-only"])
+def test_judge_without_its_arguments_shows_its_usage_and_asks_for_a_submission(given: list[str]) -> None:
+    """Item 7: not only "the following arguments are required: problem": the usage line, and that a submission is
+    needed as well as the problem, before any problem is loaded."""
+    run = cli("judge", *given)
+    assert run.returncode == 2, run.stderr
+    lines = run.stderr.strip().splitlines()
+    assert lines[0].startswith("usage: ") and " judge " in lines[0], run.stderr
+    assert "problem [submission]" in run.stderr
+    assert lines[-1].startswith("error: judge needs a ") and "SUBMISSION" in lines[-1] and "--cmd" in lines[-1]
+    assert ("PROBLEM" in lines[-1]) == (not given)
+
+
+def test_a_bare_command_exits_2_with_the_usage_even_before_the_requirements_are_installed(tmp_path: Path) -> None:
+    """Item 7: Debian's own Python, before the set-up's ``pip install``, has no PyYAML: ``run_judge.py`` alone still
+    lists the commands and exits 2 (bad usage), and a command that needs PyYAML says to install the requirements, in
+    one line, instead of a judge error about a ModuleNotFoundError."""
+    code = "import sys; sys.modules['yaml'] = None; from judge.cli import main; sys.exit(main(sys.argv[1:]))"
+
+    def without_yaml(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-c", code, *args], cwd=REPO_ROOT, capture_output=True, text=True, timeout=60
+        )
+
+    bare = without_yaml()
+    assert bare.returncode == 2, bare.stderr
+    assert bare.stdout.startswith("usage: ") and "exit codes:" in bare.stdout and bare.stderr == ""
+    package = write_files(tmp_path / "echo", {"problem.yaml": "name: Echo\n", "data/sample/1.in": "1\n"})
+    needing = without_yaml("validate", str(package))
+    assert needing.returncode == 3, needing.stderr
+    assert needing.stderr.strip().splitlines() == [needing.stderr.strip()], needing.stderr
+    assert "PyYAML is not installed" in needing.stderr and "pip install -r requirements.txt" in needing.stderr
