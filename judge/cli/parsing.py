@@ -7,7 +7,6 @@ does not import argparse either.
 from __future__ import annotations
 
 import argparse
-import difflib
 import importlib
 import os
 import sys
@@ -97,6 +96,8 @@ def needs(parser: argparse.ArgumentParser, missing: str) -> None:
 def parse(argv: Sequence[str], prog: str) -> argparse.Namespace:
     named = next((arg for arg in argv if not arg.startswith("-")), None)
     if named is not None and named not in COMMANDS:  # argparse's "invalid choice" lists 14 names and guesses none
+        import difflib  # only a mistyped command pays for it
+
         close = difflib.get_close_matches(named.lower(), COMMANDS, n=2, cutoff=0.6)
         raise UsageError(
             f"{named}: no such command; did you mean {' or '.join(close)}?"
