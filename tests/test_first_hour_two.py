@@ -7,12 +7,13 @@ docs that match what the judge does.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO_ROOT, cli, write_files
+from conftest import REPO_ROOT, cli, copy_problem, write_files
 
 # wrong, and slow, on the first secret case; right and quick on every other: with -j 4 the later cases end first
 SLOW_FIRST_WRONG = "import time\nn = int(input())\nif n == 1:\n    time.sleep(0.6)\n    n = -1\nprint(n)\n"
@@ -101,3 +102,43 @@ def test_a_bare_command_exits_2_with_the_usage_even_before_the_requirements_are_
     assert needing.returncode == 3, needing.stderr
     assert needing.stderr.strip().splitlines() == [needing.stderr.strip()], needing.stderr
     assert "PyYAML is not installed" in needing.stderr and "pip install -r requirements.txt" in needing.stderr
+
+
+GEN_CPP = r"""#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+int main(int argc, char** argv) {
+    long count = 0, seed = 0;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (!strcmp(argv[i], "--count")) count = atol(argv[i + 1]);
+        if (!strcmp(argv[i], "--seed")) seed = atol(argv[i + 1]);
+    }
+    printf("%ld\n", count);
+    for (long i = 0; i < count; i++)
+        printf("%ld%c", (seed * 7919 + i * 104729) % 2001 - 1000, i + 1 < count ? ' ' : '\n');
+}
+"""
+
+
+@pytest.mark.parametrize("generator", ["gen.py", "gen.cpp"])
+def test_the_stress_reproduce_line_runs_as_printed(generator: str, tmp_path: Path) -> None:
+    """Item 6: "reproduce: problems/poj2893/generator.py …" failed with "Permission denied" (the file is no
+    executable). The printed line, run in a shell where the judge ran, must print the saved input: for a Python
+    generator (not executable) and a compiled one, in a folder whose name needs quoting."""
+    root = copy_problem("gensum", tmp_path / "my problems")
+    (root / "gen.py").chmod(0o644)
+    if generator == "gen.cpp":
+        (root / "gen.cpp").write_text(GEN_CPP)
+        spec = root / "problem.yaml"
+        spec.write_text(spec.read_text().replace("generator: gen.py", "generator: gen.cpp"))
+    wrong = tmp_path / "wrong.py"
+    wrong.write_text("print(0)\n")
+    run = cli("stress", str(root), str(wrong), "--gen-args", "--count {size} --seed {seed}", "--seconds", "3")
+    assert run.returncode == 1, run.stdout + run.stderr
+    line = next(line for line in run.stdout.splitlines() if line.startswith("reproduce: "))[len("reproduce: ") :]
+    name = re.search(r"promote (.+) (stress-\d+)$", run.stdout, re.MULTILINE).group(2)
+    saved = (tmp_path / "my problems" / "cases" / "gensum" / "stress" / f"{name}.in").read_bytes()
+    again = subprocess.run(["sh", "-c", line], capture_output=True, timeout=60)
+    assert again.returncode == 0, (line, again.stderr)
+    assert again.stdout == saved, line
+    assert line.endswith((tmp_path / "my problems" / "cases" / "gensum" / "stress" / f"{name}.gen").read_text().strip())
