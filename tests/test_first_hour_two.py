@@ -142,3 +142,51 @@ def test_the_stress_reproduce_line_runs_as_printed(generator: str, tmp_path: Pat
     assert again.returncode == 0, (line, again.stderr)
     assert again.stdout == saved, line
     assert line.endswith((tmp_path / "my problems" / "cases" / "gensum" / "stress" / f"{name}.gen").read_text().strip())
+
+
+def test_the_statements_call_the_memory_limit_what_the_judge_limits() -> None:
+    """Item 9: three statements called the memory limit "an address-space limit" and four problem.yaml files
+    "address space", while docs/judging.md says no address-space rlimit is set where there are control groups. The
+    judge limits the memory of the whole process tree through its control group; both say so."""
+    # a statement's reason for its limit, or problem.yaml's comment on it (a program's own address space is a fact)
+    said_wrong = re.compile(r"limit is (an )?(address-space|on address space)|memory: \d+ +# MiB,? (of )?address space")
+    explaining = []
+    for path in sorted((REPO_ROOT / "problems").glob("*/*")):
+        if path.name.startswith("statement") or path.name == "problem.yaml":
+            text = path.read_text() if path.name == "problem.yaml" else " ".join(path.read_text().split())
+            assert not said_wrong.search(text), f"{path}: {said_wrong.search(text).group(0)}"
+            if "Why 256 MiB" in text or "Memory is raised" in text:
+                explaining.append(path.parent.name)
+                assert "control group" in text and "whole process tree" in text, path
+    assert sorted(explaining) == ["hdoj3600", "poj2893", "reach"]
+    judging = " ".join((REPO_ROOT / "docs" / "judging.md").read_text().split())
+    assert "No address-space rlimit is set" in judging and "a limit is on memory used, not on address space" in judging
+
+
+def test_the_languages_table_keeps_its_columns_in_line_whatever_a_cell_holds() -> None:
+    """Item 9: ``checktestdata`` (a name of 13 characters) and ``scripts`` (a title of 49) pushed their rows' cells
+    past the fixed widths, so two rows' columns broke. Every language's title, extensions and state start at the same
+    column."""
+    from judge.lang import LANGUAGES
+
+    run = cli("languages", timeout=300)
+    assert run.returncode == 0, run.stderr
+    rows = {line.split()[0]: line for line in run.stdout.splitlines()[:-1] if line and not line[0].isspace()}
+    assert set(rows) == set(LANGUAGES)
+    starts = set()
+    for name, line in rows.items():
+        language = LANGUAGES[name]
+        title = line.index(language.title, len(name))
+        extensions = line.index(" ".join(language.extensions) or "-", title + len(language.title))
+        starts.add((title, extensions))
+    assert len(starts) == 1, {name: line for name, line in rows.items()}
+    ((title, extensions),) = starts
+    assert all(line[title - 2 : title] == "  " and line[extensions - 2 : extensions] == "  " for line in rows.values())
+
+
+def test_the_readme_tour_says_serve_needs_the_web_requirements() -> None:
+    """Item 9: the first command installs requirements.txt only; the tour's ``serve`` line must say what it needs."""
+    readme = (REPO_ROOT / "README.md").read_text()
+    tour = readme[readme.index("## A tour of the commands") : readme.index("## Read more")]
+    serve = next(line for line in tour.splitlines() if line.startswith("python run_judge.py serve "))
+    assert "requirements-web.txt" in serve, serve
