@@ -7,13 +7,16 @@ docs that match what the judge does.
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 import pytest
-from conftest import REPO_ROOT, cli, copy_problem, write_files
+from conftest import REPO_ROOT, cli, copy_problem, language_missing, write_files
 
 # wrong, and slow, on the first secret case; right and quick on every other: with -j 4 the later cases end first
 SLOW_FIRST_WRONG = "import time\nn = int(input())\nif n == 1:\n    time.sleep(0.6)\n    n = -1\nprint(n)\n"
@@ -190,3 +193,66 @@ def test_the_readme_tour_says_serve_needs_the_web_requirements() -> None:
     tour = readme[readme.index("## A tour of the commands") : readme.index("## Read more")]
     serve = next(line for line in tour.splitlines() if line.startswith("python run_judge.py serve "))
     assert "requirements-web.txt" in serve, serve
+
+
+# item 8: skip reasons that tell the truth, and bench saying how long it takes
+
+
+def _fresh(module: str, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """A test module loaded anew, without TILEJUDGE_BAPCTOOLS_GIT set, as on a newcomer's machine."""
+    monkeypatch.delenv("TILEJUDGE_BAPCTOOLS_GIT", raising=False)
+    spec = importlib.util.spec_from_file_location(f"fresh_{module}", REPO_ROOT / "tests" / f"{module}.py")
+    assert spec is not None and spec.loader is not None
+    loaded = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, spec.name, loaded)  # a dataclass in it looks its module up there
+    spec.loader.exec_module(loaded)
+    return loaded
+
+
+def _skip_reason(call: Callable[[], object]) -> str:
+    with pytest.raises(pytest.skip.Exception) as skipped:
+        call()
+    return str(skipped.value)
+
+
+def test_skip_reasons_say_what_is_true(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Item 8: python2's skip said .ci/setup-system installs it (Debian 12 has no python2 package: nothing can), and
+    the BAPCtools tests named one machine's private folder. The reasons are those the tests themselves give."""
+    bt = _fresh("test_bt_generate", monkeypatch)
+    reason = _skip_reason(lambda: bt.test_bapctools_own_generator_packages_verify_after_generate("testseed", tmp_path))
+    assert "/work/" not in reason and "TILEJUDGE_BAPCTOOLS_GIT" in reason, reason
+    if language_missing("python2") is None:
+        return  # a machine with python2 (Debian 11) skips nothing of it
+    for module, helper in (("test_planted_toolchain", "_skip_if_missing"), ("test_languages", "needs")):
+        check = getattr(_fresh(module, monkeypatch), helper)
+        reason = _skip_reason(lambda check=check: check("python2"))
+        assert "Debian 12 has no python2 package" in reason and "setup-system installs" not in reason, reason
+
+
+def test_bench_quick_announces_each_section_with_an_estimate_as_it_starts(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Item 8: ``bench --quick`` ran ten minutes with no word of how long it takes. The measurements themselves are
+    replaced here by markers (they take minutes): before each one runs, its section is announced with an estimate,
+    and the run starts by saying how many sections there are and about how long they take."""
+    from judge.tools import bench
+
+    def work(name: str) -> Callable[..., None]:
+        return lambda *args, **kwargs: print(f"<{name}>")
+
+    monkeypatch.setattr(bench.Bench, "derived_problem", lambda self, *args: None)
+    monkeypatch.setattr(bench, "prepare_program", lambda *args, **kwargs: None)
+    monkeypatch.setattr(bench.Bench, "compare_on", lambda self, label, *args: print(f"<{label}>"))
+    monkeypatch.setattr(bench.Bench, "startup", work("start-up"))
+    monkeypatch.setattr(bench.Bench, "test_data", work("test-data work"))
+    for name in ("tle_latency", "relay_cost", "memory_accuracy", "grading_throughput", "failing_class"):
+        monkeypatch.setattr(bench, name, work(name))
+    monkeypatch.setattr(bench, "grading_scale", work("grading_scale"))
+    bench.run(REPO_ROOT / "problems" / "poj2893", 1, True, False, None, None)
+    lines = [line for line in capsys.readouterr().out.splitlines() if line and ": took " not in line]
+    assert re.fullmatch(r"bench --quick: (\d+) sections, about \d+ (s|min) .*", lines[1]), lines
+    count = int(lines[1].split()[2])
+    markers = [n for n, line in enumerate(lines) if line.startswith("<")]
+    assert len(markers) == count - 1  # the first section makes the comparisons' data: no marker of its own
+    for n in markers:
+        assert re.fullmatch(r"\[\d+/\d+\] .+: about \d+ (s|min) \(the bench: about \d+ (s|min) left\)", lines[n - 1])
