@@ -68,8 +68,9 @@ class InOrder:
     """Final results heard in any order (from any thread), passed on in the cases' order, each only if it counts.
 
     A result is passed on once every case before it is final or does not count, so nothing is announced that a
-    later-finishing earlier case would have made SKIPPED. Results that do not count are not passed on (they were no
-    run of the judging's: a service counts only runs), the caller's report shows them SKIPPED.
+    later-finishing earlier case would have made SKIPPED. A case that does not count is passed on as the SKIPPED
+    result the report will hold, when its turn comes, so a table printed in order is not held back behind it until
+    the end (a service, which counts runs, leaves SKIPPED out).
     """
 
     def __init__(self, problem: Problem, skip_lost: bool, on_case: Callable[[CaseResult], None] | None) -> None:
@@ -89,7 +90,9 @@ class InOrder:
             cases = self._problem.cases
             while self._next < len(cases):
                 case = self._next
-                if self._skip_lost and self._decided.at(case, cases[case].group) is not None:
+                at = self._decided.at(case, cases[case].group) if self._skip_lost else None
+                if at is not None:
+                    self._on_case(skipped(cases, case, at))
                     self._next += 1
                 elif case in self._final:
                     self._decided.record(case, self._final[case])
