@@ -73,6 +73,30 @@ def test_a_mistyped_command_gets_the_closest_command() -> None:
     assert unlike.returncode == 2 and "did you mean" not in unlike.stderr and "judge, generate" in unlike.stderr
 
 
+def test_judging_announces_every_case_once_in_the_cases_order_as_the_report_has_it(tmp_path: Path) -> None:
+    """Item 4, below the table: what ``judge`` hears as cases end (its live table, a service's events) is every case,
+    once, in the cases' order, with the result the report keeps: no later case's result that an earlier one makes
+    SKIPPED, and the SKIPPED ones in their turn, so the table is not held back behind them until the end."""
+    from judge.cli.common import ready
+    from judge.core import JudgeOptions, judge
+    from judge.core.submission import prepare_submission
+    from judge.problem.formats import load
+    from judge.run import SlotPool, resolve_sandbox
+
+    root = _break_package(tmp_path / "echo")
+    problem = load(root)
+    isolation, _ = resolve_sandbox(None)
+    heard: list[tuple[str, str]] = []
+    with SlotPool(4, isolation, conceal=problem.folders) as pool:
+        problem = ready(problem, pool)  # its time limit inferred from the accepted submission, as judge does
+        program = prepare_submission(problem, root / "submissions" / "wrong_answer" / "slow_first.py", pool)
+        report = judge(
+            problem, program, pool, JudgeOptions(skip_lost=True), lambda r: heard.append((r.name, r.verdict.value))
+        )
+    assert heard == [(c.name, c.verdict.value) for c in report.cases]
+    assert [verdict for _, verdict in heard] == ["AC", "WA"] + ["SKIPPED"] * 7
+
+
 @pytest.mark.parametrize("given", [[], ["poj2893"]], ids=["nothing", "a-problem-only"])
 def test_judge_without_its_arguments_shows_its_usage_and_asks_for_a_submission(given: list[str]) -> None:
     """Item 7: not only "the following arguments are required: problem": the usage line, and that a submission is
