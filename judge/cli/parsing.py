@@ -107,9 +107,9 @@ def parse(argv: Sequence[str], prog: str) -> argparse.Namespace:
     parser, sub = _parser(argv, prog)
     args = parser.parse_args(argv)
     check = getattr(command_module(args.command), "check", None)  # what a command needs beyond argparse's rules
-    problem = check(args) if check is not None else None
-    if problem:
-        sub.choices[args.command].error(problem)
+    wrong = check(args) if check is not None else None
+    if wrong:
+        sub.choices[args.command].error(wrong)
     return args
 
 

@@ -158,8 +158,10 @@ def judge(
 ) -> JudgeReport:
     """Judge ``program`` on every case (cases must exist already); returns the full report.
 
-    ``on_case`` hears each case's result once, when it is final (a run that will be re-run alone is heard
-    after its re-run), from the thread that ran it: the CLI shows rows as they come. On Ctrl-C during a pass, the runs
+    ``on_case`` hears each case's result once, in the cases' order, with the result the report keeps: a case as soon
+    as it and every case before it are final (a run that will be re-run alone is heard after its re-run), a case whose
+    group an earlier one decided as SKIPPED in its turn (``decided.InOrder``), from the thread whose result let it be
+    heard: the CLI shows rows as they come. On Ctrl-C during a pass, the runs
     in flight are killed at once (``SlotPool.abort``, as a grading does) before KeyboardInterrupt goes on up, and the
     pool is spent; a re-run alone is the calling thread's own run, stopped when the caller closes the pool.
     """
@@ -186,7 +188,7 @@ def judge(
     concurrent = pool.size > 1 or options.run_lock is not None
     overrun = OVERRUN if concurrent else 1.0  # alone, a run is stopped at its limit: nothing disturbs it
     lost = Decided(problem)
-    heard = InOrder(problem, options.skip_lost, on_case)  # on_case hears the results that count, in order
+    heard = InOrder(problem, options.skip_lost, on_case)  # on_case hears every case once, in order, as it counts
     beside = kind.decides_beside
     two = TwoLimits(problem, program.language.name, options.margin, beside, overrun) if options.margin > 1 else None
     runs_at = two.longer if two is not None else problem  # the limits each case's first run is capped and judged at
