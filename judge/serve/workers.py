@@ -30,6 +30,7 @@ from ..lang import LANGUAGES
 from ..model import Problem
 from ..run import SlotPool, claim_private, release_private
 from ..text import safe_text
+from ..verdict import Verdict
 from .names import disk_name
 from .queue import Claim, case_done, claim, finish, mark_error, running
 from .remote import Remote
@@ -127,8 +128,14 @@ class Workers:
                 self.run_lock,
                 lang=LANGUAGES[c.language],
                 on_built=lambda: running(self.store, c),
-                on_case=lambda result: case_done(self.store, c, _case_event(result, names)),
+                on_case=lambda result: self._run_event(c, names, result),
             )
+
+    def _run_event(self, c: Claim, names: list[str], result: CaseResult) -> None:
+        """A run's progress event; a case skipped because its group was decided was no run (``_remotely`` leaves it
+        out too)."""
+        if result.verdict is not Verdict.SKIPPED:
+            case_done(self.store, c, _case_event(result, names))
 
     def _remotely(self, c: Claim, problem: Problem, names: list[str]) -> dict[str, Any]:
         """Sent to the cluster; its cases are recorded when the worker's report comes back."""
