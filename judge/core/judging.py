@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..check import checker_limits, make_checker
@@ -34,6 +34,7 @@ from .added_to_build import added_to_build
 from .case_order import each, queued_pass
 from .case_run import CaseRun, Referee
 from .kinds import ProblemKind, kind_of
+from .legacy_grading import Graded, grade, program_grader
 from .reruns import OVERRUN, confirmed, disturbed, machine_load, starved, wall_allowance
 from .rwlock import ReadersWriterLock
 from .score_rules import decides_group, group_results, score
@@ -71,6 +72,7 @@ class JudgeReport:
     score: float = 0.0
     max_score: float = 0.0
     longer: dict[str, CaseResult] = field(default_factory=dict)  # with JudgeOptions.margin: results at the longer limit
+    graded: Graded | None = None  # a legacy scoring package: the verdict and score its graders give (legacy_grading.py)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -83,6 +85,7 @@ class JudgeReport:
             "compile": {"ok": self.compile_ok, "log": self.compile_log, "error": self.compile_error},
             "groups": [g.__dict__ for g in self.groups],
             "cases": [c.to_json() for c in self.cases],
+            "graded": self.graded.to_json() if self.graded is not None else None,
         }
 
 
@@ -324,7 +327,27 @@ def judge(
     report.verdict = overall_verdict(scored.cases)
     report.score = round(sum(g.earned for g in report.groups), 6)
     report.longer = two.measured if two is not None else {}
+    if problem.legacy_grading is not None:
+        _graded(problem, pool, report)
     return report
+
+
+def _graded(problem: Problem, pool: SlotPool, report: JudgeReport) -> None:
+    """The format's verdict and score beside the first failing case's (a legacy package's graders decide them): its
+    score is the report's, a grader's JE the report's verdict, and where the package's own grader grades, each leaf
+    group earns what it gave that folder."""
+    tree = problem.legacy_grading
+    assert tree is not None
+    custom = program_grader(problem, pool) if tree.grader is not None else None
+    report.graded = graded = grade(tree.root, report.cases, custom)
+    if graded.verdict == "JE":
+        report.verdict = Verdict.JE
+        return
+    report.score = round(graded.score, 6)
+    if custom is not None:
+        report.groups = [
+            replace(g, earned=graded.folders[g.name][1]) if g.name in graded.folders else g for g in report.groups
+        ]
 
 
 def problem_referee(problem: Problem, pool: SlotPool) -> Referee:
