@@ -78,6 +78,7 @@ def subtasks(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "submissions/accepted/small_only.py": SMALL_ONLY,
             "submissions/partially_accepted/nothing.py": NOTHING,
             "submissions/partially_accepted/slow_split.py": SPLIT,
+            "submissions/wrong_answer/nothing.py": NOTHING,  # secret always accepts: problemtools says "got AC"
         },
     )
 
@@ -85,12 +86,13 @@ def subtasks(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.slow
 def test_always_accept_and_full_score_partials_verify_as_problemtools_says(subtasks: Path) -> None:
     code, out = verified(subtasks)
-    assert code == 0, out
+    assert code == 1, out
     for name in ("accepted/split.py", "accepted/small_only.py", "partially_accepted/nothing.py"):
         assert re.search(rf"ok\s+{re.escape(name)}", out), out
     assert "accepted/small_only.py: did not attain full score (50 of 100)" in out
     assert "partially_accepted/slow_split.py: was fully accepted (100 of 100)" in out
-    assert "4/4 submissions as expected" in out
+    assert "wrong_answer/nothing.py: the legacy grader gives AC (0), expected WA" in out
+    assert "4/5 submissions as expected" in out
 
 
 def test_judge_reports_the_format_verdict_beside_the_first_failing_case(subtasks: Path, tmp_path: Path) -> None:
@@ -175,6 +177,7 @@ def graded_package(root: Path, secret_flags: str) -> Path:
     )
 
 
+@pytest.mark.slow
 def test_a_custom_grader_decides_the_verdict_and_score(tmp_path: Path) -> None:
     package = graded_package(tmp_path / "best", "best")
     small, split = tmp_path / "small.py", tmp_path / "split.py"
