@@ -149,6 +149,8 @@ if "best" in sys.argv[1:]:
     print("AC", max(scores))
 elif "broken" in sys.argv[1:]:
     print("a score of", sum(scores))
+elif "crash" in sys.argv[1:]:
+    raise SystemExit("grader gave up: " + str(len(lines)) + " lines")
 else:
     print(verdict, sum(scores))
 """
@@ -195,6 +197,11 @@ def test_a_custom_grader_decides_the_verdict_and_score(tmp_path: Path) -> None:
     assert report["verdict"] == "JE", out
     assert report["graded"]["verdict"] == "JE"
     assert "graders/grader.py" in report["graded"]["message"] and "verdict score" in report["graded"]["message"]
+    package = graded_package(tmp_path / "crash", "crash")
+    _, report, out = judged(package, small, tmp_path)
+    message = report["graded"]["message"]
+    assert report["verdict"] == "JE" and "grader graders/grader.py failed (exit code 1" in message, out
+    assert "grader gave up: 1 lines" in message
 
 
 def test_custom_grading_without_a_grader_is_refused_in_one_line(tmp_path: Path) -> None:

@@ -31,6 +31,7 @@ from ..run import SlotPool
 from ..text import safe_text, status_text
 from ..verdict import Verdict
 from .added_to_build import added_to_build
+from .stderr import said_in
 from .testdata import GENERATOR_LIMITS, trusted_spec
 from .verdicts import CaseResult
 
@@ -165,6 +166,14 @@ def program_grader(problem: Problem, pool: SlotPool) -> CustomGrader:
     return lambda results, flags: _run_grader(built, shown, results, flags, pool)
 
 
+def _head(path: Path) -> str:
+    """The start of what the grader printed: one line is all the protocol allows, so nothing more is read."""
+    if not path.is_file():
+        return ""
+    with path.open("rb") as f:
+        return f.read(256).decode(errors="replace")
+
+
 def _shown(root: Path, path: Path) -> str:
     try:
         return path.relative_to(root).as_posix()
@@ -179,9 +188,11 @@ def _run_grader(
         stdin, out, err = (slot.private / f"grader.{n}" for n in ("in", "out", "err"))
         stdin.write_text("".join(f"{verdict} {score}\n" for verdict, score in results))
         run = slot.run(trusted_spec(slot, program, list(flags), stdin, out, err, GENERATOR_LIMITS))
-        said = out.read_text(errors="replace")[:200] if out.is_file() else ""
+        said = _head(out)
+        why = said_in(err)
     if run.signal_name is not None or run.killed != "none" or run.exit_code != 0:
-        return f"grader {shown} failed ({status_text(run.exit_code, run.signal_name, run.killed)}, expected exit 0)"
+        status = status_text(run.exit_code, run.signal_name, run.killed)
+        return f"grader {shown} failed ({status}, expected exit 0)" + (f": {why}" if why else "")
     match = GRADER_OUTPUT.match(said.strip())
     if match is None:
         return f"grader {shown} printed {safe_text(said.strip(), one_line=True)[:60]!r}, not 'verdict score'"
