@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from conftest import cli, write_files
+from test_report_schema import schema, violations
 
 SPLIT = "n = int(input())\nprint(n // 2, n - n // 2)\n"  # right on every case
 SMALL_ONLY = "n = int(input())\nprint(*((n // 2, n - n // 2) if n < 10 else (0, 0)))\n"  # wrong on the big cases
@@ -47,8 +48,8 @@ def judged(root: Path, program: Path, tmp_path: Path) -> tuple[int, dict, str]:
     return run.returncode, json.loads(out.read_text()) if out.exists() else {}, run.stdout + run.stderr
 
 
-def verified(root: Path) -> tuple[int, str]:
-    run = cli("verify", str(root), "-j", "1")
+def verified(root: Path, json_out: Path | None = None) -> tuple[int, str]:
+    run = cli("verify", str(root), "-j", "1", *(("--json", str(json_out)) if json_out is not None else ()))
     return run.returncode, run.stdout + run.stderr
 
 
@@ -84,8 +85,8 @@ def subtasks(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.slow
-def test_always_accept_and_full_score_partials_verify_as_problemtools_says(subtasks: Path) -> None:
-    code, out = verified(subtasks)
+def test_always_accept_and_full_score_partials_verify_as_problemtools_says(subtasks: Path, tmp_path: Path) -> None:
+    code, out = verified(subtasks, tmp_path / "verify.json")
     assert code == 1, out
     for name in ("accepted/split.py", "accepted/small_only.py", "partially_accepted/nothing.py"):
         assert re.search(rf"ok\s+{re.escape(name)}", out), out
@@ -93,10 +94,15 @@ def test_always_accept_and_full_score_partials_verify_as_problemtools_says(subta
     assert "partially_accepted/slow_split.py: was fully accepted (100 of 100)" in out
     assert "wrong_answer/nothing.py: the legacy grader gives AC (0), expected WA" in out
     assert "4/5 submissions as expected" in out
+    report = json.loads((tmp_path / "verify.json").read_text())
+    assert violations(report, schema("verify-report.schema.json")) == []
+    graded = {s["name"]: s["graded"] for s in report["submissions"]}
+    assert graded["partially_accepted/nothing.py"] == {"verdict": "AC", "score": 0.0, "message": ""}
 
 
 def test_judge_reports_the_format_verdict_beside_the_first_failing_case(subtasks: Path, tmp_path: Path) -> None:
     code, report, out = judged(subtasks, subtasks / "submissions/accepted/small_only.py", tmp_path)
+    assert violations(report, schema("judge-report.schema.json")) == []
     assert report["verdict"] == "WA" and report["score"] == 50 and report["max_score"] == 100, out
     assert report["graded"] == {"verdict": "AC", "score": 50.0, "message": ""}
     assert "WA (wrong answer) on case secret/2-big/1" in out

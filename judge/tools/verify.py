@@ -178,6 +178,7 @@ class VerifyResult:
                     "max_score": o.report.max_score,
                     "slowest": max((c.time for c in o.report.cases), default=0.0),
                     "failures": o.failures,
+                    "graded": o.report.graded.to_json() if o.report.graded is not None else None,
                 }
                 for o in self.outcomes
             ],
@@ -234,9 +235,8 @@ def submissions(problem: Problem, result: VerifyResult) -> Found:
                 elif not path.name.startswith("."):
                     result.skipped.append((f"{sub.name}/{path.name}", "not a source of a known language: not judged"))
     listed = {p.resolve() for p, _, _ in found}
-    if not kind_of(
-        problem
-    ).answer_files:  # a submit-answer problem's references write the answers; they are not answers
+    # a submit-answer problem's references write the answers; they are not answers
+    if not kind_of(problem).answer_files:
         found += [(s, s, Expectation.verdict(Verdict.AC)) for s in problem.solutions if s.resolve() not in listed]
     return found
 
