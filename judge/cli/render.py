@@ -62,6 +62,10 @@ def summary(report: JudgeReport) -> str:
     if failing is not None:
         parts[0] += f" on case {safe_text(f'{failing.group}/{failing.name}', one_line=True)}"
     parts.append(f"score {report.score:g}/{report.max_score:g}")
+    if report.graded is not None:  # a legacy package's own verdict, beside the first failing case's (problemtools')
+        graded = report.graded
+        why = f": {safe_text(graded.message, one_line=True)}" if graded.message else ""
+        parts.append(f"the legacy grader gives {graded.verdict} ({graded.score:g}){why}")
     parts.append(counts(report.cases))
     if slowest is not None:
         parts.append(f"slowest {slowest.time:.3f}s ({safe_text(slowest.name, one_line=True)})")

@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..check import checker_limits, make_checker
@@ -35,6 +35,7 @@ from .case_order import each, queued_pass
 from .case_run import CaseRun, Referee
 from .decided import Decided, InOrder, skipped
 from .kinds import ProblemKind, kind_of
+from .legacy_grading import Graded, grade, program_grader
 from .reruns import OVERRUN, confirmed, disturbed, machine_load, starved, wall_allowance
 from .rwlock import ReadersWriterLock
 from .score_rules import group_results, score
@@ -72,6 +73,7 @@ class JudgeReport:
     score: float = 0.0
     max_score: float = 0.0
     longer: dict[str, CaseResult] = field(default_factory=dict)  # with JudgeOptions.margin: results at the longer limit
+    graded: Graded | None = None  # a legacy scoring package: the verdict and score its graders give (legacy_grading.py)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -84,6 +86,7 @@ class JudgeReport:
             "compile": {"ok": self.compile_ok, "log": self.compile_log, "error": self.compile_error},
             "groups": [g.__dict__ for g in self.groups],
             "cases": [c.to_json() for c in self.cases],
+            "graded": self.graded.to_json() if self.graded is not None else None,
         }
 
 
@@ -295,7 +298,27 @@ def judge(
     report.verdict = overall_verdict(scored.cases)
     report.score = round(sum(g.earned for g in report.groups), 6)
     report.longer = two.measured if two is not None else {}
+    if problem.legacy_grading is not None:
+        _graded(problem, pool, report)
     return report
+
+
+def _graded(problem: Problem, pool: SlotPool, report: JudgeReport) -> None:
+    """The format's verdict and score beside the first failing case's (a legacy package's graders decide them): its
+    score is the report's, a grader's JE the report's verdict, and where the package's own grader grades, each leaf
+    group earns what it gave that folder."""
+    tree = problem.legacy_grading
+    assert tree is not None
+    custom = program_grader(problem, pool) if tree.grader is not None else None
+    report.graded = graded = grade(tree.root, report.cases, custom)
+    if graded.verdict == "JE":
+        report.verdict = Verdict.JE
+        return
+    report.score = round(graded.score, 6)
+    if custom is not None:
+        report.groups = [
+            replace(g, earned=graded.folders[g.name][1]) if g.name in graded.folders else g for g in report.groups
+        ]
 
 
 def problem_referee(problem: Problem, pool: SlotPool) -> Referee:
