@@ -85,6 +85,8 @@ def run(args: argparse.Namespace) -> int:
     site_root = site_root.resolve()
     if args.add_user:
         store = Store(site_root)
+        if store.migrated:
+            print(store.migrated, file=sys.stderr)
         try:
             token = make_account(store, args.add_user, args.role, args.password)
         except ValueError as exc:  # a name taken (auth.Duplicate), too long, or a password too short or too long
@@ -136,6 +138,8 @@ def _serve(args: argparse.Namespace, site_root: Path, store_type: type) -> int:
     with SlotPool(args.jobs, isolation, conceal=conceal) as pool:
         problems = {name: ready(problem, pool) for name, problem in loaded.items()}
         store = store_type(site_root)
+        if store.migrated:
+            print(store.migrated, file=sys.stderr)
         made = first_admin(store)
         if made is not None:
             password, token = made
