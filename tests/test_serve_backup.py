@@ -10,7 +10,9 @@ backup does not write is refused before anything is made.
 
 from __future__ import annotations
 
+import gzip
 import io
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -20,7 +22,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import PROBLEMS, PROGRAMS, REPO_ROOT
+from conftest import FIXTURES, PROBLEMS, PROGRAMS, REPO_ROOT
 from serving import Client, Server, add_user, write_site
 
 SITE_YAML = f"problems:\n  - problem: {PROBLEMS / 'aplusb'}\n"
@@ -115,3 +117,35 @@ def test_a_restore_never_overwrites_a_site_and_a_backup_needs_a_store(tmp_path: 
     done = serve_cli(str(site), "--restore", str(tmp_path / "b.tar.gz"))
     assert done.returncode == 2 and "a site is never overwritten" in done.stderr
     assert (site / "site.yaml").read_text() == SITE_YAML
+
+
+def test_a_restore_checks_every_source_against_its_name(tmp_path: Path) -> None:
+    """A backup of the last release's site (no server: the copy reads the store, never writes it) whose source
+    bytes were changed after is refused whole; unchanged, it restores with the store as it was."""
+    from judge.errors import UsageError
+    from judge.serve.backup import backup, restore
+
+    old = FIXTURES / "sites" / "main-0d9489d"
+    site = write_site(tmp_path / "site", SITE_YAML)
+    (site / "site.sqlite").write_bytes(gzip.decompress((old / "site.sqlite.gz").read_bytes()))
+    shutil.copytree(old / "sources", site / "sources")
+    before = (site / "site.sqlite").read_bytes()
+    summary = backup(site, tmp_path / "b.tar.gz")
+    assert (summary.schema, summary.submissions, summary.sources) == (1, 2, 2)
+    assert (site / "site.sqlite").read_bytes() == before
+    with tarfile.open(tmp_path / "b.tar.gz") as tar, tarfile.open(tmp_path / "bad.tar.gz", "w:gz") as bad:
+        for member in tar:
+            data = tar.extractfile(member).read()
+            if member.name.startswith("sources/"):
+                data = data.replace(b"print", b"print ")
+                member.size = len(data)
+            bad.addfile(member, io.BytesIO(data))
+    with pytest.raises(UsageError, match="missing or damaged"):
+        restore(tmp_path / "bad.tar.gz", tmp_path / "new")
+    assert not (tmp_path / "new").exists() and not [p for p in tmp_path.iterdir() if "restoring" in p.name]
+    (tmp_path / "empty").mkdir()
+    assert restore(tmp_path / "b.tar.gz", tmp_path / "empty") == summary
+    with sqlite3.connect(tmp_path / "empty" / "site.sqlite") as db:
+        assert db.execute("SELECT count(*) FROM submissions").fetchone()[0] == 2
+    db.close()
+    assert not (tmp_path / "empty" / "backup.json").exists()

@@ -152,3 +152,23 @@ def test_a_migration_killed_halfway_leaves_the_store_as_it_was(tmp_path: Path) -
         assert [row["name"] for row in store.read("SELECT name FROM users ORDER BY id")] == ["kit", "ted", "admin"]
     finally:
         store.close()
+
+
+def test_a_store_of_the_morning_builds_with_sessions_at_version_1_migrates(tmp_path: Path) -> None:
+    """The builds between the sessions table and its step made it outside any step and still wrote version 1: the
+    step that adds it finds it there and keeps its rows."""
+    from judge.serve.migrations import FIRST, SESSIONS
+    from judge.serve.store import Store
+
+    with sqlite3.connect(tmp_path / "site.sqlite") as db:
+        db.executescript(FIRST + ";" + SESSIONS)
+        db.execute("INSERT INTO meta VALUES ('schema', '1')")
+        db.execute("INSERT INTO users(name, role, created) VALUES ('early', 'student', 0)")
+        db.execute("INSERT INTO sessions(digest, user_id, csrf, created, expires) VALUES ('d', 1, 'c', 0, 9e9)")
+    db.close()
+    store = Store(tmp_path)
+    try:
+        assert store.migrated is not None and (store.migrated.was, store.migrated.now) == (1, 2)
+        assert store.one("SELECT digest FROM sessions")["digest"] == "d"
+    finally:
+        store.close()
