@@ -33,10 +33,11 @@ from ..verdict import Verdict
 from .added_to_build import added_to_build
 from .case_order import each, queued_pass
 from .case_run import CaseRun, Referee
+from .decided import Decided, InOrder, skipped
 from .kinds import ProblemKind, kind_of
 from .reruns import OVERRUN, confirmed, disturbed, machine_load, starved, wall_allowance
 from .rwlock import ReadersWriterLock
-from .score_rules import decides_group, group_results, score
+from .score_rules import group_results, score
 from .two_limits import TwoLimits
 from .verdicts import CaseResult, GroupResult, overall_verdict
 
@@ -148,37 +149,6 @@ class _Stop:
         return self.index is not None and index > self.index
 
 
-class _Lost:
-    """Where each group's result was decided (``decides_group``: an all-or-nothing group lost, a legacy ``on_reject:
-    break`` group rejected), and where each group first failed, shared by the case threads: a later case of a decided
-    group, or of a group whose ``require_pass`` group failed (2025-09: it is not run), cannot change the result."""
-
-    def __init__(self, problem: Problem, results: dict[int, CaseResult]) -> None:
-        self._groups = {group.name: group for group in problem.groups}
-        self._at: dict[str, int] = {}
-        self._failed: dict[str, int] = {}
-        self._lock = threading.Lock()
-        for index, result in results.items():
-            self.record(index, result)
-
-    def record(self, index: int, result: CaseResult) -> None:
-        with self._lock:
-            if result.verdict is not Verdict.AC:
-                self._failed[result.group] = min(self._failed.get(result.group, index), index)
-            if decides_group(self._groups[result.group], result):
-                self._at[result.group] = min(self._at.get(result.group, index), index)
-
-    def at(self, index: int, group: str) -> int | None:
-        """The earlier case that decided ``group``, or that failed a group it requires, if any."""
-        needs = self._groups[group].require_pass
-        with self._lock:
-            found = [self._at.get(group)] + [
-                at for name, at in self._failed.items() for need in needs if name == need or name.startswith(need + "/")
-            ]
-        earlier = [at for at in found if at is not None and at < index]
-        return min(earlier) if earlier else None
-
-
 def judge(
     problem: Problem,
     program: Program,
@@ -188,8 +158,10 @@ def judge(
 ) -> JudgeReport:
     """Judge ``program`` on every case (cases must exist already); returns the full report.
 
-    ``on_case`` hears each case's result once, when it is final (a run that will be re-run alone is heard
-    after its re-run), from the thread that ran it: the CLI shows rows as they come. On Ctrl-C during a pass, the runs
+    ``on_case`` hears each case's result once, in the cases' order, with the result the report keeps: a case as soon
+    as it and every case before it are final (a run that will be re-run alone is heard after its re-run), a case whose
+    group an earlier one decided as SKIPPED in its turn (``decided.InOrder``), from the thread whose result let it be
+    heard: the CLI shows rows as they come. On Ctrl-C during a pass, the runs
     in flight are killed at once (``SlotPool.abort``, as a grading does) before KeyboardInterrupt goes on up, and the
     pool is spent; a re-run alone is the calling thread's own run, stopped when the caller closes the pool.
     """
@@ -215,7 +187,8 @@ def judge(
     run_lock = options.run_lock or ReadersWriterLock()
     concurrent = pool.size > 1 or options.run_lock is not None
     overrun = OVERRUN if concurrent else 1.0  # alone, a run is stopped at its limit: nothing disturbs it
-    lost = _Lost(problem, results)
+    lost = Decided(problem)
+    heard = InOrder(problem, options.skip_lost, on_case)  # on_case hears every case once, in order, as it counts
     beside = kind.decides_beside
     two = TwoLimits(problem, program.language.name, options.margin, beside, overrun) if options.margin > 1 else None
     runs_at = two.longer if two is not None else problem  # the limits each case's first run is capped and judged at
@@ -253,18 +226,18 @@ def judge(
     while pending:
         stop = _Stop()
 
-        def wanted(index: int, stop: _Stop = stop, lost: _Lost = lost) -> bool:
+        def wanted(index: int, stop: _Stop = stop, lost: Decided = lost) -> bool:
             return not (options.first_fail and stop.skip(index)) and not (
                 options.skip_lost and lost.at(index, cases[index].group) is not None
             )
 
-        def done(index: int, result: CaseResult, stop: _Stop = stop, lost: _Lost = lost) -> None:
+        def done(index: int, result: CaseResult, stop: _Stop = stop, lost: Decided = lost) -> None:
             results[index] = result
             if result.verdict is not Verdict.AC:
                 stop.failed_at(index)
             lost.record(index, result)
-            if on_case is not None and not rerun(index, result):
-                on_case(result)
+            if not rerun(index, result):
+                heard.final(index, result)
 
         def task(index: int) -> None:
             if not wanted(index):
@@ -293,9 +266,10 @@ def judge(
             each(task, pending, min(pool.size, len(pending)), pool.abort)
         for index in sorted(i for i in pending if i in results and rerun(i, results[i])):
             results[index] = alone(index, results[index])
-            if on_case is not None:
-                on_case(results[index])
-        lost = _Lost(problem, results)  # a re-run alone may have won a group back: its skipped cases are run then
+            heard.final(index, results[index])
+        # what counts, in the cases' order: a re-run alone may have won a group back (its skipped cases are run then),
+        # and a case's result that finished before an earlier one decided its group decides nothing
+        lost = Decided.counted(problem, results)
         first_failure = next((i for i in sorted(results) if results[i].verdict is not Verdict.AC), None)
         pending = [
             i
@@ -304,15 +278,12 @@ def judge(
             and (not options.first_fail or first_failure is None or i < first_failure)
             and not (options.skip_lost and lost.at(i, cases[i].group) is not None)
         ]
-    for index, case in enumerate(cases):
+    for index, case in enumerate(
+        cases
+    ):  # run or not, a case after its group's decision is SKIPPED: timing decides none
         lost_at = lost.at(index, case.group) if options.skip_lost else None
-        if index not in results and lost_at is not None:
-            results[index] = CaseResult(
-                case.name,
-                case.group,
-                Verdict.SKIPPED,
-                message=f"not run: decided at {cases[lost_at].group}/{cases[lost_at].name}",
-            )
+        if lost_at is not None:
+            results[index] = skipped(cases, index, lost_at)
     ordered = [results[i] for i in sorted(results)]
     if options.first_fail:
         cut = next((n for n, r in enumerate(ordered) if r.verdict is not Verdict.AC), len(ordered) - 1)
