@@ -156,6 +156,16 @@ class Launcher:
             self._fail(reason)
         return _decode(answer)
 
+    def start_wall(self) -> None:
+        """Start the wall limit of the run in flight sent with ``wall_held`` (from any thread: the one that sent it
+        waits in ``receive``). Harmless after the run has ended: the launcher passes the word over."""
+        sock = self._sock
+        if sock is not None:
+            try:
+                sock.send(b"wall")
+            except OSError:  # gone: its run has been stopped with it
+                pass
+
     def _fail(self, reason: str) -> NoReturn:
         """The launcher is gone (or was never reached): closed here, and the error says why as well as its log can."""
         why = " ".join(read_head(self._log, 300).split())
@@ -248,6 +258,7 @@ def _encode(spec: RunSpec, cgroup: int) -> bytes:
         *(f"writable {p}" for p in spec.writable),
         f"uid {spec.user if spec.user is not None else -1}",
         f"gid {spec.user if spec.user is not None else -1}",
+        *(["wall_held 1"] if spec.wall_held else []),
     ]
     data = ("\n".join(lines) + "\n").encode()
     if len(data) > REQUEST_MAX:
