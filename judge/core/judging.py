@@ -34,6 +34,7 @@ from .added_to_build import added_to_build
 from .case_order import each, queued_pass
 from .case_run import CaseRun, Referee
 from .kinds import ProblemKind, kind_of
+from .phases import hearing, measured, named, phase
 from .reruns import OVERRUN, confirmed, disturbed, machine_load, starved, wall_allowance
 from .rwlock import ReadersWriterLock
 from .score_rules import decides_group, group_results, score
@@ -179,6 +180,7 @@ class _Lost:
         return min(earlier) if earlier else None
 
 
+@measured(lambda problem, program, *_, **__: f"judging {named(program.display)}")
 def judge(
     problem: Problem,
     program: Program,
@@ -206,7 +208,9 @@ def judge(
         report.verdict = Verdict.CE
         report.groups = group_results(problem.groups, [])
         return report
-    referee = problem_referee(problem, pool)
+    on_case = hearing(on_case)  # with -v, each case's line as it ends
+    with phase(f"checker of {problem.name}"):
+        referee = problem_referee(problem, pool)
     kind = kind_of(problem)
     cases = problem.cases
     results: dict[int, CaseResult] = {}
