@@ -37,7 +37,7 @@ from conftest import needs, write_files
 from judge.core import JudgeOptions, judge
 from judge.core.submission import prepare_submission
 from judge.problem.formats import load
-from judge.run import SlotPool, resolve_sandbox
+from judge.run import RunLimits, RunSpec, SlotPool, resolve_sandbox
 
 pytestmark = [pytest.mark.slow, needs("gcc")]
 
@@ -178,3 +178,23 @@ def test_an_interactor_that_spins_alone_is_a_judge_error(packages: dict[str, Pat
         got = _verdicts(packages["spins"], "none", ["time_limit_exceeded/asks_once.c"], False)
     verdict, message = got["time_limit_exceeded/asks_once.c"]
     assert verdict == "JE" and "the interactor exceeded its" in message, got
+
+
+def test_a_program_a_script_starts_gets_its_wall_limit_stretched_by_the_load_it_waits_in() -> None:
+    """An interactor's ``run`` script that does not exec leaves the shell as the run's main process, waiting on no run
+    queue while its child waits on one: the wall limit's stretch for load is the longest wait of any of the run's
+    processes, so 0.4 s of CPU under a 1.2 s wall limit beside 6 busy processes (about 1.5 s of wall time) ends, where
+    counting the shell alone stopped it at 1.2 s."""
+    with SlotPool(1, resolve_sandbox("none")[0]) as pool, pool.slot() as slot, _hogs(6):
+        busy = slot.private / "busy.py"
+        busy.write_text("import time\nwhile time.process_time() < 0.4:\n    pass\n")
+        result = slot.run(
+            RunSpec(
+                argv=["/bin/sh", "-c", f"{sys.executable} {busy}; exit $?"],
+                limits=RunLimits(cpu=5, wall=1.2, memory_mib=256, output_bytes=1 << 20),
+                stdout=slot.private / "out",
+                stderr=slot.private / "err",
+            )
+        )
+    assert (result.killed, result.exit_code) == ("none", 0), result
+    assert result.wall > 1.2, f"not loaded enough to tell: {result}"

@@ -73,9 +73,9 @@
 #include "launcher.h"
 
 #define POLL_MS 10
-/* The wall limit counts the time a run was not kept from a CPU by the machine's load: at the deadline, the time
- * its main process waited on a run queue is added, up to this many times the limit in all (a judge is never held
- * for long; a sleeper waits for no CPU and is stopped at the limit itself). */
+/* The wall limit counts the time a run was not kept from a CPU by the machine's load: at the deadline, the longest
+ * time one of its processes waited on a run queue (tree_delay_us) is added, up to this many times the limit in all
+ * (a judge is never held for long; a sleeper waits for no CPU and is stopped at the limit itself). */
 #define WALL_STRETCH 3
 #define REQUEST_MAX 65536
 
@@ -379,6 +379,44 @@ static long long tree_usage(pid_t root, long long *rss_kb) {
     return total;
 }
 
+/* The longest run-queue wait of one process of the tree (each process's threads summed, as run_delay_us): what
+ * stretches the wall limit. A program started by a script (an interactor's `run` that does not exec, a submission
+ * folder's) waits in a child while the main process, the shell, waits for that child on no run queue: counting the
+ * main process alone left such a program's wall limit unstretched on a loaded machine. The largest, not the sum:
+ * processes waiting side by side do not add up to more wall time lost than the worst of them. Read only when the
+ * deadline is reached. */
+static long long tree_delay_us(pid_t root) {
+    static pid_t stack[4096];
+    int top = 0;
+    long long most = 0;
+    stack[top++] = root;
+    while (top > 0) {
+        pid_t pid = stack[--top];
+        long long delay = run_delay_us(pid);
+        if (delay > most) most = delay;
+        char path[64];
+        snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+        DIR *tasks = opendir(path);
+        if (!tasks) continue;
+        for (struct dirent *t; (t = readdir(tasks));) {
+            if (t->d_name[0] == '.') continue;
+            char file[320], buf[4096];
+            snprintf(file, sizeof file, "/proc/%d/task/%s/children", (int)pid, t->d_name);
+            int fd = open(file, O_RDONLY);
+            if (fd < 0) continue;
+            ssize_t n = read(fd, buf, sizeof buf - 1);
+            close(fd);
+            if (n <= 0) continue;
+            buf[n] = '\0';
+            char *save = NULL;
+            for (char *tok = strtok_r(buf, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save))
+                if (top < (int)(sizeof stack / sizeof stack[0])) stack[top++] = (pid_t)atoi(tok);
+        }
+        closedir(tasks);
+    }
+    return most;
+}
+
 static void add_usage(struct usage *u, const struct rusage *ru) {
     u->cpu_us += (long long)(ru->ru_utime.tv_sec + ru->ru_stime.tv_sec) * 1000000LL
                  + ru->ru_utime.tv_usec + ru->ru_stime.tv_usec;
@@ -544,7 +582,7 @@ static void run(struct request *r) {
             long long left_ms = (deadline - now + 999) / 1000;
             if (left_ms <= 0) {
                 long long cap = wall_from + r->wall_ms * 1000LL * WALL_STRETCH;
-                long long stretched = wall_from + r->wall_ms * 1000LL + run_delay_us(pid) - delay_from;
+                long long stretched = wall_from + r->wall_ms * 1000LL + tree_delay_us(pid) - delay_from;
                 if (stretched > now + 1000 && now < cap) {
                     deadline = stretched < cap ? stretched : cap;
                     continue;
@@ -570,7 +608,7 @@ static void run(struct request *r) {
             else if (got == 4 && !memcmp(word, "wall", 4)) while (recv(0, word, sizeof word, 0) < 0 && errno == EINTR) {}
             held = 0;
             wall_from = now_us();
-            delay_from = run_delay_us(pid);
+            delay_from = tree_delay_us(pid);
             deadline = wall_from + r->wall_ms * 1000LL;
         }
         if (parent_gone) { killed = "wall"; break; }
