@@ -190,20 +190,26 @@ class Launcher:
         begun = max(sent, time.monotonic())  # a run queued behind another starts about when this wait does
         told = False
         while True:
+            # a held run's limits count from the word that started its wall limit, once it came
             left = (self._wall_started if held and self._wall_started else begun) + overdue - time.monotonic()
             if told or self._proc is None:
                 left = None
-            try:
-                ready, _, _ = select.select([sock], [], [], None if left is None else max(left, 0.0))
-            except (OSError, ValueError):  # closed meanwhile (abort): recv says so
-                return
-            if ready:
-                return
-            if held and not self._wall_started:  # the word that starts its wall limit has not come: not overdue
-                begun = time.monotonic()
-                continue
+            elif left > 0:
+                try:
+                    ready, _, _ = select.select([sock], [], [], left)
+                except (OSError, ValueError):  # closed meanwhile (abort): recv says so
+                    return
+                if ready:
+                    return
+                continue  # looked at again: the word may have come meanwhile
+            if left is None:
+                return  # told already, or no process to describe: recv waits
             told = True
-            limits = f"{overdue:.0f} s is the most its limits allow" + (", counted from its peer's end" if held else "")
+            limits = f"{overdue:.0f} s is the most its limits allow" + (
+                (", counted from the end of the run it waited on" if self._wall_started else "; that run goes on")
+                if held
+                else ""
+            )
             tell(describe(self._proc.pid, command, time.monotonic() - begun, limits))
 
     def start_wall(self) -> None:
