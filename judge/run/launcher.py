@@ -153,7 +153,9 @@ class Launcher:
         overdue = overdue_after(spec.limits.wall, spec.limits.cpu)
         if spec.wall_held:
             self._wall_started = 0.0
-        self._pending.append((time.monotonic(), overdue, Path(spec.argv[0]).name if spec.argv else "?", spec.wall_held))
+        self._pending.append(
+            (time.monotonic(), overdue, os.path.basename(spec.argv[0]) if spec.argv else "?", spec.wall_held)
+        )
         try:
             socket.send_fds(sock, [request], [*fds, *(group.fds if group else ())])
         except OSError as exc:
