@@ -121,3 +121,11 @@ def _stop_once_sleeping(launcher: int, heard: list[str]) -> None:
             time.sleep(0.05)
     finally:
         os.kill(launcher, signal.SIGCONT)
+
+
+def test_a_process_name_in_the_note_is_shown_with_its_control_characters_escaped() -> None:
+    """A run names its own processes (PR_SET_NAME): the note never writes a control sequence to the judge's
+    terminal or log."""
+    from judge.run.waiting import _shown  # here: on a judge without it, this test alone fails
+
+    assert _shown("a\x1b[2Jb\\\u00e9") == "a\\x1b[2Jb\\x5c\\xe9"

@@ -24,6 +24,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..text import safe_text
+
 if TYPE_CHECKING:
     from .verdicts import CaseResult
 
@@ -95,7 +97,7 @@ def case_ended(result: CaseResult) -> None:
     if _listeners:
         waited = f", {result.waited:.2f} s waiting for a CPU" if result.waited >= 0.01 else ""
         figures = f"{result.wall_time:.2f} s wall, {result.time:.2f} s CPU{waited}"
-        _tell(f"case {result.name}: {result.verdict.value}, {figures}")
+        _tell(f"case {safe_text(result.name, one_line=True)}: {result.verdict.value}, {figures}")
 
 
 def hearing(on_case: Callable[[CaseResult], None] | None) -> Callable[[CaseResult], None] | None:
@@ -112,7 +114,8 @@ def hearing(on_case: Callable[[CaseResult], None] | None) -> Callable[[CaseResul
 
 
 def named(path: os.PathLike[str] | str) -> str:
-    """How a phase names a file: its folder and name, enough to tell a package's submissions apart."""
+    """How a phase names a file: its folder and name, enough to tell a package's submissions apart; a student's file
+    name is untrusted text, shown with its control characters escaped."""
     text = os.fspath(path)
     parts = text.rstrip("/").split("/")
-    return "/".join(parts[-2:])
+    return safe_text("/".join(parts[-2:]), one_line=True)

@@ -64,14 +64,14 @@ def describe(launcher_pid: int, command: str, waited: float, limits: str) -> str
     shown = [_process(pid) for pid in [launcher_pid, *tree][:8]]
     more = f"; {len(tree) + 1 - len(shown)} more" if len(tree) + 1 > len(shown) else ""
     who = "; ".join(line for line in shown if line) or "no process left under its launcher"
-    return f"still waiting after {waited:.0f} s for {command} ({limits}): {who}{more}"
+    return f"still waiting after {waited:.0f} s for {_shown(command)} ({limits}): {who}{more}"
 
 
 def _process(pid: int) -> str:
     stat = _read(f"/proc/{pid}/stat")
     if not stat or ")" not in stat:
         return ""
-    name = stat[stat.index("(") + 1 : stat.rindex(")")]
+    name = _shown(stat[stat.index("(") + 1 : stat.rindex(")")])  # a run sets its own (PR_SET_NAME): untrusted
     fields = stat[stat.rindex(")") + 2 :].split()
     state = fields[0] if fields else "?"
     ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
@@ -79,6 +79,12 @@ def _process(pid: int) -> str:
     wchan = _read(f"/proc/{pid}/wchan").strip()
     waits_in = f" in {wchan}" if wchan and wchan != "0" else ""
     return f"{name} (pid {pid}) {STATES.get(state, state)}{waits_in}, {cpu:.2f} s CPU"
+
+
+def _shown(name: str) -> str:
+    """A process name as the note may print it: every character that is not printable ASCII as ``\\xNN``, so a
+    submission cannot write control sequences into the judge's terminal or log through its name."""
+    return "".join(c if " " <= c <= "~" and c != "\\" else f"\\x{ord(c):02x}" for c in name)
 
 
 def _descendants(root: int) -> list[int]:
