@@ -51,6 +51,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parse(argv, prog)
         if getattr(args, "jobs", 1) < 1:
             raise UsageError("-j must be at least 1")
+        if getattr(args, "verbose", False):  # -v: each phase as it ends (judge/core/phases.py)
+            from ..core.phases import listening
+
+            with listening(lambda line: print(line, file=sys.stderr, flush=True)):
+                return command_module(args.command).run(args)
         return command_module(args.command).run(args)
     except SpecError as exc:  # already "file:line: message", the form editors and CI logs link to
         print(exc, file=sys.stderr)

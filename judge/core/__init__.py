@@ -12,7 +12,8 @@ results and the overall verdict (``verdicts.py``), score rules as values
 (``score_rules.py``: a group's points, never changing the results given), test data
 (``testdata.py``: generate and hash; ``validators.py``: run the input validators; ``data_lock.py``: one judge
 at a time makes the data) and time-limit inference
-(``timelimit.py``); which language runs a package's submissions (``runs_as.py``: a Kattis package's Python is
+(``timelimit.py``); each phase with its wall and CPU time as it ends, for ``-v`` (``phases.py``);
+which language runs a package's submissions (``runs_as.py``: a Kattis package's Python is
 PyPy3).
 May import ``judge.check``, ``judge.lang``, ``judge.run``, the model
 (``judge.model``) and the shared base modules; never a package format

@@ -36,6 +36,7 @@ from .case_run import CaseRun, Referee
 from .decided import Decided, InOrder, skipped
 from .kinds import ProblemKind, kind_of
 from .legacy_grading import Graded, grade, program_grader
+from .phases import hearing, measured, named, phase
 from .reruns import OVERRUN, confirmed, disturbed, machine_load, starved, wall_allowance
 from .rwlock import ReadersWriterLock
 from .score_rules import group_results, score
@@ -152,6 +153,7 @@ class _Stop:
         return self.index is not None and index > self.index
 
 
+@measured(lambda problem, program, *_, **__: f"judging {named(program.display)}")
 def judge(
     problem: Problem,
     program: Program,
@@ -181,7 +183,9 @@ def judge(
         report.verdict = Verdict.CE
         report.groups = group_results(problem.groups, [])
         return report
-    referee = problem_referee(problem, pool)
+    on_case = hearing(on_case)  # with -v, each case's line as it ends
+    with phase(f"checker of {problem.name}"):
+        referee = problem_referee(problem, pool)
     kind = kind_of(problem)
     cases = problem.cases
     results: dict[int, CaseResult] = {}
