@@ -41,7 +41,7 @@ def test_verbose_judge_prints_each_phase_and_case_with_its_times() -> None:
         "case sample",
     ], run.stderr
     assert all(re.match(rf"case \w+: AC, {FIGURES}", line) for line in cases), cases
-    assert "passed 4/4" in run.stdout
+    assert "4 passed, 0 failed, 0 skipped of 4" in run.stdout
 
 
 def test_verbose_verify_names_the_time_limit_inference(tmp_path: Path) -> None:
