@@ -180,7 +180,7 @@ def roster_import(store: Store, maker: User, role: str, body: bytes) -> tuple[li
                 raise ApiError(  # the transaction rolls back: nothing of the roster is stored
                     403,
                     "forbidden",
-                    f"'{sid}' is a {found['role']} account: only an admin changes it",
+                    f"'{sid}' is a staff account ({found['role']}): only an admin changes it",
                     f"roster[{number}]",
                 )
             if found is not None:
