@@ -26,6 +26,10 @@ from .service import Service
 from .startup import Gate, Startup
 from .telemetry import Telemetry
 
+# seconds a server stopped while preparing waits for the preparing thread after stopping its runs (a thread waiting
+# for another judge's lock on the cases would not end by itself; its files are written whole, never half)
+PREPARING_STOP = 3.0
+
 
 async def _api_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ApiError)
@@ -116,7 +120,7 @@ def make_app(
             await asyncio.to_thread(startup.service.workers.stop, *((grace,) if grace else ()))
         else:
             startup.abort()  # the cases' generation stops; the thread is waited for, within a bound
-            await asyncio.to_thread(startup.done.wait, 10)
+            await asyncio.to_thread(startup.done.wait, PREPARING_STOP)
 
     routes = [
         Route("/api/v1", index),
