@@ -108,3 +108,14 @@ def test_one_json_log_line_per_request_and_per_judging(site: tuple[Server, str, 
     posts = [line for line in lines if line["kind"] == "http" and line["method"] == "POST"]
     assert posts and all(line["route"] == "/api/v1/submissions" and line["status"] == 202 for line in posts)
     assert "http GET" not in (server.log.read_text())  # the log went to the file, not to stderr
+
+
+def test_a_clients_made_up_method_and_path_stay_one_series_and_one_line(site: tuple[Server, str, Path]) -> None:
+    server, _, log = site
+    for n in range(3):  # three made-up methods: one series "other", never three
+        httpx.request(f"BREW{n}", server.url + "/api/v1/x%0A{%22kind%22:%22judging%22}")
+    samples = _samples(httpx.get(server.url + "/metrics").text)
+    methods = {re.search(r'method="([^"]*)"', key).group(1) for key in samples if "method=" in key}  # type: ignore[union-attr]
+    assert "other" in methods and not any(method.startswith("BREW") for method in methods)
+    forged = [json.loads(line) for line in log.read_text().splitlines() if "BREW" in line]
+    assert len(forged) == 3 and all(line["kind"] == "http" and "\n" in line["path"] for line in forged)

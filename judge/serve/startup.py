@@ -78,7 +78,7 @@ class Gate:
         startup = self.startup
         path = scope.get("path", "")
         if (
-            scope["type"] not in ("http", "websocket")
+            scope["type"] != "http"
             or startup is None
             or startup.service is not None
             or path in OPEN_PATHS

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 HTTP_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 JUDGING_BUCKETS = (0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0)
 
 
@@ -35,6 +36,12 @@ def labels(names: Iterable[str], values: Iterable[str]) -> str:
         escaped = str(value).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
         pairs.append(f'{name}="{escaped}"')
     return "{" + ",".join(pairs) + "}" if pairs else ""
+
+
+def printable(text: str) -> str:
+    """A text log line as it may reach a terminal: a client's path can carry control characters (a newline would
+    forge a line, an escape sequence would repaint the screen), shown escaped instead."""
+    return "".join(c if c.isprintable() else f"\\x{ord(c):02x}" if ord(c) < 256 else f"\\u{ord(c):04x}" for c in text)
 
 
 def head(name: str, kind: str, text: str) -> list[str]:
@@ -98,10 +105,10 @@ class Log:
         if self.as_json:
             shown = json.dumps({"time": round(time.time(), 3), "kind": kind, **fields}, separators=(",", ":"))
         else:
-            shown = f"{moment} {kind} {text}"
+            shown = printable(f"{moment} {kind} {text}")
         with self._lock:
             try:
-                self.stream.write(shown.replace("\n", " ") + "\n")
+                self.stream.write(shown + "\n")
                 self.stream.flush()
             except (OSError, ValueError):  # a full disk or a closed stream must not fail a request or a judging
                 pass
@@ -128,8 +135,9 @@ class Telemetry:
         self.verdicts = Counter("tilejudge_verdicts_total", "Judgings finished and stored, by verdict.", ("verdict",))
 
     def request(self, method: str, path: str, route: str, status: int, seconds: float, client: str) -> None:
+        shown_method = method if method in METHODS else "other"  # a client's made-up methods: one series, not many
         with self._lock:
-            self.http.observe((route, method, str(status)), seconds)
+            self.http.observe((route, shown_method, str(status)), seconds)
         fields = {"method": method, "path": path, "route": route, "status": status, "ms": round(seconds * 1000, 1)}
         fields["client"] = client
         self.log.line("http", fields, f"{method} {path} {status} {seconds * 1000:.1f}ms {client or '-'}")

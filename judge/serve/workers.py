@@ -5,9 +5,11 @@ one ``SlotPool`` (its sandbox, its slots shared by every worker, the build
 cache): compiled once per submission, each case reported as it is decided.
 Whatever goes wrong with one submission (a judge error, a sandbox that
 fails, an exception, a full disk) ends it in the visible ``error`` state that
-a rejudge clears; it never stays claimed. A server that stops while judging
-stores nothing of the unfinished attempt: the next start re-queues it
-(``queue.recover``), and the runs in flight die with the server (each
+a rejudge clears; it never stays claimed. A server stopped by SIGTERM takes
+no more work, lets the judging in flight finish for its grace (``stop``), and
+queues what is still running then again (``queue.release``); one killed
+outright stores nothing of the unfinished attempt: the next start re-queues
+it (``queue.recover``), and the runs in flight die with the server (each
 launcher ends when the server's end of its socket closes, and the next pool
 reclaims what they left: ``judge/run/private_root.py``).
 """
