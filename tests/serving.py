@@ -91,6 +91,27 @@ class Server:
         self.stop()
         raise AssertionError(f"the server did not answer: {self.log.read_text()}")
 
+    def launch(self, timeout: float = START_TIMEOUT) -> Server:
+        """Start it and return once it listens, whatever it answers (``start`` waits for the API's 200, which a server
+        still preparing its problems does not give)."""
+        self.port = self.port or free_port()
+        argv = [*self.wrap, sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(self.site)]
+        argv += ["--port", str(self.port), "--workers", str(self.workers), "-j", str(self.jobs), *self.extra]
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(
+                argv, stdout=out, stderr=subprocess.STDOUT, cwd=self.cwd, start_new_session=True
+            )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise AssertionError(f"the server ended at start: {self.log.read_text()}")
+            with contextlib.suppress(httpx.HTTPError):
+                httpx.get(self.url + "/healthz", timeout=2)
+                return self
+            time.sleep(0.1)
+        self.stop()
+        raise AssertionError(f"the server did not listen: {self.log.read_text()}")
+
     def admin_token(self) -> str:
         for line in self.log.read_text().splitlines():
             if "its API token" in line:

@@ -5,7 +5,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TextIO
 
 from ..errors import SetupError, UsageError
 from ..run import ENV_MODE, MODES
@@ -75,6 +78,19 @@ def add(sub: argparse._SubParsersAction) -> None:
         metavar="FILE",
         help="unpack the backup FILE into SITE, a new or empty folder, checked whole, and exit (then serve SITE)",
     )
+    p.add_argument(
+        "--log",
+        metavar="FILE",
+        help="write the log (a line per request and per judging) to FILE, appended (default: stderr)",
+    )
+    p.add_argument("--log-json", action="store_true", help="log lines as JSON objects, one a line, for a collector")
+    p.add_argument(
+        "--stop-grace",
+        metavar="S",
+        type=float,
+        default=10.0,
+        help="on SIGTERM, seconds a judging in flight may take to finish before it is queued again (default: 10)",
+    )
     p.add_argument("--add-user", metavar="NAME", help="make an account, print its API token as the last line, and exit")
     p.add_argument("--role", choices=ROLES, default="student", help="the role of --add-user's account")
     p.add_argument("--password", help="--add-user's password, for logging in on pages (default: none, token only)")
@@ -96,6 +112,8 @@ def run(args: argparse.Namespace) -> int:
     timeout, most = args.head_timeout, args.connections_per_address
     if (timeout is not None and not 0 < timeout <= 3600) or (most is not None and most < 1):
         raise UsageError("--head-timeout must be over 0 and at most 3600 s, --connections-per-address at least 1")
+    if not 0 <= args.stop_grace <= 3600:
+        raise UsageError("--stop-grace must be 0-3600 s")
     if args.backup:
         from ..serve.backup import backup
 
@@ -141,6 +159,7 @@ def _serve(args: argparse.Namespace, site_root: Path, store_type: type) -> int:
     from ..serve.connections import HEAD_TIMEOUT, PER_ADDRESS, Bounds
     from ..serve.server import first_admin, lock_site, serve, tighten_site
     from ..serve.site import load_site
+    from ..serve.telemetry import Log
     from .common import ready
     from .places import PROBLEMS, shown
 
@@ -158,8 +177,7 @@ def _serve(args: argparse.Namespace, site_root: Path, store_type: type) -> int:
     loaded = {name: load(entry.path, shown(entry.path)) for name, entry in site.problems.items()}
     # the site's folder (its settings, store, sources and key) is hidden from every run, as the problems' are
     conceal = [site_root, *(folder for problem in loaded.values() for folder in problem.folders)]
-    with SlotPool(args.jobs, isolation, conceal=conceal) as pool:
-        problems = {name: ready(problem, pool) for name, problem in loaded.items()}
+    with SlotPool(args.jobs, isolation, conceal=conceal) as pool, _log_stream(args.log) as stream:
         store = store_type(site_root)
         if store.migrated:
             print(store.migrated, file=sys.stderr)
@@ -173,8 +191,34 @@ def _serve(args: argparse.Namespace, site_root: Path, store_type: type) -> int:
                 args.head_timeout or HEAD_TIMEOUT, args.connections_per_address or PER_ADDRESS, tuple(args.proxy)
             )
             serve(
-                site, store, problems, pool, args.host, args.port, args.workers, args.cluster, tuple(args.proxy), bounds
+                site,
+                store,
+                lambda: {name: ready(problem, pool) for name, problem in loaded.items()},  # while it listens
+                pool,
+                args.host,
+                args.port,
+                args.workers,
+                args.cluster,
+                tuple(args.proxy),
+                bounds,
+                Log(stream, args.log_json),
+                args.stop_grace,
             )
         finally:
             store.close()
     return 0
+
+
+@contextmanager
+def _log_stream(path: str | None) -> Iterator[TextIO]:
+    """stderr, or ``--log FILE`` opened for appending (the server's user alone reads it: it names clients'
+    addresses); a file that cannot be opened is one line before anything starts."""
+    if path is None:
+        yield sys.stderr
+        return
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    except OSError as exc:
+        raise UsageError(f"--log {path}: {exc.strerror}") from None
+    with os.fdopen(fd, "a", encoding="utf-8") as stream:
+        yield stream

@@ -287,6 +287,20 @@ class SlotPool:
             slot.clean_private()
             self._free.put(slot)
 
+    def health(self) -> str:
+        """Why the slots cannot run anything now ('' when they can): a service's health check asks this rather than
+        start a program per probe."""
+        if self._owner < 0:
+            return "the slots are closed"
+        if not self._root.is_dir():
+            return f"the slots' private folder {self._root} is gone"
+        for slot in self._slots:
+            if slot._aborted:
+                return "the slots were stopped"
+            if not Path(slot._launcher).exists():
+                return f"the launcher {slot._launcher} is missing"
+        return ""
+
     def abort(self) -> None:
         """Stop every run in flight at once, from any thread; ``close`` still follows."""
         for slot in self._slots:

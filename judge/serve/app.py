@@ -18,11 +18,17 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from . import api_accounts, api_sessions, api_submissions, contest_clock, events, icpc, pages_routes, scoreboard
+from . import api_accounts, api_sessions, api_submissions, contest_clock, events, health, icpc, pages_routes, scoreboard
 from .access import BasicCredentials, json_response, service_of
 from .http_errors import ApiError
 from .origin import SameOrigin
 from .service import Service
+from .startup import Gate, Startup
+from .telemetry import Telemetry
+
+# seconds a server stopped while preparing waits for the preparing thread after stopping its runs (a thread waiting
+# for another judge's lock on the cases would not end by itself; its files are written whole, never half)
+PREPARING_STOP = 3.0
 
 
 async def _api_error(request: Request, exc: Exception) -> Response:
@@ -73,6 +79,7 @@ def routes() -> list[BaseRoute]:
     that drives every route enumerates."""
     return [
         Route("/api/v1", index),
+        *health.ROUTES,
         *api_submissions.ROUTES,
         *events.ROUTES,
         *api_accounts.ROUTES,
@@ -83,23 +90,63 @@ def routes() -> list[BaseRoute]:
     ]
 
 
-def make_app(service: Service) -> Starlette:
+def make_app(
+    service: Service | None = None,
+    startup: Startup | None = None,
+    telemetry: Telemetry | None = None,
+    grace: float = 0.0,
+) -> Starlette:
+    """The application for a ready ``service``, or for a ``startup`` that makes it while the server already listens
+    (``startup.py``); ``grace``: seconds a stopping server lets the judging in flight finish."""
+    if startup is None:
+        assert service is not None, "make_app needs a service or a startup"
+        startup = Startup(service.site.title, service.store, lambda: service, service=service)
+    telemetry = telemetry or getattr(service and service.workers, "telemetry", None) or Telemetry()
+
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         import asyncio
 
-        service.bell.bind(asyncio.get_running_loop())
-        service.workers.start()
-        clock = asyncio.create_task(contest_clock.keep(service)) if service.site.kind == "contest" else None
+        loop = asyncio.get_running_loop()
+        clocks: list[asyncio.Task[None]] = []
+
+        def activate(ready: Service, announce: bool = True) -> None:
+            if startup.stopping:  # a SIGTERM came while the problems were prepared: nothing is started
+                ready.workers.stop()
+                return
+            app.state.service = ready
+            ready.bell.bind(loop)
+            ready.workers.start()
+            if ready.site.kind == "contest":
+                clocks.append(asyncio.create_task(contest_clock.keep(ready)))
+            startup.service = ready  # the gate opens last, on a service whose workers run
+            if announce:
+                print("the problems are ready: judging", file=sys.stderr, flush=True)
+
+        if startup.service is not None:
+            ready, startup.service = startup.service, None
+            activate(ready, announce=False)
+        else:
+            startup.run(lambda ready: loop.call_soon_threadsafe(activate, ready))
         yield
-        if clock is not None:
+        startup.stopping = True
+        for clock in clocks:
             clock.cancel()
-        service.workers.stop()
+        if startup.service is not None:
+            await asyncio.to_thread(startup.service.workers.stop, *((grace,) if grace else ()))
+        else:
+            startup.abort()  # the cases' generation stops; the thread is waited for, within a bound
+            await asyncio.to_thread(startup.done.wait, PREPARING_STOP)
 
     app = Starlette(
         routes=routes(),
         lifespan=lifespan,
-        middleware=[Middleware(SameOrigin), Middleware(BasicCredentials)],  # another site's changes first
+        middleware=[
+            Middleware(health.Observed, telemetry=telemetry),  # every request counted and logged, refused ones too
+            Middleware(Gate, startup=startup),  # nothing below runs before the service exists
+            Middleware(SameOrigin),  # another site's changes first
+            Middleware(BasicCredentials),
+        ],
         exception_handlers={
             ApiError: _api_error,
             HTTPException: _http_error,
@@ -107,5 +154,8 @@ def make_app(service: Service) -> Starlette:
             Exception: _crash,
         },
     )
-    app.state.service = service
+    if service is not None:
+        app.state.service = service
+    app.state.startup = startup
+    app.state.telemetry = telemetry
     return app

@@ -174,6 +174,17 @@ def requeue(store: Store, ids: list[int], reason: str, priority: int = PRIORITY_
     return len(ids)
 
 
+def release(store: Store, c: Claim, reason: str) -> bool:
+    """A judging cut short by a stopping server: the submission is queued again at its own priority, unless a
+    rejudge or a result has replaced the claim meanwhile; whether it was."""
+    with store.tx() as db:
+        if not _held(db, c):
+            return False
+        db.execute("UPDATE submissions SET state = 'queued', cases_done = 0, error = '' WHERE id = ?", (c.id,))
+        _state_event(db, store, c, "queued", reason=reason)
+    return True
+
+
 def recover(store: Store) -> int:
     """At start: what a killed server was compiling or running goes back to the queue, ahead of rejudges."""
     rows = store.read("SELECT id, priority FROM submissions WHERE state IN ('compiling', 'running') ORDER BY id")

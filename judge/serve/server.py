@@ -7,6 +7,7 @@ import os
 import secrets
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +21,13 @@ from .queue import recover
 from .service import Service
 from .site import Site
 from .sources import Sources, owner_only
+from .startup import Startup
 from .store import STORE_FILE, Store
+from .telemetry import Log, Telemetry
 from .workers import Workers
 
 ADMIN = "admin"
+STOP_GRACE = 10.0  # seconds a SIGTERM lets a judging in flight finish before it is queued again
 
 
 def lock_site(site: Path) -> int:
@@ -72,7 +76,7 @@ def first_admin(store: Store) -> tuple[str, str] | None:
 def serve(
     site: Site,
     store: Store,
-    problems: dict[str, Problem],
+    prepare: Callable[[], dict[str, Problem]],
     pool: SlotPool,
     host: str,
     port: int,
@@ -80,32 +84,67 @@ def serve(
     cluster: str | None = None,
     proxies: tuple[str, ...] = (),
     bounds: Bounds | None = None,
+    log: Log | None = None,
+    grace: float = STOP_GRACE,
 ) -> None:
-    """Serve until SIGINT or SIGTERM; what was being judged then is re-queued at the next start."""
-    import uvicorn
+    """Listen at once and serve until SIGINT or SIGTERM, while ``prepare`` makes the problems ready (their missing
+    cases generated) on a thread: until then every page and the API say so (``startup.py``). On SIGTERM no more
+    work is taken, a judging in flight has ``grace`` seconds to finish, and what is still running then is queued
+    again; a server killed outright leaves it to the next start (``queue.recover``)."""
 
     from .app import make_app
 
     again = recover(store)
     if again:
         print(f"{again} submission(s) the last server was judging are queued again", file=sys.stderr)
-    remote = None
-    if cluster:
-        from .remote import Remote
+    telemetry = Telemetry(log)
 
-        remote = Remote(cluster, problems, pool.isolation.mode)
-        print(f"judging on the Dask cluster at {cluster}", file=sys.stderr)
-    team = Workers(store, problems, pool, workers, remote)
+    def build() -> Service:
+        problems = prepare()
+        remote = None
+        if cluster:
+            from .remote import Remote
+
+            remote = Remote(cluster, problems, pool.isolation.mode)
+            print(f"judging on the Dask cluster at {cluster}", file=sys.stderr)
+        team = Workers(store, problems, pool, workers, remote, telemetry)
+        return Service(site, store, problems, team, Sessions(site_key(site.root)))
+
     if workers == 0:
         print("--workers 0: submissions are taken and queued, none is judged by this server", file=sys.stderr)
-    service = Service(site, store, problems, team, Sessions(site_key(site.root)))
-    config = uvicorn_config(make_app(service), host, port, proxies, bounds)
-    print(f"serving {site.title} ({len(problems)} problem(s)) on http://{host}:{port}/api/v1", flush=True)
+    startup = Startup(site.title, store, build, abort=pool.abort)
+    config = uvicorn_config(make_app(startup=startup, telemetry=telemetry, grace=grace), host, port, proxies, bounds)
+    server = _server(config, startup)
+    startup.on_failure = lambda: setattr(server, "should_exit", True)
+    where = f"http://{f'[{host}]' if ':' in host else host}:{port}"
+    print(
+        f"serving {site.title} ({len(site.problems)} problem(s)): pages at {where}/login, API at {where}/api/v1",
+        flush=True,
+    )
     previous = signal.signal(signal.SIGTERM, _stopped)
     try:
-        uvicorn.Server(config).run()
+        server.run()
     finally:
         signal.signal(signal.SIGTERM, previous)
+    if startup.error is not None and not server.signalled:
+        raise startup.error
+
+
+def _server(config: Any, startup: Startup) -> Any:
+    """uvicorn's server, told one more thing: a signal stops the workers' taking work at once, not only once the
+    open connections have closed (``signalled`` tells a stop asked for from a failed start)."""
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        signalled = False
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            self.signalled = True
+            if startup.service is not None:
+                startup.service.workers.close()
+            super().handle_exit(sig, frame)
+
+    return Server(config)
 
 
 def _stopped(signum: int, frame: object) -> None:

@@ -5,9 +5,11 @@ one ``SlotPool`` (its sandbox, its slots shared by every worker, the build
 cache): compiled once per submission, each case reported as it is decided.
 Whatever goes wrong with one submission (a judge error, a sandbox that
 fails, an exception, a full disk) ends it in the visible ``error`` state that
-a rejudge clears; it never stays claimed. A server that stops while judging
-stores nothing of the unfinished attempt: the next start re-queues it
-(``queue.recover``), and the runs in flight die with the server (each
+a rejudge clears; it never stays claimed. A server stopped by SIGTERM takes
+no more work, lets the judging in flight finish for its grace (``stop``), and
+queues what is still running then again (``queue.release``); one killed
+outright stores nothing of the unfinished attempt: the next start re-queues
+it (``queue.recover``), and the runs in flight die with the server (each
 launcher ends when the server's end of its socket closes, and the next pool
 reclaims what they left: ``judge/run/private_root.py``).
 """
@@ -18,6 +20,7 @@ import contextlib
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -32,17 +35,24 @@ from ..run import SlotPool, claim_private, release_private
 from ..text import safe_text
 from ..verdict import Verdict
 from .names import disk_name
-from .queue import Claim, case_done, claim, finish, mark_error, running
+from .queue import Claim, case_done, claim, finish, mark_error, release, running
 from .remote import Remote
 from .sources import Sources
 from .store import Store
+from .telemetry import Telemetry
 
 IDLE_POLL = 1.0  # seconds a worker sleeps when nothing is queued, unless it is woken
 
 
 class Workers:
     def __init__(
-        self, store: Store, problems: dict[str, Problem], pool: SlotPool, count: int, remote: Remote | None = None
+        self,
+        store: Store,
+        problems: dict[str, Problem],
+        pool: SlotPool,
+        count: int,
+        remote: Remote | None = None,
+        telemetry: Telemetry | None = None,
     ) -> None:
         self.remote = remote  # --cluster: the judging is sent to Dask workers
         self.store = store
@@ -51,8 +61,13 @@ class Workers:
         self.sources = Sources(store.path.parent)
         self.run_lock = ReadersWriterLock()
         self._wake = threading.Condition()
-        self._stopping = threading.Event()
-        self._threads = [threading.Thread(target=self._loop, name=f"judge-{n}", daemon=True) for n in range(count)]
+        self.telemetry = telemetry or Telemetry()
+        self._closing = threading.Event()  # no more claims (a SIGTERM); what is being judged may still finish
+        self._stopping = threading.Event()  # the runs in flight are stopped: their attempts are not stored
+        self._states = ["idle"] * count  # each thread's: idle, compiling, running (stopped once it has ended)
+        self._threads = [
+            threading.Thread(target=self._loop, args=(n,), name=f"judge-{n}", daemon=True) for n in range(count)
+        ]
         # the submissions' files while they are judged, in a folder the next judge's pool removes if this server is
         # killed (judge/run/private_root.py): a killed server leaves nothing behind
         self._scratch, self._scratch_lock = claim_private()
@@ -66,12 +81,25 @@ class Workers:
         with self._wake:
             self._wake.notify()
 
-    def stop(self) -> None:
-        """Stop taking work and stop the runs in flight; their attempts are not stored, the next start re-queues
-        them."""
-        self._stopping.set()
+    def states(self) -> list[str]:
+        """Each worker thread's state now: idle, compiling, running, or stopped (its thread has ended)."""
+        return [state if thread.is_alive() else "stopped" for state, thread in zip(list(self._states), self._threads)]
+
+    def close(self) -> None:
+        """Take no more work (a SIGTERM arrived); what is being judged goes on until ``stop``."""
+        self._closing.set()
         with self._wake:
             self._wake.notify_all()
+
+    def stop(self, grace: float = 0.0) -> None:
+        """Take no more work, let what is being judged finish for up to ``grace`` seconds, then stop the runs still
+        in flight and put their submissions back in the queue (an attempt cut short is not stored)."""
+        self.close()
+        deadline = time.monotonic() + max(0.0, grace)
+        for thread in self._threads:
+            if thread.is_alive():
+                thread.join(timeout=max(0.0, deadline - time.monotonic()))
+        self._stopping.set()
         self.pool.abort()
         if self.remote is not None:
             self.remote.close()  # a worker thread waiting for the cluster is let go
@@ -79,8 +107,8 @@ class Workers:
             thread.join(timeout=10)
         release_private(self._scratch, self._scratch_lock)
 
-    def _loop(self) -> None:
-        while not self._stopping.is_set():
+    def _loop(self, number: int) -> None:
+        while not self._closing.is_set():
             try:
                 taken = claim(self.store)
             except Exception as exc:  # the store itself failing (a full disk): wait, it may pass; never die
@@ -90,6 +118,7 @@ class Workers:
                 with self._wake:
                     self._wake.wait(IDLE_POLL)
                 continue
+            self._states[number] = "compiling"
             try:
                 self._judge(taken)
             except BaseException as exc:  # whatever kills this thread leaves the submission in error, never claimed
@@ -97,8 +126,14 @@ class Workers:
                     mark_error(self.store, taken, f"the judging thread failed: {type(exc).__name__}: {exc}")
                 if not isinstance(exc, Exception):
                     raise
+            finally:
+                self._states[number] = "idle"
+            if self._stopping.is_set():  # cut short by a stop: queued again now rather than at the next start
+                with contextlib.suppress(Exception):
+                    release(self.store, taken, "the server stopped while judging it")
 
     def _judge(self, c: Claim) -> None:
+        began = time.monotonic()
         problem = self.problems.get(c.problem)
         if problem is None:  # taken off site.yaml since it was submitted: an error a rejudge clears once it is back
             finish(
@@ -117,7 +152,9 @@ class Workers:
                 report = self._locally(c, problem, names)
         except Exception as exc:  # a bug or the machine (a full disk): this submission's error, not the server's
             report = _error_report(problem, f"{type(exc).__name__}: {exc}")
-        self._store(c, report)
+        if self._store(c, report):
+            verdict, score = str(report["verdict"]), float(report.get("score", 0.0))
+            self.telemetry.judged(c.id, c.attempt, c.problem, c.language, verdict, score, time.monotonic() - began)
 
     def _locally(self, c: Claim, problem: Problem, names: list[str]) -> dict[str, Any]:
         with self._materialized(c) as source:
@@ -127,7 +164,7 @@ class Workers:
                 self.pool,
                 self.run_lock,
                 lang=LANGUAGES[c.language],
-                on_built=lambda: running(self.store, c),
+                on_built=lambda: self._built(c),
                 on_case=lambda result: self._run_event(c, names, result),
             )
 
@@ -140,7 +177,7 @@ class Workers:
     def _remotely(self, c: Claim, problem: Problem, names: list[str]) -> dict[str, Any]:
         """Sent to the cluster; its cases are recorded when the worker's report comes back."""
         assert self.remote is not None
-        running(self.store, c)
+        self._built(c)
         files = [(disk_name(entry["name"], n), self.sources.get(entry["sha256"])) for n, entry in enumerate(c.files)]
         report = self.remote.judge(problem, c.problem, f"{c.id}-{c.attempt}", files, c.language)
         for case in report.get("cases", []):
@@ -150,13 +187,22 @@ class Workers:
                 case_done(self.store, c, {"index": index, **event})
         return report
 
-    def _store(self, c: Claim, report: dict[str, Any]) -> None:
+    def _built(self, c: Claim) -> None:
+        """Compiled: its cases start, in the store and in this worker's state."""
+        running(self.store, c)
+        mine = threading.current_thread()
+        for number, thread in enumerate(self._threads):
+            if thread is mine:
+                self._states[number] = "running"
+
+    def _store(self, c: Claim, report: dict[str, Any]) -> bool:
+        """Whether the report was stored as the submission's result."""
         if self._stopping.is_set():
-            return  # interrupted, not judged: left claimed, re-queued at the next start
+            return False  # interrupted, not judged: re-queued by ``_loop`` (or, if that fails, at the next start)
         error = report.get("message", "") if report["verdict"] == "JE" else ""
         state = "error" if report["verdict"] == "JE" else "done"
         try:
-            finish(self.store, c, report, state, safe_text(error or ("judge error" if state == "error" else "")))
+            return finish(self.store, c, report, state, safe_text(error or ("judge error" if state == "error" else "")))
         except Exception as exc:
             try:
                 mark_error(self.store, c, f"the result could not be stored: {exc}")
@@ -165,6 +211,7 @@ class Workers:
                     f"serve: submission {c.id}: cannot store anything ({exc}); re-queued at the next start",
                     file=sys.stderr,
                 )
+        return False
 
     @contextmanager
     def _materialized(self, c: Claim) -> Iterator[Path]:
