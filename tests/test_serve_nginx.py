@@ -68,12 +68,13 @@ def executable(tool: str) -> str:
     """A system tool's path; Debian keeps nginx in /usr/sbin, which a user's PATH may leave out. Skips if missing."""
     found = shutil.which(tool) or shutil.which(tool, path="/usr/sbin:/sbin")
     if found is None:
-        pytest.skip(f"{tool} is not installed (Debian package {SYSTEM_PACKAGES[tool]}; .ci/setup-system installs it)")
+        package = SYSTEM_PACKAGES.get(tool, tool)
+        pytest.skip(f"{tool} is not installed (Debian package {package}; .ci/setup-system installs it as root)")
     return found
 
 
 def self_signed(folder: Path) -> tuple[Path, Path]:
-    """A certificate for 127.0.0.1 and its key, made offline (openssl ships with Debian's base system)."""
+    """A certificate for 127.0.0.1 and its key, made here with openssl (no network)."""
     cert, key = folder / "cert.pem", folder / "key.pem"
     subprocess.run(
         [executable("openssl"), "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1"]
@@ -120,7 +121,9 @@ class Nginx:
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise AssertionError(f"nginx ended at start: {self.proc.stderr.read().decode()}")  # type: ignore[union-attr]
+                said = self.proc.stderr.read().decode()  # type: ignore[union-attr]
+                self.stop()
+                raise AssertionError(f"nginx ended at start: {said}")
             with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port), timeout=1):
                 return self
             time.sleep(0.05)
@@ -129,16 +132,17 @@ class Nginx:
 
     def stop(self) -> None:
         """SIGTERM (nginx's fast stop: open streams are cut, not awaited), then SIGKILL to its group if it lingers."""
-        if self.proc is None or self.proc.poll() is not None:
+        if self.proc is None:
             return
-        with contextlib.suppress(ProcessLookupError):
-            self.proc.send_signal(signal.SIGTERM)
         try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            self.proc.wait(timeout=10)
+            if self.proc.poll() is None:
+                self.proc.send_signal(signal.SIGTERM)
+                try:
+                    self.proc.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    with contextlib.suppress(ProcessLookupError):
+                        os.killpg(self.proc.pid, signal.SIGKILL)
+                    self.proc.wait(timeout=10)
         finally:
             if self.proc.stderr is not None:
                 self.proc.stderr.close()
