@@ -172,7 +172,8 @@ def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Proxied]:
     cert, key = self_signed(root)
     site = write_site(
         root / "site",
-        f"title: Proxied\nkind: class\nproblems:\n  - problem: {PROBLEMS / 'aplusb'}\nlanguages: [python3]\n",
+        f"title: Proxied\nkind: contest\nstart: 2020-01-01 00:00\nend: 2099-01-01 00:00\n"
+        f"problems:\n  - problem: {PROBLEMS / 'aplusb'}\nlanguages: [python3]\n",
     )
     server = Server(site, workers=1, jobs=1, extra=["--proxy", "127.0.0.1"])
     nginx = Nginx(binary, root / "nginx", free_port())
@@ -195,9 +196,10 @@ def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Proxied]:
 
 
 def account(proxied: Proxied, name: str) -> str:
-    """A student with the module's password, made through nginx with the admin's token; its API token."""
+    """A team (the site is a contest, so the ICPC API is served too) with the module's password, made through nginx
+    with the admin's token; its API token."""
     with proxied.client("127.0.0.2", Authorization=f"Bearer {proxied.admin}") as http:
-        made = http.post("/api/v1/users", json={"name": name, "role": "student", "password": PASSWORD})
+        made = http.post("/api/v1/users", json={"name": name, "role": "team", "password": PASSWORD})
     assert made.status_code == 201, made.text
     return made.json()["token"]
 
@@ -257,6 +259,26 @@ def test_the_api_and_the_event_streams_through_nginx_arrive_as_they_happen(proxi
         assert view["state"] == "done" and view["verdict"] == "AC", view
         shown = page.get(f"/submissions/{sid}")  # the submission's page, with the session cookie nginx carried
         assert shown.status_code == 200 and "aplusb" in shown.text
+
+
+def test_the_icpc_event_feed_through_nginx_arrives_as_it_happens(proxied: Proxied) -> None:
+    token = account(proxied, "feed1")
+    with proxied.client("127.0.0.2", Authorization=f"Bearer {proxied.admin}") as jury:
+        cid = jury.get("/api/contests").json()[0]["id"]
+        with (
+            jury.stream("GET", f"/api/contests/{cid}/event-feed") as feed,
+            proxied.client("127.0.0.2", Authorization=f"Bearer {token}") as team,
+        ):
+            lines = feed.iter_lines()
+            assert '"type": "contest"' in next(lines).replace('":"', '": "')  # the objects come first, at once
+            body = {"problem": "aplusb", "files": [{"name": "s.py", "content": SUM}]}
+            made = team.post("/api/v1/submissions", json=body)
+            assert made.status_code in (200, 202), made.text
+            sid = str(made.json()["id"])
+            # The feed never ends: a line of this submission reaches us only if nginx passes each one on at once.
+            for line in lines:
+                if line.strip() and '"submissions"' in line and f'"id": "{sid}"' in line.replace('":"', '": "'):
+                    break
 
 
 def login(http: httpx.Client, name: str, password: str) -> httpx.Response:
