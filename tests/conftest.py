@@ -74,6 +74,7 @@ SYSTEM_PACKAGES = {
     "javac": "default-jdk-headless",
     "bwrap": "bubblewrap",
     "chromium": "chromium",
+    "nginx": "nginx",
 }
 
 

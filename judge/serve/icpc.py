@@ -33,6 +33,7 @@ from starlette.routing import Route
 from . import icpc_objects as objects
 from .access import service_of, still_allowed, viewer
 from .api_submissions import open_problems, store_submission
+from .events import HEADERS as STREAM_HEADERS
 from .feedback import event_view, report_view
 from .http_errors import ApiError, bad_request, not_found
 from .inputs import is_integer, json_object, path_id
@@ -235,8 +236,10 @@ async def event_feed(request: Request) -> Response:
         raise bad_request("since_token is not a token of this feed", "since_token")
     stream = request.query_params.get("stream", "true").lower() != "false"
     types = _types(request.query_params.get("types"))
-    return StreamingResponse(
-        _feed(request, service, user, int(token) if token else None, stream, types), media_type="application/x-ndjson"
+    return StreamingResponse(  # unbuffered by a proxy (X-Accel-Buffering: no), as the service's other streams
+        _feed(request, service, user, int(token) if token else None, stream, types),
+        media_type="application/x-ndjson",
+        headers=STREAM_HEADERS,
     )
 
 

@@ -27,8 +27,9 @@ from this (its ``Origin``, where a browser sent one, was checked above), so
 scripts keep working as documented.
 
 What "the host it was sent to" is: the ``Host`` header. Behind a reverse proxy
-it must pass the browser's ``Host`` on (nginx: ``proxy_set_header Host
-$host``); ``X-Forwarded-Host`` is not believed.
+it must pass the browser's ``Host`` on as sent, port included (nginx:
+``proxy_set_header Host $http_host``; ``$host`` drops the port, and an
+``Origin`` with one then never matches); ``X-Forwarded-Host`` is not believed.
 """
 
 from __future__ import annotations

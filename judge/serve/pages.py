@@ -186,8 +186,18 @@ async def login_page(request: Request) -> Response:
 
 
 def _login_form(request: Request, token: str, nxt: str, message: str, status: int) -> Response:
+    """The log-in form and its token's cookie, ``Secure`` where the site is served over HTTPS (a proxy's
+    ``X-Forwarded-Proto`` included), as the session cookie is: the token must not be sent over plain HTTP either."""
     response = render(request, "login.html", status, login_csrf=token, next=nxt, message=message)
-    response.set_cookie(LOGIN_COOKIE, token, max_age=3600, httponly=True, samesite="strict", path="/login")
+    response.set_cookie(
+        LOGIN_COOKIE,
+        token,
+        max_age=3600,
+        httponly=True,
+        samesite="strict",
+        path="/login",
+        secure=request.url.scheme == "https",
+    )
     return response
 
 
