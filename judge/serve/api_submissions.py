@@ -23,11 +23,11 @@ from .inputs import integer, path_id
 from .intake import Parts, from_form, from_json
 from .limits import MAX_BODY, MAX_FILES, check_rate, read_body
 from .origin import require_json
-from .queue import accept, queued_count, requeue
+from .queue import FINAL, State, accept, queued_count, requeue, sql_in
 from .service import Service
 from .statement_parts import split
 from .store import User
-from .views import CURRENT_VERDICT, STATES, Filters, listed_rows, submission_view, visible_row
+from .views import CURRENT_VERDICT, Filters, listed_rows, submission_view, visible_row
 
 PAGE = 50
 MAX_PAGE = 500
@@ -143,11 +143,11 @@ async def submit(request: Request) -> Response:
         while time.monotonic() < deadline:
             ticket = service.bell.ticket()
             row = visible_row(service, sid, user)
-            if row["state"] in ("done", "error"):
+            if row["state"] in FINAL:
                 return json_response(submission_view(service, row, user), 200)
             await service.bell.wait(deadline - time.monotonic(), ticket)
     row = visible_row(service, sid, user)
-    status = 200 if row["state"] in ("done", "error") else 202
+    status = 200 if row["state"] in FINAL else 202
     return json_response(submission_view(service, row, user), status, {"Location": f"/api/v1/submissions/{sid}"})
 
 
@@ -214,8 +214,8 @@ async def listing(request: Request) -> Response:
     user = viewer(request)
     service = service_of(request)
     q = request.query_params
-    if q.get("state") and q["state"] not in STATES:
-        raise unprocessable(f"state must be one of {', '.join(STATES)}", "state")
+    if q.get("state") and q["state"] not in set(State):
+        raise unprocessable(f"state must be one of {', '.join(State)}", "state")
     limit = min(integer(q.get("limit"), "limit", PAGE) or 0, MAX_PAGE)
     before = integer(q.get("cursor"), "cursor")
     keys = ("problem", "language", "state", "verdict", "user")
@@ -287,7 +287,7 @@ def rejudge_all(service: Service, name: str, verdict: str | None = None) -> list
     """Queue again a problem's judged submissions (those whose current verdict is ``verdict``, if given); their ids.
     The API and the teacher's page both come here."""
     rows = service.store.read(
-        "SELECT id FROM submissions WHERE problem = ? AND state IN ('done', 'error') "
+        f"SELECT id FROM submissions WHERE problem = ? AND state IN {sql_in(FINAL)} "
         + (f"AND {CURRENT_VERDICT} " if verdict else "")
         + "ORDER BY id",
         (name, verdict) if verdict else (name,),

@@ -23,6 +23,7 @@ from starlette.routing import Route
 from .access import service_of, staff, still_allowed, viewer
 from .feedback import event_view
 from .inputs import integer, path_id
+from .queue import FINAL
 from .service import Service
 from .store import User
 from .views import visible_row
@@ -88,7 +89,7 @@ def _judged(service: Service, submission: int) -> Callable[[int], bool]:
 
     def ended(after: int) -> bool:
         state = service.store.one("SELECT state FROM submissions WHERE id = ?", (submission,))
-        finished = state is None or state["state"] in ("done", "error")
+        finished = state is None or state["state"] in FINAL
         return finished and not service.store.events_after(after, submission, 1)
 
     return ended

@@ -27,8 +27,8 @@ from .http_errors import ApiError
 from .inputs import path_id
 from .pages import Seen, check_csrf, page, read_form, render
 from .pages_live import last_event
-from .pages_student import FINAL, NOSCRIPT_REFRESH, samples, status_text
-from .queue import requeue
+from .pages_student import NOSCRIPT_REFRESH, samples, status_text
+from .queue import FINAL, UNDER_WAY, requeue
 from .sample_diff import line_diff
 from .service import Service
 from .views import submission_view, visible_row
@@ -91,7 +91,7 @@ def judgings_text(state: str, attempts: int, results: int) -> str:
     """How often a submission was judged, in words: the judgings that stored a result, and those a restart or a
     rejudge stopped before they did (the ``attempt`` counter counts both, so "attempt 2" beside one result said
     nothing true)."""
-    under_way = 1 if state in ("compiling", "running") else 0  # claimed now: counted, not yet stored
+    under_way = 1 if state in UNDER_WAY else 0  # claimed now: counted, not yet stored
     stopped = max(0, attempts - results - under_way)
     words = {0: "not judged yet", 1: "judged once", 2: "judged twice"}.get(results, f"judged {results} times")
     if state not in FINAL:

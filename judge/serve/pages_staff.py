@@ -28,6 +28,7 @@ from .api_submissions import rejudge_all
 from .grades import FORMATS, document, graded, similarity
 from .http_errors import ApiError, not_found
 from .pages import Seen, check_csrf, page, read_form, render, secure_headers
+from .queue import PENDING, State, sql_in
 from .standing import rejudging
 
 FILE_NAMES = {"csv": "grades.csv", "json": "grades.json", "xml": "junit.xml", "html": "report.html"}
@@ -60,7 +61,7 @@ def _overview(request: Request, who: Seen, ended: str | None) -> Response:
         row["problem"]: row
         for row in service.store.read(
             "SELECT problem, COUNT(*) AS submissions, COUNT(DISTINCT user_id) AS people, "
-            "SUM(state IN ('queued', 'compiling', 'running')) AS waiting, SUM(state = 'error') AS errors "
+            f"SUM(state IN {sql_in(PENDING)}) AS waiting, SUM(state = '{State.ERROR.value}') AS errors "
             "FROM submissions GROUP BY problem"
         )
     }

@@ -27,28 +27,27 @@ from .inputs import integer
 from .intake import Parts, from_form
 from .pages import Form, Seen, check_csrf, page, read_form, refused, render
 from .pages_live import last_event
-from .queue import positions
+from .queue import FINAL, State, positions
 from .service import Service
 from .statement import statement_view
 from .store import User
 from .views import Filters, listed_rows, submission_view
 
 SAMPLE_SHOWN = 4096  # bytes of a sample's input or answer on its problem's page
-FINAL = ("done", "error")
 NOSCRIPT_REFRESH = 5  # seconds: without JavaScript a page with work being judged reloads itself this often
 
 
 def status_text(view: dict[str, Any]) -> str:
     """A submission's state in words, as the page's script writes it too (static/live.js)."""
     state = view["state"]
-    if state == "queued":
+    if state == State.QUEUED:
         place = view.get("queue_position")
         return f"queued (#{place} in line)" if place else "queued"
-    if state == "running":
+    if state == State.RUNNING:
         return f"running {view['cases_done']}/{view['cases_total']}"
-    if state == "error":
+    if state == State.ERROR:
         return "judge error"
-    if state == "done":
+    if state == State.DONE:
         return view["verdict"] or "done"
     return state
 
@@ -197,10 +196,10 @@ def _parts(name: str, form: Form) -> Parts:
 
 def _listed(service: Service, rows: list[Any], user: User) -> list[dict[str, Any]]:
     shown = []
-    places = positions(service.store) if any(row["state"] == "queued" for row in rows) else {}
+    places = positions(service.store) if any(row["state"] == State.QUEUED for row in rows) else {}
     for row in rows:
         view = submission_view(service, row, user, full=False)
-        if row["state"] == "queued":
+        if row["state"] == State.QUEUED:
             view["queue_position"] = places.get(row["id"])
         view["status"] = status_text(view)
         view["submitted_at"] = row["submitted"]
@@ -233,6 +232,7 @@ async def submissions(request: Request, who: Seen) -> Response:
         since=last_event(service),
         filters=more,
         problems=list(service.site.problems),
+        states=[state.value for state in State],
         new=q.get("new", ""),
         older=shown[-1]["id"] if len(rows) > PAGE else None,
         paged=bool(q.get("before")),

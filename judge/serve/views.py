@@ -13,11 +13,10 @@ from typing import Any
 
 from .feedback import report_view
 from .http_errors import not_found
-from .queue import position
+from .queue import FINAL, State, position
 from .service import Service, iso
 from .store import User
 
-STATES = ("queued", "compiling", "running", "done", "error")
 CURRENT_VERDICT = "EXISTS (SELECT 1 FROM results WHERE submission_id = submissions.id AND current = 1 AND verdict = ?)"
 
 
@@ -95,16 +94,16 @@ def submission_view(service: Service, row: sqlite3.Row, viewer: User, full: bool
         "late_minutes": row["late_minutes"],
         "state": row["state"],
         "attempt": row["attempt"],
-        "queue_position": position(service.store, row["id"]) if full and row["state"] == "queued" else None,
+        "queue_position": position(service.store, row["id"]) if full and row["state"] == State.QUEUED else None,
         "cases_done": row["cases_done"],
         "cases_total": row["cases_total"],
         "verdict": None,
         "score": None,
         "max_score": None,
     }
-    if row["state"] == "error":
+    if row["state"] == State.ERROR:
         view["error"] = row["error"] if viewer.staff else "a judge error: a teacher can rejudge it"
-    result = current_result(service, row["id"]) if row["state"] in ("done", "error") else None
+    result = current_result(service, row["id"]) if row["state"] in FINAL else None
     if result is not None:
         view |= {"verdict": result["verdict"], "score": result["score"], "max_score": result["max_score"]}
         view["judged"] = iso(result["judged"])
