@@ -16,12 +16,12 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from .access import client_address, keep_session, service_of
-from .api_accounts import NAME_MAX
 from .api_sessions import change_password, end_all
 from .auth import new_token
 from .http_errors import ApiError
 from .inputs import path_id
 from .pages import Seen, check_csrf, page, read_form, render
+from .workflow import NAME_MAX
 
 
 def _tokens(request: Request, who: Seen) -> list:

@@ -28,10 +28,11 @@ from .inputs import path_id
 from .pages import Seen, check_csrf, page, read_form, render
 from .pages_live import last_event
 from .pages_student import NOSCRIPT_REFRESH, samples, status_text
-from .queue import FINAL, UNDER_WAY, requeue
+from .queue import FINAL, UNDER_WAY
 from .sample_diff import line_diff
 from .service import Service
 from .views import submission_view, visible_row
+from .workflow import rejudge_submission
 
 SOURCE_SHOWN = 256 << 10  # the most of one file a page shows (the API's limit on a file)
 
@@ -144,8 +145,7 @@ async def rejudge(request: Request, who: Seen) -> Response:
     if not who.user.staff:
         raise ApiError(404, "not_found", "no such submission")
     row = visible_row(service, _sid(request), who.user)
-    requeue(service.store, [row["id"]], "rejudge")
-    service.workers.poke()
+    rejudge_submission(service, who.user, row["id"])
     return RedirectResponse(f"/submissions/{row['id']}", status_code=303)
 
 

@@ -3,8 +3,8 @@ submissions, live.
 
 Submitting is a plain multipart form (a file, or code pasted with a file
 name), so it works without JavaScript; the script only picks the language
-from a chosen file's extension. The form goes through ``api_submissions.take``,
-the API's own checks in the API's order, so an oversized file, a language the
+from a chosen file's extension. The form goes through the workflow's
+``accept_submission``, the API's own checks in the API's order, so an oversized file, a language the
 site does not take, a closed contest or the rate limit is the API's answer,
 shown on the form itself, and nothing is stored.
 """
@@ -21,17 +21,18 @@ from starlette.routing import Route
 from ..lang import LANGUAGES
 from ..model import Problem, answer_path, input_path
 from .access import service_of
-from .api_submissions import open_problems, store_submission
 from .http_errors import ApiError, not_found
 from .inputs import integer
 from .intake import Parts, from_form
-from .pages import Form, Seen, check_csrf, page, read_form, refused, render
+from .pages import Form, Seen, check_csrf, page, page_error, read_form, refused, render
 from .pages_live import last_event
 from .queue import FINAL, State, positions
+from .refusals import Refused
 from .service import Service
 from .statement import statement_view
 from .store import User
 from .views import Filters, listed_rows, submission_view
+from .workflow import accept_submission, open_problems
 
 SAMPLE_SHOWN = 4096  # bytes of a sample's input or answer on its problem's page
 NOSCRIPT_REFRESH = 5  # seconds: without JavaScript a page with work being judged reloads itself this often
@@ -159,8 +160,10 @@ async def submit(request: Request, who: Seen) -> Response:
         form = await read_form(request)
         fields = form.fields
         check_csrf(who, form)
-        sid = store_submission(service, who.user, _parts(name, form))
-    except ApiError as exc:
+        parts = _parts(name, form)
+        sid = accept_submission(service, who.user, parts.problem, parts.language, parts.files)
+    except (ApiError, Refused) as caught:
+        exc = caught if isinstance(caught, ApiError) else page_error(caught)
         shown = _problem_page(
             request,
             who,

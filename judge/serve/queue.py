@@ -52,6 +52,8 @@ def sql_in(states: tuple[State, ...]) -> str:
     return "(" + ", ".join(f"'{state.value}'" for state in states) + ")"
 
 
+# the submissions whose current result has the verdict given as the query's next argument
+CURRENT_VERDICT = "EXISTS (SELECT 1 FROM results WHERE submission_id = submissions.id AND current = 1 AND verdict = ?)"
 PRIORITY_REJUDGE = 1  # new work is 0, the column's default: a rejudge waits behind it
 # The queued submissions in the order workers take them. A submission's turn is 1 + how many of its author's earlier
 # ones were still waiting or being judged when it came, or were taken since: a user's tenth waits behind everyone's
@@ -228,3 +230,19 @@ def position(store: Store, sid: int) -> int | None:
 def positions(store: Store) -> dict[int, int]:
     """Every queued submission's place, read once: a list of many queued rows asks this, not ``position`` per row."""
     return {row["id"]: number for number, row in enumerate(store.read(_ORDER), start=1)}
+
+
+def exists(store: Store, sid: int) -> bool:
+    return store.one("SELECT 1 FROM submissions WHERE id = ?", (sid,)) is not None
+
+
+def judged_ids(store: Store, problem: str, verdict: str | None = None) -> list[int]:
+    """A problem's judged submissions (done or error), oldest first; with ``verdict``, those whose current result
+    has it."""
+    rows = store.read(
+        f"SELECT id FROM submissions WHERE problem = ? AND state IN {sql_in(FINAL)} "
+        + (f"AND {CURRENT_VERDICT} " if verdict else "")
+        + "ORDER BY id",
+        (problem, verdict) if verdict else (problem,),
+    )
+    return [row["id"] for row in rows]

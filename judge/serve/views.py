@@ -13,11 +13,9 @@ from typing import Any
 
 from .feedback import report_view
 from .http_errors import not_found
-from .queue import FINAL, State, position
+from .queue import CURRENT_VERDICT, FINAL, State, position
 from .service import Service, iso
 from .store import User
-
-CURRENT_VERDICT = "EXISTS (SELECT 1 FROM results WHERE submission_id = submissions.id AND current = 1 AND verdict = ?)"
 
 
 def visible_row(service: Service, sid: int, viewer: User) -> sqlite3.Row:
