@@ -25,22 +25,13 @@ from .auth import (
     new_token,
 )
 from .http_errors import ApiError, bad_request, not_found, unprocessable
-from .inputs import json_object, path_id
+from .inputs import path_id
+from .intake import read_json
 from .limits import read_body
-from .origin import require_json
 from .service import iso
 from .store import User
 from .throttle import checked_login
-from .workflow import NAME_MAX, check_name, import_roster, may_make
-
-
-async def read_json(request: Request) -> dict[str, Any]:
-    """The request's JSON object; a body sent without a token must be declared JSON (``origin.require_json``)."""
-    body = await read_body(request.stream(), request.headers.get("content-length"))
-    if not body:
-        return {}  # no body: an empty object, for a POST that takes no field
-    require_json(request)
-    return json_object(body)
+from .workflow import NAME_MAX, check_name, import_roster, may_make, password_fits
 
 
 def _user_json(user: User) -> dict[str, Any]:
@@ -87,10 +78,6 @@ async def log_out(request: Request) -> Response:
 
 async def me(request: Request) -> Response:
     return json_response({"user": _user_json(viewer(request))})
-
-
-def password_fits(password: Any) -> bool:
-    return isinstance(password, str) and MIN_PASSWORD <= len(password) <= MAX_PASSWORD
 
 
 async def users(request: Request) -> Response:

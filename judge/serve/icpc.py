@@ -32,6 +32,7 @@ from starlette.routing import Route
 
 from . import icpc_objects as objects
 from .access import service_of, still_allowed, viewer
+from .board import contest_board, frozen_for
 from .feedback import event_view, report_view
 from .http_errors import ApiError, api_error, bad_request, not_found
 from .inputs import is_integer, json_object, path_id
@@ -41,7 +42,6 @@ from .names import ShownJSON as JSONResponse
 from .names import disk_name
 from .origin import require_json
 from .refusals import Refused
-from .scoreboard import contest_board, frozen_for
 from .service import Service
 from .store import User, user_of
 from .workflow import accept_submission, open_problems

@@ -22,12 +22,12 @@ from starlette.routing import Route
 
 from ..grade.view import case_attachments
 from .access import service_of
+from .event_stream import last_event
 from .feedback import case_key
 from .http_errors import ApiError
 from .inputs import path_id
+from .page_shared import NOSCRIPT_REFRESH, samples, status_text
 from .pages import Seen, check_csrf, page, read_form, render
-from .pages_live import last_event
-from .pages_student import NOSCRIPT_REFRESH, samples, status_text
 from .queue import FINAL, UNDER_WAY
 from .sample_diff import line_diff
 from .service import Service

@@ -20,12 +20,12 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from .access import service_of
-from .api_sessions import end_all
 from .grades import FORMATS, document, graded, similarity
 from .http_errors import ApiError, not_found
 from .pages import Seen, check_csrf, page, page_error, read_form, render, secure_headers
 from .queue import PENDING, State, sql_in
 from .refusals import Refused
+from .session_ends import end_all
 from .standing import rejudging
 from .workflow import import_roster, rejudge_problem
 
@@ -147,7 +147,7 @@ async def rejudge(request: Request, who: Seen) -> Response:
 
 @page
 async def log_out_everywhere(request: Request, who: Seen) -> Response:
-    """An admin's "log out everywhere" for an account (``api_sessions.end_all``); anyone else is told it does not
+    """An admin's "log out everywhere" for an account (``session_ends.end_all``); anyone else is told it does not
     exist."""
     if who.user.role != "admin":
         raise not_found("page")

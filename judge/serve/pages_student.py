@@ -11,7 +11,6 @@ shown on the form itself, and nothing is stored.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
@@ -19,13 +18,14 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from ..lang import LANGUAGES
-from ..model import Problem, answer_path, input_path
+from ..model import Problem
 from .access import service_of
+from .event_stream import last_event
 from .http_errors import ApiError, not_found
 from .inputs import integer
 from .intake import Parts, from_form
+from .page_shared import NOSCRIPT_REFRESH, samples, status_text
 from .pages import Form, Seen, check_csrf, page, page_error, read_form, refused, render
-from .pages_live import last_event
 from .queue import FINAL, State, positions
 from .refusals import Refused
 from .service import Service
@@ -33,58 +33,6 @@ from .statement import statement_view
 from .store import User
 from .views import Filters, listed_rows, submission_view
 from .workflow import accept_submission, open_problems
-
-SAMPLE_SHOWN = 4096  # bytes of a sample's input or answer on its problem's page
-NOSCRIPT_REFRESH = 5  # seconds: without JavaScript a page with work being judged reloads itself this often
-
-
-def status_text(view: dict[str, Any]) -> str:
-    """A submission's state in words, as the page's script writes it too (static/live.js)."""
-    state = view["state"]
-    if state == State.QUEUED:
-        place = view.get("queue_position")
-        return f"queued (#{place} in line)" if place else "queued"
-    if state == State.RUNNING:
-        return f"running {view['cases_done']}/{view['cases_total']}"
-    if state == State.ERROR:
-        return "judge error"
-    if state == State.DONE:
-        return view["verdict"] or "done"
-    return state
-
-
-def _read_start(path: Path) -> str:
-    try:
-        with path.open("rb") as f:
-            data = f.read(SAMPLE_SHOWN + 1)
-    except OSError:
-        return ""
-    text = data[:SAMPLE_SHOWN].decode("utf-8", errors="replace")
-    return text + ("\n…" if len(data) > SAMPLE_SHOWN else "")
-
-
-def _shown(path: Path, statement: bool) -> Path:
-    """What a statement shows of a sample file: its ``.in.statement`` / ``.ans.statement`` beside it when the package
-    has one (BAPCtools' way to show a sample other than as it is judged), else the file itself."""
-    shown = path.with_name(path.name + ".statement")
-    return shown if statement and shown.is_file() else path
-
-
-def samples(service: Service, name: str, statement: bool = False) -> list[dict[str, str]]:
-    """The sample cases' input and answer: the student's already, shown on the problem's page (``statement``: as the
-    statement shows them) and beside a failed sample (as judged)."""
-    problem = service.problems[name]
-    keys = service.sample_keys(name)
-    return [
-        {
-            "key": case.key,
-            "name": case.name,
-            "input": _read_start(_shown(input_path(problem, case), statement)),
-            "answer": _read_start(_shown(answer_path(problem, case), statement)),
-        }
-        for case in problem.cases
-        if case.key in keys
-    ]
 
 
 def _languages(service: Service) -> list[dict[str, Any]]:

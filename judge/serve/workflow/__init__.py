@@ -10,7 +10,7 @@ module, starlette or ``http_errors`` (``tests/test_serve_layers.py`` checks it).
 """
 
 from ..refusals import Conflict, Forbidden, Full, Invalid, NotFound, Refused, TooMany, Unavailable
-from .accounts import NAME_MAX, STAFF_MAKES, check_name, import_roster, may_change, may_make
+from .accounts import NAME_MAX, STAFF_MAKES, check_name, import_roster, may_change, may_make, password_fits
 from .rejudge import rejudge_problem, rejudge_submission
 from .submissions import accept_submission, open_problems
 
@@ -31,6 +31,7 @@ __all__ = [
     "may_change",
     "may_make",
     "open_problems",
+    "password_fits",
     "rejudge_problem",
     "rejudge_submission",
 ]

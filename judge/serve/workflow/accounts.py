@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ...errors import UsageError
 from ...grade.roster import Roster, load_roster
-from ..auth import MAX_NAME, ROLES, add_user, new_token
+from ..auth import MAX_NAME, MAX_PASSWORD, MIN_PASSWORD, ROLES, add_user, new_token
 from ..names import text_fault
 from ..refusals import Forbidden, Invalid
 from ..store import Store, User
@@ -36,6 +36,11 @@ def may_make(maker: User, role: object) -> str:
     if maker.role != "admin" and role not in STAFF_MAKES:
         raise Forbidden(f"only an admin makes a {role} account", "role")
     return role
+
+
+def password_fits(password: object) -> bool:
+    """Whether ``password`` is a string of an acceptable length (``MIN_PASSWORD`` to ``MAX_PASSWORD``)."""
+    return isinstance(password, str) and MIN_PASSWORD <= len(password) <= MAX_PASSWORD
 
 
 def check_name(name: object, field: str = "name") -> str:
