@@ -116,3 +116,15 @@ def test_the_checker_sees_an_import_between_handlers(tmp_path: Path) -> None:
     nested = tmp_path / "rejudge.py"
     nested.write_text("from ..queue import requeue\nfrom ...lang import LANGUAGES\n")
     assert {"queue", "judge.lang"} <= _imports("workflow.rejudge", nested)
+
+
+def test_the_workflow_holds_no_sql() -> None:
+    """Its queries are the store's modules' (``queue``, ``auth``, ``limits``): the workflow says what, they say how."""
+    sql = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b", re.I)
+    found = [
+        f"{path.relative_to(SERVE)}:{node.lineno}"
+        for path in (SERVE / "workflow").glob("*.py")
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and sql.match(node.value)
+    ]
+    assert found == []

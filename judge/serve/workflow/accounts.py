@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ...errors import UsageError
 from ...grade.roster import Roster, load_roster
-from ..auth import MAX_NAME, MAX_PASSWORD, MIN_PASSWORD, ROLES, add_user, new_token
+from ..auth import MAX_NAME, MAX_PASSWORD, MIN_PASSWORD, ROLES, add_user, new_token, role_of, set_shown
 from ..names import text_fault
 from ..refusals import Forbidden, Invalid
 from ..store import Store, User
@@ -64,13 +64,13 @@ def import_roster(store: Store, maker: User, role: str, body: bytes) -> tuple[li
     made, updated = [], []
     with store.tx() as db:
         for number, (sid, display, deadline) in enumerate(lines):
-            found = db.execute("SELECT id, role FROM users WHERE name = ?", (sid,)).fetchone()
-            if found is not None and not may_change(maker, found["role"]):
+            found = role_of(db, sid)
+            if found is not None and not may_change(maker, found[1]):
                 raise Forbidden(  # the transaction rolls back: nothing of the roster is stored
-                    f"'{sid}' is a staff account ({found['role']}): only an admin changes it", f"roster[{number}]"
+                    f"'{sid}' is a staff account ({found[1]}): only an admin changes it", f"roster[{number}]"
                 )
             if found is not None:
-                db.execute("UPDATE users SET display = ?, deadline = ? WHERE id = ?", (display, deadline, found["id"]))
+                set_shown(db, found[0], display, deadline)
                 updated.append(sid)
                 continue
             user = add_user(db, sid, role, display, None, deadline)
