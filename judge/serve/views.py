@@ -12,21 +12,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from .feedback import report_view
-from .http_errors import not_found
 from .queue import CURRENT_VERDICT, FINAL, State, position
+from .refusals import NotFound
 from .service import Service, iso
 from .store import User
 
 
 def visible_row(service: Service, sid: int, viewer: User) -> sqlite3.Row:
-    """The submission if ``viewer`` may see it; another student's is 404, exactly as a missing one."""
+    """The submission if ``viewer`` may see it; another student's is refused as ``NotFound``, exactly as a missing
+    one (a 404 on the API and the pages alike)."""
     row = service.store.one(
         "SELECT submissions.*, users.name AS user_name FROM submissions JOIN users ON users.id = submissions.user_id "
         "WHERE submissions.id = ?",
         (sid,),
     )
     if row is None or not (viewer.staff or row["user_id"] == viewer.id):
-        raise not_found("submission")
+        raise NotFound("no such submission")
     return row
 
 
