@@ -1,14 +1,12 @@
 """``/api/v1`` accounts: log in and out (a session for pages), who am I, users, roster import, API tokens.
 
-Who may make whom: an admin any role; a teacher or jury member students and
-teams (a class's roster, a contest's teams), never another teacher. An
+Who may make whom is the workflow's (``workflow/accounts.py``): an admin any
+role; a teacher or jury member students and teams, never another teacher. An
 account made without a password gets a token to hand out instead.
 """
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -16,14 +14,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ..errors import UsageError
-from ..grade.roster import Roster, load_roster
 from .access import client_address, json_response, keep_session, service_of, session_of, staff, viewer
 from .auth import (
-    MAX_NAME,
     MAX_PASSWORD,
     MIN_PASSWORD,
-    ROLES,
     SESSION_COOKIE,
     Duplicate,
     add_user,
@@ -31,25 +25,13 @@ from .auth import (
     new_token,
 )
 from .http_errors import ApiError, bad_request, not_found, unprocessable
-from .inputs import json_object, path_id
+from .inputs import path_id
+from .intake import read_json
 from .limits import read_body
-from .names import text_fault
-from .origin import require_json
 from .service import iso
-from .store import Store, User
+from .store import User
 from .throttle import checked_login
-
-STAFF_MAKES = ("student", "team")
-NAME_MAX = MAX_NAME
-
-
-async def read_json(request: Request) -> dict[str, Any]:
-    """The request's JSON object; a body sent without a token must be declared JSON (``origin.require_json``)."""
-    body = await read_body(request.stream(), request.headers.get("content-length"))
-    if not body:
-        return {}  # no body: an empty object, for a POST that takes no field
-    require_json(request)
-    return json_object(body)
+from .workflow import NAME_MAX, check_name, import_roster, may_make, password_fits
 
 
 def _user_json(user: User) -> dict[str, Any]:
@@ -98,29 +80,6 @@ async def me(request: Request) -> Response:
     return json_response({"user": _user_json(viewer(request))})
 
 
-def may_change(maker: User, role: str) -> bool:
-    """Whether ``maker`` may change an account of ``role`` (its name shown, its deadline): an admin any, staff the
-    roles they make (students and teams), never an account of their own rank or above."""
-    return maker.role == "admin" or role in STAFF_MAKES
-
-
-def _may_make(maker: User, role: str) -> None:
-    if role not in ROLES:
-        raise unprocessable(f"role must be one of {', '.join(ROLES)}", "role")
-    if maker.role != "admin" and role not in STAFF_MAKES:
-        raise ApiError(403, "forbidden", f"only an admin makes a {role} account", "role")
-
-
-def password_fits(password: Any) -> bool:
-    return isinstance(password, str) and MIN_PASSWORD <= len(password) <= MAX_PASSWORD
-
-
-def _check_name(name: Any, field: str = "name") -> str:
-    if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX or text_fault(name) is not None:
-        raise unprocessable(f"a name is 1 to {NAME_MAX} characters of text on one line (no control character)", field)
-    return name.strip()
-
-
 async def users(request: Request) -> Response:
     staff(request)
     rows = service_of(request).store.read("SELECT * FROM users ORDER BY id")
@@ -132,9 +91,9 @@ async def users(request: Request) -> Response:
 async def make_user(request: Request) -> Response:
     maker = staff(request)
     data = await read_json(request)
-    name = _check_name(data.get("name"))
+    name = check_name(data.get("name"))
     role = data.get("role", "student")
-    _may_make(maker, role)
+    may_make(maker, role)
     password = data.get("password")
     if password is not None and not password_fits(password):
         raise unprocessable(f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters", "password")
@@ -152,56 +111,13 @@ async def make_user(request: Request) -> Response:
     return json_response({"user": _user_json(user), "token": token}, 201)
 
 
-async def import_roster(request: Request) -> Response:
+async def roster(request: Request) -> Response:
     """The CSV ``grade --roster`` reads (``id``, and optional ``name``, ``deadline``): one account per new id, with a
     token each (shown once); ids already there get their name and deadline updated. ``?role=team`` for a contest."""
     maker = staff(request)
     body = await read_body(request.stream(), request.headers.get("content-length"))
-    made, updated = roster_import(service_of(request).store, maker, request.query_params.get("role", "student"), body)
+    made, updated = import_roster(service_of(request).store, maker, request.query_params.get("role", "student"), body)
     return json_response({"made": made, "updated": updated}, 201 if made else 200)
-
-
-def roster_import(store: Store, maker: User, role: str, body: bytes) -> tuple[list[dict[str, str]], list[str]]:
-    """The roster's new accounts with their tokens, and the names updated: the API's import and the teacher's page
-    both come here. Checked whole before anything is stored; a known id is updated only if ``maker`` may change its
-    account (``may_change``), else nothing of the roster is stored (403)."""
-    _may_make(maker, role)
-    lines = [
-        (sid, line.name, line.deadline.timestamp() if line.deadline else None)
-        for sid, line in _roster(body).lines.items()
-    ]
-    for number, (sid, _, _) in enumerate(lines):
-        _check_name(sid, f"roster[{number}]")
-    made, updated = [], []
-    with store.tx() as db:
-        for number, (sid, display, deadline) in enumerate(lines):
-            found = db.execute("SELECT id, role FROM users WHERE name = ?", (sid,)).fetchone()
-            if found is not None and not may_change(maker, found["role"]):
-                raise ApiError(  # the transaction rolls back: nothing of the roster is stored
-                    403,
-                    "forbidden",
-                    f"'{sid}' is a staff account ({found['role']}): only an admin changes it",
-                    f"roster[{number}]",
-                )
-            if found is not None:
-                db.execute("UPDATE users SET display = ?, deadline = ? WHERE id = ?", (display, deadline, found["id"]))
-                updated.append(sid)
-                continue
-            user = add_user(db, sid, role, display, None, deadline)
-            made.append({"name": sid, "token": new_token(db, user.id, "roster import")[1]})
-    return made, updated
-
-
-def _roster(body: bytes) -> Roster:
-    """The body read by ``grade --roster``'s own reader, so a roster means the same to both; its messages name the
-    line as ``roster.csv:N``."""
-    with tempfile.TemporaryDirectory(prefix="tilejudge-roster-") as folder:
-        path = Path(folder) / "roster.csv"
-        path.write_bytes(body)
-        try:
-            return load_roster(path, None)
-        except UsageError as exc:
-            raise unprocessable(str(exc).replace(str(path), "roster.csv")) from None
 
 
 async def tokens(request: Request) -> Response:
@@ -241,7 +157,7 @@ ROUTES = [
     Route("/api/v1/me", me),
     Route("/api/v1/users", users, methods=["GET"]),
     Route("/api/v1/users", make_user, methods=["POST"]),
-    Route("/api/v1/users/import", import_roster, methods=["POST"]),
+    Route("/api/v1/users/import", roster, methods=["POST"]),
     Route("/api/v1/tokens", tokens, methods=["GET"]),
     Route("/api/v1/tokens", make_token, methods=["POST"]),
     Route("/api/v1/tokens/{tid}", drop_token, methods=["DELETE"]),

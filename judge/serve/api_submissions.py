@@ -1,13 +1,13 @@
-"""``/api/v1`` languages, problems and submissions: submit, read one, list, source, result history, rejudge."""
+"""``/api/v1`` languages, problems and submissions: submit, read one, list, source, result history, rejudge.
+
+The handlers parse the request and answer; what a submission or a rejudge does is the workflow's
+(``workflow/``), whose refusals rise to the app and are answered as ``http_errors.api_error`` says."""
 
 from __future__ import annotations
 
 import base64
 import json
-import sqlite3
 import time
-from datetime import datetime, timezone
-from pathlib import Path
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -16,29 +16,20 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ..lang import LANGUAGES, by_extension
 from .access import json_response, service_of, staff, viewer
-from .http_errors import ApiError, bad_request, not_found, unprocessable
+from .http_errors import ApiError, bad_request, unprocessable
 from .inputs import integer, path_id
 from .intake import Parts, from_form, from_json
-from .limits import MAX_BODY, MAX_FILES, check_rate, read_body
+from .limits import MAX_BODY, MAX_FILES, read_body
 from .origin import require_json
-from .queue import accept, queued_count, requeue
-from .service import Service
+from .queue import FINAL, State
 from .statement_parts import split
-from .store import User
-from .views import CURRENT_VERDICT, STATES, Filters, listed_rows, submission_view, visible_row
+from .views import Filters, listed_rows, submission_view, visible_row
+from .workflow import accept_submission, open_problems, rejudge_submission
+from .workflow import rejudge_problem as rejudge_problem_of
 
 PAGE = 50
 MAX_PAGE = 500
-
-
-def open_problems(service: Service, user: User) -> list[str]:
-    """The problems ``user`` may see: all for staff; in a contest, none before its start."""
-    site = service.site
-    if not user.staff and site.kind == "contest" and site.start and datetime.now(timezone.utc) < site.start:
-        return []
-    return list(site.problems)
 
 
 async def languages(request: Request) -> Response:
@@ -102,76 +93,23 @@ async def _parts(request: Request) -> Parts:
     return from_json(body)
 
 
-def _language(service: Service, parts: Parts) -> str:
-    if parts.language is None:
-        found = by_extension(Path(parts.files[0][0]))
-        if found is None:
-            raise unprocessable("no language given and none known for this file's extension", "language")
-        name = found.name
-    elif parts.language in LANGUAGES:
-        name = LANGUAGES[parts.language].name
-    else:
-        raise unprocessable(f"unknown language '{parts.language}' (GET /api/v1/languages lists them)", "language")
-    if name not in service.site.languages:
-        raise unprocessable(f"the language '{name}' is not allowed on this site", "language")
-    if LANGUAGES[name].missing():
-        raise unprocessable(f"the language '{name}' is not installed on this server", "language")
-    return name
-
-
-def _late(service: Service, user: User, now: float) -> float | None:
-    """Minutes after the user's deadline (their own, else the site's), or None; 409 outside the site's open times."""
-    site = service.site
-    moment = datetime.fromtimestamp(now, timezone.utc)
-    if not user.staff and not site.open_at(moment):
-        when = "not open yet" if site.start and moment < site.start else "over"
-        raise ApiError(409, "closed", f"the {site.kind} is {when}: no submissions are taken")
-    deadline = user.deadline if user.deadline is not None else site.deadline.timestamp() if site.deadline else None
-    if deadline is None or now <= deadline or user.staff:
-        return None
-    return round((now - deadline) / 60, 1)
-
-
 async def submit(request: Request) -> Response:
     user = viewer(request)
     service = service_of(request)
     wait = _wait(request, service.site.limits.wait)
     parts = await _parts(request)
-    sid = store_submission(service, user, parts)
+    sid = accept_submission(service, user, parts.problem, parts.language, parts.files)
     if wait > 0:
         deadline = time.monotonic() + wait
         while time.monotonic() < deadline:
             ticket = service.bell.ticket()
             row = visible_row(service, sid, user)
-            if row["state"] in ("done", "error"):
+            if row["state"] in FINAL:
                 return json_response(submission_view(service, row, user), 200)
             await service.bell.wait(deadline - time.monotonic(), ticket)
     row = visible_row(service, sid, user)
-    status = 200 if row["state"] in ("done", "error") else 202
+    status = 200 if row["state"] in FINAL else 202
     return json_response(submission_view(service, row, user), status, {"Location": f"/api/v1/submissions/{sid}"})
-
-
-def store_submission(service: Service, user: User, parts: Parts) -> int:
-    """Check a submission against the site (open, problem, language, rate, queue) and store it whole, files first;
-    its id. Every API that takes submissions comes here."""
-    now = time.time()
-    late = _late(service, user, now)  # a closed contest first: its problems are not to be probed
-    if parts.problem not in open_problems(service, user):
-        raise ApiError(404, "not_found", f"no such problem '{parts.problem}'", "problem")
-    language = _language(service, parts)
-    _check_capacity(service, user)
-    cases = len(service.problems[parts.problem].cases)
-    try:
-        files = [
-            {"name": name, "sha256": service.sources.put(data), "size": len(data)} for name, data in parts.files
-        ]  # written by hash before the row names them
-        with service.store.tx() as db:
-            _check_capacity(service, user, db)
-            sid = accept(db, service.store, user.id, parts.problem, language, files, late, cases)
-    except (OSError, sqlite3.OperationalError) as exc:  # a full disk, a store that cannot write: nothing was taken
-        raise ApiError(503, "storage", f"the server cannot store submissions now: {exc}", retry_after=60) from None
-    service.workers.poke()
-    return sid
 
 
 def _wait(request: Request, most: float) -> float:
@@ -185,18 +123,6 @@ def _wait(request: Request, most: float) -> float:
     if not 0 <= wait <= most:
         raise unprocessable(f"wait must be between 0 and {most:g} seconds", "wait")
     return wait
-
-
-def _check_capacity(service: Service, user: User, db: Any = None) -> None:
-    """The per-user rate (not for staff) and the queue's cap; checked before the files are written and again inside
-    the transaction that stores the row."""
-    if db is None:
-        with service.store.tx() as db:
-            return _check_capacity(service, user, db)
-    if not user.staff:
-        check_rate(db, user.id, service.site.limits.per_minute)
-    if queued_count(db) >= service.site.limits.queue:
-        raise ApiError(503, "queue_full", "the judging queue is full; try again shortly", retry_after=30)
 
 
 def _id(request: Request) -> int:
@@ -214,8 +140,8 @@ async def listing(request: Request) -> Response:
     user = viewer(request)
     service = service_of(request)
     q = request.query_params
-    if q.get("state") and q["state"] not in STATES:
-        raise unprocessable(f"state must be one of {', '.join(STATES)}", "state")
+    if q.get("state") and q["state"] not in set(State):
+        raise unprocessable(f"state must be one of {', '.join(State)}", "state")
     limit = min(integer(q.get("limit"), "limit", PAGE) or 0, MAX_PAGE)
     before = integer(q.get("cursor"), "cursor")
     keys = ("problem", "language", "state", "verdict", "user")
@@ -267,36 +193,17 @@ async def history(request: Request) -> Response:
 
 async def rejudge_one(request: Request) -> Response:
     service = service_of(request)
-    row = visible_row(service, _id(request), staff(request))
-    requeue(service.store, [row["id"]], "rejudge")
-    service.workers.poke()
-    return json_response({"rejudged": [row["id"]]}, 202)
+    who = staff(request)
+    row = visible_row(service, _id(request), who)
+    return json_response({"rejudged": rejudge_submission(service, who, row["id"])}, 202)
 
 
 async def rejudge_problem(request: Request) -> Response:
     """Every submission of a problem (``?verdict=`` narrows it to those whose current verdict is that one)."""
-    staff(request)
+    who = staff(request)
     service = service_of(request)
-    name = request.path_params["name"]
-    if name not in service.site.problems:
-        raise not_found("problem")
-    return json_response({"rejudged": rejudge_all(service, name, request.query_params.get("verdict"))}, 202)
-
-
-def rejudge_all(service: Service, name: str, verdict: str | None = None) -> list[int]:
-    """Queue again a problem's judged submissions (those whose current verdict is ``verdict``, if given); their ids.
-    The API and the teacher's page both come here."""
-    rows = service.store.read(
-        "SELECT id FROM submissions WHERE problem = ? AND state IN ('done', 'error') "
-        + (f"AND {CURRENT_VERDICT} " if verdict else "")
-        + "ORDER BY id",
-        (name, verdict) if verdict else (name,),
-    )
-    ids = [row["id"] for row in rows]
-    requeue(service.store, ids, "rejudge")
-    for _ in ids[:8]:
-        service.workers.poke()
-    return ids
+    name, verdict = request.path_params["name"], request.query_params.get("verdict")
+    return json_response({"rejudged": rejudge_problem_of(service, who, name, verdict)}, 202)
 
 
 ROUTES = [

@@ -20,8 +20,9 @@ from starlette.routing import BaseRoute, Route
 
 from . import api_accounts, api_sessions, api_submissions, contest_clock, events, health, icpc, pages_routes, scoreboard
 from .access import BasicCredentials, json_response, service_of
-from .http_errors import ApiError
+from .http_errors import ApiError, api_error
 from .origin import SameOrigin
+from .refusals import Refused
 from .service import Service
 from .startup import Gate, Startup
 from .telemetry import Telemetry
@@ -37,6 +38,13 @@ async def _api_error(request: Request, exc: Exception) -> Response:
     if exc.status == 401:
         headers["WWW-Authenticate"] = 'Bearer realm="tilejudge"'
     return json_response(exc.body(), exc.status, headers)
+
+
+async def _refused(request: Request, exc: Exception) -> Response:
+    """A workflow's refusal that reached the app: the API's handlers let it rise to here (the pages and the ICPC API
+    map theirs where they call the workflow), answered as ``http_errors.api_error`` says."""
+    assert isinstance(exc, Refused)
+    return await _api_error(request, api_error(exc))
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:
@@ -149,6 +157,7 @@ def make_app(
         ],
         exception_handlers={
             ApiError: _api_error,
+            Refused: _refused,
             HTTPException: _http_error,
             ClientDisconnect: _gone,
             Exception: _crash,

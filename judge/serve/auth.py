@@ -87,6 +87,17 @@ def add_user(
     return made
 
 
+def role_of(db: sqlite3.Connection, name: str) -> tuple[int, str] | None:
+    """The account called ``name`` as (id, role), inside the caller's transaction; None when there is none."""
+    row = db.execute("SELECT id, role FROM users WHERE name = ?", (name,)).fetchone()
+    return None if row is None else (int(row["id"]), str(row["role"]))
+
+
+def set_shown(db: sqlite3.Connection, user: int, display: str, deadline: float | None) -> None:
+    """An account's name as shown and its own deadline (a roster's line for a known id)."""
+    db.execute("UPDATE users SET display = ?, deadline = ? WHERE id = ?", (display, deadline, user))
+
+
 def new_token(db: sqlite3.Connection, user: int, label: str = "") -> tuple[int, str]:
     """A fresh API token for ``user``: its id and the token itself, which is shown this once and never stored."""
     token = TOKEN_PREFIX + secrets.token_urlsafe(32)

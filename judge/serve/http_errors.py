@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .refusals import Conflict, Forbidden, Full, Invalid, NotFound, Refused, TooMany, Unavailable
+
 
 @dataclass
 class ApiError(Exception):
@@ -43,3 +45,24 @@ def unprocessable(message: str, field: str | None = None) -> ApiError:
 
 def too_large(message: str, field: str | None = None, close: bool = False) -> ApiError:
     return ApiError(413, "too_large", message, field, close=close)
+
+
+def api_error(refused: Refused) -> ApiError:
+    """The API's answer to a workflow's refusal, the one place that chooses its status and code (the pages and the
+    ICPC API each have their own: ``pages.page_error``, ``icpc._refusal``)."""
+    match refused:
+        case NotFound():
+            return ApiError(404, "not_found", refused.message, refused.field)
+        case Forbidden():
+            return ApiError(403, "forbidden", refused.message, refused.field)
+        case Invalid():
+            return ApiError(422, "unprocessable", refused.message, refused.field)
+        case Conflict():
+            return ApiError(409, refused.reason, refused.message, refused.field)
+        case TooMany():
+            return ApiError(429, "rate_limited", refused.message, refused.field, retry_after=refused.retry_after)
+        case Full():
+            return ApiError(503, "queue_full", refused.message, refused.field, retry_after=refused.retry_after)
+        case Unavailable():
+            return ApiError(503, "storage", refused.message, refused.field, retry_after=refused.retry_after)
+    return ApiError(400, "refused", refused.message, refused.field)  # a refusal added without its line here

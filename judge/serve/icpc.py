@@ -32,19 +32,20 @@ from starlette.routing import Route
 
 from . import icpc_objects as objects
 from .access import service_of, still_allowed, viewer
-from .api_submissions import open_problems, store_submission
-from .events import HEADERS as STREAM_HEADERS
+from .board import contest_board, frozen_for
+from .event_stream import HEADERS as STREAM_HEADERS
 from .feedback import event_view, report_view
-from .http_errors import ApiError, bad_request, not_found
+from .http_errors import ApiError, api_error, bad_request, not_found
 from .inputs import is_integer, json_object, path_id
-from .intake import Parts, zip_entries
+from .intake import zip_entries
 from .limits import check_files, read_body
 from .names import ShownJSON as JSONResponse
 from .names import disk_name
 from .origin import require_json
-from .scoreboard import contest_board, frozen_for
+from .refusals import Refused
 from .service import Service
 from .store import User, user_of
+from .workflow import accept_submission, open_problems
 
 KEEPALIVE = 60.0  # the spec asks for a newline at least every 120 s
 
@@ -198,10 +199,19 @@ async def submit(request: Request) -> Response:
     for key in ("problem_id", "language_id"):
         if not isinstance(data.get(key), str):
             raise bad_request(f"{key} must be a string", key)
-    sid = store_submission(service, team, Parts(data["problem_id"], data["language_id"], entries))
+    try:
+        sid = accept_submission(service, team, data["problem_id"], data["language_id"], entries)
+    except Refused as exc:
+        raise _refusal(exc) from None
     row = service.store.one("SELECT * FROM submissions WHERE id = ?", (sid,))
     where = f"/api/contests/{objects.contest_id(service)}/submissions/{sid}"
     return JSONResponse(objects.submission(service, row), status_code=201, headers={"Location": where})
+
+
+def _refusal(refused: Refused) -> ApiError:
+    """The ICPC API's answer to a workflow's refusal, its one mapping: the status and JSON error ``/api/v1`` gives
+    (the spec asks a refused submission for a 4xx, and clients read our error shape the same on both)."""
+    return api_error(refused)
 
 
 def _team(service: Service, user: User, team_id: Any) -> User:

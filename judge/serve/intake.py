@@ -20,10 +20,13 @@ import zipfile
 from dataclasses import dataclass
 from typing import Any
 
+from starlette.requests import Request
+
 from .http_errors import bad_request, too_large, unprocessable
 from .inputs import json_object
-from .limits import MAX_FILE, MAX_FILES, MAX_UNZIPPED, check_files
+from .limits import MAX_FILE, MAX_FILES, MAX_UNZIPPED, check_files, read_body
 from .names import file_name_fault
+from .origin import require_json
 
 PLAIN_NAME = re.compile(r"[A-Za-z0-9_.+-]{1,128}\Z")
 
@@ -147,3 +150,12 @@ def _read_bounded(archive: zipfile.ZipFile, member: zipfile.ZipInfo, field: str,
     if len(content) > MAX_FILE:
         raise too_large(f"a file in the zip is over {MAX_FILE >> 10} KiB", field)
     return content
+
+
+async def read_json(request: Request) -> dict[str, Any]:
+    """The request's JSON object; a body sent without a token must be declared JSON (``origin.require_json``)."""
+    body = await read_body(request.stream(), request.headers.get("content-length"))
+    if not body:
+        return {}  # no body: an empty object, for a POST that takes no field
+    require_json(request)
+    return json_object(body)

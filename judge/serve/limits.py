@@ -63,15 +63,14 @@ def check_files(files: list[tuple[str, bytes]]) -> None:
             raise too_large(f"a file is over {MAX_FILE >> 10} KiB", f"files[{number}]")
 
 
-def check_rate(db: sqlite3.Connection, user: int, per_minute: int) -> None:
-    """429 when ``user`` made ``per_minute`` submissions in the last minute, with the seconds until one more may."""
+def rate_wait(db: sqlite3.Connection, user: int, per_minute: int) -> int | None:
+    """The seconds until ``user`` may submit again when they made ``per_minute`` submissions in the last minute;
+    None when they may now. The workflow refuses with it (``workflow.TooMany``), each channel says it its way."""
     since = time.time() - WINDOW
     rows = db.execute(
         "SELECT submitted FROM submissions WHERE user_id = ? AND submitted > ? ORDER BY submitted DESC LIMIT ?",
         (user, since, per_minute),
     ).fetchall()
     if len(rows) >= per_minute:
-        wait = max(1, math.ceil(rows[-1]["submitted"] - since))
-        raise ApiError(
-            429, "rate_limited", f"at most {per_minute} submissions a minute; try again in {wait} s", retry_after=wait
-        )
+        return max(1, math.ceil(rows[-1]["submitted"] - since))
+    return None

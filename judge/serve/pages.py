@@ -33,10 +33,11 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from .access import client_address, keep_session, service_of, session_of
 from .auth import SESSION_COOKIE, Session, end_session
-from .http_errors import ApiError
+from .http_errors import ApiError, api_error
 from .inputs import same_secret
 from .limits import MAX_BODY, MAX_FILES, read_body
 from .names import shown
+from .refusals import Refused
 from .store import User, user_of
 from .throttle import checked_login
 
@@ -119,8 +120,19 @@ def page(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
             return RedirectResponse(go.to, status_code=303)
         except ApiError as exc:
             return refused(render(request, "error.html", exc.status, who=maybe_seen(request), message=exc.message), exc)
+        except Refused as exc:
+            error = page_error(exc)
+            answer = render(request, "error.html", error.status, who=maybe_seen(request), message=error.message)
+            return refused(answer, error)
 
     return wrapped
+
+
+def page_error(refusal: Refused) -> ApiError:
+    """A workflow's refusal as a page answers it, the pages' one mapping: the status the API gives it (a page and
+    the API say the same thing of the same request: 404, 409, 429 with its Retry-After), the message shown on the
+    page or its form."""
+    return api_error(refusal)
 
 
 def refused(response: Response, exc: ApiError) -> Response:

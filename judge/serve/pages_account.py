@@ -3,7 +3,7 @@
 A token is made by ``auth.new_token`` exactly as ``POST /api/v1/tokens``
 makes it: the page shows it once, right after the form, and the store keeps
 only its hash, so the list shows labels and dates, never a token. A password
-is changed by ``api_sessions.change_password``, as ``POST /api/v1/password``
+is changed by ``session_ends.change_password``, as ``POST /api/v1/password``
 changes it: every session of the account ends, this browser gets a new one.
 "Log out everywhere" ends every session of the account, this one too.
 """
@@ -16,12 +16,12 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from .access import client_address, keep_session, service_of
-from .api_accounts import NAME_MAX
-from .api_sessions import change_password, end_all
 from .auth import new_token
 from .http_errors import ApiError
 from .inputs import path_id
 from .pages import Seen, check_csrf, page, read_form, render
+from .session_ends import change_password, end_all
+from .workflow import NAME_MAX
 
 
 def _tokens(request: Request, who: Seen) -> list:

@@ -16,8 +16,8 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from .access import service_of
+from .board import board_for
 from .pages import Seen, page, render
-from .scoreboard import board_for
 
 
 def first_solves(rows: list[dict[str, Any]], problems: list[str]) -> dict[str, int]:

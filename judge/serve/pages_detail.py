@@ -22,16 +22,17 @@ from starlette.routing import Route
 
 from ..grade.view import case_attachments
 from .access import service_of
+from .event_stream import last_event
 from .feedback import case_key
 from .http_errors import ApiError
 from .inputs import path_id
+from .page_shared import NOSCRIPT_REFRESH, samples, status_text
 from .pages import Seen, check_csrf, page, read_form, render
-from .pages_live import last_event
-from .pages_student import FINAL, NOSCRIPT_REFRESH, samples, status_text
-from .queue import requeue
+from .queue import FINAL, UNDER_WAY
 from .sample_diff import line_diff
 from .service import Service
 from .views import submission_view, visible_row
+from .workflow import rejudge_submission
 
 SOURCE_SHOWN = 256 << 10  # the most of one file a page shows (the API's limit on a file)
 
@@ -91,7 +92,7 @@ def judgings_text(state: str, attempts: int, results: int) -> str:
     """How often a submission was judged, in words: the judgings that stored a result, and those a restart or a
     rejudge stopped before they did (the ``attempt`` counter counts both, so "attempt 2" beside one result said
     nothing true)."""
-    under_way = 1 if state in ("compiling", "running") else 0  # claimed now: counted, not yet stored
+    under_way = 1 if state in UNDER_WAY else 0  # claimed now: counted, not yet stored
     stopped = max(0, attempts - results - under_way)
     words = {0: "not judged yet", 1: "judged once", 2: "judged twice"}.get(results, f"judged {results} times")
     if state not in FINAL:
@@ -144,8 +145,7 @@ async def rejudge(request: Request, who: Seen) -> Response:
     if not who.user.staff:
         raise ApiError(404, "not_found", "no such submission")
     row = visible_row(service, _sid(request), who.user)
-    requeue(service.store, [row["id"]], "rejudge")
-    service.workers.poke()
+    rejudge_submission(service, who.user, row["id"])
     return RedirectResponse(f"/submissions/{row['id']}", status_code=303)
 
 

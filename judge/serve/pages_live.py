@@ -18,18 +18,12 @@ from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
 from .access import service_of
-from .events import HEADERS, never, since, stream
+from .event_stream import HEADERS, never, since, stream
 from .pages import Redirect, seen
 from .service import Service
 from .store import User
 
 BATCH = 200
-
-
-def last_event(service: Service) -> int:
-    """The newest event's id: where a page rendered now starts listening."""
-    row = service.store.one("SELECT MAX(id) AS last FROM events")
-    return int(row["last"] or 0) if row else 0
 
 
 def _events(service: Service, user: User, after: int) -> list:

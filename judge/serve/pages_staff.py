@@ -3,13 +3,11 @@ the class report, and roster import. While submissions are being rejudged their 
 of it (``standing.py``), and the page says how many are pending. Anyone else is told these pages do not exist (404),
 as the API does.
 
-A problem's submissions are rejudged through the API's own
-``api_submissions.rejudge_all``. The grades and the report are the files of ``grade`` (``grades.py``), served
-as downloads; the report, a page with its own script and style, is served
-sandboxed (an opaque origin: its script cannot read this site's cookies or
-call its API) and may load nothing. Roster import is the API's
-(``api_accounts.roster_import``): the same CSV, the same checks, tokens shown
-once.
+A problem's submissions are rejudged by the workflow (``workflow.rejudge_problem``), as the API's are. The
+grades and the report are the files of ``grade`` (``grades.py``), served as downloads; the report, a page with its
+own script and style, is served sandboxed (an opaque origin: its script cannot read this site's cookies or call its
+API) and may load nothing. Roster import is the workflow's (``workflow.import_roster``), as the API's is: the same
+CSV, the same checks, tokens shown once.
 """
 
 from __future__ import annotations
@@ -22,13 +20,14 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from .access import service_of
-from .api_accounts import roster_import
-from .api_sessions import end_all
-from .api_submissions import rejudge_all
 from .grades import FORMATS, document, graded, similarity
 from .http_errors import ApiError, not_found
-from .pages import Seen, check_csrf, page, read_form, render, secure_headers
+from .pages import Seen, check_csrf, page, page_error, read_form, render, secure_headers
+from .queue import PENDING, State, sql_in
+from .refusals import Refused
+from .session_ends import end_all
 from .standing import rejudging
+from .workflow import import_roster, rejudge_problem
 
 FILE_NAMES = {"csv": "grades.csv", "json": "grades.json", "xml": "junit.xml", "html": "report.html"}
 REPORT_CSP = (
@@ -60,7 +59,7 @@ def _overview(request: Request, who: Seen, ended: str | None) -> Response:
         row["problem"]: row
         for row in service.store.read(
             "SELECT problem, COUNT(*) AS submissions, COUNT(DISTINCT user_id) AS people, "
-            "SUM(state IN ('queued', 'compiling', 'running')) AS waiting, SUM(state = 'error') AS errors "
+            f"SUM(state IN {sql_in(PENDING)}) AS waiting, SUM(state = '{State.ERROR.value}') AS errors "
             "FROM submissions GROUP BY problem"
         )
     }
@@ -126,9 +125,10 @@ async def roster_post(request: Request, who: Seen) -> Response:
     try:
         if not body.strip():
             raise ApiError(400, "bad_request", "choose a roster file or paste its lines")
-        made, updated = roster_import(service_of(request).store, who.user, form.fields.get("role", "student"), body)
-    except ApiError as exc:
-        return render(request, "roster.html", exc.status, who=who, made=[], updated=[], message=exc.message)
+        made, updated = import_roster(service_of(request).store, who.user, form.fields.get("role", "student"), body)
+    except (ApiError, Refused) as exc:
+        error = exc if isinstance(exc, ApiError) else page_error(exc)
+        return render(request, "roster.html", error.status, who=who, made=[], updated=[], message=error.message)
     return render(request, "roster.html", 201 if made else 200, who=who, made=made, updated=updated, message="")
 
 
@@ -141,13 +141,13 @@ async def rejudge(request: Request, who: Seen) -> Response:
     check_csrf(who, form)
     name = _problem(request)
     verdict = form.fields.get("verdict") or None
-    rejudge_all(service_of(request), name, verdict)
+    rejudge_problem(service_of(request), who.user, name, verdict)
     return RedirectResponse(f"/submissions?problem={quote(name)}", status_code=303)
 
 
 @page
 async def log_out_everywhere(request: Request, who: Seen) -> Response:
-    """An admin's "log out everywhere" for an account (``api_sessions.end_all``); anyone else is told it does not
+    """An admin's "log out everywhere" for an account (``session_ends.end_all``); anyone else is told it does not
     exist."""
     if who.user.role != "admin":
         raise not_found("page")

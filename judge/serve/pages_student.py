@@ -3,15 +3,14 @@ submissions, live.
 
 Submitting is a plain multipart form (a file, or code pasted with a file
 name), so it works without JavaScript; the script only picks the language
-from a chosen file's extension. The form goes through ``api_submissions.take``,
-the API's own checks in the API's order, so an oversized file, a language the
+from a chosen file's extension. The form goes through the workflow's
+``accept_submission``, the API's own checks in the API's order, so an oversized file, a language the
 site does not take, a closed contest or the rate limit is the API's answer,
 shown on the form itself, and nothing is stored.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
@@ -19,72 +18,21 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from ..lang import LANGUAGES
-from ..model import Problem, answer_path, input_path
+from ..model import Problem
 from .access import service_of
-from .api_submissions import open_problems, store_submission
+from .event_stream import last_event
 from .http_errors import ApiError, not_found
 from .inputs import integer
 from .intake import Parts, from_form
-from .pages import Form, Seen, check_csrf, page, read_form, refused, render
-from .pages_live import last_event
-from .queue import positions
+from .page_shared import NOSCRIPT_REFRESH, samples, status_text
+from .pages import Form, Seen, check_csrf, page, page_error, read_form, refused, render
+from .queue import FINAL, State, positions
+from .refusals import Refused
 from .service import Service
 from .statement import statement_view
 from .store import User
 from .views import Filters, listed_rows, submission_view
-
-SAMPLE_SHOWN = 4096  # bytes of a sample's input or answer on its problem's page
-FINAL = ("done", "error")
-NOSCRIPT_REFRESH = 5  # seconds: without JavaScript a page with work being judged reloads itself this often
-
-
-def status_text(view: dict[str, Any]) -> str:
-    """A submission's state in words, as the page's script writes it too (static/live.js)."""
-    state = view["state"]
-    if state == "queued":
-        place = view.get("queue_position")
-        return f"queued (#{place} in line)" if place else "queued"
-    if state == "running":
-        return f"running {view['cases_done']}/{view['cases_total']}"
-    if state == "error":
-        return "judge error"
-    if state == "done":
-        return view["verdict"] or "done"
-    return state
-
-
-def _read_start(path: Path) -> str:
-    try:
-        with path.open("rb") as f:
-            data = f.read(SAMPLE_SHOWN + 1)
-    except OSError:
-        return ""
-    text = data[:SAMPLE_SHOWN].decode("utf-8", errors="replace")
-    return text + ("\n…" if len(data) > SAMPLE_SHOWN else "")
-
-
-def _shown(path: Path, statement: bool) -> Path:
-    """What a statement shows of a sample file: its ``.in.statement`` / ``.ans.statement`` beside it when the package
-    has one (BAPCtools' way to show a sample other than as it is judged), else the file itself."""
-    shown = path.with_name(path.name + ".statement")
-    return shown if statement and shown.is_file() else path
-
-
-def samples(service: Service, name: str, statement: bool = False) -> list[dict[str, str]]:
-    """The sample cases' input and answer: the student's already, shown on the problem's page (``statement``: as the
-    statement shows them) and beside a failed sample (as judged)."""
-    problem = service.problems[name]
-    keys = service.sample_keys(name)
-    return [
-        {
-            "key": case.key,
-            "name": case.name,
-            "input": _read_start(_shown(input_path(problem, case), statement)),
-            "answer": _read_start(_shown(answer_path(problem, case), statement)),
-        }
-        for case in problem.cases
-        if case.key in keys
-    ]
+from .workflow import accept_submission, open_problems
 
 
 def _languages(service: Service) -> list[dict[str, Any]]:
@@ -160,8 +108,10 @@ async def submit(request: Request, who: Seen) -> Response:
         form = await read_form(request)
         fields = form.fields
         check_csrf(who, form)
-        sid = store_submission(service, who.user, _parts(name, form))
-    except ApiError as exc:
+        parts = _parts(name, form)
+        sid = accept_submission(service, who.user, parts.problem, parts.language, parts.files)
+    except (ApiError, Refused) as caught:
+        exc = caught if isinstance(caught, ApiError) else page_error(caught)
         shown = _problem_page(
             request,
             who,
@@ -197,10 +147,10 @@ def _parts(name: str, form: Form) -> Parts:
 
 def _listed(service: Service, rows: list[Any], user: User) -> list[dict[str, Any]]:
     shown = []
-    places = positions(service.store) if any(row["state"] == "queued" for row in rows) else {}
+    places = positions(service.store) if any(row["state"] == State.QUEUED for row in rows) else {}
     for row in rows:
         view = submission_view(service, row, user, full=False)
-        if row["state"] == "queued":
+        if row["state"] == State.QUEUED:
             view["queue_position"] = places.get(row["id"])
         view["status"] = status_text(view)
         view["submitted_at"] = row["submitted"]
@@ -233,6 +183,7 @@ async def submissions(request: Request, who: Seen) -> Response:
         since=last_event(service),
         filters=more,
         problems=list(service.site.problems),
+        states=[state.value for state in State],
         new=q.get("new", ""),
         older=shown[-1]["id"] if len(rows) > PAGE else None,
         paged=bool(q.get("before")),

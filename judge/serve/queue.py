@@ -18,21 +18,53 @@ import json
 import sqlite3
 import time
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 
 from .store import Store
 
+
+class State(str, Enum):
+    """A submission's state, the ``submissions.state`` column's value (the stored strings are these values, so an
+    older store reads the same). ``str`` underneath: a state compares equal to the string a row holds and is bound
+    to SQL and JSON as that string. (``enum.StrEnum`` would say the same but needs Python 3.11.)"""
+
+    QUEUED = "queued"
+    COMPILING = "compiling"
+    RUNNING = "running"
+    DONE = "done"
+    ERROR = "error"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return self.value.__format__(spec)
+
+
+PENDING = (State.QUEUED, State.COMPILING, State.RUNNING)  # not yet decided: waiting, or claimed by a worker
+UNDER_WAY = (State.COMPILING, State.RUNNING)  # claimed by a worker now
+FINAL = (State.DONE, State.ERROR)  # decided: a result is stored (or, for an error, the reason)
+
+
+def sql_in(states: tuple[State, ...]) -> str:
+    """The states as an SQL list, ``('done', 'error')``, for a query's ``state IN ...`` (constants, never input)."""
+    return "(" + ", ".join(f"'{state.value}'" for state in states) + ")"
+
+
+# the submissions whose current result has the verdict given as the query's next argument
+CURRENT_VERDICT = "EXISTS (SELECT 1 FROM results WHERE submission_id = submissions.id AND current = 1 AND verdict = ?)"
 PRIORITY_REJUDGE = 1  # new work is 0, the column's default: a rejudge waits behind it
 # The queued submissions in the order workers take them. A submission's turn is 1 + how many of its author's earlier
 # ones were still waiting or being judged when it came, or were taken since: a user's tenth waits behind everyone's
 # first even as their first nine are judged one by one (counting only what is unfinished now would let their second
 # overtake the others' first as soon as their first was done).
-_ORDER = """
-SELECT s.id FROM submissions s WHERE s.state = 'queued'
+_ORDER = f"""
+SELECT s.id FROM submissions s WHERE s.state = '{State.QUEUED.value}'
 ORDER BY s.priority, (
     SELECT COUNT(*) FROM submissions t
     WHERE t.user_id = s.user_id AND t.priority = s.priority AND t.id < s.id
-      AND (t.state IN ('queued', 'compiling', 'running') OR t.started >= s.submitted)
+      AND (t.state IN {sql_in(PENDING)} OR t.started >= s.submitted)
 ), s.id
 """
 
@@ -63,8 +95,8 @@ def accept(
     now = time.time()
     cursor = db.execute(
         "INSERT INTO submissions(user_id, problem, language, files, submitted, late_minutes, state, cases_total) "
-        "VALUES (?, ?, ?, ?, ?, ?, 'queued', ?)",
-        (user, problem, language, json.dumps(files), now, late_minutes, cases),
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (user, problem, language, json.dumps(files), now, late_minutes, State.QUEUED.value, cases),
     )
     sid = int(cursor.lastrowid or 0)
     data = {"id": sid, "problem": problem, "language": language, "time": now, "late_minutes": late_minutes}
@@ -73,7 +105,7 @@ def accept(
 
 
 def queued_count(db: sqlite3.Connection) -> int:
-    return int(db.execute("SELECT COUNT(*) FROM submissions WHERE state = 'queued'").fetchone()[0])
+    return int(db.execute("SELECT COUNT(*) FROM submissions WHERE state = ?", (State.QUEUED.value,)).fetchone()[0])
 
 
 def claim(store: Store) -> Claim | None:
@@ -83,34 +115,35 @@ def claim(store: Store) -> Claim | None:
         if row is None:
             return None
         db.execute(
-            "UPDATE submissions SET state = 'compiling', attempt = attempt + 1, cases_done = 0, error = '', "
+            "UPDATE submissions SET state = ?, attempt = attempt + 1, cases_done = 0, error = '', "
             "started = ? WHERE id = ?",
-            (time.time(), row["id"]),
+            (State.COMPILING.value, time.time(), row["id"]),
         )
         sub = db.execute("SELECT * FROM submissions WHERE id = ?", (row["id"],)).fetchone()
         found = Claim(
             sub["id"], sub["attempt"], sub["user_id"], sub["problem"], sub["language"], json.loads(sub["files"])
         )
-        _state_event(db, store, found, "compiling")
+        _state_event(db, store, found, State.COMPILING)
     return found
 
 
-def _state_event(db: sqlite3.Connection, store: Store, c: Claim, state: str, **more: Any) -> None:
-    store.event(db, "judgements", "update", {"id": c.id, "attempt": c.attempt, "state": state, **more}, c.id, c.user)
+def _state_event(db: sqlite3.Connection, store: Store, c: Claim, state: State, **more: Any) -> None:
+    data = {"id": c.id, "attempt": c.attempt, "state": state.value, **more}
+    store.event(db, "judgements", "update", data, c.id, c.user)
 
 
 def _held(db: sqlite3.Connection, c: Claim) -> bool:
     """Whether this claim is still the submission's judging (a rejudge or a restart has not replaced it)."""
     row = db.execute("SELECT state, attempt FROM submissions WHERE id = ?", (c.id,)).fetchone()
-    return row is not None and row["attempt"] == c.attempt and row["state"] in ("compiling", "running")
+    return row is not None and row["attempt"] == c.attempt and row["state"] in UNDER_WAY
 
 
 def running(store: Store, c: Claim) -> None:
     """Built: its cases start."""
     with store.tx() as db:
         if _held(db, c):
-            db.execute("UPDATE submissions SET state = 'running' WHERE id = ?", (c.id,))
-            _state_event(db, store, c, "running")
+            db.execute("UPDATE submissions SET state = ? WHERE id = ?", (State.RUNNING.value, c.id))
+            _state_event(db, store, c, State.RUNNING)
 
 
 def case_done(store: Store, c: Claim, case: dict[str, Any]) -> None:
@@ -120,9 +153,12 @@ def case_done(store: Store, c: Claim, case: dict[str, Any]) -> None:
             store.event(db, "runs", "create", {"id": c.id, "attempt": c.attempt, **case}, c.id, c.user)
 
 
-def finish(store: Store, c: Claim, report: dict[str, Any], state: str, error: str = "") -> bool:
+def finish(store: Store, c: Claim, report: dict[str, Any], state: State | str, error: str = "") -> bool:
     """Store the attempt's report as the current result, and the submission as ``state`` (done or error); False when
     the claim was replaced meanwhile (its report is dropped)."""
+    state = State(state)  # a stored string is one of the states, or a ValueError before anything is written
+    if state not in FINAL:
+        raise ValueError(f"a judging finishes as one of {', '.join(FINAL)}, not {state}")
     with store.tx() as db:
         if not _held(db, c):
             return False
@@ -141,10 +177,10 @@ def finish(store: Store, c: Claim, report: dict[str, Any], state: str, error: st
                 c.id,
             ),
         )
-        done = len(report.get("cases", [])) if state == "done" else None
+        done = len(report.get("cases", [])) if state is State.DONE else None
         db.execute(
             "UPDATE submissions SET state = ?, error = ?, cases_done = COALESCE(?, cases_done) WHERE id = ?",
-            (state, error, done, c.id),
+            (state.value, error, done, c.id),
         )
         _state_event(db, store, c, state, verdict=report["verdict"], score=report.get("score", 0.0), error=error)
     return True
@@ -154,8 +190,8 @@ def mark_error(store: Store, c: Claim, error: str) -> None:
     """The last resort when even a result cannot be stored (a full disk): the state alone, so it is not stuck."""
     with store.tx() as db:
         if _held(db, c):
-            db.execute("UPDATE submissions SET state = 'error', error = ? WHERE id = ?", (error, c.id))
-            _state_event(db, store, c, "error", error=error)
+            db.execute("UPDATE submissions SET state = ?, error = ? WHERE id = ?", (State.ERROR.value, error, c.id))
+            _state_event(db, store, c, State.ERROR, error=error)
 
 
 def requeue(store: Store, ids: list[int], reason: str, priority: int = PRIORITY_REJUDGE) -> int:
@@ -166,10 +202,10 @@ def requeue(store: Store, ids: list[int], reason: str, priority: int = PRIORITY_
             if row is None:
                 continue
             db.execute(
-                "UPDATE submissions SET state = 'queued', priority = ?, cases_done = 0, error = '' WHERE id = ?",
-                (priority, sid),
+                "UPDATE submissions SET state = ?, priority = ?, cases_done = 0, error = '' WHERE id = ?",
+                (State.QUEUED.value, priority, sid),
             )
-            data = {"id": sid, "attempt": row["attempt"], "state": "queued", "reason": reason}
+            data = {"id": sid, "attempt": row["attempt"], "state": State.QUEUED.value, "reason": reason}
             store.event(db, "judgements", "update", data, sid, row["user_id"])
     return len(ids)
 
@@ -187,7 +223,7 @@ def release(store: Store, c: Claim, reason: str) -> bool:
 
 def recover(store: Store) -> int:
     """At start: what a killed server was compiling or running goes back to the queue, ahead of rejudges."""
-    rows = store.read("SELECT id, priority FROM submissions WHERE state IN ('compiling', 'running') ORDER BY id")
+    rows = store.read(f"SELECT id, priority FROM submissions WHERE state IN {sql_in(UNDER_WAY)} ORDER BY id")
     for priority in {row["priority"] for row in rows}:
         ids = [row["id"] for row in rows if row["priority"] == priority]
         requeue(store, ids, "the server stopped while judging it", priority)
@@ -205,3 +241,19 @@ def position(store: Store, sid: int) -> int | None:
 def positions(store: Store) -> dict[int, int]:
     """Every queued submission's place, read once: a list of many queued rows asks this, not ``position`` per row."""
     return {row["id"]: number for number, row in enumerate(store.read(_ORDER), start=1)}
+
+
+def exists(store: Store, sid: int) -> bool:
+    return store.one("SELECT 1 FROM submissions WHERE id = ?", (sid,)) is not None
+
+
+def judged_ids(store: Store, problem: str, verdict: str | None = None) -> list[int]:
+    """A problem's judged submissions (done or error), oldest first; with ``verdict``, those whose current result
+    has it."""
+    rows = store.read(
+        f"SELECT id FROM submissions WHERE problem = ? AND state IN {sql_in(FINAL)} "
+        + (f"AND {CURRENT_VERDICT} " if verdict else "")
+        + "ORDER BY id",
+        (problem, verdict) if verdict else (problem,),
+    )
+    return [row["id"] for row in rows]

@@ -13,10 +13,10 @@ as before.
 
 from __future__ import annotations
 
+from .queue import PENDING, sql_in
 from .store import Store
 
 UNDECIDED = "JE"  # a judge error: no result stands on it
-PENDING_STATES = ("queued", "compiling", "running")
 
 
 def stands(verdict: str | None) -> bool:
@@ -30,7 +30,7 @@ def rejudging(store: Store, problem: str | None = None) -> dict[str, int]:
     where = "" if problem is None else " AND s.problem = ?"
     rows = store.read(
         "SELECT u.name, COUNT(*) AS n FROM submissions s JOIN users u ON u.id = s.user_id "
-        "WHERE s.state IN ('queued', 'compiling', 'running') AND u.role IN ('student', 'team') "
+        f"WHERE s.state IN {sql_in(PENDING)} AND u.role IN ('student', 'team') "
         "AND EXISTS (SELECT 1 FROM results r WHERE r.submission_id = s.id AND r.current = 1)"
         + where
         + " GROUP BY u.name",

@@ -12,24 +12,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from .feedback import report_view
-from .http_errors import not_found
-from .queue import position
+from .queue import CURRENT_VERDICT, FINAL, State, position
+from .refusals import NotFound
 from .service import Service, iso
 from .store import User
 
-STATES = ("queued", "compiling", "running", "done", "error")
-CURRENT_VERDICT = "EXISTS (SELECT 1 FROM results WHERE submission_id = submissions.id AND current = 1 AND verdict = ?)"
-
 
 def visible_row(service: Service, sid: int, viewer: User) -> sqlite3.Row:
-    """The submission if ``viewer`` may see it; another student's is 404, exactly as a missing one."""
+    """The submission if ``viewer`` may see it; another student's is refused as ``NotFound``, exactly as a missing
+    one (a 404 on the API and the pages alike)."""
     row = service.store.one(
         "SELECT submissions.*, users.name AS user_name FROM submissions JOIN users ON users.id = submissions.user_id "
         "WHERE submissions.id = ?",
         (sid,),
     )
     if row is None or not (viewer.staff or row["user_id"] == viewer.id):
-        raise not_found("submission")
+        raise NotFound("no such submission")
     return row
 
 
@@ -95,16 +93,16 @@ def submission_view(service: Service, row: sqlite3.Row, viewer: User, full: bool
         "late_minutes": row["late_minutes"],
         "state": row["state"],
         "attempt": row["attempt"],
-        "queue_position": position(service.store, row["id"]) if full and row["state"] == "queued" else None,
+        "queue_position": position(service.store, row["id"]) if full and row["state"] == State.QUEUED else None,
         "cases_done": row["cases_done"],
         "cases_total": row["cases_total"],
         "verdict": None,
         "score": None,
         "max_score": None,
     }
-    if row["state"] == "error":
+    if row["state"] == State.ERROR:
         view["error"] = row["error"] if viewer.staff else "a judge error: a teacher can rejudge it"
-    result = current_result(service, row["id"]) if row["state"] in ("done", "error") else None
+    result = current_result(service, row["id"]) if row["state"] in FINAL else None
     if result is not None:
         view |= {"verdict": result["verdict"], "score": result["score"], "max_score": result["max_score"]}
         view["judged"] = iso(result["judged"])

@@ -35,7 +35,7 @@ from ..run import SlotPool, claim_private, release_private
 from ..text import safe_text
 from ..verdict import Verdict
 from .names import disk_name
-from .queue import Claim, case_done, claim, finish, mark_error, release, running
+from .queue import Claim, State, case_done, claim, finish, mark_error, release, running
 from .remote import Remote
 from .sources import Sources
 from .store import Store
@@ -140,7 +140,7 @@ class Workers:
                 self.store,
                 c,
                 _error_report(None, f"the problem {c.problem} is not on the site"),
-                "error",
+                State.ERROR,
                 f"the problem {c.problem} is not on the site",
             )
             return
@@ -200,9 +200,11 @@ class Workers:
         if self._stopping.is_set():
             return False  # interrupted, not judged: re-queued by ``_loop`` (or, if that fails, at the next start)
         error = report.get("message", "") if report["verdict"] == "JE" else ""
-        state = "error" if report["verdict"] == "JE" else "done"
+        state = State.ERROR if report["verdict"] == "JE" else State.DONE
         try:
-            return finish(self.store, c, report, state, safe_text(error or ("judge error" if state == "error" else "")))
+            return finish(
+                self.store, c, report, state, safe_text(error or ("judge error" if state is State.ERROR else ""))
+            )
         except Exception as exc:
             try:
                 mark_error(self.store, c, f"the result could not be stored: {exc}")

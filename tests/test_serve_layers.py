@@ -1,0 +1,130 @@
+"""The service's own layers: a handler module never imports another, and the workflow knows nothing of HTTP.
+
+A handler module answers requests (it has ``ROUTES``): the API's ``api_*``, the pages' ``pages_*``, the ICPC API's
+``icpc*``, ``events`` and ``scoreboard``. What two of them share lives below them (the workflow, ``board``,
+``event_stream``, ``page_shared``, ``session_ends``, ...), so each can be read, changed and tested alone; only the
+route tables (``app``, ``pages_routes``) gather them. The workflow (``judge/serve/workflow/``) is what the service
+does with no request in it: it imports no handler module, no web framework and not the HTTP errors. Read with
+``ast`` (nothing is imported), the imports inside functions included.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+SERVE = Path(__file__).resolve().parents[1] / "judge" / "serve"
+HANDLER_NAME = re.compile(r"^(api_\w+|pages_\w+|icpc\w*|events|scoreboard)$")
+# named like a handler module, but answering no request: the pages' route table, the ICPC objects' shapes
+NOT_HANDLERS = {"pages_routes", "icpc_objects"}
+
+
+def _modules() -> dict[str, Path]:
+    """``judge/serve``'s modules by their name inside it (``workflow.rejudge``), the package's own ``__init__`` left
+    out."""
+    found = {}
+    for path in SERVE.rglob("*.py"):
+        parts = list(path.relative_to(SERVE).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        if parts:
+            found[".".join(parts)] = path
+    return found
+
+
+def _imports(name: str, path: Path) -> set[str]:
+    """What ``name`` imports: ``judge/serve`` modules by their name inside it, anything else by its full name."""
+    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            out |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            if not node.level:
+                out.add(node.module or "")
+                continue
+            up = node.level - 1  # 1: this package; 2: its parent ...
+            if up > len(package):  # above judge/serve: a judge module, not the service's
+                out.add("judge." + (node.module or ""))
+                continue
+            base = package[: len(package) - up]
+            target = ".".join([*base, node.module] if node.module else base)
+            out.add(target)
+            out |= {f"{target}.{alias.name}".lstrip(".") for alias in node.names}
+    return out
+
+
+def _handlers(modules: dict[str, Path]) -> set[str]:
+    return {name for name in modules if HANDLER_NAME.match(name) and name not in NOT_HANDLERS}
+
+
+def test_the_handler_modules_are_the_ones_that_answer_requests() -> None:
+    """The rule below would hold vacuously if the names matched nothing or matched modules with no route."""
+    modules = _modules()
+    handlers = _handlers(modules)
+    assert {
+        "api_submissions",
+        "api_accounts",
+        "pages_student",
+        "pages_staff",
+        "icpc",
+        "events",
+        "scoreboard",
+    } <= handlers
+    for name in handlers:
+        assert re.search(r"^ROUTES\b", modules[name].read_text(), re.M), f"{name} answers no request"
+    for name in NOT_HANDLERS:
+        assert not re.search(r"^ROUTES\b", modules[name].read_text(), re.M), f"{name} has routes: a handler module"
+
+
+def test_no_handler_module_imports_another() -> None:
+    modules = _modules()
+    handlers = _handlers(modules)
+    wrong = sorted(
+        f"{name} imports {target}"
+        for name in handlers
+        for target in _imports(name, modules[name]) & handlers
+        if target != name
+    )
+    assert wrong == []
+
+
+def test_the_workflow_has_no_http_in_it() -> None:
+    modules = _modules()
+    handlers = _handlers(modules)
+    workflow = {name: path for name, path in modules.items() if name == "workflow" or name.startswith("workflow.")}
+    assert {"workflow", "workflow.submissions", "workflow.rejudge", "workflow.accounts"} <= set(workflow)
+    http = {"http_errors", "access", "intake", "origin", "pages", "starlette", "jinja2", "uvicorn"}
+    wrong = sorted(
+        f"{name} imports {target}"
+        for name, path in workflow.items()
+        for target in _imports(name, path)
+        if target in handlers or target.split(".")[0] in http
+    )
+    assert wrong == []
+
+
+def test_the_checker_sees_an_import_between_handlers(tmp_path: Path) -> None:
+    """The reading of imports above finds the three ways a handler could reach another."""
+    sample = tmp_path / "pages_x.py"
+    sample.write_text(
+        "from .api_submissions import x\nfrom . import scoreboard\n\ndef f():\n    from .workflow import y\n"
+    )
+    found = _imports("pages_x", sample)
+    assert {"api_submissions", "scoreboard", "workflow"} <= found
+    nested = tmp_path / "rejudge.py"
+    nested.write_text("from ..queue import requeue\nfrom ...lang import LANGUAGES\n")
+    assert {"queue", "judge.lang"} <= _imports("workflow.rejudge", nested)
+
+
+def test_the_workflow_holds_no_sql() -> None:
+    """Its queries are the store's modules' (``queue``, ``auth``, ``limits``): the workflow says what, they say how."""
+    sql = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b", re.I)
+    found = [
+        f"{path.relative_to(SERVE)}:{node.lineno}"
+        for path in (SERVE / "workflow").glob("*.py")
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and sql.match(node.value)
+    ]
+    assert found == []
