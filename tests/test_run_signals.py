@@ -2,7 +2,7 @@
 
 The launcher sets every signal back to its default once, when it starts, and
 a run's child then only undoes the three the launcher handles or ignores
-itself (``launcher.c``, ``own_signals_default``): a judge started with
+itself (``child.c``, ``own_signals_default``): a judge started with
 signals ignored (``nohup``, a service manager, a shell's background job
 ignoring SIGINT and SIGQUIT) must not hand that to a submission, which would
 then survive or ignore what it should not. ``cat /proc/self/status`` run as

@@ -35,9 +35,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "launcher.h"
 
-static struct shared { char error[256]; volatile int ipc_shared; } *shared;
+static struct shared { char error[CHILD_ERROR_MAX]; volatile int ipc_shared; } *shared;
 /* A holder: its pid, a pidfd to join its namespaces through, the pipe it says "ready" on, and what it was made
  * for. ``current`` serves the run in flight; ``spare`` is made for the next while this one runs. */
 struct holder { pid_t pid; int fd, ready; char *key; };

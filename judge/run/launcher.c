@@ -70,6 +70,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "launcher.h"
 
 #define POLL_MS 10
@@ -205,24 +206,9 @@ static void set_limit(int resource, rlim_t soft, rlim_t hard) {
 /* What the child of a run tells the parent, which is suspended until the child has exec'd or failed (vfork, or
  * clone3 with CLONE_VFORK): why it could not exec, and whether it could not get an IPC namespace of its own
  * (the parent then sweeps). A page mapped shared once, since a clone3 child runs on its own copy of memory. */
-static struct child_report { char error[256]; volatile int ipc_shared; } *report;
-char *fail_buffer;  /* where child_fail writes: the report's error, or the holder's own (fresh.c) */
+static struct child_report { char error[CHILD_ERROR_MAX]; volatile int ipc_shared; } *report;
 static int privileged;
 static const struct run_group *child_group;
-
-/* The launcher's start leaves every signal at its default (main), whatever it inherited, and then handles or
- * ignores only these: a run's child (and a holder) puts them back and so starts from a fresh signal state with
- * three calls instead of one per signal, on every run's path. */
-static const int OWN_SIGNALS[] = {SIGPIPE, SIGTERM, SIGHUP};
-
-void own_signals_default(void) {
-    for (size_t i = 0; i < sizeof OWN_SIGNALS / sizeof OWN_SIGNALS[0]; i++) signal(OWN_SIGNALS[i], SIG_DFL);
-}
-
-void child_fail(const char *what) {
-    snprintf(fail_buffer, sizeof report->error, "%s: %s", what, strerror(errno));
-    _exit(127);
-}
 
 /* The child's first steps, on the parent's memory after vfork (or its copy after clone): fresh signal state, the
  * run's descriptors and groups, its network; every other descriptor of the launcher's is closed. */

@@ -1,6 +1,8 @@
 /* Shared declarations of the launcher's parts: the request loop (launcher.c), control groups (cgroup.c), the
  * per-run confinement done in the child before exec (confine.c, and its seccomp filter and Landlock scope in
- * seccomp.c), the holder of a run's namespaces (fresh.c), output capture (output.c) and the relay (relay.c). */
+ * seccomp.c), the holder of a run's namespaces (fresh.c), output capture (output.c) and the relay (relay.c). They
+ * call downwards only: launcher.c the others, fresh.c confine.c, and the parts a child runs (confine.c, seccomp.c,
+ * fresh.c) the helpers of child.h, which every child of the launcher shares (child.c). */
 #ifndef LAUNCHER_H
 #define LAUNCHER_H
 
@@ -68,18 +70,17 @@ void confine_view(const struct request *r, const struct placement *p);
 void run_trees(const struct request *r, const struct placement *p, int *trees, int *tree_is_dir);
 void confine_run(const struct request *r, const struct placement *p, int *trees, const int *tree_is_dir);
 void confine_child(const struct request *r, int privileged, volatile int *ipc_shared);
-void confine_before_exec(const struct request *r);  /* seccomp.c */
-int filter_launcher(long long bits);                /* seccomp.c: launcher --filter BITS */
-extern long long launcher_filter;                   /* the FILTER_BITS this launcher runs under (0: none) */
 void sweep_sysv_ipc(void);
 void mount_table_refresh(void);
 int mount_table_changed(void);
 void clean_scratch(const char *path);
 
+/* seccomp.c: the filter and Landlock scope a run gets just before exec */
+void confine_before_exec(const struct request *r);
+int filter_launcher(long long bits);  /* launcher --filter BITS */
+extern long long launcher_filter;     /* the FILTER_BITS this launcher runs under (0: none) */
+
 /* fresh.c: a run's namespaces made ahead by a holder process (FRESH_PID) */
-extern char *fail_buffer;
-void child_fail(const char *what);
-void own_signals_default(void);
 void holder_start(void);
 int holder_use(const struct request *r, char *why, size_t size);
 void holder_leave(void);

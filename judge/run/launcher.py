@@ -28,7 +28,10 @@ from .waiting import describe, overdue_after, tell
 LAUNCHER_SOURCE = Path(__file__).with_name("launcher.c")
 LAUNCHER_PARTS = tuple(
     LAUNCHER_SOURCE.with_name(name)
-    for name in ("launcher.c", "cgroup.c", "confine.c", "seccomp.c", "fresh.c", "output.c", "relay.c", "launcher.h")
+    for name in (
+        *("launcher.c", "cgroup.c", "confine.c", "seccomp.c", "fresh.c", "output.c", "relay.c", "child.c"),
+        *("launcher.h", "child.h"),
+    )
 )
 DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
 REQUEST_MAX = 65536

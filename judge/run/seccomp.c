@@ -40,6 +40,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "launcher.h"
 
 #ifndef CLONE_NEWUSER

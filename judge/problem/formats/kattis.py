@@ -8,8 +8,9 @@ becomes a Kattis-protocol checker (or the default output validator with its
 flags), input_validators/ the validators, submissions/<verdict>/ the test
 submissions, ``type`` the problem's Kind (``kattis_kind.py``; an
 interactive problem's output validator is its interactor), include/ and
-constants what the build adds to programs (``kattis_files.py``). Scoring
-settings live in ``kattis_scoring.py``, submissions and their
+constants what the build adds to programs (``kattis_files.py``). What the
+YAML files say is read in ``kattis_settings.py`` (the legacy grading keys in
+``kattis_legacy.py``), scoring groups in ``kattis_scoring.py``, submissions and their
 ``submissions.yaml`` rules and the time rule in ``kattis_submissions.py``.
 What is not supported is refused or reported, never silently misjudged.
 """
@@ -26,18 +27,18 @@ from ...check import KATTIS_CUSTOM, KATTIS_DEFAULT
 from ...errors import SpecError, UsageError
 from ...model import SPEC_NAME, CheckerSpec, Limits, Problem
 from . import fastyaml
-from .kattis_files import looks_kattis, package_warnings, program_files, validator_entries  # noqa: F401  (package_warnings: for verify)
+from .kattis_files import looks_kattis, package_warnings, program_files, program_path, validator_entries  # noqa: F401  (package_warnings: for verify)
 from .kattis_grading import legacy_grading
 from .kattis_kind import kind_of, type_words
-from .kattis_scoring import _groups, _legacy_grading, data_errors
+from .kattis_legacy import speaks_legacy
+from .kattis_scoring import data_errors, data_groups
+from .kattis_settings import problem_meta
 from .kattis_submissions import (  # noqa: F401  (FOLDER_RULES, SIDE_CAR, ignored, submissions, time_rule: imported from here by others)
     FOLDER_RULES,
     SIDE_CAR,
-    _meta,
-    _program,
-    _side_car_factors,
     ignored,
     side_car,
+    side_car_factors,
     submissions,
     time_rule,
 )
@@ -64,7 +65,7 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
     """Read a Kattis package into the judge's model; the time limit is 0 when it must be inferred (see
     infer_time_limit)."""
     shown = shown or str(root)
-    meta = _meta(root, shown)
+    meta = problem_meta(root, shown)
     kinds = type_words(meta, root, shown)
     kind = kind_of(kinds, meta, root, shown)
     version = str(meta.get("problem_format_version", "legacy"))
@@ -82,11 +83,11 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
             f"{shown}: 'validation: custom' needs an output validator, "
             "and there is no output_validators/ (or output_validator/) folder"
         )
-    groups = _groups(root, legacy, scoring, meta)
+    groups = data_groups(root, legacy, scoring, meta)
     if not any(g.cases for g in groups):
         raise UsageError(f"{shown}: no test cases under data/")
     grading = None  # a legacy scoring package's verdict and score are its grading tree's (kattis_grading.py)
-    if scoring and (legacy or _legacy_grading(root / "data")):
+    if scoring and (legacy or speaks_legacy(root / "data")):
         grading, groups = legacy_grading(root, meta, groups, shown)
     try:
         # an export states the slowest language's limit for all; the base it was made from is kept for this judge
@@ -95,14 +96,14 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
             time=time,
             memory_mib=int(limits_meta.get("memory", 1024 if legacy else 2048)),
             output_mib=float(limits_meta.get("output", 8)),
-            time_factor=_side_car_factors(root),
+            time_factor=side_car_factors(root),
             compile_time=float(limits_meta.get("compilation_time", 60)),
             time_rule=time_rule(root) if time <= 0 else None,  # read only when the limit is to be inferred
         )
     except (TypeError, ValueError, AttributeError) as exc:
         raise SpecError(f"{shown}/{SPEC_NAME}", None, f"limits: {exc}") from None
     # a validator no language here runs (a .viva script) is left out, and named among verify's warnings
-    named = {p: v.name for v in validator_entries(root)[0] if (p := _program(v)) is not None}  # by the entry's name
+    named = {p: v.name for v in validator_entries(root)[0] if (p := program_path(v)) is not None}  # by the entry's name
     validators = tuple(named)
     statement = next(
         (
@@ -144,7 +145,7 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
 def data_findings(root: Path) -> tuple[list[str], list[str]]:
     """What verify says of a package's data/, as errors and warnings. A package without secret cases fails where
     problemtools reads it (legacy, 2023-07); BAPCtools, the tool of 2025-09, runs one and refuses it only on export."""
-    version = str(_meta(root, str(root)).get("problem_format_version", "legacy"))
+    version = str(problem_meta(root, str(root)).get("problem_format_version", "legacy"))
     return data_errors(root, secret_required=not version.startswith("2025"))
 
 
@@ -152,7 +153,7 @@ def _reference(root: Path) -> tuple[Path, ...]:
     """The first accepted submission that is one buildable source: what stress compares against."""
     accepted = root / "submissions" / "accepted"
     entries = sorted(accepted.iterdir()) if accepted.is_dir() else []
-    sources = [p for p in (_program(e) if e.is_dir() else e for e in entries) if p is not None and p.is_file()]
+    sources = [p for p in (program_path(e) if e.is_dir() else e for e in entries) if p is not None and p.is_file()]
     return tuple(sources[:1])
 
 
@@ -164,7 +165,11 @@ def _checker(root: Path, meta: dict[str, Any], legacy: bool) -> CheckerSpec:
         entries = [e for e in sorted(path.iterdir()) if not e.name.startswith(".")] if path.is_dir() else []
         if custom and entries:  # a folder holding only .gitkeep is no validator: the default one judges
             # a program folder may sit one level down (output_validator/<name>/), as in 2023-07 and legacy packages
-            program = _program(entries[0]) if len(entries) == 1 and (legacy or entries[0].is_dir()) else _program(path)
+            program = (
+                program_path(entries[0])
+                if len(entries) == 1 and (legacy or entries[0].is_dir())
+                else program_path(path)
+            )
             if program is None:
                 raise UsageError(
                     f"{path}: cannot tell which file is the output validator (one source, or a folder with one)"

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import SpecError
-from ...lang import is_source, undefined_constants
+from ...lang import is_source, marked, undefined_constants
 from ...model import SPEC_NAME, Problem
 from ...model.programfiles import ProgramFiles
 
@@ -80,6 +80,17 @@ def program_files(root: Path, meta: dict[str, Any], shown: str) -> ProgramFiles:
 
 def _runnable(entry: Path) -> bool:
     return entry.is_dir() or is_source(entry) or (entry.is_file() and os.access(entry, os.X_OK))
+
+
+def program_path(path: Path) -> Path | None:
+    """A Kattis program is a file or a folder; a folder of several sources is built whole (the language layer finds its
+    entry point)."""
+    if path.is_file() or marked(path) is not None:  # a folder with build/run scripts is built and run by them
+        return path
+    sources = sorted(p for p in path.iterdir() if is_source(p))
+    if len(sources) == 1:
+        return sources[0]
+    return path if sources else None
 
 
 def validator_entries(root: Path) -> tuple[list[Path], list[Path]]:

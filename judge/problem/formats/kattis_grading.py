@@ -18,8 +18,9 @@ from typing import Any
 
 from ...errors import SpecError, UsageError
 from ...model import GraderNode, Group, LegacyGrading
-from .kattis_scoring import _legacy_mode, _problem_grading, _score, _settings, _yaml_mapping
-from .kattis_submissions import _program
+from .kattis_files import program_path
+from .kattis_legacy import legacy_mode, legacy_score, problem_grading
+from .kattis_settings import folder_settings, yaml_mapping
 
 GRADINGS = ("default", "custom")
 
@@ -30,7 +31,7 @@ def legacy_grading(
     """The tree of a legacy scoring package, and its groups with a leaf's points taken from a ``range`` that bounds
     that leaf alone."""
     data = root / "data"
-    overrides = _problem_grading(meta, root)
+    overrides = problem_grading(meta, root)
     leaves = {g.name for g in groups if g.cases}
     tree = _node(data, data, overrides, leaves)
     if tree is None:
@@ -47,7 +48,7 @@ def legacy_grading(
 
 
 def _merged(folder: Path, data: Path, overrides: dict[str, Any]) -> dict[str, Any]:
-    return {**_settings(folder, data, legacy=True), **overrides}
+    return {**folder_settings(folder, data, legacy=True), **overrides}
 
 
 def _node(folder: Path, data: Path, overrides: dict[str, Any], leaves: set[str]) -> GraderNode | None:
@@ -71,13 +72,13 @@ def _node(folder: Path, data: Path, overrides: dict[str, Any], leaves: set[str])
     if not items:
         return None
     if grading == "default":
-        _legacy_mode(settings, folder)  # an unknown default-grader flag is refused here as for the groups
+        legacy_mode(settings, folder)  # an unknown default-grader flag is refused here as for the groups
     return GraderNode(
         name=name,
         flags=tuple(str(settings.get("grader_flags", "") or "").split()),
         breaks=str(settings.get("on_reject", "break")) == "break",
-        accept=_score(settings.get("accept_score", 1), shown, "accept_score"),
-        reject=_score(settings.get("reject_score", 0), shown, "reject_score"),
+        accept=legacy_score(settings.get("accept_score", 1), shown, "accept_score"),
+        reject=legacy_score(settings.get("reject_score", 0), shown, "reject_score"),
         custom=grading == "custom",
         children=tuple(child for _, child in sorted(items, key=lambda item: item[0])),
         bounds=_bounds(settings, shown),
@@ -101,7 +102,7 @@ def _uses_custom(node: GraderNode) -> bool:
 def _first_custom(data: Path, overrides: dict[str, Any]) -> str:
     """The testdata.yaml that says ``grading: custom`` first, for the one-line refusal."""
     for file in sorted(data.rglob("testdata.yaml")):
-        if str(_yaml_mapping(file).get("grading", "")) == "custom":
+        if str(yaml_mapping(file).get("grading", "")) == "custom":
             return file.relative_to(data.parent).as_posix()
     return "data/testdata.yaml"
 
@@ -115,7 +116,7 @@ def _grader(root: Path, shown: str) -> Path | None:
         raise UsageError(f"{shown}: graders/ holds {len(entries)} programs ({names}); the format allows one grader")
     if not entries:
         return None
-    program = _program(entries[0]) if entries[0].is_dir() else entries[0]
+    program = program_path(entries[0]) if entries[0].is_dir() else entries[0]
     if program is None:
         raise UsageError(f"{shown}: graders/{entries[0].name}: cannot tell which file is the grader")
     return program
@@ -140,7 +141,7 @@ def _leaf_range(leaf: Path, data: Path, overrides: dict[str, Any], leaves: set[s
     other leaf; else None (its points stay ``accept_score`` × cases)."""
     for folder in (leaf, *(p for p in leaf.parents if p == data or data in p.parents)):
         own = "range" in overrides or (
-            "range" in _yaml_mapping(folder / "testdata.yaml") if (folder / "testdata.yaml").is_file() else False
+            "range" in yaml_mapping(folder / "testdata.yaml") if (folder / "testdata.yaml").is_file() else False
         )
         if not own:
             continue

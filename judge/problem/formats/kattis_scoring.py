@@ -37,72 +37,15 @@ from typing import Any
 
 from ...errors import SpecError, UsageError
 from ...model import CaseSpec, Given, Group
-from . import fastyaml
 from .kattis_breaks import required_before
-
-LEGACY_MODES = ("sum", "avg", "min", "max")
-LEGACY_VERDICT_FLAGS = (
-    "worst_error",
-    "no_errors",
-    "first_error",
-    "always_accept",
-    "accept_if_any_accepted",
-    "ignore_sample",
-)
-LEGACY_KEYS = {"accept_score", "reject_score", "range", "grader_flags", "on_reject", "grading"}
-MODERN_KEYS = {"scoring", "score_aggregation", "max_score", "require_pass"}
-ON_REJECT = {
-    "first_error": "break",
-    "worst_error": "break",
-    "grade": "continue",
-}  # problem.yaml grading.on_reject, as problemtools maps it
+from .kattis_legacy import legacy_mode, legacy_score, problem_grading, speaks_legacy
+from .kattis_settings import folder_settings, folder_settings_with_own, program_args, yaml_mapping
 
 
-def _settings(folder: Path, data_root: Path, legacy: bool) -> dict[str, Any]:
-    """testdata.yaml (legacy: nearest ancestors merged key by key) or test_group.yaml (2025-09: inherited)."""
-    return _settings_with_own(folder, data_root, legacy)[0]
-
-
-def _settings_with_own(folder: Path, data_root: Path, legacy: bool) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The merged settings of a folder and the ones its own file states (scoring keys are not inherited by groups)."""
-    names = ("testdata.yaml",) if legacy else ("test_group.yaml", "testdata.yaml")
-    chain = [folder, *folder.parents]
-    merged: dict[str, Any] = {}
-    own: dict[str, Any] = {}
-    for directory in reversed(chain[: chain.index(data_root) + 1] if data_root in chain else [folder]):
-        for name in names:
-            file = directory / name
-            if file.is_file():
-                loaded = _yaml_mapping(file)
-                merged.update(loaded)
-                if directory == folder:
-                    own = loaded
-                break
-    return merged, own
-
-
-def _yaml_mapping(file: Path) -> dict[str, Any]:
-    return fastyaml.load_mapping(file)
-
-
-def _args(value: Any) -> tuple[str, ...]:
-    if value is None:
-        return ()
-    if isinstance(value, str):
-        return tuple(value.split())
-    if isinstance(value, list):
-        return tuple(str(v) for v in value)
-    if isinstance(
-        value, dict
-    ):  # {validator name: args}: applied to every validator, as one program per package is usual
-        return tuple(str(v) for args in value.values() for v in (args if isinstance(args, list) else str(args).split()))
-    return (str(value),)
-
-
-def _groups(root: Path, legacy: bool, scoring: bool, meta: dict[str, Any]) -> list[Group]:
+def data_groups(root: Path, legacy: bool, scoring: bool, meta: dict[str, Any]) -> list[Group]:
     """One group per folder holding .in files, in lexicographic order: sample first, then secret."""
     data = root / "data"
-    problem_flags = _args(meta.get("validator_flags")) if legacy else ()
+    problem_flags = program_args(meta.get("validator_flags")) if legacy else ()
     folders_cases: list[tuple[str, Path, tuple[CaseSpec, ...]]] = []
     for top in ("sample", "secret"):
         base = data / top
@@ -117,11 +60,11 @@ def _groups(root: Path, legacy: bool, scoring: bool, meta: dict[str, Any]) -> li
             Group(name=f.relative_to(data).as_posix(), points=0.0, cases=c, aggregation="min")
             for _, f, c in folders_cases
         ]
-    if legacy or _legacy_grading(data):
-        overrides = _problem_grading(meta, root)
+    if legacy or speaks_legacy(data):
+        overrides = problem_grading(meta, root)
         _combinable(data, [f for _, f, _ in folders_cases], overrides)
         folders = [f for _, f, _ in folders_cases]
-        after = required_before(data, folders, lambda f: {**_settings(f, data, legacy=True), **overrides})
+        after = required_before(data, folders, lambda f: {**folder_settings(f, data, legacy=True), **overrides})
         return [
             replace(_legacy_group(data, top, folder, cases, overrides), require_pass=after[folder])
             for top, folder, cases in folders_cases
@@ -129,38 +72,12 @@ def _groups(root: Path, legacy: bool, scoring: bool, meta: dict[str, Any]) -> li
     return [_modern_group(data, top, folder, cases, folders_cases) for top, folder, cases in folders_cases]
 
 
-def _legacy_grading(data: Path) -> bool:
-    """A newer package whose ``testdata.yaml`` files speak only the legacy grading keys is scored the legacy way."""
-    if any(data.rglob("test_group.yaml")):
-        return False
-    keys = {k for f in data.rglob("testdata.yaml") for k in _yaml_mapping(f)}
-    return bool(keys & LEGACY_KEYS) and not keys & MODERN_KEYS
-
-
-def _problem_grading(meta: dict[str, Any], root: Path) -> dict[str, Any]:
-    """problem.yaml's ``grading:`` values that predate the legacy format and override every folder's (problemtools keeps
-    them)."""
-    grading = meta.get("grading")
-    if not isinstance(grading, dict):
-        return {}
-    out = {k: grading[k] for k in ("accept_score", "reject_score", "range") if k in grading}
-    if "on_reject" in grading:
-        if grading["on_reject"] not in ON_REJECT:
-            raise SpecError(
-                root / "problem.yaml",
-                None,
-                f"grading.on_reject: '{grading['on_reject']}' is not first_error, worst_error or grade",
-            )
-        out["on_reject"] = ON_REJECT[grading["on_reject"]]
-    return out
-
-
 def _combinable(data: Path, leaves: list[Path], overrides: dict[str, Any]) -> None:
     """Each folder's score mode combines its sub-results; our groups are the leaf folders, added up, so only ``sum`` may
     join several."""
-    ignore_sample = "ignore_sample" in str(_settings(data, data, legacy=True).get("grader_flags", "")).split()
+    ignore_sample = "ignore_sample" in str(folder_settings(data, data, legacy=True).get("grader_flags", "")).split()
     for folder in sorted({data, *(p for leaf in leaves for p in (leaf, *leaf.parents) if data in p.parents)}):
-        mode = _legacy_mode({**_settings(folder, data, legacy=True), **overrides}, folder)
+        mode = legacy_mode({**folder_settings(folder, data, legacy=True), **overrides}, folder)
         parts = {
             leaf if leaf == folder else folder / leaf.relative_to(folder).parts[0]
             for leaf in leaves
@@ -177,19 +94,19 @@ def _combinable(data: Path, leaves: list[Path], overrides: dict[str, Any]) -> No
 
 def _cases(root: Path, folder: Path, legacy: bool, problem_flags: tuple[str, ...]) -> tuple[CaseSpec, ...]:
     data = root / "data"
-    settings = _settings(folder, data, legacy)
+    settings = folder_settings(folder, data, legacy)
     cases = []
     for inp in sorted(folder.glob("*.in")):
         ans = inp.with_suffix(".ans")
         if not ans.is_file():
             raise UsageError(f"{inp}: no matching .ans file")
         case_yaml = inp.with_suffix(".yaml")
-        case_settings = {**settings, **_yaml_mapping(case_yaml)} if case_yaml.is_file() else settings
-        output_args = problem_flags + _args(
+        case_settings = {**settings, **yaml_mapping(case_yaml)} if case_yaml.is_file() else settings
+        output_args = problem_flags + program_args(
             case_settings.get("output_validator_flags" if legacy else "output_validator_args")
         )
         raw = case_settings.get("input_validator_flags" if legacy else "input_validator_args")
-        named = tuple((str(k), _args(v)) for k, v in raw.items()) if isinstance(raw, dict) else None
+        named = tuple((str(k), program_args(v)) for k, v in raw.items()) if isinstance(raw, dict) else None
         cases.append(
             CaseSpec(
                 name=inp.stem,
@@ -197,7 +114,8 @@ def _cases(root: Path, folder: Path, legacy: bool, problem_flags: tuple[str, ...
                 origin=Given(inp.resolve(), ans.resolve()),
                 source=f"file: {inp.relative_to(root).as_posix()}",
                 checker_args=output_args,
-                validator_args=(() if named is not None else _args(raw)) + _args(case_settings.get("args")),
+                validator_args=(() if named is not None else program_args(raw))
+                + program_args(case_settings.get("args")),
                 validator_args_named=named,
             )
         )
@@ -257,8 +175,8 @@ def _modern_group(
         (group_dir / "test_group.yaml").is_file() or (group_dir / "testdata.yaml").is_file()
     )
     scope = group_dir if is_group else secret
-    settings, own = _settings_with_own(scope, data, legacy=False)
-    _, secret_own = _settings_with_own(secret, data, legacy=False)
+    settings, own = folder_settings_with_own(scope, data, legacy=False)
+    _, secret_own = folder_settings_with_own(secret, data, legacy=False)
     shown = scope / ("test_group.yaml" if (scope / "test_group.yaml").is_file() else "testdata.yaml")
     sharing = [c for _, f, c in everything if f == scope or scope in f.parents]
     total = sum(len(c) for c in sharing)
@@ -318,24 +236,6 @@ def _draft_group(
     )
 
 
-def _legacy_mode(settings: dict[str, Any], folder: Path) -> str:
-    """The default grader's score mode (the last one named wins, as in problemtools); an unknown flag is refused. A
-    folder graded by the package's own grader (``grading: custom``) takes its flags as that grader's arguments and
-    adds its groups up as the grader says (``kattis_grading``), so its groups are summed here."""
-    if str(settings.get("grading", "default")) == "custom":
-        return "sum"
-    flags = str(settings.get("grader_flags", "") or "").split()
-    unknown = [f for f in flags if f not in LEGACY_MODES and f not in LEGACY_VERDICT_FLAGS]
-    if unknown:
-        raise SpecError(
-            folder / "testdata.yaml",
-            None,
-            f"grader_flags: unknown flag '{unknown[0]}' (known: {', '.join(LEGACY_MODES + LEGACY_VERDICT_FLAGS)})",
-        )
-    modes = [f for f in flags if f in LEGACY_MODES]
-    return modes[-1] if modes else "sum"
-
-
 def _legacy_group(data: Path, top: str, folder: Path, cases: tuple[CaseSpec, ...], overrides: dict[str, Any]) -> Group:
     """Legacy: a case earns ``accept_score`` (or its ``score.txt``) when accepted, ``reject_score`` when not.
 
@@ -343,14 +243,14 @@ def _legacy_group(data: Path, top: str, folder: Path, cases: tuple[CaseSpec, ...
     one count for nothing, as problemtools never judges them.
     """
     name = folder.relative_to(data).as_posix()
-    root_flags = str(_settings(data, data, legacy=True).get("grader_flags", "") or "").split()
+    root_flags = str(folder_settings(data, data, legacy=True).get("grader_flags", "") or "").split()
     if top == "sample" and "ignore_sample" in root_flags:
         return Group(name=name, points=0.0, cases=cases, aggregation="min")
-    settings = {**_settings(folder, data, legacy=True), **overrides}
+    settings = {**folder_settings(folder, data, legacy=True), **overrides}
     shown = folder / "testdata.yaml"
-    accept = _score(settings.get("accept_score", 1), shown, "accept_score")
-    reject = _score(settings.get("reject_score", 0), shown, "reject_score")
-    mode = _legacy_mode(settings, folder)
+    accept = legacy_score(settings.get("accept_score", 1), shown, "accept_score")
+    reject = legacy_score(settings.get("reject_score", 0), shown, "reject_score")
+    mode = legacy_mode(settings, folder)
     on_reject = str(settings.get("on_reject", "break"))
     if on_reject not in ("break", "continue"):
         raise SpecError(shown, None, f"on_reject: '{on_reject}' is not break or continue")
@@ -372,14 +272,3 @@ def _legacy_group(data: Path, top: str, folder: Path, cases: tuple[CaseSpec, ...
         score_rule="legacy",
         stop_at_reject=on_reject == "break",
     )
-
-
-def _score(value: Any, where: Path, key: str) -> float:
-    """A legacy case score: any finite number (a minimisation problem's may be negative)."""
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        raise SpecError(where, None, f"{key}: '{value}' is not a number") from None
-    if not math.isfinite(number):
-        raise SpecError(where, None, f"{key}: must be a finite number, not {value}")
-    return number

@@ -20,9 +20,11 @@ from typing import Any
 import yaml
 
 from ...errors import SpecError
-from ...lang import is_source, marked
-from ...model import SPEC_NAME, Problem, TimeRule
+from ...lang import is_source
+from ...model import Problem, TimeRule
 from . import fastyaml
+from .kattis_files import program_path
+from .kattis_settings import problem_meta
 
 # what Kattis has no key for (per-language time factors, the stored limit); ignored by other judges
 SIDE_CAR = "tilejudge.yaml"
@@ -98,24 +100,6 @@ class KattisSubmission:
         return "upper" if any(r.required == {"TLE"} for r in whole) else None
 
 
-def _meta(root: Path, shown: str) -> dict[str, Any]:
-    path = root / SPEC_NAME
-    if not path.is_file():
-        return {}
-    return fastyaml.load_mapping(path, f"{shown}/{SPEC_NAME}")
-
-
-def _program(path: Path) -> Path | None:
-    """A Kattis program is a file or a folder; a folder of several sources is built whole (the language layer finds its
-    entry point)."""
-    if path.is_file() or marked(path) is not None:  # a folder with build/run scripts is built and run by them
-        return path
-    sources = sorted(p for p in path.iterdir() if is_source(p))
-    if len(sources) == 1:
-        return sources[0]
-    return path if sources else None
-
-
 def side_car(root: Path) -> dict[str, Any]:
     file = root / SIDE_CAR
     if not file.is_file():
@@ -123,7 +107,7 @@ def side_car(root: Path) -> dict[str, Any]:
     return fastyaml.load_mapping(file)
 
 
-def _side_car_factors(root: Path) -> dict[str, float]:
+def side_car_factors(root: Path) -> dict[str, float]:
     """Our per-language factors kept beside an export; Python's is PyPy3's too, since a Kattis package's Python runs
     under PyPy3 where it is installed."""
     factors = {str(k): float(v) for k, v in (side_car(root).get("time_factor") or {}).items()}
@@ -133,7 +117,7 @@ def _side_car_factors(root: Path) -> dict[str, float]:
 
 
 def time_rule(root: Path) -> TimeRule:
-    meta = _meta(root, str(root))
+    meta = problem_meta(root, str(root))
     limits = meta.get("limits") or {}
     if str(meta.get("problem_format_version", "legacy")).startswith("legacy"):
         margin = float(limits.get("time_safety_margin", 2))
@@ -333,7 +317,7 @@ def _located(entry: Path, problem: Problem) -> tuple[Path | None, str]:
     if not entry.is_dir():
         return entry, ""
     links = [p for p in sorted(entry.iterdir()) if p.is_symlink() and not p.name.startswith(".")]
-    found = _program(entry)
+    found = program_path(entry)
     if found is None and len(links) == 1:
         return _located(links[0], problem)
     if found is None:

@@ -23,10 +23,9 @@ import yaml
 from ...errors import SpecError
 from ...lang import is_source
 from . import fastyaml
-from .kattis_files import validator_entries
+from .kattis_files import program_path, validator_entries
 from .kattis_kind import type_words
-from .kattis_scoring import _args, _settings, _yaml_mapping
-from .kattis_submissions import _program
+from .kattis_settings import folder_settings, program_args, yaml_mapping
 
 FOLDERS = ("invalid_input", "invalid_answer", "invalid_output", "valid_output")
 ANSWER_VALIDATORS = "answer_validators"
@@ -59,8 +58,8 @@ class NamedProgram:
 def args_for(value: Any, name: str) -> tuple[str, ...]:
     """The arguments one validator gets: a list for every validator, or from a mapping of names to lists its own."""
     if isinstance(value, dict):
-        return _args(value.get(name))
-    return _args(value)
+        return program_args(value.get(name))
+    return program_args(value)
 
 
 def validator_cases(root: Path, folders: tuple[str, ...] = FOLDERS) -> list[ValidatorCase]:
@@ -69,14 +68,14 @@ def validator_cases(root: Path, folders: tuple[str, ...] = FOLDERS) -> list[Vali
     data = root / "data"
     meta = _meta(root)
     legacy = str(meta.get("problem_format_version", "legacy")).startswith("legacy")
-    problem_flags = _args(meta.get("validator_flags")) if legacy else ()
+    problem_flags = program_args(meta.get("validator_flags")) if legacy else ()
     out = []
     for folder in folders:
         for inp in sorted((data / folder).rglob("*.in")) if (data / folder).is_dir() else ():
-            settings = _settings(inp.parent, data, legacy)
+            settings = folder_settings(inp.parent, data, legacy)
             own = inp.with_suffix(".yaml")
             if own.is_file():
-                settings = {**settings, **_yaml_mapping(own)}
+                settings = {**settings, **yaml_mapping(own)}
             answer, output = inp.with_suffix(".ans"), inp.with_suffix(".out")
             out.append(
                 ValidatorCase(
@@ -88,7 +87,7 @@ def validator_cases(root: Path, folders: tuple[str, ...] = FOLDERS) -> list[Vali
                     settings.get("input_validator_flags" if legacy else "input_validator_args"),
                     settings.get("answer_validator_args"),
                     problem_flags
-                    + _args(settings.get("output_validator_flags" if legacy else "output_validator_args")),
+                    + program_args(settings.get("output_validator_flags" if legacy else "output_validator_args")),
                 )
             )
     return out
@@ -121,7 +120,7 @@ def ans_is_output(root: Path) -> bool:
 def _named(entries: list[Path]) -> list[NamedProgram]:
     out = []
     for entry in entries:
-        program = _program(entry)
+        program = program_path(entry)
         if program is not None:
             out.append(NamedProgram(entry.name, program))
     return out
