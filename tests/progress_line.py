@@ -33,6 +33,7 @@ class ProgressLine:
         if not hasattr(self._config, "workerinput") and session.items:
             self._total = len(session.items)
 
+    @pytest.hookimpl(optionalhook=True)  # xdist's hook: a run with ``-p no:xdist`` must not fail on it
     def pytest_xdist_node_collection_finished(self, node: object, ids: list[str]) -> None:
         self._total = max(self._total or 0, len(ids))  # each worker collects the whole session
 

@@ -8,6 +8,7 @@ nor a compile log of escaped binary.
 from __future__ import annotations
 
 import csv
+import os
 import shutil
 import subprocess
 import sys
@@ -122,6 +123,8 @@ def test_the_suite_summary_names_failures_and_errors_as_well_as_skips(tmp_path: 
         text=True,
         cwd=tmp_path,
         timeout=120,
+        # the summary is pytest's own and pyproject's addopts: the venv's plugins (hypothesis, anyio) only cost time
+        env={**os.environ, "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1"},
     )
     summary = run.stdout[run.stdout.index("short test summary info") :]
     assert "FAILED test_sample.py::test_red" in summary, run.stdout

@@ -27,9 +27,16 @@ def _run(folder: Path, *args: str) -> str:
     (folder / "test_some.py").write_text(
         "import time, pytest\n\n@pytest.mark.parametrize('n', range(6))\ndef test_wait(n):\n    time.sleep(0.4)\n"
     )
-    env = {**os.environ, "TILEJUDGE_PROGRESS_SECONDS": "0.3", "PYTEST_ADDOPTS": ""}
+    # Only the plugins this test is about (xdist and the progress line): the venv's others (hypothesis, anyio),
+    # autoloaded in the controller and each worker, tripled this test's time and have no part in what it checks.
+    env = {
+        **os.environ,
+        "TILEJUDGE_PROGRESS_SECONDS": "0.3",
+        "PYTEST_ADDOPTS": "",
+        "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
+    }
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args, str(folder)],
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "xdist", *args, str(folder)],
         cwd=folder,
         env=env,
         capture_output=True,

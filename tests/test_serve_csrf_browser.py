@@ -24,6 +24,11 @@ from browser import CHROMIUM_ARGS, chromium_path, sync_playwright
 from conftest import PROBLEMS
 from serving import Client, Server, free_port, write_site
 
+# A browser and two servers: over the 5 s of a fast test (as the other chromium tests, test_serve_pages*.py). The
+# fast subset keeps what the browser sends checked over HTTP: test_serve_sessions.py's log-in and changes from
+# another site (Origin, Sec-Fetch-Site, text/plain and form bodies).
+pytestmark = pytest.mark.slow
+
 PASSWORDS = {"alice": "alice-secret-1", "mallory": "mallory-secret-1"}
 
 
