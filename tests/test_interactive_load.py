@@ -96,7 +96,12 @@ def test_the_interactors_rejection_stands_whatever_the_load(tmp_path: Path, name
     package = kattis_guess(tmp_path / "guess", submissions=SUBMISSIONS)
     submission = package / "submissions" / name
     with _hogs(load) if load else contextlib.nullcontext():
-        report = judged(tmp_path, package, submission)[1] if path == "relay" else _judged_directly(package, submission)
+        # --all-cases: the secrets after the rejected one are judged too (without it they are SKIPPED, their group lost)
+        report = (
+            judged(tmp_path, package, submission, "--all-cases")[1]
+            if path == "relay"
+            else _judged_directly(package, submission)
+        )
     verdicts = {case["name"]: case["verdict"] for case in report.get("cases", [])}
     assert verdicts == {"01": "WA", "02": "AC", "03": "AC", "04": "AC"}, report
     first = report["cases"][0]
