@@ -18,6 +18,7 @@ from starlette.routing import Route
 
 from ..errors import UsageError
 from ..grade.roster import Roster, load_roster
+from . import team_roster
 from .access import client_address, json_response, keep_session, service_of, session_of, staff, viewer
 from .auth import (
     MAX_NAME,
@@ -36,6 +37,7 @@ from .limits import read_body
 from .origin import require_json
 from .service import iso
 from .store import Store, User
+from .team_ids import TakenId
 from .throttle import checked_login
 
 STAFF_MAKES = ("student", "team")
@@ -171,8 +173,10 @@ def roster_import(store: Store, maker: User, role: str, body: bytes) -> tuple[li
     ]
     for number, (sid, _, _) in enumerate(lines):
         _check_name(sid, f"roster[{number}]")
+    contest = team_roster.read_columns(body)
     made, updated = [], []
     with store.tx() as db:
+        team_roster.make_all(store, db, contest.values())  # announced in the feed before the teams that name them
         for number, (sid, display, deadline) in enumerate(lines):
             found = db.execute("SELECT id, role FROM users WHERE name = ?", (sid,)).fetchone()
             if found is not None and not may_change(maker, found["role"]):
@@ -184,9 +188,15 @@ def roster_import(store: Store, maker: User, role: str, body: bytes) -> tuple[li
                 )
             if found is not None:
                 db.execute("UPDATE users SET display = ?, deadline = ? WHERE id = ?", (display, deadline, found["id"]))
+                team_roster.apply(store, db, found["id"], contest.get(sid, team_roster.TeamColumns()))
                 updated.append(sid)
                 continue
-            user = add_user(db, sid, role, display, None, deadline)
+            columns = contest.get(sid, team_roster.TeamColumns())
+            try:
+                user = add_user(db, sid, role, display, None, deadline, columns.team_id)
+            except TakenId as exc:
+                raise ApiError(409, "conflict", str(exc), f"roster[{number}]") from None
+            team_roster.apply(store, db, user.id, columns)
             made.append({"name": sid, "token": new_token(db, user.id, "roster import")[1]})
     return made, updated
 

@@ -28,9 +28,16 @@ from .service import Service
 async def _api_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ApiError)
     headers = exc.headers()
-    if exc.status == 401:
-        headers["WWW-Authenticate"] = 'Bearer realm="tilejudge"'
+    if exc.status == 401:  # the ICPC Contest API's clients log in with HTTP Basic once challenged for it
+        headers["WWW-Authenticate"] = (
+            'Basic realm="tilejudge"' if _icpc(request.url.path) else 'Bearer realm="tilejudge"'
+        )
     return json_response(exc.body(), exc.status, headers)
+
+
+def _icpc(path: str) -> bool:
+    """Whether ``path`` is the ICPC Contest API's (``/api`` and below), not ``/api/v1``'s."""
+    return (path == "/api" or path.startswith("/api/")) and path != "/api/v1" and not path.startswith("/api/v1/")
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:

@@ -1,9 +1,11 @@
 """The ICPC Contest API (ccs-specs 2023-06) under ``/api``: what scoreboard resolvers, the CDS and submit clients read.
 
 Served for a contest site (``kind: contest``); a class has no contest here.
-Read endpoints for the contest, its state, languages, problems, teams,
-judgement types, submissions (with their files as the spec's zip),
-judgements, runs and the scoreboard; ``POST`` of a submission as a team (or
+Read endpoints for the contest, the caller's access (``icpc_access.py``), its
+state, languages, problems, teams, organizations and groups (``team_ids.py``,
+``team_roster.py``), awards (``icpc_awards.py``), judgement types,
+submissions (with their files as the spec's zip), judgements, runs and the
+scoreboard; ``POST`` of a submission as a team (or
 by the jury for a team: the spec's proxy); the NDJSON event feed, whose
 tokens are the event log's ids, so ``since_token`` resumes exactly where a
 client stopped (``stream=false`` sends what there is and ends, as DOMjudge
@@ -12,7 +14,7 @@ the rest; the jury sees everything. A team's judgements and runs are built
 from ``feedback``'s views of them, so they show what ``/api/v1`` shows:
 under ``verdict`` feedback no runs and no longest run time. Accounts log in
 with a bearer token or, as these tools do, HTTP Basic with their name and
-password.
+password; a 401 here challenges for Basic (``app.py``).
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ from .access import service_of, still_allowed, viewer
 from .api_submissions import open_problems, store_submission
 from .feedback import event_view, report_view
 from .http_errors import ApiError, bad_request, not_found
+from .icpc_access import access as access_of
+from .icpc_awards import awards
 from .intake import Parts, json_object, zip_entries
 from .limits import check_files, read_body
 from .origin import require_json
@@ -67,6 +71,11 @@ async def contests(request: Request) -> Response:
 async def contest(request: Request) -> Response:
     service, _ = _contest(request)
     return JSONResponse(objects.contest(service))
+
+
+async def access(request: Request) -> Response:
+    _, user = _contest(request)
+    return JSONResponse(access_of(user))
 
 
 async def state(request: Request) -> Response:
@@ -127,6 +136,12 @@ def _collection(service: Service, user: User, kind: str) -> list[dict[str, Any]]
         return [p for p in objects.problems(service) if p["id"] in open_problems(service, user)]
     if kind == "teams":
         return objects.teams(service)
+    if kind == "organizations":
+        return objects.organizations(service)
+    if kind == "groups":
+        return objects.groups(service)
+    if kind == "awards":
+        return awards(service, frozen_for(service, user, time.time()))
     if kind == "judgement-types":
         return objects.judgement_types()
     if kind == "submissions":
@@ -204,11 +219,12 @@ async def submit(request: Request) -> Response:
 
 
 def _team(service: Service, user: User, team_id: Any) -> User:
-    if team_id is None or team_id == str(user.id):
+    if team_id is None or team_id == objects.team_ids(service).get(user.id):
         return user
     if not user.staff:
         raise ApiError(403, "forbidden", "a team submits as itself", "team_id")
-    row = service.store.one("SELECT * FROM users WHERE id = ? AND role IN ('team', 'student')", (_int(str(team_id)),))
+    found = objects.user_of_team(service, str(team_id))
+    row = service.store.one("SELECT * FROM users WHERE id = ?", (found,)) if found is not None else None
     if row is None:
         raise ApiError(422, "unprocessable", "no such team", "team_id")
     return user_of(row)
@@ -224,6 +240,8 @@ async def scoreboard(request: Request) -> Response:
 
 async def event_feed(request: Request) -> Response:
     service, user = _contest(request)
+    if "since_id" in request.query_params:  # the 2020 spec's resume point: the spec's check-api.sh wants it refused
+        raise bad_request("since_id is not supported: resume with since_token", "since_id")
     token = request.query_params.get("since_token")
     last = service.store.one("SELECT COALESCE(MAX(id), 0) FROM events")[0]
     if token is not None and (not token.isdigit() or int(token) > last):
@@ -236,7 +254,10 @@ async def event_feed(request: Request) -> Response:
 
 
 FEED_TYPES = frozenset(
-    ("contest", "judgement-types", "languages", "problems", "state", "teams", "submissions", "judgements", "runs")
+    (
+        *("contest", "judgement-types", "languages", "problems", "groups", "organizations", "state", "teams"),
+        *("submissions", "judgements", "runs", "awards"),
+    )
 )
 FEED_TYPE_OF = {"accounts": "teams"}  # a log event's type as the feed names it, where the two differ
 
@@ -265,11 +286,13 @@ async def _feed(
     if since is None:  # a new client gets every object first, then every change
         if "contest" in types:
             yield _line("contest", None, objects.contest(service), None)
-        for kind in ("judgement-types", "languages", "problems"):
+        for kind in ("judgement-types", "languages", "problems", "groups", "organizations"):
             for found in _collection(service, user, kind) if kind in types else ():
                 yield _line(kind, found["id"], found, None)
         if "state" in types:
             yield _line("state", None, objects.state(service, time.time()), None)
+        for found in _collection(service, user, "awards") if "awards" in types else ():
+            yield _line("awards", found["id"], found, None)
     after, quiet_since = since or 0, time.monotonic()
     while True:
         ticket = service.bell.ticket()
@@ -282,6 +305,9 @@ async def _feed(
             if line is not None:
                 quiet_since = time.monotonic()
                 yield line
+            if event["type"] == "state" and "awards" in types:  # the contest ended or froze: the awards as they are now
+                for found in _collection(service, user, "awards"):
+                    yield _line("awards", found["id"], found, None)
         if events:
             continue
         if not stream or await request.is_disconnected():
@@ -296,8 +322,12 @@ def _mapped(service: Service, user: User, event: Any) -> str | None:
     """A log event as a feed line for ``user``, or None (not theirs to see, or nothing the spec has)."""
     data = json.loads(event["data"])
     if event["type"] == "accounts":
-        row = service.store.one("SELECT * FROM users WHERE id = ? AND role IN ('team', 'student')", (data["id"],))
-        return _line("teams", str(data["id"]), objects.team(row), event["id"]) if row else None
+        team = objects.team_of(service, data["id"])
+        return _line("teams", team["id"], team, event["id"]) if team else None
+    if event["type"] in ("organizations", "groups"):  # made by a roster import (team_roster.py)
+        kind = event["type"]
+        found = next((o for o in _collection(service, user, kind) if o["id"] == data["id"]), None)
+        return _line(kind, data["id"], found, event["id"]) if found else None
     if event["type"] == "state":  # the contest's clock (contest_clock.py): the state as of that moment
         return _line("state", None, objects.state(service, data["time"]), event["id"])
     sid = event["submission_id"]
@@ -328,6 +358,7 @@ ROUTES = [
     Route("/api/contests", contests),
     Route("/api/contests/{cid}", contest),
     Route("/api/contests/{cid}/state", state),
+    Route("/api/contests/{cid}/access", access),
     Route("/api/contests/{cid}/scoreboard", scoreboard),
     Route("/api/contests/{cid}/event-feed", event_feed),
     Route("/api/contests/{cid}/submissions", submit, methods=["POST"]),

@@ -57,6 +57,15 @@ CREATE TABLE IF NOT EXISTS sessions (
     id INTEGER PRIMARY KEY, digest TEXT NOT NULL UNIQUE, user_id INTEGER NOT NULL REFERENCES users(id),
     csrf TEXT NOT NULL, created REAL NOT NULL, expires REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS sessions_user ON sessions(user_id);
+CREATE TABLE IF NOT EXISTS icpc_teams (
+    user_id INTEGER PRIMARY KEY REFERENCES users(id), team_id TEXT NOT NULL UNIQUE, organization_id TEXT,
+    group_ids TEXT NOT NULL DEFAULT '[]');
+CREATE TABLE IF NOT EXISTS organizations (
+    id TEXT PRIMARY KEY, name TEXT NOT NULL, formal_name TEXT, country TEXT);
+CREATE TABLE IF NOT EXISTS team_groups (id TEXT PRIMARY KEY, name TEXT NOT NULL);
+INSERT OR IGNORE INTO icpc_teams(user_id, team_id)
+    SELECT id, CAST(id AS TEXT) FROM users
+    WHERE role IN ('team', 'student') AND id NOT IN (SELECT user_id FROM icpc_teams);
 """
 
 
