@@ -14,6 +14,7 @@ JSON schemas (``test_serve_icpc.check``).
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import urllib.request
 from datetime import datetime, timedelta
@@ -33,6 +34,7 @@ ROSTER = (
     "alpha,Team Alpha,,KTH Royal Institute of Technology,SWE,Europe\n"
     "beta,Team Beta,b-07,Lund University,swe,Europe;Students\n"
     "gamma,Team Gamma,,KTH Royal Institute of Technology,,Students\n"
+    "kappa,Team Kappa,,東京大学,JPN,\n"
 )
 
 
@@ -128,6 +130,8 @@ def test_a_401_challenges_for_basic_and_a_client_that_waits_for_it_logs_in(conte
 
 def test_since_id_is_refused_as_check_api_expects(contest) -> None:
     jury = contest["jury"]
+    for path in ("doesnt-exist", "doesnt-exist/42", *(f"submissions/{i}" for i in ("999999", "xyz9999", "XYZ_999"))):
+        assert jury.get(f"/{path}").status_code == 404, path  # the rest of check-api.sh's ENDPOINTS_TO_FAIL
     for value in ("999999", "xY-99_"):
         answer = jury.get("/event-feed", params={"since_id": value, "stream": "false"})
         assert answer.status_code == 400 and answer.json()["error"]["field"] == "since_id"
@@ -141,7 +145,7 @@ def test_every_team_is_on_the_scoreboard_ranked_then_those_without_a_solve(conte
     assert rows[:2] == [(1, "alpha", 1), (2, "b-07", 1)]
     unsolved = rows[2:]
     assert {team for _, team, _ in unsolved} >= {"gamma", "team1", "1"}  # no submission at all: still on the board
-    assert {(rank, solved) for rank, _, solved in unsolved} == {(3, 0)}
+    assert {(rank, solved) for rank, _, solved in unsolved} == {(3, 0)} and "kappa" in {t for _, t, _ in unsolved}
     teams = {t["id"]: t for t in contest["jury"].get("/teams").json()}
     names = [teams[team]["name"] for _, team, _ in unsolved]
     assert names == sorted(names, key=str.casefold)  # equal ranks: by name
@@ -157,6 +161,7 @@ def test_team_ids_come_from_the_roster_or_the_name_and_old_numbers_stay(contest)
         "alpha": "alpha",
         "beta": "b-07",  # the roster's team_id
         "gamma": "gamma",
+        "kappa": "kappa",
     }
     assert jury.get("/teams/team1").json()["name"] == "team1" and jury.get("/teams/1").json()["name"] == "old timers"
     submissions = {s["id"]: s["team_id"] for s in jury.get("/submissions").json()}
@@ -190,6 +195,8 @@ def test_organizations_and_groups_come_from_the_roster_into_their_endpoints_and_
     kth = next(o for o in organizations.values() if o["name"] == "KTH Royal Institute of Technology")
     assert kth["country"] == "SWE" and jury.get(f"/organizations/{kth['id']}").json() == kth
     assert set(groups.values()) == {"Europe", "Students"}
+    tokyo = next(o for o in organizations.values() if o["name"] == "東京大学")  # no ASCII letter: still an id
+    assert re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,34}[A-Za-z0-9_-]", tokyo["id"]) and tokyo["country"] == "JPN"
     by_name = {v: k for k, v in groups.items()}
     teams = {t["name"]: t for t in jury.get("/teams").json()}
     assert teams["alpha"]["organization_id"] == kth["id"] == teams["gamma"]["organization_id"]

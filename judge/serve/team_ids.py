@@ -12,6 +12,7 @@ no team id: they are never on the board.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import sqlite3
 
@@ -28,9 +29,10 @@ def is_identifier(text: str) -> bool:
 
 
 def slug(name: str) -> str:
-    """An identifier made of a name (an organization's or a group's): its letters and digits, ``-`` for the rest."""
-    text = re.sub(r"[^A-Za-z0-9_.-]+", "-", name.strip()).strip(".-")[:36].rstrip(".")
-    return text if text and is_identifier(text) else "x" + text[:35] if text else "unnamed"
+    """An identifier made of a name (an organization's or a group's): its ASCII letters and digits, ``-`` for the
+    rest; a name with none of them (東京大学) gets ``x`` and a digest of it, so two such names stay apart."""
+    text = re.sub(r"[^A-Za-z0-9_.-]+", "-", name.strip()).strip(".-")[:36].rstrip(".-")
+    return text if is_identifier(text) else "x" + hashlib.sha256(name.encode()).hexdigest()[:12]
 
 
 def _free(db: sqlite3.Connection, team_id: str) -> bool:
