@@ -208,6 +208,8 @@ def test_organizations_and_groups_come_from_the_roster_into_their_endpoints_and_
         first.setdefault((line["type"], line["id"]), number)
     alpha = first[("teams", "alpha")]
     assert first[("organizations", kth["id"])] < alpha and first[("groups", by_name["Europe"])] < alpha
+    for line in lines[first[("awards", "winner")] :]:  # awards come once the log is sent: their teams are known
+        assert line["type"] == "awards"
     team_only = contest["teams"]["gamma"].get("/event-feed", params={"stream": "false", "types": "groups"})
     assert {json.loads(line)["id"] for line in team_only.text.splitlines()} == set(groups)
 
@@ -238,6 +240,38 @@ def test_awards_give_the_winner_medals_by_the_rule_first_to_solve_and_group_winn
         assert client.get("/awards/winner").json() == found["winner"]
     lines = contest["jury"].get("/event-feed", params={"stream": "false", "types": "awards"}).text.splitlines()
     assert {json.loads(line)["id"] for line in lines} == set(found)
+
+
+def test_an_open_feed_sends_an_award_as_it_changes(contest) -> None:
+    """Last in the module: gamma's accepted try moves it to the bronze medal, and a follower of the feed is told."""
+    jury, gamma = contest["jury"], contest["teams"]["gamma"]
+    last = max(
+        int(json.loads(line)["token"])
+        for line in jury.get("/event-feed", params={"stream": "false"}).text.splitlines()
+        if '"token"' in line
+    )
+    seen: list[dict[str, Any]] = []
+    with jury.stream("GET", "/event-feed", params={"since_token": str(last), "types": "awards"}) as feed:
+        lines = feed.iter_lines()
+        for line in lines:  # every award once, as a resumed client has them
+            seen.append(json.loads(line))
+            if len(seen) == len(jury.get("/awards").json()):
+                break
+        before = {a["id"]: a["data"]["team_ids"] for a in seen}
+        assert before["bronze-medal"] == [] and "gamma" not in str(before)
+        body = {"problem_id": "aplusb", "language_id": "python3", "files": [{"data": _zip("a.py", AC_PY)}]}
+        assert gamma.post("/submissions", json=body).status_code == 201
+        now = dict(before)
+        for line in (
+            lines
+        ):  # only what changed is sent, until the awards are the endpoint's (gamma's medal: its minute decides which)
+            if line.strip():
+                changed = json.loads(line)
+                assert changed["data"]["team_ids"] != now[changed["id"]], changed
+                now[changed["id"]] = changed["data"]["team_ids"]
+                if "gamma" in str(now) and now == {a["id"]: a["team_ids"] for a in jury.get("/awards").json()}:
+                    break
+    assert any("gamma" in held for held in now.values())
 
 
 def test_a_medal_rule_that_is_not_a_count_is_refused_with_its_line(tmp_path: Path) -> None:

@@ -259,6 +259,7 @@ FEED_TYPES = frozenset(
         *("submissions", "judgements", "runs", "awards"),
     )
 )
+AWARDS_MOVE = frozenset(("state", "submissions", "judgements", "accounts", "groups"))  # log events that may move one
 FEED_TYPE_OF = {"accounts": "teams"}  # a log event's type as the feed names it, where the two differ
 
 
@@ -291,9 +292,9 @@ async def _feed(
                 yield _line(kind, found["id"], found, None)
         if "state" in types:
             yield _line("state", None, objects.state(service, time.time()), None)
-        for found in _collection(service, user, "awards") if "awards" in types else ():
-            yield _line("awards", found["id"], found, None)
     after, quiet_since = since or 0, time.monotonic()
+    awards_sent: dict[str, Any] = {}
+    awards_due = "awards" in types  # computed, not logged: sent once caught up, so every team they name is known
     while True:
         ticket = service.bell.ticket()
         if not still_allowed(request):  # the session that opened it has ended
@@ -305,11 +306,16 @@ async def _feed(
             if line is not None:
                 quiet_since = time.monotonic()
                 yield line
-            if event["type"] == "state" and "awards" in types:  # the contest ended or froze: the awards as they are now
-                for found in _collection(service, user, "awards"):
-                    yield _line("awards", found["id"], found, None)
+            awards_due = awards_due or ("awards" in types and event["type"] in AWARDS_MOVE)
         if events:
             continue
+        if awards_due:  # only the awards that changed since this client's last ones
+            for found in _collection(service, user, "awards"):
+                if awards_sent.get(found["id"]) != found:
+                    awards_sent[found["id"]] = found
+                    quiet_since = time.monotonic()
+                    yield _line("awards", found["id"], found, None)
+            awards_due = False
         if not stream or await request.is_disconnected():
             return
         if time.monotonic() - quiet_since >= KEEPALIVE:
