@@ -294,7 +294,9 @@ async def _feed(
             yield _line("state", None, objects.state(service, time.time()), None)
     after, quiet_since = since or 0, time.monotonic()
     awards_sent: dict[str, Any] = {}
-    awards_due = "awards" in types  # computed, not logged: sent once caught up, so every team they name is known
+    # computed, not logged: sent once caught up (every team they name is known by then) to a new client, or to one that
+    # resumes when an event since its token may have moved them
+    awards_due = since is None and "awards" in types
     while True:
         ticket = service.bell.ticket()
         if not still_allowed(request):  # the session that opened it has ended
