@@ -130,7 +130,11 @@ def test_a_401_challenges_for_basic_and_a_client_that_waits_for_it_logs_in(conte
 
 def test_since_id_is_refused_as_check_api_expects(contest) -> None:
     jury = contest["jury"]
-    for path in ("doesnt-exist", "doesnt-exist/42", *(f"submissions/{i}" for i in ("999999", "xyz9999", "XYZ_999"))):
+    for path in (
+        "doesnt-exist",
+        "doesnt-exist/42",
+        *(f"submissions/{i}" for i in ("999999", "xyz9999", "XYZ_999", "XYZ-999")),
+    ):
         assert jury.get(f"/{path}").status_code == 404, path  # the rest of check-api.sh's ENDPOINTS_TO_FAIL
     for value in ("999999", "xY-99_"):
         answer = jury.get("/event-feed", params={"since_id": value, "stream": "false"})
@@ -149,6 +153,12 @@ def test_every_team_is_on_the_scoreboard_ranked_then_those_without_a_solve(conte
     teams = {t["id"]: t for t in contest["jury"].get("/teams").json()}
     names = [teams[team]["name"] for _, team, _ in unsolved]
     assert names == sorted(names, key=str.casefold)  # equal ranks: by name
+    groups = {g["name"]: g["id"] for g in contest["jury"].get("/groups").json()}
+    students = contest["teams"]["gamma"].get("/scoreboard", params={"group_id": groups["Students"]}).json()
+    check("scoreboard", students)  # the spec's group scoreboard: ranked among themselves
+    assert [(row["rank"], row["team_id"]) for row in students["rows"]] == [(1, "b-07"), (2, "gamma")]
+    unknown = contest["jury"].get("/scoreboard", params={"group_id": "nope"})
+    assert unknown.status_code == 400 and unknown.json()["error"]["field"] == "group_id"
 
 
 def test_team_ids_come_from_the_roster_or_the_name_and_old_numbers_stay(contest) -> None:

@@ -42,7 +42,7 @@ from .icpc_awards import awards
 from .intake import Parts, json_object, zip_entries
 from .limits import check_files, read_body
 from .origin import require_json
-from .scoreboard import contest_board, frozen_for
+from .scoreboard import contest_board, frozen_for, ranked
 from .service import Service
 from .store import User, user_of
 
@@ -235,7 +235,14 @@ async def scoreboard(request: Request) -> Response:
     as the spec asks of the ``public`` role and DOMjudge does for teams."""
     service, user = _contest(request)
     now = time.time()
-    return JSONResponse(objects.scoreboard(service, contest_board(service, frozen_for(service, user, now)), now))
+    board = contest_board(service, frozen_for(service, user, now))
+    group = request.query_params.get("group_id")
+    if group is not None:  # the spec's group scoreboard: its teams alone, ranked among themselves
+        if group not in {found["id"] for found in objects.groups(service)}:
+            raise bad_request("group_id names no group of this contest", "group_id")
+        members = objects.group_members(service)
+        board = ranked([row for row in board if group in members.get(row["user_id"], ())])
+    return JSONResponse(objects.scoreboard(service, board, now))
 
 
 async def event_feed(request: Request) -> Response:

@@ -13,10 +13,9 @@ empty while a submission made earlier still waits for its (visible) verdict.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from .icpc_objects import team_ids
+from .icpc_objects import group_members, team_ids
 from .scoreboard import contest_board
 from .service import Service
 from .standing import stands
@@ -42,7 +41,7 @@ def awards(service: Service, frozen_from: float | None) -> list[dict[str, Any]]:
         found.append(
             {"id": f"first-to-solve-{name}", "citation": f"First to solve problem {entry.label}", "team_ids": first}
         )
-    members = _members(service)
+    members = group_members(service)
     for group in service.store.read("SELECT * FROM team_groups ORDER BY id"):
         inside = [row for row in scored if group["id"] in members.get(row["user_id"], ())]
         best = [row for row in inside if row["rank"] == inside[0]["rank"]] if inside else []
@@ -52,11 +51,6 @@ def awards(service: Service, frozen_from: float | None) -> list[dict[str, Any]]:
 
 def _award(ident: str, citation: str, rows: list[dict[str, Any]], ids: dict[int, str]) -> dict[str, Any]:
     return {"id": ident, "citation": citation, "team_ids": [ids.get(r["user_id"], str(r["user_id"])) for r in rows]}
-
-
-def _members(service: Service) -> dict[int, list[str]]:
-    rows = service.store.read("SELECT user_id, group_ids FROM icpc_teams")
-    return {row["user_id"]: json.loads(row["group_ids"] or "[]") for row in rows}
 
 
 def _first_to_solve(service: Service, problem: str, frozen_from: float | None) -> list[str]:

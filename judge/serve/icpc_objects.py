@@ -185,6 +185,12 @@ def user_of_team(service: Service, team_id: str) -> int | None:
     return found[0] if found else None
 
 
+def group_members(service: Service) -> dict[int, list[str]]:
+    """Each team's groups by its account's number."""
+    rows = service.store.read("SELECT user_id, group_ids FROM icpc_teams")
+    return {row["user_id"]: json.loads(row["group_ids"] or "[]") for row in rows}
+
+
 def organizations(service: Service) -> list[dict[str, Any]]:
     rows = service.store.read("SELECT * FROM organizations ORDER BY id")
     return [
