@@ -406,3 +406,25 @@ def reference_commands(problem: str, folder: Path) -> dict[str, list[str]]:
     binary = folder / "ref"
     subprocess.run(["g++", "-O2", "-std=c++17", "-o", str(binary), str(accepted / "ref.cpp")], check=True)
     return {"ref.cpp": [str(binary)], "ref.py": [sys.executable, str(accepted / "ref.py")]}
+
+
+def language_missing(name: str) -> str | None:
+    """Why a language's tests cannot run here (a one-line skip reason), or None when its toolchain is installed.
+
+    The reason says what is true of the package: ``.ci/setup-system`` installs it only if the script names it (python2
+    has no Debian 12 package at all, so nothing installs it there)."""
+    from judge.lang import LANGUAGES
+
+    language = LANGUAGES[name]
+    absent = language.missing()
+    if not absent:
+        return None
+    package = language.package.split()[0] if language.package else absent[0]
+    script = (REPO_ROOT / ".ci" / "setup-system").read_text()
+    if f":{package} " in script or f":{package})" in script:
+        how = f"Debian package {package}; .ci/setup-system installs it as root"
+    elif "Debian 11 and older" in language.package:  # python2: gone from Debian 12, no apt-get line brings it back
+        how = f"Debian 12 has no {package} package, only Debian 11 and older; .ci/setup-system cannot install it"
+    else:
+        how = f"Debian package {language.package}, which .ci/setup-system does not install"
+    return f"{name}: '{absent[0]}' is not installed ({how})"

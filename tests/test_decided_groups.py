@@ -43,6 +43,8 @@ def _legacy(root: Path, secret_on_reject: str) -> Path:
         root,
         {
             "problem.yaml": "name: Echo\ntype: scoring\n",
+            # the top accepts when one part does, so small_only.py is partially accepted as problemtools grades it
+            "data/testdata.yaml": "on_reject: continue\ngrader_flags: accept_if_any_accepted\n",
             **_cases("sample", [1]),
             **_cases("secret/a_small", [1, 2]),
             **_cases("secret/b_large", [6, 7, 8]),

@@ -19,10 +19,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, cli
+from conftest import FIXTURES, cli, language_missing
 
 from judge.lang import LANGUAGES
-from judge.lang.registry import language  # not exported by judge.lang: the name is its submodule language.py
 
 LANGUAGE_PROGRAMS = FIXTURES / "languages"
 MULTIFILE = LANGUAGE_PROGRAMS / "multifile"
@@ -46,12 +45,9 @@ def judge(
 
 
 def needs(name: str) -> None:
-    missing = language(name).missing()
-    if missing:
-        pytest.skip(
-            f"{name}: '{missing[0]}' is not installed "
-            f"(Debian package {language(name).package}; .ci/setup-system installs it as root)"
-        )
+    reason = language_missing(name)  # what is true of its package: setup-system installs it, or nothing can
+    if reason:
+        pytest.skip(reason)
 
 
 def test_every_registered_language_except_the_unpackaged_has_a_self_test() -> None:

@@ -30,9 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import FIXTURES, cli
-
-from judge.lang.registry import language  # not exported by judge.lang: the name is its submodule language.py
+from conftest import FIXTURES, cli, language_missing
 
 LANGUAGE_PROGRAMS = FIXTURES / "languages"
 PLANTED = "PLANTED"
@@ -71,12 +69,9 @@ CASES = [
 
 
 def _skip_if_missing(name: str) -> None:
-    missing = language(name).missing()
-    if missing:
-        pytest.skip(
-            f"{name}: '{missing[0]}' is not installed "
-            f"(Debian package {language(name).package}; .ci/setup-system installs it as root)"
-        )
+    reason = language_missing(name)  # what is true of its package: setup-system installs it, or nothing can
+    if reason:
+        pytest.skip(reason)
 
 
 def _judge(case: Planted, main_source: str, tmp_path: Path) -> dict:

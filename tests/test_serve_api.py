@@ -375,7 +375,7 @@ def test_zip_multipart_and_odd_names_are_judged_and_kept_as_sent(site) -> None:
         "/submissions", data={"problem": "aplusb", "language": "python3"}, files={"files": ("up.py", AC_PY.encode())}
     )
     assert form.status_code in (200, 202), form.text
-    odd = "so\x1bl<b>\n.py"
+    odd = "so l<b>\u00e9&.py"  # no compiler's name, yet text: kept as sent (a control character is refused)
     sid = alice.submit("aplusb", odd, AC_PY, "python3")["id"]
     assert alice.done(sid)["verdict"] == "AC" and alice.done(form.json()["id"])["verdict"] == "AC"
     assert alice.http.get(f"/submissions/{sid}/source").json()["files"][0]["name"] == odd

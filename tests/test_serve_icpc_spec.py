@@ -39,13 +39,12 @@ ROSTER = (
 
 
 def _old_site(folder: Path) -> None:
-    """A store as a site made before team ids were kept: one team, known to clients as "1"."""
-    from judge.serve.store import SCHEMA
+    """A store as a site made before team ids were kept (schema version 2): one team, known to clients as "1"."""
+    from judge.serve.migrations import STEPS, migrate
 
-    db = sqlite3.connect(folder / "site.sqlite")
-    db.executescript(SCHEMA.split("CREATE TABLE IF NOT EXISTS icpc_teams")[0])
+    db = sqlite3.connect(folder / "site.sqlite", isolation_level=None)
+    migrate(db, folder / "site.sqlite", tuple(step for step in STEPS if step.version <= 2))  # sessions: this morning's
     db.execute("INSERT INTO users(name, role, display, created) VALUES ('old timers', 'team', '', 0)")
-    db.commit()
     db.close()
 
 

@@ -344,9 +344,9 @@ def test_a_store_made_before_sessions_were_kept_opens_and_keeps_them(tmp_path: P
     import sqlite3
 
     from judge.serve.auth import Sessions
-    from judge.serve.store import SCHEMA, Store
+    from judge.serve.migrations import FIRST as before
+    from judge.serve.store import Store
 
-    before = SCHEMA[: SCHEMA.index("CREATE TABLE IF NOT EXISTS sessions")]
     with sqlite3.connect(tmp_path / "site.sqlite") as old:
         old.executescript(before)
         old.execute("INSERT INTO users(name, role, created) VALUES ('old', 'student', 0)")

@@ -45,7 +45,8 @@ def test_stress_finds_shrinks_saves_and_promotes_a_rare_bug(gensum: Path, tmp_pa
     size = int(re.search(r"\(size (\d+)\)", run.stdout).group(1))
     assert size < 20
     name = re.search(r"promote \S+ (stress-\d+)", run.stdout).group(1)
-    reproduce = re.search(r"reproduce: \S+ (.*)", run.stdout).group(1)
+    line = re.search(r"reproduce: (.*)", run.stdout).group(1)  # the generator's command, then its arguments
+    reproduce = line[line.index("--count ") :]
     assert reproduce.startswith(f"--count {size} --seed ")
     saved = tmp_path / "cases" / "gensum" / "stress"
     values = list(map(int, (saved / f"{name}.in").read_text().split()[1:]))

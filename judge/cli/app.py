@@ -27,6 +27,14 @@ from ..errors import (
     UsageError,
 )
 
+# what judging imports from outside the standard library (pyproject.toml's dependencies), by module: a Python without
+# them (Debian's own, before the set-up's pip install) gets the line that installs them, not a judge error
+REQUIRED = {"yaml": "PyYAML", "tqdm": "tqdm", "checktestdata": "checktestdata"}
+INSTALL = (
+    "install the requirements in a virtual environment (python3 -m venv .venv && .venv/bin/pip install -r "
+    "requirements.txt) and run the judge with .venv/bin/python"
+)
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
@@ -43,12 +51,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parse(argv, prog)
         if getattr(args, "jobs", 1) < 1:
             raise UsageError("-j must be at least 1")
+        if getattr(args, "verbose", False):  # -v: each phase as it ends (judge/core/phases.py)
+            from ..core.phases import listening
+
+            with listening(lambda line: print(line, file=sys.stderr, flush=True)):
+                return command_module(args.command).run(args)
         return command_module(args.command).run(args)
     except SpecError as exc:  # already "file:line: message", the form editors and CI logs link to
         print(exc, file=sys.stderr)
         return exc.exit_code
     except JudgeError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        usage = getattr(exc, "usage", "")  # a command line argparse refused: the command's usage line above the error
+        print(f"{usage.rstrip()}\nerror: {exc}" if usage else f"error: {exc}", file=sys.stderr)
         return exc.exit_code
     except BrokenPipeError:  # the reader went away (| head): nothing left to say to it
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -57,6 +71,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except Exception as exc:  # a bug in the judge: one line, the traceback only on request
+        if isinstance(exc, ModuleNotFoundError) and exc.name in REQUIRED:  # not a bug: the requirements are missing
+            print(f"error: {REQUIRED[exc.name]} is not installed for {sys.executable}: {INSTALL}", file=sys.stderr)
+            return EXIT_JUDGE_ERROR
         if os.environ.get("TILEJUDGE_DEBUG"):
             import traceback  # only a judge bug pays for it
 

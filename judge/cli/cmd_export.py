@@ -6,7 +6,6 @@ import argparse
 from pathlib import Path
 
 from ..errors import EXIT_ACCEPTED
-from ..problem.formats.kattis_export import export
 from ..problem.formats.kattis_export_layout import DEFAULT, LAYOUTS
 from .common import add_problem_command, load_problem_arg, open_pool, output_folder, ready, shown
 
@@ -31,6 +30,8 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..problem.formats.kattis_export import export  # here: it reads YAML, which the parser must not need
+
     output_folder(args.out)
     problem = load_problem_arg(args.problem)
     with open_pool(args, problem) as pool:

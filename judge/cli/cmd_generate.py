@@ -9,10 +9,7 @@ from pathlib import Path
 from ..core import testdata
 from ..errors import EXIT_ACCEPTED, EXIT_REJECTED
 from ..model import SPEC_NAME
-from ..problem.formats.kattis import is_kattis
 from ..run import SlotPool, resolve_sandbox
-from ..tools.bt_generate import has_generators, make_data
-from ..tools.bt_plan import read_plan
 from .common import add_problem_command, load_problem_arg, making_cases, open_pool, shown
 from .progress import Progress
 
@@ -25,6 +22,11 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # imported here, not above: they read YAML, and the parser (every command's, for a bare command line or --help)
+    # must load on a machine where the requirements are not installed yet, to say what to type
+    from ..problem.formats.kattis import is_kattis
+    from ..tools.bt_generate import has_generators
+
     root = Path(args.problem)
     if (root / SPEC_NAME).is_file() and has_generators(root) and is_kattis(root):
         return _bapctools(args, root.resolve())
@@ -51,6 +53,9 @@ def run(args: argparse.Namespace) -> int:
 
 def _bapctools(args: argparse.Namespace, root: Path) -> int:
     """A Kattis package whose data is a BAPCtools generators.yaml: its data/ made as ``bt generate`` makes it."""
+    from ..tools.bt_generate import make_data
+    from ..tools.bt_plan import read_plan
+
     if args.check:
         print(f"{shown(root)}: --check compares our own manifests' cases; a generators.yaml package has none")
         return EXIT_REJECTED

@@ -18,13 +18,16 @@ from ..verdict import Verdict
 from . import render
 from .common import add_problem_command, load_problem_arg, open_pool, output_file, ready
 from .live import LiveTable
+from .parsing import needs
 from .progress import Progress
 
 STDOUT = Path("-")
+SUBMISSION_IS = "a source file, a folder of sources, an executable, or --cmd COMMAND"
 
 
 def add(sub: argparse._SubParsersAction) -> None:
     j = add_problem_command(sub, "judge", "judge one submission on every case")
+    needs(j, f"judge needs a PROBLEM and a SUBMISSION ({SUBMISSION_IS})")
     j.add_argument(
         "submission",
         nargs="?",
@@ -46,6 +49,16 @@ def add(sub: argparse._SubParsersAction) -> None:
         help="run every case, also those of a group whose result is already decided (skipped by default, as the "
         "package's rules say: a lost all-or-nothing group, Kattis on_reject: break)",
     )
+
+
+def check(args: argparse.Namespace) -> str | None:
+    """What is wrong with a command line argparse took: checked before the problem is loaded, so that the usage line
+    is shown with it (``parsing.parse``)."""
+    if args.cmd and args.submission:
+        return "give either a SUBMISSION file or --cmd, not both"
+    if not args.cmd and not args.submission:
+        return f"judge needs a SUBMISSION after the problem ({SUBMISSION_IS})"
+    return None
 
 
 def _source(args: argparse.Namespace, problem: Problem) -> tuple[Path, Language] | None:

@@ -25,7 +25,10 @@ def _command(words: tuple[str, ...]) -> str:
 
 
 def _text(found: list[Installed]) -> str:
-    lines = []
+    """A row per language, its commands indented below it. Each column is as wide as its widest cell, so a long name
+    or title (``checktestdata``, the build-and-run ``scripts``) moves the column for every row instead of pushing its
+    own row's cells out of line."""
+    rows = []
     for item in found:
         lang = item.language
         state = (
@@ -33,10 +36,15 @@ def _text(found: list[Installed]) -> str:
             if item.ok
             else f"MISSING: {', '.join(item.missing)} (Debian package {lang.package or '?'})"
         )
-        lines.append(f"{lang.name:<11} {lang.title:<24} {' '.join(lang.extensions) or '-':<22} {state}")
+        rows.append((lang.name, lang.title, " ".join(lang.extensions) or "-", state))
+    widths = [max((len(row[n]) for row in rows), default=0) for n in range(3)]
+    lines = []
+    for item, row in zip(found, rows):
+        lang = item.language
+        lines.append("  ".join(cell.ljust(width) for cell, width in zip(row, widths)) + "  " + row[3])
         for step in lang.compile:
-            lines.append(f"{'':<11} compile: {_command(step)}")
-        lines.append(f"{'':<11} run:     {_command(lang.run)}")
+            lines.append(f"{'':<{widths[0]}}  compile: {_command(step)}")
+        lines.append(f"{'':<{widths[0]}}  run:     {_command(lang.run)}")
     missing = [i.language.name for i in found if not i.ok]
     lines.append(
         f"{len(found) - len(missing)} of {len(found)} languages installed"

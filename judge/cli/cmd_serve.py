@@ -64,6 +64,17 @@ def add(sub: argparse._SubParsersAction) -> None:
         help="open connections one client address may hold; more are closed at once (default: 128; a --proxy's "
         "are not counted)",
     )
+    p.add_argument(
+        "--backup",
+        metavar="FILE",
+        help="write a consistent backup of the site (store, sources, site.yaml, session key) to FILE, a .tar.gz, "
+        "while its server runs, and exit",
+    )
+    p.add_argument(
+        "--restore",
+        metavar="FILE",
+        help="unpack the backup FILE into SITE, a new or empty folder, checked whole, and exit (then serve SITE)",
+    )
     p.add_argument("--add-user", metavar="NAME", help="make an account, print its API token as the last line, and exit")
     p.add_argument("--role", choices=ROLES, default="student", help="the role of --add-user's account")
     p.add_argument("--password", help="--add-user's password, for logging in on pages (default: none, token only)")
@@ -71,6 +82,13 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     site_root = Path(args.site)
+    if sum(bool(chosen) for chosen in (args.backup, args.restore, args.add_user)) > 1:
+        raise UsageError("--backup, --restore and --add-user are one at a time")
+    if args.restore:
+        from ..serve.backup import restore
+
+        print(f"restored {args.restore} into {site_root}: {restore(Path(args.restore), site_root)}")
+        return 0
     if not site_root.is_dir():
         raise UsageError(f"{args.site}: no such folder (a site is a folder with a site.yaml)")
     if not 0 <= args.port <= 65535 or args.workers < 0 or args.jobs < 1:
@@ -78,6 +96,11 @@ def run(args: argparse.Namespace) -> int:
     timeout, most = args.head_timeout, args.connections_per_address
     if (timeout is not None and not 0 < timeout <= 3600) or (most is not None and most < 1):
         raise UsageError("--head-timeout must be over 0 and at most 3600 s, --connections-per-address at least 1")
+    if args.backup:
+        from ..serve.backup import backup
+
+        print(f"backed up {site_root} to {args.backup}: {backup(site_root, Path(args.backup))}")
+        return 0
     _web_stack()
     from ..serve.server import make_account
     from ..serve.store import Store
@@ -85,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
     site_root = site_root.resolve()
     if args.add_user:
         store = Store(site_root)
+        if store.migrated:
+            print(store.migrated, file=sys.stderr)
         try:
             token = make_account(store, args.add_user, args.role, args.password)
         except ValueError as exc:  # a name taken (auth.Duplicate), too long, or a password too short or too long
@@ -136,6 +161,8 @@ def _serve(args: argparse.Namespace, site_root: Path, store_type: type) -> int:
     with SlotPool(args.jobs, isolation, conceal=conceal) as pool:
         problems = {name: ready(problem, pool) for name, problem in loaded.items()}
         store = store_type(site_root)
+        if store.migrated:
+            print(store.migrated, file=sys.stderr)
         made = first_admin(store)
         if made is not None:
             password, token = made

@@ -32,6 +32,7 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..tools import stress
+    from ..tools.reproduce import reproduce_line
 
     problem = load_problem_arg(args.problem)
     if not args.submission.is_file():
@@ -63,9 +64,10 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_ACCEPTED
         failure = stresser.shrink(templates, failure, args.seconds, log)
         name = stress.save(problem, failure)
-    generator = shown(problem.generator) if problem.generator else "generator"
+    assert problem.generator is not None  # the Stresser refuses a problem without one
+    reproduce = reproduce_line(stresser.generator, problem.generator, failure.args, shown)
     print(f"{failure.result.verdict.value} ({failure.result.verdict.meaning}): {safe_text(failure.result.message)}")
     print(f"saved as {shown(stress.stress_folder(problem) / name)}.in/.ans (size {failure.size})")
-    print(f"reproduce: {generator} {shlex.join(failure.args)}")
-    print(f"add it to the test set: python run_judge.py promote {args.problem} {name}")
+    print(f"reproduce: {reproduce}")
+    print(f"add it to the test set: python run_judge.py promote {shlex.quote(args.problem)} {name}")
     return EXIT_REJECTED

@@ -73,9 +73,11 @@ def run(args: argparse.Namespace) -> int:
         mark = "ok" if o.ok else "FAIL"
         name = safe_text(o.label, one_line=True)
         score = f"  score {o.report.score:g}/{o.report.max_score:g}" if problem.max_score else ""
+        graded = o.report.graded  # a legacy package's graders' verdict, where it differs from the first failing case's
+        got = o.report.verdict.value
+        got += f" (graded {graded.verdict})" if graded is not None and graded.verdict != got else ""
         print(
-            f"  {mark:4}  {name:44} expected {o.expected.label:3}  "
-            f"got {o.report.verdict.value:3}  slowest {slowest:.3f}s{score}",
+            f"  {mark:4}  {name:44} expected {o.expected.label:3}  got {got:3}  slowest {slowest:.3f}s{score}",
             file=out,
             flush=True,
         )

@@ -27,6 +27,13 @@ def add_problem_command(sub: argparse._SubParsersAction, name: str, help_text: s
         "-j", "--jobs", type=int, default=os.cpu_count() or 1, help="parallel runs (default: number of CPUs)"
     )
     p.add_argument("--sandbox", choices=MODES, help=f"isolation of submissions (default: ${ENV_MODE} or auto)")
+    p.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="print each phase (builds, test data, time-limit inference, judging, each case) to stderr as it ends, "
+        "with its wall and CPU time",
+    )
     return p
 
 

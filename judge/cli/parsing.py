@@ -54,9 +54,22 @@ def _width() -> int:
     return (columns or 80) - 2
 
 
+class CommandLineError(UsageError):
+    """A command line argparse refused, with the usage line of the command it was for: ``app.py`` prints that line
+    above the one-line error, as a bare ``judge`` needs its usage shown more than the name of one missing argument."""
+
+    def __init__(self, message: str, usage: str) -> None:
+        super().__init__(message)
+        self.usage = usage
+
+
 class _Parser(argparse.ArgumentParser):
+    missing = ""  # what this command says when its positional arguments are missing, instead of argparse's words
+
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(message)
+        if self.missing and message.startswith("the following arguments are required"):
+            message = self.missing
+        raise CommandLineError(message, self.format_usage())
 
     def _get_formatter(self) -> argparse.HelpFormatter:
         return self.formatter_class(prog=self.prog, width=_width())
@@ -75,16 +88,37 @@ def _wanted(argv: Sequence[str]) -> tuple[str, ...]:
     return COMMANDS if named is not None or {"-h", "--help"} & set(argv) else ()
 
 
+def needs(parser: argparse.ArgumentParser, missing: str) -> None:
+    """Say ``missing`` (what the command needs, all of it) when the command is typed without its arguments."""
+    parser.missing = missing  # type: ignore[attr-defined]
+
+
 def parse(argv: Sequence[str], prog: str) -> argparse.Namespace:
-    return _parser(argv, prog).parse_args(argv)
+    named = next((arg for arg in argv if not arg.startswith("-")), None)
+    if named is not None and named not in COMMANDS:  # argparse's "invalid choice" lists 14 names and guesses none
+        import difflib  # only a mistyped command pays for it
+
+        close = difflib.get_close_matches(named.lower(), COMMANDS, n=2, cutoff=0.6)
+        raise UsageError(
+            f"{named}: no such command; did you mean {' or '.join(close)}?"
+            if close
+            else f"{named}: no such command (the commands: {', '.join(COMMANDS)})"
+        )
+    parser, sub = _parser(argv, prog)
+    args = parser.parse_args(argv)
+    check = getattr(command_module(args.command), "check", None)  # what a command needs beyond argparse's rules
+    wrong = check(args) if check is not None else None
+    if wrong:
+        sub.choices[args.command].error(wrong)
+    return args
 
 
 def overview(prog: str) -> str:
     """The help of the whole tool, every command listed: what a bare ``run_judge.py`` prints."""
-    return _parser(["--help"], prog).format_help()
+    return _parser(["--help"], prog)[0].format_help()
 
 
-def _parser(argv: Sequence[str], prog: str) -> argparse.ArgumentParser:
+def _parser(argv: Sequence[str], prog: str) -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]:
     parser = _Parser(
         prog=prog,
         description="Judge programs against problem packages.",
@@ -95,4 +129,4 @@ def _parser(argv: Sequence[str], prog: str) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for command in _wanted(argv):
         command_module(command).add(sub)
-    return parser
+    return parser, sub

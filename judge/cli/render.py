@@ -8,6 +8,7 @@ terminal. The JSON file is escaped by ``json.dumps`` itself.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..atomic import atomic_write
@@ -41,6 +42,14 @@ def case_table(report: JudgeReport) -> str:
     return table([case_cells(n, c) for n, c in enumerate(report.cases, start=1)], CASE_HEADER)
 
 
+def counts(cases: Sequence[CaseResult]) -> str:
+    """ "k passed, m failed, s skipped of N": what two judgings of the same submission both say, whichever of its cases
+    finished first (a decided group's later cases are SKIPPED whether they ran or not, ``judge.core.decided``)."""
+    passed = sum(1 for c in cases if c.verdict is Verdict.AC)
+    skipped = sum(1 for c in cases if c.verdict is Verdict.SKIPPED)
+    return f"{passed} passed, {len(cases) - passed - skipped} failed, {skipped} skipped of {len(cases)}"
+
+
 def summary(report: JudgeReport) -> str:
     if report.verdict is Verdict.CE:
         log = safe_text(report.compile_log.strip()).splitlines()
@@ -48,13 +57,16 @@ def summary(report: JudgeReport) -> str:
         return f"CE (compilation error): {error}score 0/{report.max_score:g}\n" + "\n".join(log[:20])
     slowest = max(report.cases, key=lambda c: c.time, default=None)
     peak = max((c.memory_kb for c in report.cases), default=0)
-    passed = sum(1 for c in report.cases if c.verdict is Verdict.AC)
-    failing = next((c for c in report.cases if c.verdict is not Verdict.AC), None)
+    failing = next((c for c in report.cases if c.verdict not in (Verdict.AC, Verdict.SKIPPED)), None)
     parts = [f"{report.verdict.value} ({report.verdict.meaning})"]
     if failing is not None:
         parts[0] += f" on case {safe_text(f'{failing.group}/{failing.name}', one_line=True)}"
     parts.append(f"score {report.score:g}/{report.max_score:g}")
-    parts.append(f"passed {passed}/{len(report.cases)}")
+    if report.graded is not None:  # a legacy package's own verdict, beside the first failing case's (problemtools')
+        graded = report.graded
+        why = f": {safe_text(graded.message, one_line=True)}" if graded.message else ""
+        parts.append(f"the legacy grader gives {graded.verdict} ({graded.score:g}){why}")
+    parts.append(counts(report.cases))
     if slowest is not None:
         parts.append(f"slowest {slowest.time:.3f}s ({safe_text(slowest.name, one_line=True)})")
     parts.append(f"peak memory {_mib(peak)}")

@@ -6,12 +6,14 @@ one behind another; ``two_limits.py``: one run read at the limit and at limit ×
 a margin, for verify; ``kinds.py``: the problem kinds as strategies, chosen
 once; ``case_run.py``: one case's run as one value; ``pass_by_pass.py``:
 interactive and multi-pass cases; ``answers.py``: submit-answer cases; ``stderr.py``: a failed run's
-message; ``sample_output.py``: the excerpt of a sample case's output a result keeps), limits and
-classification (``limits.py``), results and the overall verdict (``verdicts.py``), score rules as values
+message; ``sample_output.py``: the excerpt of a sample case's output a result keeps), which results count
+once a group is decided, in the cases' order (``decided.py``), limits and classification (``limits.py``),
+results and the overall verdict (``verdicts.py``), score rules as values
 (``score_rules.py``: a group's points, never changing the results given), test data
 (``testdata.py``: generate and hash; ``validators.py``: run the input validators; ``data_lock.py``: one judge
 at a time makes the data) and time-limit inference
-(``timelimit.py``); which language runs a package's submissions (``runs_as.py``: a Kattis package's Python is
+(``timelimit.py``); each phase with its wall and CPU time as it ends, for ``-v`` (``phases.py``);
+which language runs a package's submissions (``runs_as.py``: a Kattis package's Python is
 PyPy3).
 May import ``judge.check``, ``judge.lang``, ``judge.run``, the model
 (``judge.model``) and the shared base modules; never a package format

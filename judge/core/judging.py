@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..check import checker_limits, make_checker
@@ -33,10 +33,13 @@ from ..verdict import Verdict
 from .added_to_build import added_to_build
 from .case_order import each, queued_pass
 from .case_run import CaseRun, Referee
+from .decided import Decided, InOrder, skipped
 from .kinds import ProblemKind, kind_of
+from .legacy_grading import Graded, grade, program_grader
+from .phases import hearing, measured, named, phase
 from .reruns import OVERRUN, confirmed, disturbed, machine_load, starved, wall_allowance
 from .rwlock import ReadersWriterLock
-from .score_rules import decides_group, group_results, score
+from .score_rules import group_results, score
 from .two_limits import TwoLimits
 from .verdicts import CaseResult, GroupResult, overall_verdict
 
@@ -71,6 +74,7 @@ class JudgeReport:
     score: float = 0.0
     max_score: float = 0.0
     longer: dict[str, CaseResult] = field(default_factory=dict)  # with JudgeOptions.margin: results at the longer limit
+    graded: Graded | None = None  # a legacy scoring package: the verdict and score its graders give (legacy_grading.py)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -83,6 +87,7 @@ class JudgeReport:
             "compile": {"ok": self.compile_ok, "log": self.compile_log, "error": self.compile_error},
             "groups": [g.__dict__ for g in self.groups],
             "cases": [c.to_json() for c in self.cases],
+            "graded": self.graded.to_json() if self.graded is not None else None,
         }
 
 
@@ -148,37 +153,7 @@ class _Stop:
         return self.index is not None and index > self.index
 
 
-class _Lost:
-    """Where each group's result was decided (``decides_group``: an all-or-nothing group lost, a legacy ``on_reject:
-    break`` group rejected), and where each group first failed, shared by the case threads: a later case of a decided
-    group, or of a group whose ``require_pass`` group failed (2025-09: it is not run), cannot change the result."""
-
-    def __init__(self, problem: Problem, results: dict[int, CaseResult]) -> None:
-        self._groups = {group.name: group for group in problem.groups}
-        self._at: dict[str, int] = {}
-        self._failed: dict[str, int] = {}
-        self._lock = threading.Lock()
-        for index, result in results.items():
-            self.record(index, result)
-
-    def record(self, index: int, result: CaseResult) -> None:
-        with self._lock:
-            if result.verdict is not Verdict.AC:
-                self._failed[result.group] = min(self._failed.get(result.group, index), index)
-            if decides_group(self._groups[result.group], result):
-                self._at[result.group] = min(self._at.get(result.group, index), index)
-
-    def at(self, index: int, group: str) -> int | None:
-        """The earlier case that decided ``group``, or that failed a group it requires, if any."""
-        needs = self._groups[group].require_pass
-        with self._lock:
-            found = [self._at.get(group)] + [
-                at for name, at in self._failed.items() for need in needs if name == need or name.startswith(need + "/")
-            ]
-        earlier = [at for at in found if at is not None and at < index]
-        return min(earlier) if earlier else None
-
-
+@measured(lambda problem, program, *_, **__: f"judging {named(program.display)}")
 def judge(
     problem: Problem,
     program: Program,
@@ -188,8 +163,10 @@ def judge(
 ) -> JudgeReport:
     """Judge ``program`` on every case (cases must exist already); returns the full report.
 
-    ``on_case`` hears each case's result once, when it is final (a run that will be re-run alone is heard
-    after its re-run), from the thread that ran it: the CLI shows rows as they come. On Ctrl-C during a pass, the runs
+    ``on_case`` hears each case's result once, in the cases' order, with the result the report keeps: a case as soon
+    as it and every case before it are final (a run that will be re-run alone is heard after its re-run), a case whose
+    group an earlier one decided as SKIPPED in its turn (``decided.InOrder``), from the thread whose result let it be
+    heard: the CLI shows rows as they come. On Ctrl-C during a pass, the runs
     in flight are killed at once (``SlotPool.abort``, as a grading does) before KeyboardInterrupt goes on up, and the
     pool is spent; a re-run alone is the calling thread's own run, stopped when the caller closes the pool.
     """
@@ -206,7 +183,9 @@ def judge(
         report.verdict = Verdict.CE
         report.groups = group_results(problem.groups, [])
         return report
-    referee = problem_referee(problem, pool)
+    on_case = hearing(on_case)  # with -v, each case's line as it ends
+    with phase(f"checker of {problem.name}"):
+        referee = problem_referee(problem, pool)
     kind = kind_of(problem)
     cases = problem.cases
     results: dict[int, CaseResult] = {}
@@ -215,7 +194,8 @@ def judge(
     run_lock = options.run_lock or ReadersWriterLock()
     concurrent = pool.size > 1 or options.run_lock is not None
     overrun = OVERRUN if concurrent else 1.0  # alone, a run is stopped at its limit: nothing disturbs it
-    lost = _Lost(problem, results)
+    lost = Decided(problem)
+    heard = InOrder(problem, options.skip_lost, on_case)  # on_case hears every case once, in order, as it counts
     beside = kind.decides_beside
     two = TwoLimits(problem, program.language.name, options.margin, beside, overrun) if options.margin > 1 else None
     runs_at = two.longer if two is not None else problem  # the limits each case's first run is capped and judged at
@@ -253,18 +233,18 @@ def judge(
     while pending:
         stop = _Stop()
 
-        def wanted(index: int, stop: _Stop = stop, lost: _Lost = lost) -> bool:
+        def wanted(index: int, stop: _Stop = stop, lost: Decided = lost) -> bool:
             return not (options.first_fail and stop.skip(index)) and not (
                 options.skip_lost and lost.at(index, cases[index].group) is not None
             )
 
-        def done(index: int, result: CaseResult, stop: _Stop = stop, lost: _Lost = lost) -> None:
+        def done(index: int, result: CaseResult, stop: _Stop = stop, lost: Decided = lost) -> None:
             results[index] = result
             if result.verdict is not Verdict.AC:
                 stop.failed_at(index)
             lost.record(index, result)
-            if on_case is not None and not rerun(index, result):
-                on_case(result)
+            if not rerun(index, result):
+                heard.final(index, result)
 
         def task(index: int) -> None:
             if not wanted(index):
@@ -293,9 +273,10 @@ def judge(
             each(task, pending, min(pool.size, len(pending)), pool.abort)
         for index in sorted(i for i in pending if i in results and rerun(i, results[i])):
             results[index] = alone(index, results[index])
-            if on_case is not None:
-                on_case(results[index])
-        lost = _Lost(problem, results)  # a re-run alone may have won a group back: its skipped cases are run then
+            heard.final(index, results[index])
+        # what counts, in the cases' order: a re-run alone may have won a group back (its skipped cases are run then),
+        # and a case's result that finished before an earlier one decided its group decides nothing
+        lost = Decided.counted(problem, results)
         first_failure = next((i for i in sorted(results) if results[i].verdict is not Verdict.AC), None)
         pending = [
             i
@@ -304,15 +285,12 @@ def judge(
             and (not options.first_fail or first_failure is None or i < first_failure)
             and not (options.skip_lost and lost.at(i, cases[i].group) is not None)
         ]
-    for index, case in enumerate(cases):
+    for index, case in enumerate(
+        cases
+    ):  # run or not, a case after its group's decision is SKIPPED: timing decides none
         lost_at = lost.at(index, case.group) if options.skip_lost else None
-        if index not in results and lost_at is not None:
-            results[index] = CaseResult(
-                case.name,
-                case.group,
-                Verdict.SKIPPED,
-                message=f"not run: decided at {cases[lost_at].group}/{cases[lost_at].name}",
-            )
+        if lost_at is not None:
+            results[index] = skipped(cases, index, lost_at)
     ordered = [results[i] for i in sorted(results)]
     if options.first_fail:
         cut = next((n for n, r in enumerate(ordered) if r.verdict is not Verdict.AC), len(ordered) - 1)
@@ -324,7 +302,27 @@ def judge(
     report.verdict = overall_verdict(scored.cases)
     report.score = round(sum(g.earned for g in report.groups), 6)
     report.longer = two.measured if two is not None else {}
+    if problem.legacy_grading is not None:
+        _graded(problem, pool, report)
     return report
+
+
+def _graded(problem: Problem, pool: SlotPool, report: JudgeReport) -> None:
+    """The format's verdict and score beside the first failing case's (a legacy package's graders decide them): its
+    score is the report's, a grader's JE the report's verdict, and where the package's own grader grades, each leaf
+    group earns what it gave that folder."""
+    tree = problem.legacy_grading
+    assert tree is not None
+    custom = program_grader(problem, pool) if tree.grader is not None else None
+    report.graded = graded = grade(tree.root, report.cases, custom)
+    if graded.verdict == "JE":
+        report.verdict = Verdict.JE
+        return
+    report.score = round(graded.score, 6)
+    if custom is not None:
+        report.groups = [
+            replace(g, earned=graded.folders[g.name][1]) if g.name in graded.folders else g for g in report.groups
+        ]
 
 
 def problem_referee(problem: Problem, pool: SlotPool) -> Referee:

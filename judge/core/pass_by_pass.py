@@ -104,11 +104,6 @@ def _result(problem: Problem, passes: list[Pass], name: str, group: str) -> Case
     )
 
 
-def _side_limits(interactor: Interactor, submission: RunLimits) -> RunLimits:
-    """The interactor waits on the submission, so it may stay as long as the submission's wall limit, and then some."""
-    return replace(interactor.limits, wall=submission.wall + interactor.limits.wall)
-
-
 def interactive_pass(run: CaseRun, interactor: Interactor, feedback: Path, inp: Path) -> Pass:
     """One pass of an interactive case: the submission and the interactor joined by pipes, then who decides.
 
@@ -120,7 +115,11 @@ def interactive_pass(run: CaseRun, interactor: Interactor, feedback: Path, inp: 
     step = evaluation(run, None, side_out)  # its stdin and stdout are the pair's pipes
     side = RunSpec(
         argv=interactor.argv(problem.limits.memory_mib, inp, run.ans, feedback, record, run.checker_args),
-        limits=_side_limits(interactor, step.spec.limits),
+        limits=interactor.limits,
+        # its wall limit counts from the submission's end: while the submission runs, the interactor waiting on it
+        # is the submission's time, bounded by the submission's own limits; a clock of its own running out first
+        # (a load that stretched the submission's) made the JE of a mutual wait that is the submission's TLE
+        wall_held=True,
         stdout=side_out,
         stderr=side_err,
         cwd=slot.private,

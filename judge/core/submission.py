@@ -14,9 +14,11 @@ from ..lang import Language, Program
 from ..model import Problem
 from ..run import SlotPool
 from .kinds import kind_of
+from .phases import measured, named
 from .runs_as import as_package_runs
 
 
+@measured(lambda problem, path, *_, **__: f"build {named(path)}")
 def prepare_submission(
     problem: Problem, path: Path, pool: SlotPool, lang: Language | None = None, main: str | None = None
 ) -> Program:

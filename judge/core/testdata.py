@@ -32,6 +32,7 @@ from ..text import status_text
 from .added_to_build import added_to_build
 from .data_sources import case_digests, library_files, produced, source_digests, source_files
 from .kinds import kind_of
+from .phases import measured
 from .stderr import said_in
 
 MANIFEST = "manifest.json"
@@ -294,6 +295,7 @@ def missing_cases(problem: Problem) -> list[CaseSpec]:
     return out
 
 
+@measured(lambda problem, *_, **__: f"test data of {problem.name}")
 def ensure(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], None] | None = None) -> list[CaseSpec]:
     """Produce missing and stale cases before judging; a case regenerated only because its files were missing must
     match its recorded hash (the generator must be deterministic), a stale one replaces its record."""

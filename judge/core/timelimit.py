@@ -19,6 +19,7 @@ from ..model import Problem
 from ..run import SlotPool
 from ..verdict import Verdict
 from .judging import JudgeOptions, JudgeReport, judge
+from .phases import measured
 from .submission import prepare_submission
 
 
@@ -53,6 +54,7 @@ class Inference:
     failures: list[str] = field(default_factory=list)
 
 
+@measured(lambda problem, *_, **__: f"time-limit inference of {problem.name}")
 def infer(
     problem: Problem, accepted: Sequence[LowerBound], digest: str, pool: SlotPool, log: Callable[[str], None]
 ) -> Inference:

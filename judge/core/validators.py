@@ -21,6 +21,7 @@ from ..model.programfiles import CHECKTESTDATA, KATTIS, TESTLIB
 from ..run import SlotPool
 from ..text import status_text
 from .added_to_build import added_to_build
+from .phases import measured
 from .stderr import said_in
 from .testdata import GENERATOR_LIMITS, trusted_spec
 
@@ -106,6 +107,7 @@ def check(validator: Validator, args: Sequence[str], stdin: Path, pool: SlotPool
     )
 
 
+@measured(lambda problem, *_, **__: f"input validation of {problem.name}")
 def validate(problem: Problem, pool: SlotPool, on_done: Callable[[CaseSpec], None] | None = None) -> list[str]:
     """Run every input validator on every input; returns one line per rejection."""
     validators = built(problem, pool)

@@ -8,6 +8,7 @@ May import the shared base modules only; nothing of the judge imports
 anything here that knows a file format.
 """
 
+from .grading import GraderNode, LegacyGrading
 from .problem import (
     PROBLEM_TYPES,
     SPEC_NAME,
@@ -38,9 +39,11 @@ __all__ = [
     "CheckerSpec",
     "FromFile",
     "Generated",
+    "GraderNode",
     "Given",
     "Group",
     "Kind",
+    "LegacyGrading",
     "Limits",
     "Problem",
     "ProgramFiles",

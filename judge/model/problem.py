@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .grading import LegacyGrading
 from .programfiles import ProgramFiles
 
 SPEC_NAME = "problem.yaml"
@@ -260,6 +261,8 @@ class Problem:
     # a language the package's world runs with another entry of the registry where installed (Kattis: python3 is
     # pypy3); applied by judge.core.runs_as
     runs_as: Mapping[str, str] = field(default_factory=dict)
+    # a legacy Kattis scoring package's folders and graders: the verdict and score its format gives (grading.py)
+    legacy_grading: LegacyGrading | None = None
 
     @property
     def cases(self) -> list[CaseSpec]:
@@ -267,7 +270,9 @@ class Problem:
 
     @property
     def max_score(self) -> float:
-        return sum(group.points for group in self.groups)
+        """The full score the package states (a legacy ``range``), else what every group's points add up to."""
+        stated = self.legacy_grading.full_score if self.legacy_grading is not None else None
+        return stated if stated is not None else sum(group.points for group in self.groups)
 
     @property
     def spec_path(self) -> Path:

@@ -18,6 +18,9 @@ bytes:
   read end of each pipe, and reads and drops what is written to a side that
   has gone (the interactor's bytes once the submission's run has ended, the
   submission's once the interactor's has);
+- the interactor's wall limit starts when the submission's run has ended,
+  after what the submission left unread was dropped if it was stopped at a
+  limit: a mutual wait is the submission's, whichever clock is faster;
 - whether the interactor decided first is recorded causally, as the relay
   does: when the submission's run ends, before its end-of-file is released,
   the interactor either has been reported ended, or is looked for among the
@@ -44,12 +47,10 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
-from .pair import DIRECT, PairResult
+from .pair import DIRECT, PairResult, drain, stopped_at_a_limit
 from .sandbox import Bind
 from .slots import Slot
 from .types import RunResult, RunSpec
-
-CHUNK = 1 << 16
 
 
 def run_direct(slot: Slot, submission: RunSpec, binds: Sequence[Bind], peer: RunSpec) -> PairResult:
@@ -57,27 +58,41 @@ def run_direct(slot: Slot, submission: RunSpec, binds: Sequence[Bind], peer: Run
     stdin, with no process between them.
 
     Their own ``stdin``/``stdout`` fields are ignored. Each run keeps its own
-    limits; a side that waits forever on the other is ended by its wall limit.
+    limits; a side that waits forever on the other is ended by its wall limit, the
+    peer's counted from the submission's end when it was sent ``wall_held`` (``Slot.start_peer_wall``). What a
+    submission stopped at a limit left unread is dropped (``stopped_at_a_limit``).
     """
     to_peer_read, to_peer_write = os.pipe2(os.O_CLOEXEC)  # the submission's output, the interactor's input
     to_sub_read, to_sub_write = os.pipe2(os.O_CLOEXEC)  # the interactor's output, the submission's input
     peer_input = f"pipe:[{os.fstat(to_peer_read).st_ino}]"  # how /proc names it
     # os.dup's copies are close-on-exec (PEP 446): held by the judge alone, never sent to a launcher
     held_eof, spare_peer_in, spare_sub_in = os.dup(to_peer_write), os.dup(to_peer_read), os.dup(to_sub_read)
-    peer_ended = threading.Event()
+    peer_ended, peer_sent = threading.Event(), threading.Event()
+    spare_peer_in_lock = threading.Lock()  # read by either thread, closed by one: never read once closed
     overflowed = [False]
 
     def run_peer() -> RunResult:
+        nonlocal spare_peer_in
         try:
-            return slot.run_peer(replace(peer, stdin=to_peer_read, stdout=to_sub_write))
+            return slot.run_peer(replace(peer, stdin=to_peer_read, stdout=to_sub_write), peer_sent)
         finally:
             peer_ended.set()
-            try:  # from here on nobody reads the submission's output but the judge
-                overflowed[0] = _drain(spare_peer_in, submission.limits.output_bytes)
-            finally:
-                os.close(spare_peer_in)
+            with spare_peer_in_lock:
+                try:  # from here on nobody reads the submission's output but the judge
+                    overflowed[0] = drain(spare_peer_in, submission.limits.output_bytes)
+                finally:
+                    os.close(spare_peer_in)
+                    spare_peer_in = -1
+
+    def drop_backlog() -> None:
+        """What a submission stopped at a limit left unread, read off the interactor's input beside it: its writers
+        are gone, so this ends at the end-of-file once the pipe is empty."""
+        with spare_peer_in_lock:
+            if spare_peer_in >= 0:
+                drain(spare_peer_in)
 
     peer_left = False
+    sub_result: RunResult | None = None
     try:
         with ThreadPoolExecutor(max_workers=1) as executor:
             peer_run = executor.submit(run_peer)
@@ -87,25 +102,17 @@ def run_direct(slot: Slot, submission: RunSpec, binds: Sequence[Bind], peer: Run
             finally:
                 os.close(held_eof)  # the submission's end-of-file may pass now
                 held_eof = -1
-                _drain(spare_sub_in, 0)  # what the interactor still writes, until its run ends
+                if sub_result is not None and stopped_at_a_limit(sub_result):
+                    drop_backlog()
+                slot.start_peer_wall(peer_sent)  # the interactor's wall limit counts from here
+                drain(spare_sub_in)  # what the interactor still writes, until its run ends
             peer_result = peer_run.result()
     finally:
         for fd in (held_eof, spare_sub_in):
             if fd >= 0:
                 os.close(fd)
+    assert sub_result is not None  # else its exception went up
     return PairResult(sub_result, peer_result, overflowed=overflowed[0], peer_left=peer_left, path=DIRECT)
-
-
-def _drain(fd: int, limit: int) -> bool:
-    """Read and drop what arrives on ``fd`` until every writer has closed it. With a ``limit`` (> 0), stop once
-    more than that has arrived and say so: the caller closes ``fd``, and the writer meets a pipe with no reader,
-    as a full file would stop it."""
-    seen = 0
-    while data := os.read(fd, CHUNK):
-        seen += len(data)
-        if 0 < limit < seen:
-            return True
-    return False
 
 
 def _held_elsewhere(pipe: str) -> bool:

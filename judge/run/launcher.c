@@ -27,6 +27,9 @@
  *   by output.c; 0: no limit), stack_kb N (0: unchanged), nofile N, nproc N (0: unchanged),
  *   pids N (the group's process limit), uid N, gid N (-1: unchanged),
  *   cgroup 0|1|2, fresh BITS (launcher.h), tmp_kb N, hide PATH, expose PATH, writable PATH (repeated)
+ *   wall_held 1: wall_ms starts counting only when the judge sends the message "wall" on the socket (an
+ *   interactor's: its wall limit is the time it takes once the submission's run has ended, so it can never run
+ *   out while the submission it waits on still runs, whatever the load; see relayed_pair.py)
  * Answer: one message
  *   ok exit=E signal=S cpu_us=C wall_us=W maxrss_kb=M killed=none|cpu|wall|memory|output oom=0|1 cgroup=V end_us=T
  *      output=0|1|2 delay_us=D
@@ -70,9 +73,9 @@
 #include "launcher.h"
 
 #define POLL_MS 10
-/* The wall limit counts the time a run was not kept from a CPU by the machine's load: at the deadline, the time
- * its main process waited on a run queue is added, up to this many times the limit in all (a judge is never held
- * for long; a sleeper waits for no CPU and is stopped at the limit itself). */
+/* The wall limit counts the time a run was not kept from a CPU by the machine's load: at the deadline, the longest
+ * time one of its processes waited on a run queue (tree_delay_us) is added, up to this many times the limit in all
+ * (a judge is never held for long; a sleeper waits for no CPU and is stopped at the limit itself). */
 #define WALL_STRETCH 3
 #define REQUEST_MAX 65536
 
@@ -119,7 +122,10 @@ static int read_request(struct request *r, const char **bad) {
     msg.msg_control = control;
     msg.msg_controllen = sizeof control;
     ssize_t n;
-    while ((n = recvmsg(0, &msg, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR) {}
+    do {  /* a "wall" word that came after its run had ended is no request */
+        msg.msg_controllen = sizeof control;
+        while ((n = recvmsg(0, &msg, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR) {}
+    } while (n == 4 && !memcmp(buf, "wall", 4) && msg.msg_controllen == 0);
     if (n <= 0) return 0;
     for (struct cmsghdr *c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c)) {
         if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS) {
@@ -170,6 +176,7 @@ static int read_request(struct request *r, const char **bad) {
         else if (!strcmp(line, "nproc")) r->nproc = atoll(value);
         else if (!strcmp(line, "uid")) r->uid = atoll(value);
         else if (!strcmp(line, "gid")) r->gid = atoll(value);
+        else if (!strcmp(line, "wall_held")) r->wall_held = atoi(value) != 0;
         else { *bad = "unknown request key"; return -1; }
     }
     int wanted = r->cgroup_version == 1 ? 6 : r->cgroup_version == 2 ? 4 : 3;
@@ -372,6 +379,44 @@ static long long tree_usage(pid_t root, long long *rss_kb) {
     return total;
 }
 
+/* The longest run-queue wait of one process of the tree (each process's threads summed, as run_delay_us): what
+ * stretches the wall limit. A program started by a script (an interactor's `run` that does not exec, a submission
+ * folder's) waits in a child while the main process, the shell, waits for that child on no run queue: counting the
+ * main process alone left such a program's wall limit unstretched on a loaded machine. The largest, not the sum:
+ * processes waiting side by side do not add up to more wall time lost than the worst of them. Read only when the
+ * deadline is reached. */
+static long long tree_delay_us(pid_t root) {
+    static pid_t stack[4096];
+    int top = 0;
+    long long most = 0;
+    stack[top++] = root;
+    while (top > 0) {
+        pid_t pid = stack[--top];
+        long long delay = run_delay_us(pid);
+        if (delay > most) most = delay;
+        char path[64];
+        snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+        DIR *tasks = opendir(path);
+        if (!tasks) continue;
+        for (struct dirent *t; (t = readdir(tasks));) {
+            if (t->d_name[0] == '.') continue;
+            char file[320], buf[4096];
+            snprintf(file, sizeof file, "/proc/%d/task/%s/children", (int)pid, t->d_name);
+            int fd = open(file, O_RDONLY);
+            if (fd < 0) continue;
+            ssize_t n = read(fd, buf, sizeof buf - 1);
+            close(fd);
+            if (n <= 0) continue;
+            buf[n] = '\0';
+            char *save = NULL;
+            for (char *tok = strtok_r(buf, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save))
+                if (top < (int)(sizeof stack / sizeof stack[0])) stack[top++] = (pid_t)atoi(tok);
+        }
+        closedir(tasks);
+    }
+    return most;
+}
+
 static void add_usage(struct usage *u, const struct rusage *ru) {
     u->cpu_us += (long long)(ru->ru_utime.tv_sec + ru->ru_stime.tv_sec) * 1000000LL
                  + ru->ru_utime.tv_usec + ru->ru_stime.tv_usec;
@@ -525,16 +570,19 @@ static void run(struct request *r) {
 
     int pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
     const char *killed = pidfd < 0 ? "wall" : "none";
+    /* a held wall limit counts from the judge's word, its stretch from the run delay at that moment */
+    int held = r->wall_held;
+    long long wall_from = start, delay_from = 0;
     long long deadline = start + r->wall_ms * 1000LL;
     long long sampled_kb = 0, next_sample = start + POLL_MS * 1000LL, delay_us = 0;  /* the first sample a tick in, as before output woke the loop */
     while (pidfd >= 0) {
         long long now = now_us();
         int wait_ms = POLL_MS;
-        if (r->wall_ms > 0) {
+        if (r->wall_ms > 0 && !held) {
             long long left_ms = (deadline - now + 999) / 1000;
             if (left_ms <= 0) {
-                long long cap = start + r->wall_ms * 1000LL * WALL_STRETCH;
-                long long stretched = start + r->wall_ms * 1000LL + run_delay_us(pid);
+                long long cap = wall_from + r->wall_ms * 1000LL * WALL_STRETCH;
+                long long stretched = wall_from + r->wall_ms * 1000LL + tree_delay_us(pid) - delay_from;
                 if (stretched > now + 1000 && now < cap) {
                     deadline = stretched < cap ? stretched : cap;
                     continue;
@@ -545,12 +593,24 @@ static void run(struct request *r) {
             if (left_ms < wait_ms) wait_ms = (int)left_ms;
         }
         /* fd 0 is the judge's pipe: when it hangs up, the judge is gone and the run must not outlive it. */
-        struct pollfd pfd[5] = {{pidfd, POLLIN, 0}, {0, 0, 0}, {own_pids ? holder_dying_fd(lane ^ 1) : -1, POLLIN, 0}};
+        struct pollfd pfd[5] = {{pidfd, POLLIN, 0}, {0, held ? POLLIN : 0, 0}, {own_pids ? holder_dying_fd(lane ^ 1) : -1, POLLIN, 0}};
         int ready = poll(pfd, (nfds_t)(3 + capture_poll(&cap, pfd + 3)), wait_ms);
         if (capture_drain(&cap)) { killed = "output"; break; }
         if (pfd[2].revents & POLLIN) holder_reap(lane ^ 1);  /* the last run's holder has ended: no wait */
         if (ready > 0 && (pfd[0].revents & POLLIN)) break;
         if (pfd[1].revents & (POLLHUP | POLLERR)) parent_gone = 1;
+        if (held && (pfd[1].revents & POLLIN)) {
+            /* the judge's word, or (never sent to a held run, but never left unbounded) a request queued behind:
+             * either way the wall limit counts from now; only the word itself is taken off the socket */
+            char word[8];
+            ssize_t got = recv(0, word, sizeof word, MSG_PEEK | MSG_DONTWAIT);
+            if (got == 0) parent_gone = 1;
+            else if (got == 4 && !memcmp(word, "wall", 4)) while (recv(0, word, sizeof word, 0) < 0 && errno == EINTR) {}
+            held = 0;
+            wall_from = now_us();
+            delay_from = tree_delay_us(pid);
+            deadline = wall_from + r->wall_ms * 1000LL;
+        }
         if (parent_gone) { killed = "wall"; break; }
         /* a program writing much wakes this loop often: the groups are read once per tick all the same */
         if (now_us() < next_sample) continue;

@@ -40,6 +40,7 @@ struct request {
     int cgroup_version; /* 0: none; 1: fds 3..5 are the slot's memory, pids, cpuacct groups; 2: fd 3 is the slot group */
     long long cpu_ms, wall_ms, mem_kb, as_kb, fsize, stack_kb, nofile, nproc, pids, uid, gid, fresh, tmp_kb;
     long long out_max;  /* bytes stdout and stderr may each carry (0: no limit), counted by output.c */
+    int wall_held;      /* the wall limit starts counting only when the judge sends "wall" (an interactor's) */
 };
 
 /* A run's control group(s), and what was read before the run so that the answer can report deltas. */

@@ -12,6 +12,8 @@ import shutil
 import socket
 import subprocess
 import threading
+import time
+from collections import deque
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
@@ -21,6 +23,7 @@ from ..filecache import recall, remember, signatures
 from .cgroups import SlotGroup
 from .files import cache_root, read_head
 from .types import ExecError, RunResult, RunSpec
+from .waiting import describe, overdue_after, tell
 
 LAUNCHER_SOURCE = Path(__file__).with_name("launcher.c")
 LAUNCHER_PARTS = tuple(
@@ -30,6 +33,16 @@ LAUNCHER_PARTS = tuple(
 DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
 REQUEST_MAX = 65536
 SCRATCH_KB = 64 * 1024  # size of each private tmpfs of a run with FRESH_MOUNTS
+
+_runs_cpu_lock = threading.Lock()
+_runs_cpu = [0.0]
+
+
+def runs_cpu() -> float:
+    """The CPU time of every run this process's launchers have reported so far: what ``-v`` adds to the judge's own
+    CPU time for a phase (the runs' processes are the launchers' children, never the judge's)."""
+    with _runs_cpu_lock:
+        return _runs_cpu[0]
 
 
 def launcher_digest() -> str:
@@ -75,6 +88,9 @@ class Launcher:
         self._proc: subprocess.Popen[bytes] | None = None
         self._sock: socket.socket | None = None
         self._aborted = False
+        # each run sent and not yet answered: (when sent, seconds after which it is overdue, its command, held)
+        self._pending: deque[tuple[float, float, str, bool]] = deque()
+        self._wall_started = 0.0  # when the held wall limit of the run in flight started (``start_wall``), else 0
 
     def _ensure(self) -> socket.socket:
         if self._aborted:
@@ -134,6 +150,12 @@ class Launcher:
                 os.close(fd)
             raise
         fds = [stdin, stdout, stderr]
+        overdue = overdue_after(spec.limits.wall, spec.limits.cpu)
+        if spec.wall_held:
+            self._wall_started = 0.0
+        self._pending.append(
+            (time.monotonic(), overdue, os.path.basename(spec.argv[0]) if spec.argv else "?", spec.wall_held)
+        )
         try:
             socket.send_fds(sock, [request], [*fds, *(group.fds if group else ())])
         except OSError as exc:
@@ -148,13 +170,60 @@ class Launcher:
         sock = self._sock
         if sock is None:
             self._fail("it exited")
+        self._await(sock)
         try:
             answer, reason = sock.recv(4096).decode("utf-8", "replace").strip(), "it exited"
         except OSError as exc:
             answer, reason = "", str(exc)
+        if self._pending:
+            self._pending.popleft()
         if not answer:
             self._fail(reason)
-        return _decode(answer)
+        result = _decode(answer)
+        with _runs_cpu_lock:
+            _runs_cpu[0] += result.cpu
+        return result
+
+    def _await(self, sock: socket.socket) -> None:
+        """Wait for the oldest run's answer; once it is far past its limits, say (once) what it is waiting for."""
+        if not self._pending:
+            return
+        sent, overdue, command, held = self._pending[0]
+        begun = max(sent, time.monotonic())  # a run queued behind another starts about when this wait does
+        told = False
+        while True:
+            # a held run's limits count from the word that started its wall limit, once it came
+            left = (self._wall_started if held and self._wall_started else begun) + overdue - time.monotonic()
+            if told or self._proc is None:
+                left = None
+            elif left > 0:
+                try:
+                    ready, _, _ = select.select([sock], [], [], left)
+                except (OSError, ValueError):  # closed meanwhile (abort): recv says so
+                    return
+                if ready:
+                    return
+                continue  # looked at again: the word may have come meanwhile
+            if left is None:
+                return  # told already, or no process to describe: recv waits
+            told = True
+            limits = f"{overdue:.0f} s is the most its limits allow" + (
+                (", counted from the end of the run it waited on" if self._wall_started else "; that run goes on")
+                if held
+                else ""
+            )
+            tell(describe(self._proc.pid, command, time.monotonic() - begun, limits))
+
+    def start_wall(self) -> None:
+        """Start the wall limit of the run in flight sent with ``wall_held`` (from any thread: the one that sent it
+        waits in ``receive``). Harmless after the run has ended: the launcher passes the word over."""
+        self._wall_started = time.monotonic()
+        sock = self._sock
+        if sock is not None:
+            try:
+                sock.send(b"wall")
+            except OSError:  # gone: its run has been stopped with it
+                pass
 
     def _fail(self, reason: str) -> NoReturn:
         """The launcher is gone (or was never reached): closed here, and the error says why as well as its log can."""
@@ -248,6 +317,7 @@ def _encode(spec: RunSpec, cgroup: int) -> bytes:
         *(f"writable {p}" for p in spec.writable),
         f"uid {spec.user if spec.user is not None else -1}",
         f"gid {spec.user if spec.user is not None else -1}",
+        *(["wall_held 1"] if spec.wall_held else []),
     ]
     data = ("\n".join(lines) + "\n").encode()
     if len(data) > REQUEST_MAX:

@@ -9,12 +9,14 @@ neither path imports the other and the core reads one result whatever path was t
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 
 from .types import RunResult
 
 SUBMISSION, PEER = "submission", "peer"
 RELAYED, DIRECT = "relay", "direct"
+CHUNK = 1 << 16
 
 
 @dataclass(frozen=True)
@@ -45,3 +47,23 @@ class PairResult:
         input outlives it (a child of its own still holding the pipe), where neither can see it go.
         """
         return self.peer_left or self.peer.ended < self.submission.ended
+
+
+def drain(fd: int, limit: int = 0) -> bool:
+    """Read and drop what arrives on ``fd`` until every writer has closed it. With a ``limit`` (> 0), stop once
+    more than that has arrived and say so: the caller closes ``fd``, and the writer meets a pipe with no reader,
+    as a full file would stop it."""
+    seen = 0
+    while data := os.read(fd, CHUNK):
+        seen += len(data)
+        if 0 < limit < seen:
+            return True
+    return False
+
+
+def stopped_at_a_limit(result: RunResult) -> bool:
+    """The submission's run was stopped by the launcher at one of its limits: its verdict is that limit's (unless the
+    interactor rejected first), so what it left unread in the interactor's input is dropped rather than answered. An
+    interactor made to answer a pipe full of a stopped flood, one query at a time on a loaded machine, used to run
+    past its own wall limit: a JE for what was the submission's TLE."""
+    return result.killed != "none"

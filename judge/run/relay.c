@@ -4,8 +4,10 @@
  * launcher --relay KEEP SUB_OUT PEER_IN PEER_OUT SUB_IN CONTROL TRANSCRIPT MAX_OUT, all but KEEP and MAX_OUT descriptors:
  *   SUB_OUT   the submission's stdout (read)   PEER_IN  the interactor's stdin (write)
  *   PEER_OUT  the interactor's stdout (read)   SUB_IN   the submission's stdin (write)
- *   CONTROL   (read) the judge writes 's' when the submission's run has ended; end-of-file means the judge
- *             is gone, and the relay stops at once
+ *   CONTROL   (read) the judge writes 's' when the submission's run has ended, 'd' when it was stopped at a
+ *             limit (what it wrote that was not passed on yet is dropped: its verdict is that limit's, and an
+ *             interactor left to answer it could run past its own limits); end-of-file means the judge is gone,
+ *             and the relay stops at once
  *   TRANSCRIPT (write) the first KEEP bytes that passed, as records "<s|p> <length>\n<bytes>",
  *             and "t 0\n" once when more passed than was kept, "o 0\n" when the submission wrote more
  *             than MAX_OUT bytes (0: no limit): its output is then closed, as a full file would stop it,
@@ -39,6 +41,7 @@ struct link {
     int source, target;
     char owner;          /* 's' or 'p': who writes into this link (the transcript's record letter) */
     int held;            /* its end-of-file waits for the writer's run to end (the submission's link) */
+    int dropping;        /* the writer was stopped at a limit: what it wrote and nobody read yet is dropped */
     int source_eof;
     char buf[RELAY_BUF];
     size_t len, off;
@@ -134,6 +137,7 @@ static void read_link(struct link *l) {
         l->source_eof = 1;
         return;
     }
+    if (l->dropping) return;
     if (l->owner == 's' && out_left >= 0) {
         out_left -= n;
         if (out_left < 0) {
@@ -203,8 +207,10 @@ int relay_main(int argc, char **argv) {
                 char c[8];
                 ssize_t got = read(control, c, sizeof c);
                 if (got <= 0) return 0;   /* the judge is gone */
-                for (ssize_t j = 0; j < got; j++)
-                    if (c[j] == 's') links[0].held = 0;
+                for (ssize_t j = 0; j < got; j++) {
+                    if (c[j] == 's' || c[j] == 'd') links[0].held = 0;
+                    if (c[j] == 'd') links[0].dropping = 1, links[0].len = links[0].off = 0;
+                }
             } else if (kinds[k] == 1) {
                 read_link(&links[which[k]]);
             } else if (p[k].revents & (POLLERR | POLLHUP)) {

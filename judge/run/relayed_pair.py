@@ -31,18 +31,21 @@ the core takes this path only where a transcript is shown.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
+import threading
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
 from .launcher import DEFAULT_PATH, build_launcher
-from .pair import PEER, RELAYED, SUBMISSION, Exchange, PairResult
+from .pair import PEER, RELAYED, SUBMISSION, Exchange, PairResult, stopped_at_a_limit
 from .sandbox import Bind
 from .slots import Slot
 from .types import RunResult, RunSpec
 
+PEER_PIPE_BYTES = 4096
 DRAIN_SECONDS = 5.0  # after both runs ended, the most the relay may take to see both end-of-files
 
 
@@ -51,11 +54,16 @@ def run_relayed(slot: Slot, submission: RunSpec, binds: Sequence[Bind], peer: Ru
     stdin.
 
     Their own ``stdin``/``stdout`` fields are ignored. Each run keeps its own
-    limits; a side that waits forever on the other is ended by its wall limit.
+    limits; a side that waits forever on the other is ended by its wall limit, the
+    peer's counted from the submission's end when it was sent ``wall_held`` (``Slot.start_peer_wall``). What a
+    submission stopped at a limit left unread is dropped (``stopped_at_a_limit``).
     The submission's ``output_bytes`` limit is counted by the relay, since a
     pipe has no file-size limit.
     """
     sub_out, to_peer = os.pipe2(os.O_CLOEXEC), os.pipe2(os.O_CLOEXEC)
+    # the relay buffers what the interactor has not taken yet, and drops it when the submission was stopped at a limit
+    # ("d"); what is already in this pipe the interactor still reads, so it holds a page, not 64 KiB of a flood
+    fcntl.fcntl(to_peer[1], fcntl.F_SETPIPE_SZ, PEER_PIPE_BYTES)
     peer_out, to_sub = os.pipe2(os.O_CLOEXEC), os.pipe2(os.O_CLOEXEC)
     control = os.pipe2(os.O_CLOEXEC)
     record = slot.private / "transcript"
@@ -77,19 +85,24 @@ def run_relayed(slot: Slot, submission: RunSpec, binds: Sequence[Bind], peer: Ru
     for fd in relay_fds:  # the relay holds these now
         os.close(fd)
 
+    peer_sent = threading.Event()
+
     def run_peer() -> RunResult:
-        return slot.run_peer(replace(peer, stdin=to_peer[0], stdout=peer_out[1]))
+        return slot.run_peer(replace(peer, stdin=to_peer[0], stdout=peer_out[1]), peer_sent)
 
     try:
         with ThreadPoolExecutor(max_workers=1) as executor:
             peer_run = executor.submit(run_peer)
+            sub_result: RunResult | None = None
             try:
                 sub_result = slot.run_untrusted(replace(submission, stdin=to_sub[0], stdout=sub_out[1]), binds)
             finally:
-                try:
-                    os.write(control[1], b"s")  # the submission's end-of-file may pass now
+                dropping = sub_result is not None and stopped_at_a_limit(sub_result)
+                try:  # the submission's end-of-file may pass now (after what it wrote, or with that dropped: "d")
+                    os.write(control[1], b"d" if dropping else b"s")
                 except OSError:  # the relay is already gone: nothing waits for the word
                     pass
+                slot.start_peer_wall(peer_sent)  # the interactor's wall limit counts from here
             peer_result = peer_run.result()
     finally:
         try:

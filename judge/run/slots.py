@@ -11,6 +11,7 @@ import contextlib
 import os
 import queue
 import shutil
+import threading
 from collections import deque
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -93,15 +94,30 @@ class Slot:
         self._idle()
         return self._trusted.run(spec, self._groups.get("trusted"))
 
-    def run_peer(self, spec: RunSpec) -> RunResult:
+    def run_peer(self, spec: RunSpec, sent: threading.Event | None = None) -> RunResult:
         """A trusted run beside an untrusted one of this slot (an interactor): its own launcher and control group,
-        since a launcher serves one run at a time and, in mode none, the untrusted run uses the trusted one."""
-        self._idle()
-        if self._peer is None:
-            self._peer = self._new_launcher([str(self._launcher)], "peer.log")
-            if self.isolation.cgroups:
-                self._groups["peer"] = self.isolation.cgroups.slot_group()
-        return self._current(self._peer).run(spec, self._groups.get("peer"))
+        since a launcher serves one run at a time and, in mode none, the untrusted run uses the trusted one.
+        ``sent`` is set once the launcher has the request (or it could not be), which ``start_peer_wall`` waits for."""
+        try:
+            self._idle()
+            if self._peer is None:
+                self._peer = self._new_launcher([str(self._launcher)], "peer.log")
+                if self.isolation.cgroups:
+                    self._groups["peer"] = self.isolation.cgroups.slot_group()
+            launcher = self._current(self._peer)
+            launcher.send(spec, self._groups.get("peer"))
+        finally:
+            if sent is not None:
+                sent.set()
+        return launcher.receive()
+
+    def start_peer_wall(self, sent: threading.Event) -> None:
+        """The peer's run (sent with ``wall_held``) starts counting its wall limit now: the run it waited on has
+        ended. Called from the thread of that run once the peer's request is in its launcher (``sent``), so the word
+        never comes before the request it starts."""
+        sent.wait()
+        if self._peer is not None:
+            self._peer.start_wall()
 
     def run_untrusted(self, spec: RunSpec, binds: Sequence[Bind]) -> RunResult:
         """A submission's run (or compilation): isolated per the mode, seeing only ``binds``, fresh state per run."""

@@ -54,6 +54,8 @@ class RunSpec:
     hide: Sequence[Path] = ()  # folders an empty tmpfs covers (FRESH_MOUNTS only)
     expose: Sequence[Path] = ()  # paths cloned into place on top, reachable by the run's uid (FRESH_MOUNTS only)
     writable: Sequence[Path] = ()  # mount points left writable when FRESH_READONLY makes the rest read-only
+    # the wall limit counts only from ``Slot.start_peer_wall`` (an interactor's: from the submission's end)
+    wall_held: bool = False
 
 
 FRESH_IPC, FRESH_MOUNTS, FRESH_SECCOMP, FRESH_PID, FRESH_LOCAL_SOCKETS, FRESH_READONLY, FRESH_SHM, FRESH_NOUSERNS = (

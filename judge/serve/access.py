@@ -13,8 +13,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from .auth import SESSION_COOKIE, SESSION_SECONDS, Session, same_secret, user_for_token
+from .auth import SESSION_COOKIE, SESSION_SECONDS, Session, user_for_token
 from .http_errors import ApiError
+from .inputs import same_secret
+from .names import ShownJSON
 from .service import Service
 from .store import User, user_of
 from .throttle import checked_login
@@ -155,4 +157,4 @@ def staff(request: Request) -> User:
 
 
 def json_response(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> JSONResponse:
-    return JSONResponse(data, status_code=status, headers=headers)
+    return ShownJSON(data, status_code=status, headers=headers)

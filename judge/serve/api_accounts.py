@@ -32,8 +32,9 @@ from .auth import (
     new_token,
 )
 from .http_errors import ApiError, bad_request, not_found, unprocessable
-from .intake import json_object
+from .inputs import json_object, path_id
 from .limits import read_body
+from .names import text_fault
 from .origin import require_json
 from .service import iso
 from .store import Store, User
@@ -117,8 +118,8 @@ def password_fits(password: Any) -> bool:
 
 
 def _check_name(name: Any, field: str = "name") -> str:
-    if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX or any(c in name for c in "\0\n\r"):
-        raise unprocessable(f"a name is 1 to {NAME_MAX} characters on one line", field)
+    if not isinstance(name, str) or not name.strip() or len(name) > NAME_MAX or text_fault(name) is not None:
+        raise unprocessable(f"a name is 1 to {NAME_MAX} characters of text on one line (no control character)", field)
     return name.strip()
 
 
@@ -183,7 +184,7 @@ def roster_import(store: Store, maker: User, role: str, body: bytes) -> tuple[li
                 raise ApiError(  # the transaction rolls back: nothing of the roster is stored
                     403,
                     "forbidden",
-                    f"'{sid}' is a {found['role']} account: only an admin changes it",
+                    f"'{sid}' is a staff account ({found['role']}): only an admin changes it",
                     f"roster[{number}]",
                 )
             if found is not None:
@@ -236,10 +237,7 @@ async def make_token(request: Request) -> Response:
 
 async def drop_token(request: Request) -> Response:
     user = viewer(request)
-    try:
-        token_id = int(request.path_params["tid"])
-    except ValueError:
-        raise not_found("token") from None
+    token_id = path_id(request.path_params["tid"], "token")
     with service_of(request).store.tx() as db:
         gone = db.execute("DELETE FROM tokens WHERE id = ? AND user_id = ?", (token_id, user.id)).rowcount
     if not gone:

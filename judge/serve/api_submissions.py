@@ -19,6 +19,7 @@ from starlette.routing import Route
 from ..lang import LANGUAGES, by_extension
 from .access import json_response, service_of, staff, viewer
 from .http_errors import ApiError, bad_request, not_found, unprocessable
+from .inputs import integer, path_id
 from .intake import Parts, from_form, from_json
 from .limits import MAX_BODY, MAX_FILES, check_rate, read_body
 from .origin import require_json
@@ -199,10 +200,7 @@ def _check_capacity(service: Service, user: User, db: Any = None) -> None:
 
 
 def _id(request: Request) -> int:
-    try:
-        return int(request.path_params["sid"])
-    except ValueError:
-        raise not_found("submission") from None
+    return path_id(request.path_params["sid"], "submission")
 
 
 async def one(request: Request) -> Response:
@@ -218,11 +216,8 @@ async def listing(request: Request) -> Response:
     q = request.query_params
     if q.get("state") and q["state"] not in STATES:
         raise unprocessable(f"state must be one of {', '.join(STATES)}", "state")
-    try:
-        limit = min(int(q.get("limit", PAGE)), MAX_PAGE)
-        before = int(q["cursor"]) if q.get("cursor") else None
-    except ValueError:
-        raise bad_request("limit and cursor must be whole numbers", "cursor") from None
+    limit = min(integer(q.get("limit"), "limit", PAGE) or 0, MAX_PAGE)
+    before = integer(q.get("cursor"), "cursor")
     keys = ("problem", "language", "state", "verdict", "user")
     filters = Filters(**{key: q.get(key, "") for key in keys}, before=before)
     rows = listed_rows(service, user, filters, max(1, limit) + 1)

@@ -16,7 +16,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
 from . import api_accounts, api_sessions, api_submissions, contest_clock, events, icpc, pages_routes, scoreboard
 from .access import BasicCredentials, json_response, service_of
@@ -75,6 +75,21 @@ async def index(request: Request) -> Response:
     )
 
 
+def routes() -> list[BaseRoute]:
+    """Every route the service answers, the API's, the ICPC API's and the pages': the app's, and the list a test
+    that drives every route enumerates."""
+    return [
+        Route("/api/v1", index),
+        *api_submissions.ROUTES,
+        *events.ROUTES,
+        *api_accounts.ROUTES,
+        *api_sessions.ROUTES,
+        *scoreboard.ROUTES,
+        *icpc.ROUTES,
+        *pages_routes.page_routes(),
+    ]
+
+
 def make_app(service: Service) -> Starlette:
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -88,18 +103,8 @@ def make_app(service: Service) -> Starlette:
             clock.cancel()
         service.workers.stop()
 
-    routes = [
-        Route("/api/v1", index),
-        *api_submissions.ROUTES,
-        *events.ROUTES,
-        *api_accounts.ROUTES,
-        *api_sessions.ROUTES,
-        *scoreboard.ROUTES,
-        *icpc.ROUTES,
-        *pages_routes.page_routes(),
-    ]
     app = Starlette(
-        routes=routes,
+        routes=routes(),
         lifespan=lifespan,
         middleware=[Middleware(SameOrigin), Middleware(BasicCredentials)],  # another site's changes first
         exception_handlers={

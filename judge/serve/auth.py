@@ -185,11 +185,6 @@ def end_sessions(db: sqlite3.Connection, user: int) -> int:
     return db.execute("DELETE FROM sessions WHERE user_id = ?", (user,)).rowcount
 
 
-def same_secret(sent: str, known: str) -> bool:
-    """A constant-time comparison of a secret sent by a client (a header, a form field: any bytes) with ours."""
-    return hmac.compare_digest(as_bytes(sent), as_bytes(known))
-
-
 def as_bytes(text: str) -> bytes:
     """What a client sent, as bytes whatever it holds (headers arrive as latin-1, forms as UTF-8 with replacements):
     ``hmac.compare_digest`` refuses a str with a character past ASCII, with an exception."""

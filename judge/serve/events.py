@@ -22,7 +22,7 @@ from starlette.routing import Route
 
 from .access import service_of, staff, still_allowed, viewer
 from .feedback import event_view
-from .http_errors import bad_request, not_found
+from .inputs import integer, path_id
 from .service import Service
 from .store import User
 from .views import visible_row
@@ -33,11 +33,9 @@ HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
 
 def since(request: Request) -> int:
     """The id a stream starts after: ``Last-Event-ID`` on a reconnect, else ``since``, else the log's start."""
-    text = request.headers.get("last-event-id") or request.query_params.get("since") or "0"
-    try:
-        return max(0, int(text))
-    except ValueError:
-        raise bad_request("Last-Event-ID (or since) must be an event id", "Last-Event-ID") from None
+    header = request.headers.get("last-event-id")
+    field = "Last-Event-ID" if header else "since"
+    return max(0, integer(header or request.query_params.get("since"), field, 0) or 0)
 
 
 def frame(service: Service, row: object, user: User) -> str:
@@ -104,10 +102,7 @@ def never(after: int) -> bool:
 async def submission_events(request: Request) -> Response:
     user = viewer(request)
     service = service_of(request)
-    try:
-        sid = int(request.path_params["sid"])
-    except ValueError:
-        raise not_found("submission") from None
+    sid = path_id(request.path_params["sid"], "submission")
     visible_row(service, sid, user)
     rows = stream(
         request, user, since(request), lambda after: service.store.events_after(after, sid), _judged(service, sid)

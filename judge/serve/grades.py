@@ -31,6 +31,7 @@ from ..grade.similarity import similar_pairs
 from ..grade.store import Entry, Key
 from ..grade.streamed import write_csv, write_json
 from ..grade.view import Grading, Row
+from .names import disk_name, shown
 from .service import Service, iso
 from .standing import UNDECIDED, rejudging
 
@@ -64,9 +65,10 @@ def similarity(service: Service, rows: list[Any]) -> dict[str, Any]:
             files = _files(service, row)
             place = Path(folder) / str(number)
             place.mkdir()
-            for entry in files:
-                (place / entry["name"]).write_bytes(service.sources.get(entry["sha256"]))
-            source = place / files[0]["name"] if len(files) == 1 else place
+            names = [disk_name(entry["name"], n) for n, entry in enumerate(files)]  # an earlier version's names too
+            for name, entry in zip(names, files):
+                (place / name).write_bytes(service.sources.get(entry["sha256"]))
+            source = place / names[0] if len(files) == 1 else place
             students.append(Student(row["user_name"], source))
         return similar_pairs(students)
 
@@ -94,12 +96,13 @@ def document(service: Service, problem: str, fmt: str) -> str:
     top while any is."""
     data = grading(service, problem)
     if fmt == "xml":
-        return to_junit(data)
+        return shown(to_junit(data))
     if fmt == "html":
-        return _noted(to_html(data), [row.id for row in data.rows if row.info.get("rejudging")])
+        return shown(_noted(to_html(data), [row.id for row in data.rows if row.info.get("rejudging")]))
     out = io.StringIO()
     (write_csv if fmt == "csv" else write_json)(data, data.rows, out)
-    return _with_rejudging(out.getvalue(), data) if fmt == "csv" else out.getvalue()
+    text = _with_rejudging(out.getvalue(), data) if fmt == "csv" else out.getvalue()
+    return shown(text)  # a file name an earlier version stored with a lone surrogate, with U+FFFD
 
 
 def _with_rejudging(text: str, data: Grading) -> str:

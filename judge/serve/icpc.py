@@ -29,7 +29,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
 from . import icpc_objects as objects
@@ -39,8 +39,11 @@ from .feedback import event_view, report_view
 from .http_errors import ApiError, bad_request, not_found
 from .icpc_access import access as access_of
 from .icpc_awards import awards
-from .intake import Parts, json_object, zip_entries
+from .inputs import is_integer, json_object, path_id
+from .intake import Parts, zip_entries
 from .limits import check_files, read_body
+from .names import ShownJSON as JSONResponse
+from .names import disk_name
 from .origin import require_json
 from .scoreboard import contest_board, frozen_for, ranked
 from .service import Service
@@ -175,16 +178,13 @@ async def files(request: Request) -> Response:
         raise not_found("submission")
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for entry in json.loads(row["files"]):
-            archive.writestr(entry["name"], service.sources.get(entry["sha256"]))
+        for number, entry in enumerate(json.loads(row["files"])):  # a name an earlier version took may be no file's
+            archive.writestr(disk_name(entry["name"], number), service.sources.get(entry["sha256"]))
     return Response(buffer.getvalue(), media_type="application/zip")
 
 
 def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise not_found("submission") from None
+    return path_id(text, "submission")
 
 
 async def submit(request: Request) -> Response:
@@ -223,7 +223,7 @@ def _team(service: Service, user: User, team_id: Any) -> User:
         return user
     if not user.staff:
         raise ApiError(403, "forbidden", "a team submits as itself", "team_id")
-    found = objects.user_of_team(service, str(team_id))
+    found = objects.user_of_team(service, str(team_id)) if isinstance(team_id, (str, int)) else None
     row = service.store.one("SELECT * FROM users WHERE id = ?", (found,)) if found is not None else None
     if row is None:
         raise ApiError(422, "unprocessable", "no such team", "team_id")
@@ -251,7 +251,7 @@ async def event_feed(request: Request) -> Response:
         raise bad_request("since_id is not supported: resume with since_token", "since_id")
     token = request.query_params.get("since_token")
     last = service.store.one("SELECT COALESCE(MAX(id), 0) FROM events")[0]
-    if token is not None and (not token.isdigit() or int(token) > last):
+    if token is not None and (not is_integer(token) or not 0 <= int(token) <= last):
         raise bad_request("since_token is not a token of this feed", "since_token")
     stream = request.query_params.get("stream", "true").lower() != "false"
     types = _types(request.query_params.get("types"))

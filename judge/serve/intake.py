@@ -2,8 +2,10 @@
 
 Nothing here stores anything: the parts are checked whole (sizes, names, a
 zip's entries) before the caller writes a byte. File names are kept as sent
-(a student's name may hold any character; it is escaped wherever shown) but
-must name a file: no folder part, no NUL, not ``.`` or ``..``. Several files
+(a student's name may hold any letter; it is escaped wherever shown) but
+must name a file, as text a file system takes (``names.file_name_fault``: no
+folder part, not ``.`` or ``..``, no lone surrogate or control character, at
+most 128 bytes), a zip's entries as much as a file sent alone. Several files
 are judged as a folder, so there each name must also be one a compiler takes.
 """
 
@@ -12,7 +14,6 @@ from __future__ import annotations
 import base64
 import binascii
 import io
-import json
 import re
 import stat
 import zipfile
@@ -20,7 +21,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .http_errors import bad_request, too_large, unprocessable
+from .inputs import json_object
 from .limits import MAX_FILE, MAX_FILES, MAX_UNZIPPED, check_files
+from .names import file_name_fault
 
 PLAIN_NAME = re.compile(r"[A-Za-z0-9_.+-]{1,128}\Z")
 
@@ -30,18 +33,6 @@ class Parts:
     problem: str
     language: str | None  # None: detected from the files' extensions
     files: list[tuple[str, bytes]]
-
-
-def json_object(body: bytes) -> dict[str, Any]:
-    """A request body that must be one JSON object, else a 400 saying which it is not: every JSON endpoint's first
-    step (submissions, the ICPC API's POST, accounts)."""
-    try:
-        data = json.loads(body)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise bad_request(f"the body is not JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise bad_request("the body must be a JSON object")
-    return data
 
 
 def from_json(body: bytes) -> Parts:
@@ -68,7 +59,7 @@ def _json_file(entry: Any, where: str) -> tuple[str, bytes]:
     if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
         raise bad_request("each file must be an object with a name and content or content_b64", where)
     if isinstance(entry.get("content"), str):
-        data = entry["content"].encode("utf-8", "surrogatepass")
+        data = entry["content"].encode("utf-8")  # text: json_object refused a lone surrogate
     elif isinstance(entry.get("content_b64"), str):
         try:
             data = base64.b64decode(entry["content_b64"], validate=True)
@@ -111,8 +102,9 @@ def _unpacked(files: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
 
 
 def _check_name(name: str, field: str) -> None:
-    if not name or name in (".", "..") or "/" in name or "\\" in name or "\0" in name or len(name) > 255:
-        raise unprocessable("a file name must name a file: no folder part, no NUL, not . or ..", field)
+    fault = file_name_fault(name)
+    if fault is not None:
+        raise unprocessable(fault, field)
 
 
 def zip_entries(data: bytes, field: str) -> list[tuple[str, bytes]]:
@@ -132,6 +124,7 @@ def zip_entries(data: bytes, field: str) -> list[tuple[str, bytes]]:
             raise unprocessable("the zip holds a symbolic link", field)
         if member.is_dir() or parts[-1].startswith(".") or "__MACOSX" in parts:
             continue
+        _check_name(parts[-1], field)
         if len(entries) >= MAX_FILES:
             raise too_large(f"the zip holds more than {MAX_FILES} files", field)
         content = _read_bounded(archive, member, field, MAX_UNZIPPED - total)

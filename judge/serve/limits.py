@@ -37,7 +37,7 @@ async def read_body(stream: AsyncIterator[bytes], declared: str | None, drain: b
     makes the server read without end.
     """
     most = DRAIN_MAX if drain else MAX_BODY
-    if declared is not None and declared.isdigit() and int(declared) > most:
+    if declared is not None and declared.isascii() and declared.isdigit() and int(declared) > most:
         raise _over(close=True)
     chunks, size = [], 0
     async for chunk in stream:

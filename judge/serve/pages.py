@@ -32,9 +32,11 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from .access import client_address, keep_session, service_of, session_of
-from .auth import SESSION_COOKIE, Session, end_session, same_secret
+from .auth import SESSION_COOKIE, Session, end_session
 from .http_errors import ApiError
+from .inputs import same_secret
 from .limits import MAX_BODY, MAX_FILES, read_body
+from .names import shown
 from .store import User, user_of
 from .throttle import checked_login
 
@@ -90,7 +92,7 @@ def render(request: Request, template: str, status: int = 200, who: Seen | None 
         path=request.url.path,
         **context,
     )
-    return HTMLResponse(text, status_code=status, headers=secure_headers())
+    return HTMLResponse(shown(text), status_code=status, headers=secure_headers())
 
 
 def secure_headers() -> dict[str, str]:

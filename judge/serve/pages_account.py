@@ -20,6 +20,7 @@ from .api_accounts import NAME_MAX
 from .api_sessions import change_password, end_all
 from .auth import new_token
 from .http_errors import ApiError
+from .inputs import path_id
 from .pages import Seen, check_csrf, page, read_form, render
 
 
@@ -52,10 +53,7 @@ async def make(request: Request, who: Seen) -> Response:
 @page
 async def drop(request: Request, who: Seen) -> Response:
     check_csrf(who, await read_form(request))
-    try:
-        tid = int(request.path_params["tid"])
-    except ValueError:
-        raise ApiError(404, "not_found", "no such token") from None
+    tid = path_id(request.path_params["tid"], "token")
     with service_of(request).store.tx() as db:
         gone = db.execute("DELETE FROM tokens WHERE id = ? AND user_id = ?", (tid, who.user.id)).rowcount
     if not gone:

@@ -23,7 +23,8 @@ from starlette.routing import Route
 from ..grade.view import case_attachments
 from .access import service_of
 from .feedback import case_key
-from .http_errors import ApiError, not_found
+from .http_errors import ApiError
+from .inputs import path_id
 from .pages import Seen, check_csrf, page, read_form, render
 from .pages_live import last_event
 from .pages_student import FINAL, NOSCRIPT_REFRESH, samples, status_text
@@ -36,10 +37,7 @@ SOURCE_SHOWN = 256 << 10  # the most of one file a page shows (the API's limit o
 
 
 def _sid(request: Request) -> int:
-    try:
-        return int(request.path_params["sid"])
-    except ValueError:
-        raise not_found("submission") from None
+    return path_id(request.path_params["sid"], "submission")
 
 
 def attachments_view(case: dict[str, Any]) -> list[dict[str, Any]]:

@@ -23,6 +23,7 @@ from ..model import Problem, answer_path, input_path
 from .access import service_of
 from .api_submissions import open_problems, store_submission
 from .http_errors import ApiError, not_found
+from .inputs import integer
 from .intake import Parts, from_form
 from .pages import Form, Seen, check_csrf, page, read_form, refused, render
 from .pages_live import last_event
@@ -219,7 +220,7 @@ async def submissions(request: Request, who: Seen) -> Response:
     filters = Filters(
         **{key: q.get(key, "") for key in ("problem", "verdict", "user", "state")},
         late=q.get("late") == "yes",
-        before=int(q["before"]) if q.get("before", "").isdigit() else None,
+        before=integer(q.get("before"), "before"),
     )
     rows = listed_rows(service, who.user, filters, PAGE + 1)
     shown = _listed(service, rows[:PAGE], who.user)

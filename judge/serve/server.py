@@ -15,6 +15,7 @@ from ..model import Problem
 from ..run import SlotPool
 from .auth import Sessions, add_user, new_token, site_key
 from .connections import Bounds, guarded
+from .names import text_fault
 from .queue import recover
 from .service import Service
 from .site import Site
@@ -49,7 +50,11 @@ def tighten_site(site: Path) -> int:
 
 
 def make_account(store: Store, name: str, role: str, password: str | None = None) -> str:
-    """A new account and its first API token, which is returned (and never stored)."""
+    """A new account and its first API token, which is returned (and never stored). The name is checked as the API
+    checks one (``--add-user`` takes it from the command line, where any bytes may come)."""
+    fault = "it is empty" if not name.strip() else text_fault(name)
+    if fault is not None:
+        raise UsageError(f"the account name {name!r} is no name: {fault}")
     with store.tx() as db:
         user = add_user(db, name, role, password=password)
         return new_token(db, user.id, "made with the account")[1]

@@ -24,49 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .migrations import Migrated, migrate
+
 STORE_FILE = "site.sqlite"
-SCHEMA_VERSION = 1
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS users (
-    id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, role TEXT NOT NULL, display TEXT NOT NULL DEFAULT '',
-    password TEXT, deadline REAL, created REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS tokens (
-    id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id), digest TEXT NOT NULL UNIQUE,
-    label TEXT NOT NULL DEFAULT '', created REAL NOT NULL, last_used REAL);
-CREATE TABLE IF NOT EXISTS submissions (
-    id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users(id), problem TEXT NOT NULL,
-    language TEXT NOT NULL, files TEXT NOT NULL, submitted REAL NOT NULL, late_minutes REAL,
-    state TEXT NOT NULL, priority INTEGER NOT NULL DEFAULT 0, attempt INTEGER NOT NULL DEFAULT 0,
-    cases_done INTEGER NOT NULL DEFAULT 0, cases_total INTEGER NOT NULL DEFAULT 0, error TEXT NOT NULL DEFAULT '',
-    started REAL);
-CREATE INDEX IF NOT EXISTS submissions_state ON submissions(state, priority, id);
-CREATE INDEX IF NOT EXISTS submissions_user ON submissions(user_id, id);
-CREATE INDEX IF NOT EXISTS submissions_problem ON submissions(problem, id);
-CREATE TABLE IF NOT EXISTS results (
-    id INTEGER PRIMARY KEY, submission_id INTEGER NOT NULL REFERENCES submissions(id), attempt INTEGER NOT NULL,
-    judged REAL NOT NULL, verdict TEXT NOT NULL, score REAL NOT NULL, max_score REAL NOT NULL, report TEXT NOT NULL,
-    current INTEGER NOT NULL, started REAL);
-CREATE UNIQUE INDEX IF NOT EXISTS results_current ON results(submission_id) WHERE current = 1;
-CREATE INDEX IF NOT EXISTS results_submission ON results(submission_id, id);
-CREATE TABLE IF NOT EXISTS events (
-    id INTEGER PRIMARY KEY AUTOINCREMENT, time REAL NOT NULL, type TEXT NOT NULL, op TEXT NOT NULL,
-    submission_id INTEGER, user_id INTEGER, data TEXT NOT NULL);
-CREATE INDEX IF NOT EXISTS events_submission ON events(submission_id, id);
-CREATE TABLE IF NOT EXISTS sessions (
-    id INTEGER PRIMARY KEY, digest TEXT NOT NULL UNIQUE, user_id INTEGER NOT NULL REFERENCES users(id),
-    csrf TEXT NOT NULL, created REAL NOT NULL, expires REAL NOT NULL);
-CREATE INDEX IF NOT EXISTS sessions_user ON sessions(user_id);
-CREATE TABLE IF NOT EXISTS icpc_teams (
-    user_id INTEGER PRIMARY KEY REFERENCES users(id), team_id TEXT NOT NULL UNIQUE, organization_id TEXT,
-    group_ids TEXT NOT NULL DEFAULT '[]');
-CREATE TABLE IF NOT EXISTS organizations (
-    id TEXT PRIMARY KEY, name TEXT NOT NULL, formal_name TEXT, country TEXT);
-CREATE TABLE IF NOT EXISTS team_groups (id TEXT PRIMARY KEY, name TEXT NOT NULL);
-INSERT OR IGNORE INTO icpc_teams(user_id, team_id)
-    SELECT id, CAST(id AS TEXT) FROM users
-    WHERE role IN ('team', 'student') AND id NOT IN (SELECT user_id FROM icpc_teams);
-"""
 
 
 @dataclass(frozen=True)
@@ -94,10 +54,14 @@ class Store:
         self._lock = threading.RLock()
         self.changed: list[Callable[[], None]] = []
         self._evented = False
+        self.migrated: Migrated | None = None
         for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
             self._db.execute(f"PRAGMA {pragma}")
-        self._db.executescript(SCHEMA)  # its own transaction: executescript commits first
-        self._db.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        try:
+            self.migrated = migrate(self._db, self.path)  # all of it or none, before anything reads the tables
+        except BaseException:
+            self._db.close()
+            raise
 
     @contextmanager
     def tx(self) -> Iterator[sqlite3.Connection]:

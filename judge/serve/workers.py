@@ -30,6 +30,8 @@ from ..lang import LANGUAGES
 from ..model import Problem
 from ..run import SlotPool, claim_private, release_private
 from ..text import safe_text
+from ..verdict import Verdict
+from .names import disk_name
 from .queue import Claim, case_done, claim, finish, mark_error, running
 from .remote import Remote
 from .sources import Sources
@@ -126,14 +128,20 @@ class Workers:
                 self.run_lock,
                 lang=LANGUAGES[c.language],
                 on_built=lambda: running(self.store, c),
-                on_case=lambda result: case_done(self.store, c, _case_event(result, names)),
+                on_case=lambda result: self._run_event(c, names, result),
             )
+
+    def _run_event(self, c: Claim, names: list[str], result: CaseResult) -> None:
+        """A run's progress event; a case skipped because its group was decided was no run (``_remotely`` leaves it
+        out too)."""
+        if result.verdict is not Verdict.SKIPPED:
+            case_done(self.store, c, _case_event(result, names))
 
     def _remotely(self, c: Claim, problem: Problem, names: list[str]) -> dict[str, Any]:
         """Sent to the cluster; its cases are recorded when the worker's report comes back."""
         assert self.remote is not None
         running(self.store, c)
-        files = [(entry["name"], self.sources.get(entry["sha256"])) for entry in c.files]
+        files = [(disk_name(entry["name"], n), self.sources.get(entry["sha256"])) for n, entry in enumerate(c.files)]
         report = self.remote.judge(problem, c.problem, f"{c.id}-{c.attempt}", files, c.language)
         for case in report.get("cases", []):
             if case.get("verdict") != "SKIPPED" and not self._stopping.is_set():
@@ -163,14 +171,14 @@ class Workers:
         """The submission's files in a folder of their own: the file itself when it is one, else the folder."""
         with tempfile.TemporaryDirectory(prefix="submission-", dir=self._scratch) as folder:
             if len(c.files) == 1:
-                target = Path(folder) / c.files[0]["name"]
+                target = Path(folder) / disk_name(c.files[0]["name"])
                 target.write_bytes(self.sources.get(c.files[0]["sha256"]))
                 yield target
                 return
             root = Path(folder) / "submission"
             root.mkdir()
-            for entry in c.files:
-                (root / entry["name"]).write_bytes(self.sources.get(entry["sha256"]))
+            for number, entry in enumerate(c.files):
+                (root / disk_name(entry["name"], number)).write_bytes(self.sources.get(entry["sha256"]))
             yield root
 
 

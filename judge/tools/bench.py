@@ -41,6 +41,7 @@ from .bench_grading import failing_class, grading_throughput
 from .bench_interactive import relay_cost
 from .bench_limits import compile_c, memory_accuracy, tle_latency
 from .bench_markdown import to_markdown
+from .bench_plan import ESTIMATES, Plan
 from .bench_scaling import grading_scale
 from .bench_series import interleave, timed
 from .peers import install_oj, record_other_peers
@@ -57,7 +58,7 @@ class Bench:
     rounds: int
     quick: bool
     figures: dict[str, Any] = field(default_factory=dict)
-    log: Callable[[str], None] = print
+    log: Callable[[str], None] = partial(print, flush=True)  # seen as it comes, on a pipe too (| tee)
 
     def modes(self) -> list[str]:
         modes = ["none", "rlimits"]
@@ -276,25 +277,37 @@ def run(
                 program = prepare_program((problem_root / config["solution"]).resolve(), None, pool, 120)
             bench.startup(program, bench.derived_problem("one", config["tiny"]["generate"], 1))
             return _written(bench.figures, json_path, None)
-        tiny_count = config["tiny"]["cases"]
-        large_count = 2 if quick else config["large"]["cases"]
-        tiny = bench.derived_problem("tiny", config["tiny"]["generate"], tiny_count)
-        large = bench.derived_problem("large", config["large"]["generate"], large_count)
-        with SlotPool(1, Isolation("none")) as pool:
-            program = prepare_program((problem_root / config["solution"]).resolve(), None, pool, 120)
-        bench.compare_on("tiny cases", tiny, program, peers)
-        bench.compare_on("large cases", large, program, peers)
-        one = bench.derived_problem("one", config["tiny"]["generate"], 1)
-        bench.startup(program, one)
-        tle_latency(bench, one)
-        relay_cost(bench, compile_c)
-        memory_accuracy(bench)
-        bench.test_data(
-            [problem.name] if quick else sorted(p.parent.name for p in (REPO / "problems").glob("*/problem.yaml"))
-        )
-        grading_throughput(bench)
-        failing_class(bench)
-        grading_scale(bench)
+        plan = Plan(list(ESTIMATES), quick, peers, bench.log)  # each section announced as it starts
+        with plan.section("test data for the comparisons"):
+            tiny = bench.derived_problem("tiny", config["tiny"]["generate"], config["tiny"]["cases"])
+            large = bench.derived_problem(
+                "large", config["large"]["generate"], 2 if quick else config["large"]["cases"]
+            )
+            one = bench.derived_problem("one", config["tiny"]["generate"], 1)
+            with SlotPool(1, Isolation("none")) as pool:
+                program = prepare_program((problem_root / config["solution"]).resolve(), None, pool, 120)
+        with plan.section("tiny cases"):
+            bench.compare_on("tiny cases", tiny, program, peers)
+        with plan.section("large cases"):
+            bench.compare_on("large cases", large, program, peers)
+        with plan.section("start-up"):
+            bench.startup(program, one)
+        with plan.section("TLE latency"):
+            tle_latency(bench, one)
+        with plan.section("interactive relay"):
+            relay_cost(bench, compile_c)
+        with plan.section("memory accuracy"):
+            memory_accuracy(bench)
+        with plan.section("test-data work"):
+            bench.test_data(
+                [problem.name] if quick else sorted(p.parent.name for p in (REPO / "problems").glob("*/problem.yaml"))
+            )
+        with plan.section("grading throughput"):
+            grading_throughput(bench)
+        with plan.section("a failing class"):
+            failing_class(bench)
+        with plan.section("grading at scale"):
+            grading_scale(bench)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return _written(bench.figures, json_path, markdown)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core import JudgeReport
-from ..problem.formats.kattis_submissions import Rule, case_in_scope, glob_matches
+from ..model import Problem
+from ..problem.formats.kattis_submissions import KattisSubmission, Rule, case_in_scope, glob_matches
 from ..verdict import Verdict
 
 EPSILON = 1e-6
@@ -39,6 +40,7 @@ def broken(name: str, rules: Sequence[Rule], report: JudgeReport) -> list[str]:
     if report.verdict in (Verdict.CE, Verdict.JE):
         if report.verdict is Verdict.JE:
             why = next((c.message for c in report.cases if c.verdict is Verdict.JE), "")
+            why = why or (report.graded.message if report.graded is not None else "")
         else:  # the line naming the error, so that a CE is never a bare "got CE"
             why = report.compile_error
         return [f"{name}: got {report.verdict.value}" + (f": {why}" if why else "")]
@@ -46,6 +48,8 @@ def broken(name: str, rules: Sequence[Rule], report: JudgeReport) -> list[str]:
 
 
 def _rule_failures(rule: Rule, report: JudgeReport) -> list[str]:
+    if rule.default and report.graded is not None:  # a legacy scoring package: its graders' verdict is the one judged
+        return _graded_failures(rule, report)
     cases = [c for c in report.cases if c.verdict is not Verdict.SKIPPED and case_in_scope(rule.scope, c.group, c.name)]
     if rule.default:  # judged up to the first failure, as Kattis does for a folder's rule
         failed = next((n for n, c in enumerate(cases) if c.verdict is not Verdict.AC), len(cases))
@@ -84,6 +88,38 @@ def _partial(report: JudgeReport) -> list[str]:
     if report.score >= report.max_score - EPSILON:
         out.append(f"partially accepted: score {report.score:g} is not below the maximum {report.max_score:g}")
     return out
+
+
+def _graded_failures(rule: Rule, report: JudgeReport) -> list[str]:
+    """A folder's rule as problemtools checks it on a legacy package: the verdict the root's grader gives must be the
+    folder's (AC for accepted/ and partially_accepted/); the score is only warned about (``score_warnings``)."""
+    graded = report.graded
+    assert graded is not None
+    wanted = {"AC"} if rule.partial or not rule.required else set(rule.required)
+    if graded.verdict in wanted:
+        return []
+    failing = next((c for c in report.cases if c.verdict not in (Verdict.AC, Verdict.SKIPPED)), None)
+    first = f" (first failing case {failing.group}/{failing.name}: {failing.verdict.value})" if failing else ""
+    return [f"the legacy grader gives {graded.verdict} ({graded.score:g}), expected {'|'.join(sorted(wanted))}{first}"]
+
+
+def score_warnings(problem: Problem, sub: KattisSubmission | None, report: JudgeReport) -> list[str]:
+    """What problemtools warns of, not fails on, in a legacy scoring package whose full score is stated: an accepted
+    submission below it ("consider moving it to partially_accepted"), a partially accepted one at it (packages put
+    slow full solutions there on purpose)."""
+    graded, grading = report.graded, problem.legacy_grading
+    full_score = grading.full_score if grading is not None else None
+    folder = next((r for r in sub.rules if r.default), None) if sub is not None else None
+    if graded is None or full_score is None or folder is None or graded.verdict != "AC" or sub is None:
+        return []
+    full = graded.score >= full_score - EPSILON
+    of = f"({graded.score:g} of {full_score:g})"
+    name = sub.name
+    if folder.partial and full:
+        return [f"{name}: was fully accepted {of}"]
+    if not folder.partial and not folder.required and not full:
+        return [f"{name}: did not attain full score {of}"]
+    return []
 
 
 def label(rules: Sequence[Rule]) -> str:

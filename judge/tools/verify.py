@@ -26,7 +26,7 @@ from ..problem.formats.kattis_submissions import KattisSubmission
 from ..run import SlotPool
 from ..verdict import Verdict
 from .junk_inputs import junk_warnings
-from .kattis_rules import KATTIS_VERDICT, broken, catches, label, meets_rule
+from .kattis_rules import KATTIS_VERDICT, broken, catches, label, meets_rule, score_warnings
 from .kattis_time import check_tle_margin, inferred_once, margin_wanted, unruled, with_extra_time
 from .matrix import Matrix, Row, analyse
 from .validator_tests import check_validator_cases
@@ -178,6 +178,7 @@ class VerifyResult:
                     "max_score": o.report.max_score,
                     "slowest": max((c.time for c in o.report.cases), default=0.0),
                     "failures": o.failures,
+                    "graded": o.report.graded.to_json() if o.report.graded is not None else None,
                 }
                 for o in self.outcomes
             ],
@@ -234,9 +235,8 @@ def submissions(problem: Problem, result: VerifyResult) -> Found:
                 elif not path.name.startswith("."):
                     result.skipped.append((f"{sub.name}/{path.name}", "not a source of a known language: not judged"))
     listed = {p.resolve() for p, _, _ in found}
-    if not kind_of(
-        problem
-    ).answer_files:  # a submit-answer problem's references write the answers; they are not answers
+    # a submit-answer problem's references write the answers; they are not answers
+    if not kind_of(problem).answer_files:
         found += [(s, s, Expectation.verdict(Verdict.AC)) for s in problem.solutions if s.resolve() not in listed]
     return found
 
@@ -272,9 +272,8 @@ def verify(
             result.errors += [Finding("time_limit", "", line, True) for line in found.failures]
     result.problem = problem
     named = {s.path: s for s in kattis.submissions(problem)} if problem.package_format == "kattis" else {}
-    result.warnings += (
-        kattis.package_warnings(problem) if problem.package_format == "kattis" else []
-    )  # validators left out, undefined {{constants}}
+    # validators left out, undefined {{constants}}
+    result.warnings += kattis.package_warnings(problem) if problem.package_format == "kattis" else []
     if problem.validators:
         try:
             result.invalid_inputs = validate(problem, pool)
@@ -299,6 +298,7 @@ def verify(
         if outcome is None:
             continue
         result.outcomes.append(outcome)
+        result.warnings += score_warnings(problem, named.get(path), outcome.report) if not outcome.error else []
         if on_submission:
             on_submission(outcome)
     result.warnings += timing_warnings(problem, result.outcomes)
@@ -337,7 +337,7 @@ def _judged(
         result.warnings.append(note)
     # A group is judged until its result is decided, as problemtools does; the matrix (all_cases) needs every case.
     options = JudgeOptions(
-        first_fail=expected.first_fail and not all_cases,
+        first_fail=expected.first_fail and not all_cases and problem.legacy_grading is None,
         skip_lost=expected.skips_decided and not all_cases,
         margin=margin_wanted(problem, sub, all_cases),
     )

@@ -27,8 +27,9 @@ from ...errors import SpecError, UsageError
 from ...model import SPEC_NAME, CheckerSpec, Limits, Problem
 from . import fastyaml
 from .kattis_files import looks_kattis, package_warnings, program_files, validator_entries  # noqa: F401  (package_warnings: for verify)
+from .kattis_grading import legacy_grading
 from .kattis_kind import kind_of, type_words
-from .kattis_scoring import _groups, data_errors
+from .kattis_scoring import _groups, _legacy_grading, data_errors
 from .kattis_submissions import (  # noqa: F401  (FOLDER_RULES, SIDE_CAR, ignored, submissions, time_rule: imported from here by others)
     FOLDER_RULES,
     SIDE_CAR,
@@ -84,6 +85,9 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
     groups = _groups(root, legacy, scoring, meta)
     if not any(g.cases for g in groups):
         raise UsageError(f"{shown}: no test cases under data/")
+    grading = None  # a legacy scoring package's verdict and score are its grading tree's (kattis_grading.py)
+    if scoring and (legacy or _legacy_grading(root / "data")):
+        grading, groups = legacy_grading(root, meta, groups, shown)
     try:
         # an export states the slowest language's limit for all; the base it was made from is kept for this judge
         time = float(side_car(root).get("base_time_limit", limits_meta.get("time_limit", 0.0)))
@@ -133,6 +137,7 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
         interactor=checker if kind.interactive else None,
         files=replace(program_files(root, meta, shown), validator_names=named),
         runs_as={"python3": "pypy3"},  # Kattis, problemtools and BAPCtools run .py under PyPy3
+        legacy_grading=grading,
     )
 
 

@@ -16,7 +16,8 @@ is mapped onto the same ``Group`` fields so that judging has one rule set
   own examples do), and with ``problem.yaml``'s older ``grading:`` values
   overriding every folder's. The default grader's verdict modes
   (``first_error``, ``worst_error``, ``always_accept``,
-  ``accept_if_any_accepted``) change no score; samples score like any group
+  ``accept_if_any_accepted``) change no score (the verdict they give is the
+  grading tree's, ``kattis_grading.py``); samples score like any group
   unless the top ``grader_flags`` say ``ignore_sample``. A score mode other
   than ``sum`` can combine only the cases of one folder: over several folders
   it is refused in one line.
@@ -318,7 +319,11 @@ def _draft_group(
 
 
 def _legacy_mode(settings: dict[str, Any], folder: Path) -> str:
-    """The default grader's score mode (the last one named wins, as in problemtools); an unknown flag is refused."""
+    """The default grader's score mode (the last one named wins, as in problemtools); an unknown flag is refused. A
+    folder graded by the package's own grader (``grading: custom``) takes its flags as that grader's arguments and
+    adds its groups up as the grader says (``kattis_grading``), so its groups are summed here."""
+    if str(settings.get("grading", "default")) == "custom":
+        return "sum"
     flags = str(settings.get("grader_flags", "") or "").split()
     unknown = [f for f in flags if f not in LEGACY_MODES and f not in LEGACY_VERDICT_FLAGS]
     if unknown:
