@@ -106,6 +106,10 @@ def test_access_lists_capabilities_endpoints_and_properties_by_role(contest) -> 
         assert {"contest", "problems", "teams", "organizations", "groups", "awards", "scoreboard"} <= set(endpoints)
         assert all(endpoints.values())  # the spec: never an empty list of properties
         assert {"organization_id", "group_ids"} <= endpoints["teams"] and "id" in endpoints["organizations"]
+    jury_sees = {e["type"]: e["properties"] for e in seen["jury"]["endpoints"]}
+    team_sees = {e["type"]: e["properties"] for e in seen["team"]["endpoints"]}
+    assert "runs" in jury_sees and "max_run_time" in jury_sees["judgements"]
+    assert "runs" not in team_sees and "max_run_time" not in team_sees["judgements"]  # a contest's feedback: verdict
     assert httpx.get(contest["server"].url + "/api/contests/nwerc/access").status_code == 401
 
 

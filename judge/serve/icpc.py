@@ -77,8 +77,8 @@ async def contest(request: Request) -> Response:
 
 
 async def access(request: Request) -> Response:
-    _, user = _contest(request)
-    return JSONResponse(access_of(user))
+    service, user = _contest(request)
+    return JSONResponse(access_of(service, user))
 
 
 async def state(request: Request) -> Response:

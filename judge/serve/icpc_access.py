@@ -4,7 +4,8 @@ One of the two endpoints the spec requires. The properties listed are those
 our builders (``icpc_objects.py``, ``icpc_awards.py``) may send, so a client
 reading this learns what to expect; a team sees the same endpoints as the
 jury (only its own submissions, judgements and runs in them, and the frozen
-board), and the capabilities differ: a team submits as itself
+board) but runs and run times only where a problem's feedback shows it its
+cases, and the capabilities differ: a team submits as itself
 (``team_submit``), the jury for any team (``proxy_submit``). Nothing here
 changes the contest's clock (no ``contest_start``, ``contest_thaw``).
 """
@@ -13,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .feedback import shows_cases
+from .service import Service
 from .store import User
 
 PROPERTIES: dict[str, tuple[str, ...]] = {
@@ -51,7 +54,15 @@ PROPERTIES: dict[str, tuple[str, ...]] = {
 }
 
 
-def access(user: User) -> dict[str, Any]:
+def access(service: Service, user: User) -> dict[str, Any]:
+    """What ``user`` may do and see. Where no problem shows them their cases (every problem's feedback is
+    ``verdict``, a contest's default) a team sees no runs and no judgement's ``max_run_time``, so neither is listed."""
     capabilities = ["proxy_submit"] if user.staff else ["team_submit"]
-    endpoints = [{"type": kind, "properties": list(names)} for kind, names in PROPERTIES.items()]
+    cases = any(shows_cases(service.policy(name), user) for name in service.site.problems)
+    endpoints = []
+    for kind, names in PROPERTIES.items():
+        if kind == "runs" and not cases:
+            continue
+        shown = [name for name in names if cases or name != "max_run_time"]
+        endpoints.append({"type": kind, "properties": shown})
     return {"capabilities": capabilities, "endpoints": endpoints}
