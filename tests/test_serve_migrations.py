@@ -110,14 +110,16 @@ def failing(db: sqlite3.Connection) -> None:
 
 def test_a_failing_step_leaves_the_store_exactly_as_it_was(tmp_path: Path) -> None:
     from judge.errors import SetupError
-    from judge.serve.migrations import STEPS, Step, migrate
+    from judge.serve.migrations import LATEST, STEPS, Step, migrate
 
     site = old_site(tmp_path / "site")
     store = site / "site.sqlite"
     before = digest(store)
     db = sqlite3.connect(store, isolation_level=None)
-    with pytest.raises(SetupError, match=r"from schema version 1 to 3 failed \(a step that breaks\); it is unchanged"):
-        migrate(db, store, (*STEPS, Step(3, "breaks", failing)))
+    with pytest.raises(
+        SetupError, match=rf"from schema version 1 to {LATEST + 1} failed \(a step that breaks\); it is"
+    ):
+        migrate(db, store, (*STEPS, Step(LATEST + 1, "breaks", failing)))
     db.close()
     assert digest(store) == before
     assert schema_of(store) == ("1", ["events", "meta", "results", "sqlite_sequence", "submissions", "tokens", "users"])
@@ -130,12 +132,13 @@ from judge.serve.migrations import STEPS, Step, migrate
 store = Path(sys.argv[1])
 db = sqlite3.connect(store, isolation_level=None)
 db.execute("PRAGMA journal_mode=WAL")
-migrate(db, store, (*STEPS, Step(3, "dies", lambda db: os.kill(os.getpid(), signal.SIGKILL))))
+migrate(db, store, (*STEPS, Step(STEPS[-1].version + 1, "dies", lambda db: os.kill(os.getpid(), signal.SIGKILL))))
 """
 
 
 def test_a_migration_killed_halfway_leaves_the_store_as_it_was(tmp_path: Path) -> None:
-    """SIGKILL after step 2 ran, inside the transaction: the next open finds version 1, whole, and migrates it."""
+    """SIGKILL after the last step ran, inside the transaction: the next open finds version 1, whole, and migrates."""
+    from judge.serve.migrations import LATEST
     from judge.serve.store import Store
 
     site = old_site(tmp_path / "site")
@@ -148,7 +151,7 @@ def test_a_migration_killed_halfway_leaves_the_store_as_it_was(tmp_path: Path) -
     assert schema_of(site / "site.sqlite")[0] == "1"
     store = Store(site)
     try:
-        assert store.migrated is not None and (store.migrated.was, store.migrated.now) == (1, 2)
+        assert store.migrated is not None and (store.migrated.was, store.migrated.now) == (1, LATEST)
         assert [row["name"] for row in store.read("SELECT name FROM users ORDER BY id")] == ["kit", "ted", "admin"]
     finally:
         store.close()
@@ -157,7 +160,7 @@ def test_a_migration_killed_halfway_leaves_the_store_as_it_was(tmp_path: Path) -
 def test_a_store_of_the_morning_builds_with_sessions_at_version_1_migrates(tmp_path: Path) -> None:
     """The builds between the sessions table and its step made it outside any step and still wrote version 1: the
     step that adds it finds it there and keeps its rows."""
-    from judge.serve.migrations import FIRST, SESSIONS
+    from judge.serve.migrations import FIRST, LATEST, SESSIONS
     from judge.serve.store import Store
 
     with sqlite3.connect(tmp_path / "site.sqlite") as db:
@@ -168,7 +171,7 @@ def test_a_store_of_the_morning_builds_with_sessions_at_version_1_migrates(tmp_p
     db.close()
     store = Store(tmp_path)
     try:
-        assert store.migrated is not None and (store.migrated.was, store.migrated.now) == (1, 2)
+        assert store.migrated is not None and (store.migrated.was, store.migrated.now) == (1, LATEST)
         assert store.one("SELECT digest FROM sessions")["digest"] == "d"
     finally:
         store.close()

@@ -35,8 +35,10 @@ PREPARING_STOP = 3.0
 async def _api_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ApiError)
     headers = exc.headers()
-    if exc.status == 401:
-        headers["WWW-Authenticate"] = 'Bearer realm="tilejudge"'
+    if exc.status == 401:  # the ICPC Contest API's clients log in with HTTP Basic once challenged for it
+        headers["WWW-Authenticate"] = (
+            'Basic realm="tilejudge"' if _icpc(request.url.path) else 'Bearer realm="tilejudge"'
+        )
     return json_response(exc.body(), exc.status, headers)
 
 
@@ -45,6 +47,11 @@ async def _refused(request: Request, exc: Exception) -> Response:
     map theirs where they call the workflow), answered as ``http_errors.api_error`` says."""
     assert isinstance(exc, Refused)
     return await _api_error(request, api_error(exc))
+
+
+def _icpc(path: str) -> bool:
+    """Whether ``path`` is the ICPC Contest API's (``/api`` and below), not ``/api/v1``'s."""
+    return (path == "/api" or path.startswith("/api/")) and path != "/api/v1" and not path.startswith("/api/v1/")
 
 
 async def _http_error(request: Request, exc: Exception) -> Response:

@@ -28,6 +28,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from .store import Store, User, log_event, user_of
+from .team_ids import TEAM_ROLES, assign
 
 ROLES = ("student", "team", "teacher", "jury", "admin")
 SESSION_COOKIE = "tilejudge_session"
@@ -67,8 +68,10 @@ def add_user(
     display: str = "",
     password: str | None = None,
     deadline: float | None = None,
+    team_id: str | None = None,
 ) -> User:
-    """A new account inside the caller's transaction; a taken name is ``Duplicate``."""
+    """A new account inside the caller's transaction; a taken name is ``Duplicate``. A team or student gets its ICPC
+    team id (``team_ids.assign``: ``team_id`` where given, else its name where that is an identifier)."""
     if role not in ROLES:
         raise ValueError(f"unknown role '{role}' (one of {', '.join(ROLES)})")
     if not name or len(name) > MAX_NAME:
@@ -83,6 +86,8 @@ def add_user(
     except sqlite3.IntegrityError:
         raise Duplicate(f"the account '{name}' exists already") from None
     made = User(int(cursor.lastrowid or 0), name, role, display, deadline)
+    if role in TEAM_ROLES:
+        assign(db, made.id, name, team_id)
     log_event(db, "accounts", "create", {"id": made.id, "name": name, "role": role}, None, made.id)  # the ICPC feed's
     return made
 

@@ -6,7 +6,8 @@ the last finished result stands: ``standing.py``). A contest counts, per team an
 first accepted submission: solved, its minute since the start plus
 ``penalty`` minutes for each rejected try before it (a compile error costs
 nothing, as in ICPC); teams are ranked by solved, penalty and their last
-solve's minute, and share a rank when all three are equal. Submissions not
+solve's minute, and share a rank when all three are equal; every team is on the board, those without a
+submission too (ranked with the others that solved nothing). Submissions not
 yet judged, or judged JE (a judge error), count for nothing and are shown as
 pending (one being rejudged counts by its last finished result), as is
 everything made in a contest's last ``freeze`` minutes (``site.yaml``) for
@@ -62,6 +63,8 @@ def contest_board(service: Service, frozen_from: float | None = None) -> list[di
     cells: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)
     people: dict[str, str] = {}
     ids: dict[str, int] = {}
+    for row in service.store.read("SELECT id, name, display FROM users WHERE role IN ('student', 'team') ORDER BY id"):
+        people[row["name"]], ids[row["name"]] = row["display"], row["id"]  # every team, with a submission or not
     for row in _rows(service):
         people[row["name"]] = row["display"]
         ids[row["name"]] = row["user_id"]

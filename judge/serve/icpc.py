@@ -1,9 +1,11 @@
 """The ICPC Contest API (ccs-specs 2023-06) under ``/api``: what scoreboard resolvers, the CDS and submit clients read.
 
 Served for a contest site (``kind: contest``); a class has no contest here.
-Read endpoints for the contest, its state, languages, problems, teams,
-judgement types, submissions (with their files as the spec's zip),
-judgements, runs and the scoreboard; ``POST`` of a submission as a team (or
+Read endpoints for the contest, the caller's access (``icpc_access.py``), its
+state, languages, problems, teams, organizations and groups (``team_ids.py``,
+``team_roster.py``), awards (``icpc_awards.py``), judgement types,
+submissions (with their files as the spec's zip), judgements, runs and the
+scoreboard; ``POST`` of a submission as a team (or
 by the jury for a team: the spec's proxy); the NDJSON event feed, whose
 tokens are the event log's ids, so ``since_token`` resumes exactly where a
 client stopped (``stream=false`` sends what there is and ends, as DOMjudge
@@ -12,7 +14,7 @@ the rest; the jury sees everything. A team's judgements and runs are built
 from ``feedback``'s views of them, so they show what ``/api/v1`` shows:
 under ``verdict`` feedback no runs and no longest run time. Accounts log in
 with a bearer token or, as these tools do, HTTP Basic with their name and
-password.
+password; a 401 here challenges for Basic (``app.py``).
 """
 
 from __future__ import annotations
@@ -32,10 +34,12 @@ from starlette.routing import Route
 
 from . import icpc_objects as objects
 from .access import service_of, still_allowed, viewer
-from .board import contest_board, frozen_for
+from .board import contest_board, frozen_for, ranked
 from .event_stream import HEADERS as STREAM_HEADERS
 from .feedback import event_view, report_view
 from .http_errors import ApiError, api_error, bad_request, not_found
+from .icpc_access import access as access_of
+from .icpc_awards import awards
 from .inputs import is_integer, json_object, path_id
 from .intake import zip_entries
 from .limits import check_files, read_body
@@ -72,6 +76,11 @@ async def contests(request: Request) -> Response:
 async def contest(request: Request) -> Response:
     service, _ = _contest(request)
     return JSONResponse(objects.contest(service))
+
+
+async def access(request: Request) -> Response:
+    service, user = _contest(request)
+    return JSONResponse(access_of(service, user))
 
 
 async def state(request: Request) -> Response:
@@ -132,6 +141,12 @@ def _collection(service: Service, user: User, kind: str) -> list[dict[str, Any]]
         return [p for p in objects.problems(service) if p["id"] in open_problems(service, user)]
     if kind == "teams":
         return objects.teams(service)
+    if kind == "organizations":
+        return objects.organizations(service)
+    if kind == "groups":
+        return objects.groups(service)
+    if kind == "awards":
+        return awards(service, frozen_for(service, user, time.time()))
     if kind == "judgement-types":
         return objects.judgement_types()
     if kind == "submissions":
@@ -215,16 +230,12 @@ def _refusal(refused: Refused) -> ApiError:
 
 
 def _team(service: Service, user: User, team_id: Any) -> User:
-    if team_id is None or team_id == str(user.id):
+    if team_id is None or team_id == objects.team_ids(service).get(user.id):
         return user
     if not user.staff:
         raise ApiError(403, "forbidden", "a team submits as itself", "team_id")
-    known = isinstance(team_id, (str, int)) and not isinstance(team_id, bool) and is_integer(str(team_id))
-    row = (
-        service.store.one("SELECT * FROM users WHERE id = ? AND role IN ('team', 'student')", (int(team_id),))
-        if known
-        else None
-    )
+    found = objects.user_of_team(service, str(team_id)) if isinstance(team_id, (str, int)) else None
+    row = service.store.one("SELECT * FROM users WHERE id = ?", (found,)) if found is not None else None
     if row is None:
         raise ApiError(422, "unprocessable", "no such team", "team_id")
     return user_of(row)
@@ -235,11 +246,20 @@ async def scoreboard(request: Request) -> Response:
     as the spec asks of the ``public`` role and DOMjudge does for teams."""
     service, user = _contest(request)
     now = time.time()
-    return JSONResponse(objects.scoreboard(service, contest_board(service, frozen_for(service, user, now)), now))
+    board = contest_board(service, frozen_for(service, user, now))
+    group = request.query_params.get("group_id")
+    if group is not None:  # the spec's group scoreboard: its teams alone, ranked among themselves
+        if group not in {found["id"] for found in objects.groups(service)}:
+            raise bad_request("group_id names no group of this contest", "group_id")
+        members = objects.group_members(service)
+        board = ranked([row for row in board if group in members.get(row["user_id"], ())])
+    return JSONResponse(objects.scoreboard(service, board, now))
 
 
 async def event_feed(request: Request) -> Response:
     service, user = _contest(request)
+    if "since_id" in request.query_params:  # the 2020 spec's resume point: the spec's check-api.sh wants it refused
+        raise bad_request("since_id is not supported: resume with since_token", "since_id")
     token = request.query_params.get("since_token")
     last = service.store.one("SELECT COALESCE(MAX(id), 0) FROM events")[0]
     if token is not None and (not is_integer(token) or not 0 <= int(token) <= last):
@@ -254,8 +274,12 @@ async def event_feed(request: Request) -> Response:
 
 
 FEED_TYPES = frozenset(
-    ("contest", "judgement-types", "languages", "problems", "state", "teams", "submissions", "judgements", "runs")
+    (
+        *("contest", "judgement-types", "languages", "problems", "groups", "organizations", "state", "teams"),
+        *("submissions", "judgements", "runs", "awards"),
+    )
 )
+AWARDS_MOVE = frozenset(("state", "submissions", "judgements", "accounts", "groups"))  # log events that may move one
 FEED_TYPE_OF = {"accounts": "teams"}  # a log event's type as the feed names it, where the two differ
 
 
@@ -283,12 +307,16 @@ async def _feed(
     if since is None:  # a new client gets every object first, then every change
         if "contest" in types:
             yield _line("contest", None, objects.contest(service), None)
-        for kind in ("judgement-types", "languages", "problems"):
+        for kind in ("judgement-types", "languages", "problems", "groups", "organizations"):
             for found in _collection(service, user, kind) if kind in types else ():
                 yield _line(kind, found["id"], found, None)
         if "state" in types:
             yield _line("state", None, objects.state(service, time.time()), None)
     after, quiet_since = since or 0, time.monotonic()
+    awards_sent: dict[str, Any] = {}
+    # computed, not logged: sent once caught up (every team they name is known by then) to a new client, or to one that
+    # resumes when an event since its token may have moved them
+    awards_due = since is None and "awards" in types
     while True:
         ticket = service.bell.ticket()
         if not still_allowed(request):  # the session that opened it has ended
@@ -300,8 +328,16 @@ async def _feed(
             if line is not None:
                 quiet_since = time.monotonic()
                 yield line
+            awards_due = awards_due or ("awards" in types and event["type"] in AWARDS_MOVE)
         if events:
             continue
+        if awards_due:  # only the awards that changed since this client's last ones
+            for found in _collection(service, user, "awards"):
+                if awards_sent.get(found["id"]) != found:
+                    awards_sent[found["id"]] = found
+                    quiet_since = time.monotonic()
+                    yield _line("awards", found["id"], found, None)
+            awards_due = False
         if not stream or await request.is_disconnected():
             return
         if time.monotonic() - quiet_since >= KEEPALIVE:
@@ -314,8 +350,12 @@ def _mapped(service: Service, user: User, event: Any) -> str | None:
     """A log event as a feed line for ``user``, or None (not theirs to see, or nothing the spec has)."""
     data = json.loads(event["data"])
     if event["type"] == "accounts":
-        row = service.store.one("SELECT * FROM users WHERE id = ? AND role IN ('team', 'student')", (data["id"],))
-        return _line("teams", str(data["id"]), objects.team(row), event["id"]) if row else None
+        team = objects.team_of(service, data["id"])
+        return _line("teams", team["id"], team, event["id"]) if team else None
+    if event["type"] in ("organizations", "groups"):  # made by a roster import (team_roster.py)
+        kind = event["type"]
+        found = next((o for o in _collection(service, user, kind) if o["id"] == data["id"]), None)
+        return _line(kind, data["id"], found, event["id"]) if found else None
     if event["type"] == "state":  # the contest's clock (contest_clock.py): the state as of that moment
         return _line("state", None, objects.state(service, data["time"]), event["id"])
     sid = event["submission_id"]
@@ -346,6 +386,7 @@ ROUTES = [
     Route("/api/contests", contests),
     Route("/api/contests/{cid}", contest),
     Route("/api/contests/{cid}/state", state),
+    Route("/api/contests/{cid}/access", access),
     Route("/api/contests/{cid}/scoreboard", scoreboard),
     Route("/api/contests/{cid}/event-feed", event_feed),
     Route("/api/contests/{cid}/submissions", submit, methods=["POST"]),

@@ -1,7 +1,7 @@
 """The site's data as the ICPC Contest API (ccs-specs 2023-06) spells it: one builder per kind of object.
 
-Our ids become the API's strings: a submission's id, a team's user id, a
-problem's site name; a judgement is one attempt at a submission
+Our ids become the API's strings: a submission's id, a team's kept team id
+(``team_ids.py``), a problem's site name; a judgement is one attempt at a submission
 (``<submission>-<attempt>``), so a rejudge is a new judgement and the old one
 stays, as the spec has it; a run is one case's event in the log. Times are
 ISO 8601 with milliseconds, contest times ``h:mm:ss.sss`` from the start.
@@ -12,6 +12,7 @@ board is frozen from then until the end, when it thaws by itself.
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from datetime import datetime, timezone
@@ -19,7 +20,6 @@ from typing import Any
 
 from ..lang import LANGUAGES
 from .service import Service
-from .store import User
 
 VERSION = "2023-06"
 VERSION_URL = "https://ccs-specs.icpc.io/2023-06/contest_api"
@@ -144,16 +144,63 @@ def problems(service: Service) -> list[dict[str, Any]]:
     ]
 
 
-def team(row: sqlite3.Row | User) -> dict[str, Any]:
-    user_id, name, display = (
-        (row.id, row.name, row.display) if isinstance(row, User) else (row["id"], row["name"], row["display"])
-    )
-    return {"id": str(user_id), "name": name, "label": str(user_id), "display_name": display or None}
+TEAM_SQL = (
+    "SELECT u.id, u.name, u.display, t.team_id, t.organization_id, t.group_ids FROM users u "
+    "LEFT JOIN icpc_teams t ON t.user_id = u.id WHERE u.role IN ('team', 'student')"
+)
+
+
+def team(row: sqlite3.Row) -> dict[str, Any]:
+    """A team (a row of ``TEAM_SQL``): its id is its kept team id (``team_ids.py``), also its label."""
+    ident = row["team_id"] or str(row["id"])
+    found = {
+        "id": ident,
+        "name": row["name"],
+        "label": ident,
+        "display_name": row["display"] or None,
+        "group_ids": json.loads(row["group_ids"] or "[]"),
+    }
+    if row["organization_id"]:
+        found["organization_id"] = row["organization_id"]
+    return found
 
 
 def teams(service: Service) -> list[dict[str, Any]]:
-    rows = service.store.read("SELECT * FROM users WHERE role IN ('team', 'student') ORDER BY id")
-    return [team(row) for row in rows]
+    return [team(row) for row in service.store.read(TEAM_SQL + " ORDER BY u.id")]
+
+
+def team_of(service: Service, user_id: int) -> dict[str, Any] | None:
+    row = service.store.one(TEAM_SQL + " AND u.id = ?", (user_id,))
+    return team(row) if row is not None else None
+
+
+def team_ids(service: Service) -> dict[int, str]:
+    """Every team's id by its account's number."""
+    return {row["id"]: row["team_id"] or str(row["id"]) for row in service.store.read(TEAM_SQL)}
+
+
+def user_of_team(service: Service, team_id: str) -> int | None:
+    """The account whose team id is ``team_id``, or None."""
+    found = [user for user, ident in team_ids(service).items() if ident == team_id]
+    return found[0] if found else None
+
+
+def group_members(service: Service) -> dict[int, list[str]]:
+    """Each team's groups by its account's number."""
+    rows = service.store.read("SELECT user_id, group_ids FROM icpc_teams")
+    return {row["user_id"]: json.loads(row["group_ids"] or "[]") for row in rows}
+
+
+def organizations(service: Service) -> list[dict[str, Any]]:
+    rows = service.store.read("SELECT * FROM organizations ORDER BY id")
+    return [
+        {"id": r["id"], "name": r["name"], "formal_name": r["formal_name"] or r["name"], "country": r["country"]}
+        for r in rows
+    ]
+
+
+def groups(service: Service) -> list[dict[str, Any]]:
+    return [{"id": r["id"], "name": r["name"]} for r in service.store.read("SELECT * FROM team_groups ORDER BY id")]
 
 
 def submission(service: Service, row: sqlite3.Row) -> dict[str, Any]:
@@ -162,7 +209,7 @@ def submission(service: Service, row: sqlite3.Row) -> dict[str, Any]:
         "id": str(row["id"]),
         "language_id": row["language"],
         "problem_id": row["problem"],
-        "team_id": str(row["user_id"]),
+        "team_id": team_ids(service).get(row["user_id"], str(row["user_id"])),
         "time": abstime(row["submitted"]),
         "contest_time": reltime(row["submitted"] - _start(service)),
         "entry_point": None,
@@ -218,7 +265,7 @@ def run(service: Service, event: sqlite3.Row, shown: dict[str, Any]) -> dict[str
 
 
 def scoreboard(service: Service, board: list[dict[str, Any]], now: float) -> dict[str, Any]:
-    rows = []
+    rows, ids = [], team_ids(service)
     for row in board:
         cells = []
         for name in service.site.problems:
@@ -235,7 +282,7 @@ def scoreboard(service: Service, board: list[dict[str, Any]], now: float) -> dic
         rows.append(
             {
                 "rank": row["rank"],
-                "team_id": str(row["user_id"]),
+                "team_id": ids.get(row["user_id"], str(row["user_id"])),
                 "score": {"num_solved": row["solved"], "total_time": row["penalty"]}
                 | ({"time": row["last"]} if row["solved"] else {}),  # the last solve's minute, the tie-breaker
                 "problems": cells,

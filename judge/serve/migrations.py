@@ -85,9 +85,22 @@ CREATE TABLE IF NOT EXISTS sessions (
 CREATE INDEX IF NOT EXISTS sessions_user ON sessions(user_id)
 """
 
+# the ICPC Contest API's team ids (team_ids.py), organizations and groups (team_roster.py); the teams a store has
+# already keep the ids it showed them, their account numbers
+TEAMS = """
+CREATE TABLE IF NOT EXISTS icpc_teams (
+    user_id INTEGER PRIMARY KEY REFERENCES users(id), team_id TEXT NOT NULL UNIQUE, organization_id TEXT,
+    group_ids TEXT NOT NULL DEFAULT '[]');
+CREATE TABLE IF NOT EXISTS organizations (id TEXT PRIMARY KEY, name TEXT NOT NULL, formal_name TEXT, country TEXT);
+CREATE TABLE IF NOT EXISTS team_groups (id TEXT PRIMARY KEY, name TEXT NOT NULL);
+INSERT OR IGNORE INTO icpc_teams(user_id, team_id)
+    SELECT id, CAST(id AS TEXT) FROM users WHERE role IN ('team', 'student')
+"""
+
 STEPS: tuple[Step, ...] = (
     Step(1, "accounts, tokens, submissions, results and the event log", statements(FIRST)),
     Step(2, "log-in sessions for the pages", statements(SESSIONS)),
+    Step(3, "ICPC team ids, organizations and groups", statements(TEAMS)),
 )
 LATEST = STEPS[-1].version
 

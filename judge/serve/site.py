@@ -58,6 +58,7 @@ class Site:
     limits: SiteLimits
     penalty: int = 20  # contest: minutes a rejected try costs once the problem is solved
     freeze: int = 0  # contest: the board's last minutes in which others' results show as pending (0: none)
+    medals: tuple[int, int, int] = (4, 4, 4)  # contest: the ranks given gold, silver and bronze (the ICPC's usual)
 
     def open_at(self, moment: datetime) -> bool:
         """Whether a submission made at ``moment`` is taken at all (a class's late ones are, until its end)."""
@@ -156,6 +157,7 @@ def load_site(root: Path, problems_root: Path) -> Site:
         "penalty",
         "feedback",
         "freeze",
+        "medals",
     }
     fields = r.mapping(top, "site", keys)
     if "problems" not in fields:
@@ -188,7 +190,21 @@ def load_site(root: Path, problems_root: Path) -> Site:
         limits=_limits(r, fields.get("limits")),
         penalty=r.count(fields["penalty"], "penalty") if "penalty" in fields else 20,
         freeze=freeze,
+        medals=_medals(r, fields["medals"]) if "medals" in fields else (4, 4, 4),
     )
+
+
+def _medals(r: _Reader, node: yaml.Node) -> tuple[int, int, int]:
+    """``medals: {gold: 4, silver: 4, bronze: 4}``: how many ranks get each medal (a colour left out: the usual 4)."""
+    fields = r.mapping(node, "medals", {"gold", "silver", "bronze"})
+    counts = []
+    for colour in ("gold", "silver", "bronze"):
+        node = fields.get(colour)
+        value = 4 if node is None else r.value(node) if isinstance(node, yaml.ScalarNode) else None
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise r.fail(node or fields[colour], f"medals: {colour} must be a whole number >= 0, got {value!r}")
+        counts.append(value)
+    return (counts[0], counts[1], counts[2])
 
 
 def _problems(r: _Reader, node: yaml.Node, root: Path, problems_root: Path, feedback: str) -> dict[str, SiteProblem]:

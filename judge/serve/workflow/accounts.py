@@ -12,10 +12,12 @@ from pathlib import Path
 
 from ...errors import UsageError
 from ...grade.roster import Roster, load_roster
+from .. import team_roster
 from ..auth import MAX_NAME, MAX_PASSWORD, MIN_PASSWORD, ROLES, add_user, new_token, role_of, set_shown
 from ..names import text_fault
-from ..refusals import Forbidden, Invalid
+from ..refusals import Conflict, Forbidden, Invalid
 from ..store import Store, User
+from ..team_ids import TakenId
 
 STAFF_MAKES = ("student", "team")
 NAME_MAX = MAX_NAME
@@ -51,7 +53,8 @@ def check_name(name: object, field: str = "name") -> str:
 
 
 def import_roster(store: Store, maker: User, role: str, body: bytes) -> tuple[list[dict[str, str]], list[str]]:
-    """The CSV ``grade --roster`` reads (``id``, and optional ``name``, ``deadline``): the new accounts with their
+    """The CSV ``grade --roster`` reads (``id``, and optional ``name``, ``deadline``; a contest's ``team_id``,
+    ``organization``, ``country`` and ``groups`` too, ``team_roster.py``): the new accounts with their
     tokens (shown once), and the names updated. Checked whole before anything is stored; a known id is updated only
     if ``maker`` may change its account (``may_change``), else nothing of the roster is stored (``Forbidden``)."""
     may_make(maker, role)
@@ -61,19 +64,27 @@ def import_roster(store: Store, maker: User, role: str, body: bytes) -> tuple[li
     ]
     for number, (sid, _, _) in enumerate(lines):
         check_name(sid, f"roster[{number}]")
+    contest = team_roster.read_columns(body)  # a contest's team_id, organization, country and groups columns
     made, updated = [], []
     with store.tx() as db:
+        team_roster.make_all(store, db, contest.values())  # announced in the feed before the teams that name them
         for number, (sid, display, deadline) in enumerate(lines):
             found = role_of(db, sid)
             if found is not None and not may_change(maker, found[1]):
                 raise Forbidden(  # the transaction rolls back: nothing of the roster is stored
                     f"'{sid}' is a staff account ({found[1]}): only an admin changes it", f"roster[{number}]"
                 )
+            columns = contest.get(sid, team_roster.TeamColumns())
             if found is not None:
                 set_shown(db, found[0], display, deadline)
+                team_roster.apply(store, db, found[0], columns)
                 updated.append(sid)
                 continue
-            user = add_user(db, sid, role, display, None, deadline)
+            try:
+                user = add_user(db, sid, role, display, None, deadline, columns.team_id)
+            except TakenId as exc:
+                raise Conflict(str(exc), f"roster[{number}]") from None
+            team_roster.apply(store, db, user.id, columns)
             made.append({"name": sid, "token": new_token(db, user.id, "roster import")[1]})
     return made, updated
 
