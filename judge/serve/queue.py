@@ -216,8 +216,10 @@ def release(store: Store, c: Claim, reason: str) -> bool:
     with store.tx() as db:
         if not _held(db, c):
             return False
-        db.execute("UPDATE submissions SET state = 'queued', cases_done = 0, error = '' WHERE id = ?", (c.id,))
-        _state_event(db, store, c, "queued", reason=reason)
+        db.execute(
+            "UPDATE submissions SET state = ?, cases_done = 0, error = '' WHERE id = ?", (State.QUEUED.value, c.id)
+        )
+        _state_event(db, store, c, State.QUEUED, reason=reason)
     return True
 
 

@@ -129,8 +129,10 @@ class Workers:
             finally:
                 self._states[number] = "idle"
             if self._stopping.is_set():  # cut short by a stop: queued again now rather than at the next start
-                with contextlib.suppress(Exception):
+                try:
                     release(self.store, taken, "the server stopped while judging it")
+                except Exception as exc:  # the next start's ``recover`` queues it again; say why it was not now
+                    print(f"serve: submission {taken.id} is queued again at the next start: {exc}", file=sys.stderr)
 
     def _judge(self, c: Claim) -> None:
         began = time.monotonic()
