@@ -168,47 +168,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     # The slow tests first (a stable sort keeps each file's order): spread over the cores by pytest-xdist, a
     # minute-long verify that came last would leave every core but one idle at the end of the run.
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
-    if getattr(config, "workerinput", {}).get(MODULE_GROUPS):
-        group_fast_tests_sharing_a_fixture(items)
-
-
-# pytest-xdist's default ``load`` hands out tests one by one, alternating between the workers at the start, so a
-# module's tests land on both and a module-scoped fixture (a server, its judged submissions) is made once on each.
-# Under ``-n`` (xdist's default ``--dist load`` only) the fast tests of a module with a module- or class-scoped
-# fixture go to one worker as one unit, xdist's own ``loadgroup`` scheduling: their ids carry ``@`` and the module's
-# name in that run's report (``tests/test_serve_api.py::test_x@test_serve_api.py``; run it alone without the ``@``
-# part). Slow tests are left to be spread one by one: a slow module on one core could end the run alone.
-MODULE_GROUPS = "tilejudge_module_groups"
-
-
-@pytest.hookimpl(optionalhook=True, tryfirst=True)
-def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
-    """``loadgroup`` for a run that asked for xdist's default: units of one test, or of a module's fast tests."""
-    if config.getvalue("dist") != "load":
-        return None
-    from xdist.scheduler import LoadGroupScheduling
-
-    return LoadGroupScheduling(config, log)
-
-
-@pytest.hookimpl(optionalhook=True)
-def pytest_configure_node(node: Any) -> None:
-    """Tell each worker to name the groups (xdist's workers read the command line again, so ``dist`` says load)."""
-    node.workerinput[MODULE_GROUPS] = node.config.getvalue("dist") == "load"
-
-
-def group_fast_tests_sharing_a_fixture(items: list[pytest.Item]) -> None:
-    """Give the fast tests of a module that has a module- or class-scoped fixture the group of that module."""
-    for item in items:
-        if item.get_closest_marker("slow") is not None:
-            continue
-        definitions = getattr(getattr(item, "_fixtureinfo", None), "name2fixturedefs", {})
-        if any(d.scope in ("module", "class") for defs in definitions.values() for d in defs):
-            grouped = f"{item.nodeid}@{item.path.name}"  # what xdist's loadgroup does, for pytest 8 and 9 alike
-            if hasattr(item, "_id"):  # pytest 9 keeps the id structured; xdist 3.8 still sets the old attribute
-                item._id = type(item._id).parse(grouped)
-            else:
-                item._nodeid = grouped
 
 
 @dataclass
