@@ -326,6 +326,33 @@ static long long run_delay_us(pid_t pid) {
     return total;
 }
 
+#define TREE_MAX 4096 /* processes a tree walk holds at once; past it, further children are not visited */
+
+/* Push the live children of every thread of `pid` onto `stack` (which holds `top` of at most `cap`), from
+ * /proc/PID/task/TID/children; returns the new top. The one walk step of tree_usage and tree_delay_us. */
+static int push_children(pid_t pid, pid_t *stack, int top, int cap) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+    DIR *tasks = opendir(path);
+    if (!tasks) return top;
+    for (struct dirent *t; (t = readdir(tasks));) {
+        if (t->d_name[0] == '.') continue;
+        char file[320], buf[4096];
+        snprintf(file, sizeof file, "/proc/%d/task/%s/children", (int)pid, t->d_name);
+        int fd = open(file, O_RDONLY);
+        if (fd < 0) continue;
+        ssize_t n = read(fd, buf, sizeof buf - 1);
+        close(fd);
+        if (n <= 0) continue;
+        buf[n] = '\0';
+        char *save = NULL;
+        for (char *tok = strtok_r(buf, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save))
+            if (top < cap) stack[top++] = (pid_t)atoi(tok);
+    }
+    closedir(tasks);
+    return top;
+}
+
 /* Without a control group: CPU time of a process and all its live descendants
  * (and of every descendant already reaped inside the tree, through
  * cutime/cstime), and their summed resident memory. Walked on every poll, so
@@ -333,7 +360,7 @@ static long long run_delay_us(pid_t pid) {
  * unreaped (SIGCHLD ignored) take their CPU time with them, and memory that no
  * process maps (memfd pages, SysV segments, tmpfs files) is not seen. */
 static long long tree_usage(pid_t root, long long *rss_kb) {
-    static pid_t stack[4096];
+    static pid_t stack[TREE_MAX];
     int top = 0;
     long long total = 0;
     *rss_kb = 0;
@@ -342,25 +369,7 @@ static long long tree_usage(pid_t root, long long *rss_kb) {
         pid_t pid = stack[--top];
         total += proc_cpu_us(pid);
         *rss_kb += proc_rss_kb(pid);
-        char path[64];
-        snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
-        DIR *tasks = opendir(path);
-        if (!tasks) continue;
-        for (struct dirent *t; (t = readdir(tasks));) {
-            if (t->d_name[0] == '.') continue;
-            char file[320], buf[4096];
-            snprintf(file, sizeof file, "/proc/%d/task/%s/children", (int)pid, t->d_name);
-            int fd = open(file, O_RDONLY);
-            if (fd < 0) continue;
-            ssize_t n = read(fd, buf, sizeof buf - 1);
-            close(fd);
-            if (n <= 0) continue;
-            buf[n] = '\0';
-            char *save = NULL;
-            for (char *tok = strtok_r(buf, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save))
-                if (top < (int)(sizeof stack / sizeof stack[0])) stack[top++] = (pid_t)atoi(tok);
-        }
-        closedir(tasks);
+        top = push_children(pid, stack, top, TREE_MAX);
     }
     return total;
 }
@@ -372,7 +381,7 @@ static long long tree_usage(pid_t root, long long *rss_kb) {
  * processes waiting side by side do not add up to more wall time lost than the worst of them. Read only when the
  * deadline is reached. */
 static long long tree_delay_us(pid_t root) {
-    static pid_t stack[4096];
+    static pid_t stack[TREE_MAX];
     int top = 0;
     long long most = 0;
     stack[top++] = root;
@@ -380,25 +389,7 @@ static long long tree_delay_us(pid_t root) {
         pid_t pid = stack[--top];
         long long delay = run_delay_us(pid);
         if (delay > most) most = delay;
-        char path[64];
-        snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
-        DIR *tasks = opendir(path);
-        if (!tasks) continue;
-        for (struct dirent *t; (t = readdir(tasks));) {
-            if (t->d_name[0] == '.') continue;
-            char file[320], buf[4096];
-            snprintf(file, sizeof file, "/proc/%d/task/%s/children", (int)pid, t->d_name);
-            int fd = open(file, O_RDONLY);
-            if (fd < 0) continue;
-            ssize_t n = read(fd, buf, sizeof buf - 1);
-            close(fd);
-            if (n <= 0) continue;
-            buf[n] = '\0';
-            char *save = NULL;
-            for (char *tok = strtok_r(buf, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save))
-                if (top < (int)(sizeof stack / sizeof stack[0])) stack[top++] = (pid_t)atoi(tok);
-        }
-        closedir(tasks);
+        top = push_children(pid, stack, top, TREE_MAX);
     }
     return most;
 }
