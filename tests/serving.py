@@ -12,6 +12,7 @@ import contextlib
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -159,3 +160,19 @@ class Client:
                 return view
             time.sleep(0.2)
         raise AssertionError(f"submission {sid} not judged in {timeout} s: {view}")
+
+
+def store_rows(site: Path) -> dict[str, list[tuple]]:
+    """Every table's rows of a site's store, read-only (the server's store is not touched), to compare before and
+    after a request that must change nothing; a token's ``last_used`` is left out: any request showing a token may
+    write it, at most once a minute, even one refused later."""
+    db = sqlite3.connect(f"file:{site / 'site.sqlite'}?mode=ro", uri=True, timeout=30)
+    try:
+        tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        dump = {}
+        for table in tables:
+            columns = [row[1] for row in db.execute(f"PRAGMA table_info({table})") if row[1] != "last_used"]
+            dump[table] = db.execute(f"SELECT {', '.join(columns)} FROM {table} ORDER BY rowid").fetchall()
+        return dump
+    finally:
+        db.close()

@@ -29,7 +29,7 @@ import pytest
 from conftest import PROBLEMS, PROGRAMS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from serving import Server, write_site
+from serving import Server, store_rows, write_site
 from starlette.routing import Route
 
 from judge.serve.app import routes
@@ -38,21 +38,6 @@ AC_PY = (PROGRAMS / "aplusb" / "ac.py").read_text()
 PASSWORD = "a long password"
 EXAMPLES = 8  # per route (about 45 of them): about 360 requests
 SESSION_COOKIE = "tilejudge_session"
-
-
-def _dump(site: Path) -> dict[str, list[tuple]]:
-    """Every table's rows, read-only; a token's ``last_used`` is left out (any request showing a token may write it,
-    at most once a minute, even one refused later)."""
-    db = sqlite3.connect(f"file:{site / 'site.sqlite'}?mode=ro", uri=True, timeout=30)
-    try:
-        tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
-        dump = {}
-        for table in tables:
-            columns = [row[1] for row in db.execute(f"PRAGMA table_info({table})") if row[1] != "last_used"]
-            dump[table] = db.execute(f"SELECT {', '.join(columns)} FROM {table} ORDER BY rowid").fetchall()
-        return dump
-    finally:
-        db.close()
 
 
 def _idle(site: Path, timeout: float = 120) -> None:
@@ -324,12 +309,12 @@ def test_a_route_with_random_input_answers_below_500_and_an_error_stores_nothing
         if req["path"] in protected:
             return  # the fuzzing's own tokens are kept (API or page), or the rest of the run would be anonymous
         _idle(server.site)
-        before = _dump(server.site)
+        before = store_rows(server.site)
         answer = _send(http, accounts, req)
         http.cookies.clear()
         assert answer.status_code < 500, (req, answer.status_code, answer.content if answer.is_stream_consumed else "")
         if answer.status_code >= 400:
-            assert _dump(server.site) == before, (req, answer.status_code)
+            assert store_rows(server.site) == before, (req, answer.status_code)
         with server.log.open("rb") as log:  # what the server printed meanwhile: a handler's failure is logged there
             log.seek(log_seen[0])
             new = log.read().decode("utf-8", "replace")

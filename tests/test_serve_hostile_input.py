@@ -24,32 +24,16 @@ import subprocess
 import sys
 import time
 import zipfile
-from pathlib import Path
 
 import httpx
 import pytest
 from conftest import PROBLEMS, PROGRAMS, REPO_ROOT
-from serving import Server, write_site
+from serving import Server, store_rows, write_site
 
 AC_PY = (PROGRAMS / "aplusb" / "ac.py").read_text()
 HUGE = "9" * 30
 JUST_OVER = str(1 << 63)
 PASSWORD = "a long password"
-
-
-def _dump(site: Path) -> dict[str, list[tuple]]:
-    """Every table's rows, read-only (the server's store is not touched); a token's ``last_used`` is left out: it is
-    written, at most once a minute, by any request that shows the token, even one refused later."""
-    db = sqlite3.connect(f"file:{site / 'site.sqlite'}?mode=ro", uri=True)
-    try:
-        tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
-        dump = {}
-        for table in tables:
-            columns = [row[1] for row in db.execute(f"PRAGMA table_info({table})") if row[1] != "last_used"]
-            dump[table] = db.execute(f"SELECT {', '.join(columns)} FROM {table} ORDER BY rowid").fetchall()
-        return dump
-    finally:
-        db.close()
 
 
 class Who:
@@ -119,7 +103,7 @@ def _refused(answer: httpx.Response, *statuses: int) -> None:
 def test_json_nested_without_end_or_holding_no_text_is_a_400_on_every_json_route(served) -> None:
     server, team, jury = served
     cid = _contest(server)
-    before = _dump(server.site)
+    before = store_rows(server.site)
     bodies = [
         b'{"problem": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",  # RecursionError in the parser on main
         b'{"files": ' + b"[" * 30 + b"]" * 30 + b"}",  # parsed, but deeper than any body of the API
@@ -138,7 +122,7 @@ def test_json_nested_without_end_or_holding_no_text_is_a_400_on_every_json_route
         for body in bodies:
             answer = client.post(path, content=body, headers={"Content-Type": "application/json"})
             _refused(answer, 400)
-    assert _dump(server.site) == before
+    assert store_rows(server.site) == before
 
 
 def test_integers_beyond_64_bits_or_not_plain_decimals_are_4xx_and_streams_keep_working(served) -> None:
@@ -148,7 +132,7 @@ def test_integers_beyond_64_bits_or_not_plain_decimals_are_4xx_and_streams_keep_
         "/api/v1/submissions", json={"problem": "aplusb", "files": [{"name": "ac.py", "content": AC_PY}]}
     ).json()["id"]
     _judged(team.api, sid)
-    before = _dump(server.site)
+    before = store_rows(server.site)
     asked = []
     for bad in (HUGE, JUST_OVER, "-" + HUGE, "\u00b2", "\u0661\u0662", "1_0", " 7"):
         quoted = httpx.URL("/x/" + bad).raw_path.decode()[3:]
@@ -183,7 +167,7 @@ def test_integers_beyond_64_bits_or_not_plain_decimals_are_4xx_and_streams_keep_
         json={"problem_id": "aplusb", "language_id": "python3", "team_id": int(HUGE), "files": [{"data": ""}]},
     )
     _refused(team_id, 422)
-    assert _dump(server.site) == before
+    assert store_rows(server.site) == before
     # the streams still work, resumed with a proper id
     with team.api.stream("GET", f"/api/v1/submissions/{sid}/events", headers={"Last-Event-ID": "0"}) as answer:
         assert answer.status_code == 200
@@ -212,7 +196,7 @@ BAD_NAMES = [
 def test_file_names_that_are_no_text_or_too_long_are_refused_before_anything_is_stored(served) -> None:
     server, team, _ = served
     cid = _contest(server)
-    before = _dump(server.site)
+    before = store_rows(server.site)
     for name in BAD_NAMES:
         body = json.dumps({"problem": "aplusb", "language": "python3", "files": [{"name": name, "content": AC_PY}]})
         _refused(
@@ -232,18 +216,18 @@ def test_file_names_that_are_no_text_or_too_long_are_refused_before_anything_is_
             data={"csrf": team.csrf, "language": "python3", "code": AC_PY, "filename": name},
         )
         _refused(page, 422)
-    assert _dump(server.site) == before
+    assert store_rows(server.site) == before
 
 
 def test_user_names_that_are_no_text_are_refused(served) -> None:
     server, _, jury = served
-    before = _dump(server.site)
+    before = store_rows(server.site)
     for name in ("eve\x01", "eve\x1b[2J", "eve\u2028x", "x" * 101):
         _refused(jury.api.post("/api/v1/users", json={"name": name, "role": "team"}), 422)
     _refused(jury.api.post("/api/v1/users", content=b'{"name": "eve\\udc80", "role": "team"}'), 400)
     # the roster's reader (grade's) shows a control character as an escape; bytes that are no UTF-8 it refuses
     _refused(jury.api.post("/api/v1/users/import", params={"role": "team"}, content=b"id\neve\xff\xfe\n"), 422)
-    assert _dump(server.site) == before
+    assert store_rows(server.site) == before
 
 
 def test_rows_an_earlier_version_stored_are_shown_exported_and_judged(served) -> None:
@@ -299,7 +283,7 @@ def test_add_user_takes_no_name_that_is_no_text(served) -> None:
     """``serve --add-user`` reads the name from the command line, where any bytes may come: one that is not UTF-8 (a
     lone surrogate to Python) or holds a control character is a one-line usage error, and nothing is stored."""
     server, _, _ = served
-    before = _dump(server.site)
+    before = store_rows(server.site)
     for name in (b"bad\xffname", b"bad\x1bname"):
         done = subprocess.run(
             [sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(server.site), "--add-user", name],
@@ -309,4 +293,4 @@ def test_add_user_takes_no_name_that_is_no_text(served) -> None:
         )
         assert done.returncode == 2 and b"Traceback" not in done.stderr, done.stderr
         assert len(done.stderr.strip().splitlines()) == 1, done.stderr
-    assert _dump(server.site) == before
+    assert store_rows(server.site) == before
