@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -99,6 +100,10 @@ def test_one_json_log_line_per_request_and_per_judging(site: tuple[Server, str, 
     sid = sam.submit("aplusb", "sum.py", AC)["id"]
     assert sam.done(sid)["verdict"] == "AC"
     assert httpx.get(server.url + "/api/v1/nothing-here").status_code == 404
+    # a request's line is written once its answer has ended, which the client may see first: wait for it, bounded
+    deadline = time.monotonic() + 30
+    while "/api/v1/nothing-here" not in log.read_text() and time.monotonic() < deadline:
+        time.sleep(0.05)
     lines = [json.loads(line) for line in log.read_text().splitlines()]  # each line is one JSON object
     judged = [line for line in lines if line["kind"] == "judging" and line["submission"] == sid]
     assert len(judged) == 1
