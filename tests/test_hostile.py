@@ -121,7 +121,10 @@ CASES = {HSUM: ("c1", "c2", "c3"), HDEEP: ("million", "thousand")}
 HSUM_WALL_LIMIT_S = 2.0  # max(2 x 1 s, 1 s + 1 s): the judge's default for hsum's 1 s
 HSUM_COMPILE_S = 4.0  # hsum's limits.compile_time
 COMPILE_WALL_LIMIT_S = 2 * HSUM_COMPILE_S + 5  # the judge's wall limit for one compilation
-JUDGE_START_ALLOWANCE_S = 5.0  # starting the judge and its sandboxes, on a loaded machine
+# starting the judge and its sandboxes, and ending them: 5 s idle was too little at load 10-15. The bound is there
+# to tell a compile stopped by its limit from one that was not (an unstopped template bomb or read of /dev/zero
+# runs for hours), so it may be generous without becoming a timing assertion.
+JUDGE_START_ALLOWANCE_S = 30.0
 SANDBOX_UID_BASE = 61000
 SANDBOX_PROCESS_LIMIT = 256
 
