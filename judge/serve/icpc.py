@@ -381,6 +381,7 @@ def _mapped(service: Service, user: User, event: Any) -> str | None:
 
 ROUTES = [
     Route("/api", info),
+    Route("/api/", info),  # the spec's check-api.sh asks for the base URL with its slash, and follows no redirect
     Route("/api/contests", contests),
     Route("/api/contests/{cid}", contest),
     Route("/api/contests/{cid}/state", state),
