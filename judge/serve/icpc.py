@@ -310,6 +310,8 @@ async def _feed(
         for kind in ("judgement-types", "languages", "problems", "groups", "organizations"):
             for found in _collection(service, user, kind) if kind in types else ():
                 yield _line(kind, found["id"], found, None)
+        for found in objects.teams_not_logged(service) if "teams" in types else ():  # made before the log kept them
+            yield _line("teams", found["id"], found, None)
         if "state" in types:
             yield _line("state", None, objects.state(service, time.time()), None)
     after, quiet_since = since or 0, time.monotonic()

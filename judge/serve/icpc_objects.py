@@ -24,6 +24,7 @@ from .store_teams import groups as stored_groups
 from .store_teams import organizations as stored_organizations
 from .store_teams import team as stored_team
 from .store_teams import teams as stored_teams
+from .store_teams import teams_not_logged as stored_teams_not_logged
 
 VERSION = "2023-06"
 VERSION_URL = "https://ccs-specs.icpc.io/2023-06/contest_api"
@@ -170,6 +171,12 @@ def teams(service: Service) -> list[dict[str, Any]]:
 def team_of(service: Service, user_id: int) -> dict[str, Any] | None:
     row = stored_team(service.store, user_id)
     return team(row) if row is not None else None
+
+
+def teams_not_logged(service: Service) -> list[dict[str, Any]]:
+    """The teams the event log does not tell of (``store_teams.teams_not_logged``): a new client of the feed gets
+    them with the objects it gets first, so every team of the endpoint is in the feed."""
+    return [team(row) for row in stored_teams_not_logged(service.store)]
 
 
 def team_ids(service: Service) -> dict[int, str]:

@@ -72,6 +72,15 @@ def team(store: Store, user_id: int) -> TeamRow | None:
     return _team(row) if row is not None else None
 
 
+def teams_not_logged(store: Store) -> list[TeamRow]:
+    """The teams whose account no ``accounts`` event of the log tells of: made before the log kept accounts (a site
+    older than its ICPC API), so a feed built from the log alone would never send them."""
+    rows = store.read(
+        _TEAMS + " AND NOT EXISTS (SELECT 1 FROM events e WHERE e.type = 'accounts' AND e.user_id = u.id) ORDER BY u.id"
+    )
+    return [_team(row) for row in rows]
+
+
 def groups_by_user(store: Store) -> dict[int, list[str]]:
     """Each team's groups by its account's number."""
     rows = store.read("SELECT user_id, group_ids FROM icpc_teams")
