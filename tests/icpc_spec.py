@@ -191,6 +191,7 @@ class Report:
     served: set[str] = field(default_factory=set)
     empty: set[str] = field(default_factory=set)  # collections served with nothing in them for this caller
     feed_types: set[str] = field(default_factory=set)
+    answers: dict[str, Any] = field(default_factory=dict)  # each endpoint's answer, for the consistency check
 
 
 def _feed(client: httpx.Client, url: str, quiet: float) -> tuple[int, list[str]]:
@@ -244,6 +245,7 @@ def check_api(client: httpx.Client, validate: Validate | None, quiet: float = 2.
                     report.wrong.append(f"{endpoint}: {answer.status_code}, and check-api.sh requires it")
                 continue
             report.served.add(endpoint)
+            report.answers[endpoint] = answer.json()
             rule = ENDPOINTS[endpoint]
             if answer.json() == [] and rule.item is not None:
                 report.empty.add(endpoint)
@@ -261,6 +263,8 @@ def check_api(client: httpx.Client, validate: Validate | None, quiet: float = 2.
         status, lines = _feed(client, f"{base}/event-feed", quiet)
         report.requests.append((f"{base}/event-feed", status))
         _check_feed(status, lines, validate, report)
+        if status == 200:
+            _check_consistency([json.loads(line) for line in lines], report)
         for expected, path in CHECK_API_TO_FAIL:
             if (status := get(f"{base}/{path}").status_code) != expected:
                 report.wrong.append(f"{path}: {status}, check-api.sh expects {expected}")
@@ -309,3 +313,33 @@ def _check_feed(status: int, lines: list[str], validate: Validate | None, report
             rule = ENDPOINTS[endpoint]
             data = [event["data"]] if rule.item is not None else event["data"]
             report.wrong.extend(f"event-feed {problem}" for problem in shape_problems(endpoint, data))
+
+
+def _check_consistency(events: list[dict[str, Any]], report: Report) -> None:
+    """check-api.sh ``-C`` in strict mode: every object of a REST endpoint is in the feed, and the feed's last data
+    of every object is the endpoint's object (the scoreboard, ``access`` and absent optional endpoints aside)."""
+    last: dict[tuple[str, str], Any] = {}
+    for event in events:
+        endpoint = FEED_TYPE.get(event["type"], event["type"])
+        data = event.get("data")
+        ident = data["id"] if isinstance(data, dict) and "id" in data and endpoint != "contests" else ""
+        last[(endpoint, ident)] = data
+    for endpoint, answer in sorted(report.answers.items()):
+        if endpoint in ("access", "scoreboard"):
+            continue
+        single = ENDPOINTS[endpoint].item is None
+        for found in [answer] if single else answer:
+            key = (endpoint, "" if single else found["id"])
+            where = endpoint if single else f"{endpoint}/{found['id']}"
+            if key not in last:
+                report.wrong.append(f"{where}: not found in the event feed")
+            elif last[key] != found:
+                differ = sorted(
+                    k for k in set(found) | set(last[key] or {}) if (last[key] or {}).get(k) != found.get(k)
+                )
+                report.wrong.append(f"{where}: the feed's last data differs from the endpoint's in {differ}")
+    for (endpoint, ident), data in sorted(last.items()):
+        if data is not None and endpoint in report.answers and endpoint not in ("access", "scoreboard"):
+            single = ENDPOINTS[endpoint].item is None
+            if not single and ident not in {found["id"] for found in report.answers[endpoint]}:
+                report.wrong.append(f"{endpoint}/{ident}: in the event feed, not in its endpoint")

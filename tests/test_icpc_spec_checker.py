@@ -77,3 +77,21 @@ def test_the_strict_validator_refuses_a_property_the_spec_does_not_define() -> N
     loose("group", group | {"colour": "blue"})
     with pytest.raises(jsonschema.ValidationError, match="colour"):
         strict("group", group | {"colour": "blue"})
+
+
+def test_an_object_missing_from_the_feed_or_differing_from_its_endpoint_is_found() -> None:
+    from icpc_spec import _check_consistency
+
+    teams = [{"id": "a", "name": "A", "label": "a"}, {"id": "b", "name": "B", "label": "b"}]
+    report = Report(answers={"teams": teams, "state": {"started": None}, "scoreboard": {"rows": []}})
+    feed = [
+        {"type": "state", "id": None, "data": {"started": None}},
+        {"type": "teams", "id": "a", "data": {"id": "a", "name": "old", "label": "a"}},
+        {"type": "teams", "id": "a", "data": teams[0]},  # the last line of an object is the one compared
+        {"type": "teams", "id": "c", "data": {"id": "c", "name": "C", "label": "c"}},
+    ]
+    _check_consistency(feed, report)
+    assert report.wrong == ["teams/b: not found in the event feed", "teams/c: in the event feed, not in its endpoint"]
+    report = Report(answers={"teams": teams[:1]})
+    _check_consistency([{"type": "teams", "id": "a", "data": teams[0] | {"name": "renamed"}}], report)
+    assert report.wrong == ["teams/a: the feed's last data differs from the endpoint's in ['name']"]
