@@ -14,17 +14,16 @@ from __future__ import annotations
 import base64
 import io
 import json
-import os
 import time
 import zipfile
 from datetime import datetime, timedelta, timezone
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from conftest import PROBLEMS, PROGRAMS, require
+from icpc_spec import validator
 from serving import Client, Server, add_user, write_site
 
 SLOW = pytest.mark.slow  # a server of its own and a dozen judgings: seconds, not the fast subset's
@@ -61,28 +60,7 @@ SCHEMA_OF = {
 }
 
 
-def _validator() -> Any:
-    """The spec's schemas, when a checkout is named by CCS_SPECS; None otherwise."""
-    root = os.environ.get("CCS_SPECS")
-    if not root:
-        return None
-    jsonschema = pytest.importorskip("jsonschema")
-    from referencing import Registry, Resource
-
-    schemas = {
-        p.stem: json.loads(p.read_text(), parse_float=Decimal) for p in (Path(root) / "json-schema").glob("*.json")
-    }
-    registry = Registry().with_resources((s["$id"], Resource.from_contents(s)) for s in schemas.values())
-
-    def validate(name: str, data: Any) -> None:
-        # numbers as decimals on both sides: multipleOf 0.001 holds for 0.043, which binary floating point cannot tell
-        exact = json.loads(json.dumps(data), parse_float=Decimal)
-        jsonschema.Draft202012Validator(schemas[name], registry=registry).validate(exact)
-
-    return validate
-
-
-VALIDATE = _validator()
+VALIDATE = validator(strict=True)  # the spec's schemas from CCS_SPECS (icpc_spec.py), None without
 
 
 def check(kind: str, data: Any, many: bool = False) -> None:

@@ -24,9 +24,11 @@ from typing import Any
 import httpx
 import pytest
 from conftest import PROBLEMS, PROGRAMS, REPO_ROOT, require
+from icpc_spec import check_api, validator
 from serving import Client, Server, add_user, write_site
 from test_serve_icpc import VALIDATE, _zip, check
 
+STRICT = validator(strict=True)  # check-api.sh's default: no property the spec does not define
 AC_PY = (PROGRAMS / "aplusb" / "ac.py").read_text()
 WA_PY = (PROGRAMS / "aplusb" / "wa.py").read_text()
 ROSTER = (
@@ -253,6 +255,26 @@ def test_awards_give_the_winner_medals_by_the_rule_first_to_solve_and_group_winn
         assert client.get("/awards/winner").json() == found["winner"]
     lines = contest["jury"].get("/event-feed", params={"stream": "false", "types": "awards"}).text.splitlines()
     assert {json.loads(line)["id"] for line in lines} == set(found)
+
+
+def test_every_endpoint_answers_as_check_api_expects_and_is_valid(contest) -> None:
+    """check-api.sh's requests (with ``-e``: those that must fail), and every endpoint the spec defines, as the
+    jury and as a team; with ``CCS_SPECS`` each answer is validated in strict mode (no property the spec does not
+    define), the event feed as the array the script makes of it. An endpoint we serve with no schema check, or one
+    ``access`` lists and we do not serve, fails here."""
+    url = contest["server"].url + "/api"
+    seen = {}
+    for who, client in (("jury", contest["jury"]), ("team", contest["teams"]["alpha"])):
+        with httpx.Client(base_url=url, headers={"Authorization": client.headers["Authorization"]}, timeout=60) as api:
+            seen[who] = check_api(api, STRICT)
+        assert seen[who].wrong == [], who
+    served = {"contests", "access", "state", "scoreboard", "judgement-types", "languages", "problems", "groups"}
+    served |= {"organizations", "teams", "submissions", "judgements", "awards"}
+    assert served | {"runs"} <= seen["jury"].served and served <= seen["team"].served
+    assert "runs" in seen["team"].empty  # a contest's feedback (verdict) shows a team no runs: access lists none
+    assert {"contests", "state", "teams", "submissions", "judgements", "awards"} <= seen["jury"].feed_types
+    made = dict(seen["jury"].requests)
+    assert made["/contests/nwerc/event-feed?since_id=999999"] == 400 and made["/"] == 200
 
 
 def test_an_open_feed_sends_an_award_as_it_changes(contest) -> None:

@@ -120,7 +120,7 @@ def test_the_checker_sees_an_import_between_handlers(tmp_path: Path) -> None:
 
 
 def test_the_workflow_holds_no_sql() -> None:
-    """Its queries are the store's modules' (``queue``, ``auth``, ``limits``): the workflow says what, they say how."""
+    """Its queries are the store modules' (``store_*``, ``queue``): the workflow says what, they say how."""
     sql = re.compile(r"^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b", re.I)
     found = [
         f"{path.relative_to(SERVE)}:{node.lineno}"
@@ -129,3 +129,81 @@ def test_the_workflow_holds_no_sql() -> None:
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and sql.match(node.value)
     ]
     assert found == []
+
+
+# The store's modules: the only ones that may hold SQL. ``queue`` is the judging queue's store (claim, finish,
+# requeue: each a transaction on the submissions and results it owns, with its states); ``migrations`` writes the
+# schema on a bare connection before a ``Store`` exists; ``backup`` reads a snapshot copy of the file through its
+# own connection (the schema version, the sources it must carry), never the live store.
+STORE_MODULES = re.compile(r"^(store|store_\w+|queue|migrations|backup)$")
+SQL_TEXT = re.compile(
+    r"\b(SELECT|WHERE|JOIN|GROUP BY|ORDER BY|PRAGMA|BEGIN IMMEDIATE|ROLLBACK)\b"
+    r"|\bINSERT\s+(OR\s+\w+\s+)?INTO\b|\bUPDATE\s+\w+\s+SET\b|\bDELETE\s+FROM\b|\bCREATE\s+(TABLE|INDEX)\b"
+)
+CURSOR_CALLS = {"execute", "executemany", "executescript", "cursor", "fetchone", "fetchall"}
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the string nodes that are docstrings (prose about the store may name its tables)."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+def _sql_uses(source: str) -> list[str]:
+    """Where ``source`` uses SQL: sqlite3 named, a cursor's method called, or SQL written in a string (an f-string's
+    literal parts included)."""
+    tree = ast.parse(source)
+    docs = _docstrings(tree)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import) and any(a.name.split(".")[0] == "sqlite3" for a in node.names):
+            found.append(f"{node.lineno}: imports sqlite3")
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "sqlite3":
+            found.append(f"{node.lineno}: imports from sqlite3")
+        elif isinstance(node, ast.Name) and node.id == "sqlite3":
+            found.append(f"{node.lineno}: uses sqlite3")
+        elif isinstance(node, ast.Attribute) and node.attr in CURSOR_CALLS:
+            found.append(f"{node.lineno}: calls .{node.attr}(")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+            if SQL_TEXT.search(node.value):
+                found.append(f"{node.lineno}: SQL in {node.value[:40]!r}")
+    return found
+
+
+def test_no_sql_outside_the_store_modules() -> None:
+    """Every query of the service is a function of a store module, named for what it fetches; a handler, the
+    workflow or a helper calls it and never writes SQL or touches sqlite3 itself."""
+    modules = _modules()
+    assert {"store", "store_accounts", "store_submissions", "store_teams", "queue"} <= set(modules)
+    wrong = [
+        f"{path.relative_to(SERVE)}:{use}"
+        for name, path in sorted(modules.items())
+        if not STORE_MODULES.match(name)
+        for use in _sql_uses(path.read_text())
+    ]
+    assert wrong == []
+
+
+def test_the_sql_checker_sees_each_way_in() -> None:
+    """The reading above finds sqlite3 named, a cursor used and SQL in a plain or formatted string, and leaves prose,
+    HTTP method names and file reads alone."""
+    source = (
+        '"""Reads the users table: SELECTing is the store\'s."""\n'
+        "import sqlite3\n"
+        "def f(db, store, t):\n"
+        '    """Why: WHERE it is."""\n'
+        '    db.execute("x")\n'
+        '    store.read("SELECT * FROM users")\n'
+        '    store.one(f"SELECT id FROM {t} WHERE id = ?")\n'
+        '    return "DELETE FROM tokens", "UPDATE users SET x = 1", sqlite3.Row\n'
+    )
+    found = _sql_uses(source)
+    assert sorted({int(use.split(":")[0]) for use in found}) == [2, 5, 6, 7, 8], found
+    assert len(found) == 8, found  # line 8: two strings and sqlite3 named; line 7: the f-string's two literal parts
+    harmless = 'METHODS = {"GET", "DELETE", "UPDATE"}\ndef g(f):\n    return f.read(10), "Select a problem"\n'
+    assert _sql_uses(harmless) == []

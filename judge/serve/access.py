@@ -18,7 +18,8 @@ from .http_errors import ApiError
 from .inputs import same_secret
 from .names import ShownJSON
 from .service import Service
-from .store import User, user_of
+from .store import User
+from .store_accounts import user_by_id
 from .throttle import checked_login
 
 _BASIC: dict[str, tuple[float, int]] = {}  # sha256 of Basic credentials -> (valid until, user id)
@@ -70,9 +71,9 @@ def viewer(request: Request) -> User:
             request.headers.get("x-csrf-token", ""), session.csrf
         ):
             raise ApiError(403, "csrf", "a change made with a session cookie needs its X-CSRF-Token header")
-        row = service.store.one("SELECT * FROM users WHERE id = ?", (session.user,))
-        if row is not None:
-            return user_of(row)
+        user = user_by_id(service.store, session.user)
+        if user is not None:
+            return user
     raise ApiError(401, "unauthorized", "no credentials: send Authorization: Bearer TOKEN")
 
 
@@ -125,9 +126,9 @@ def _basic(service: Service, credentials: str, address: str) -> User:
     key = hashlib.sha256(credentials.encode()).hexdigest()
     known = _BASIC.get(key)
     if known is not None and known[0] > time.monotonic():
-        row = service.store.one("SELECT * FROM users WHERE id = ?", (known[1],))
-        if row is not None:
-            return user_of(row)
+        user = user_by_id(service.store, known[1])
+        if user is not None:
+            return user
     try:
         name, _, password = base64.b64decode(credentials, validate=True).decode("utf-8").partition(":")
     except (binascii.Error, ValueError):

@@ -30,6 +30,7 @@ from .intake import read_json
 from .limits import read_body
 from .service import iso
 from .store import User
+from .store_accounts import all_users, delete_token, tokens_of
 from .throttle import checked_login
 from .workflow import NAME_MAX, check_name, import_roster, may_make, password_fits
 
@@ -82,10 +83,7 @@ async def me(request: Request) -> Response:
 
 async def users(request: Request) -> Response:
     staff(request)
-    rows = service_of(request).store.read("SELECT * FROM users ORDER BY id")
-    return json_response(
-        {"users": [_user_json(User(r["id"], r["name"], r["role"], r["display"], r["deadline"])) for r in rows]}
-    )
+    return json_response({"users": [_user_json(user) for user in all_users(service_of(request).store)]})
 
 
 async def make_user(request: Request) -> Response:
@@ -122,10 +120,9 @@ async def roster(request: Request) -> Response:
 
 async def tokens(request: Request) -> Response:
     user = viewer(request)
-    rows = service_of(request).store.read("SELECT * FROM tokens WHERE user_id = ? ORDER BY id", (user.id,))
     shown = [
-        {"id": r["id"], "label": r["label"], "created": iso(r["created"]), "last_used": iso(r["last_used"])}
-        for r in rows
+        {"id": t.id, "label": t.label, "created": iso(t.created), "last_used": iso(t.last_used)}
+        for t in tokens_of(service_of(request).store, user.id)
     ]
     return json_response({"tokens": shown})
 
@@ -145,7 +142,7 @@ async def drop_token(request: Request) -> Response:
     user = viewer(request)
     token_id = path_id(request.path_params["tid"], "token")
     with service_of(request).store.tx() as db:
-        gone = db.execute("DELETE FROM tokens WHERE id = ? AND user_id = ?", (token_id, user.id)).rowcount
+        gone = delete_token(db, token_id, user.id)
     if not gone:
         raise not_found("token")
     return Response(status_code=204)

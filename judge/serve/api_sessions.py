@@ -21,6 +21,7 @@ from .access import client_address, json_response, keep_session, service_of, vie
 from .http_errors import not_found
 from .intake import read_json
 from .session_ends import change_password, end_all
+from .store_accounts import user_named
 
 
 async def password(request: Request) -> Response:
@@ -45,10 +46,10 @@ async def log_out_everywhere(request: Request) -> Response:
     admin; anyone else's is not found, as elsewhere."""
     user = viewer(request)
     service = service_of(request)
-    row = service.store.one("SELECT id FROM users WHERE name = ?", (request.path_params["name"],))
-    if row is None or (row["id"] != user.id and user.role != "admin"):
+    account = user_named(service.store, request.path_params["name"])
+    if account is None or (account.id != user.id and user.role != "admin"):
         raise not_found("account")
-    return json_response({"ended": end_all(service, row["id"])})
+    return json_response({"ended": end_all(service, account.id)})
 
 
 ROUTES = [

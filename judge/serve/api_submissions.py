@@ -24,6 +24,7 @@ from .limits import MAX_BODY, MAX_FILES, read_body
 from .origin import require_json
 from .queue import FINAL, State
 from .statement_parts import split
+from .store_submissions import results_of
 from .views import Filters, listed_rows, submission_view, visible_row
 from .workflow import accept_submission, open_problems, rejudge_submission
 from .workflow import rejudge_problem as rejudge_problem_of
@@ -173,7 +174,7 @@ async def history(request: Request) -> Response:
     user = viewer(request)
     service = service_of(request)
     row = visible_row(service, _id(request), user)
-    results = service.store.read("SELECT * FROM results WHERE submission_id = ? ORDER BY id", (row["id"],))
+    results = results_of(service.store, row["id"])
     from .feedback import report_view
     from .service import iso
 

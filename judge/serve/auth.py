@@ -19,7 +19,6 @@ import hashlib
 import hmac
 import os
 import secrets
-import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +26,23 @@ from pathlib import Path
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from .store import Store, User, log_event, user_of
+from .store import Store, Transaction, User, log_event
+from .store_accounts import (
+    NameTaken,
+    StoredSession,
+    delete_session,
+    delete_sessions_of,
+    insert_session,
+    insert_token,
+    insert_user,
+    live_session,
+    role_in_tx,
+    set_display_and_deadline,
+    token_user,
+    touch_token,
+    user_and_hash,
+    user_named,
+)
 from .team_ids import TEAM_ROLES, assign
 
 ROLES = ("student", "team", "teacher", "jury", "admin")
@@ -62,7 +77,7 @@ def _digest(token: str) -> str:
 
 
 def add_user(
-    db: sqlite3.Connection,
+    db: Transaction,
     name: str,
     role: str,
     display: str = "",
@@ -79,64 +94,50 @@ def add_user(
     if password is not None and not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
         raise ValueError(f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters")
     try:
-        cursor = db.execute(
-            "INSERT INTO users(name, role, display, password, deadline, created) VALUES (?, ?, ?, ?, ?, ?)",
-            (name, role, display, hash_password(password) if password else None, deadline, time.time()),
-        )
-    except sqlite3.IntegrityError:
+        made_id = insert_user(db, name, role, display, hash_password(password) if password else None, deadline)
+    except NameTaken:
         raise Duplicate(f"the account '{name}' exists already") from None
-    made = User(int(cursor.lastrowid or 0), name, role, display, deadline)
+    made = User(made_id, name, role, display, deadline)
     if role in TEAM_ROLES:
         assign(db, made.id, name, team_id)
     log_event(db, "accounts", "create", {"id": made.id, "name": name, "role": role}, None, made.id)  # the ICPC feed's
     return made
 
 
-def role_of(db: sqlite3.Connection, name: str) -> tuple[int, str] | None:
+def role_of(db: Transaction, name: str) -> tuple[int, str] | None:
     """The account called ``name`` as (id, role), inside the caller's transaction; None when there is none."""
-    row = db.execute("SELECT id, role FROM users WHERE name = ?", (name,)).fetchone()
-    return None if row is None else (int(row["id"]), str(row["role"]))
+    return role_in_tx(db, name)
 
 
-def set_shown(db: sqlite3.Connection, user: int, display: str, deadline: float | None) -> None:
+def set_shown(db: Transaction, user: int, display: str, deadline: float | None) -> None:
     """An account's name as shown and its own deadline (a roster's line for a known id)."""
-    db.execute("UPDATE users SET display = ?, deadline = ? WHERE id = ?", (display, deadline, user))
+    set_display_and_deadline(db, user, display, deadline)
 
 
-def new_token(db: sqlite3.Connection, user: int, label: str = "") -> tuple[int, str]:
+def new_token(db: Transaction, user: int, label: str = "") -> tuple[int, str]:
     """A fresh API token for ``user``: its id and the token itself, which is shown this once and never stored."""
     token = TOKEN_PREFIX + secrets.token_urlsafe(32)
-    cursor = db.execute(
-        "INSERT INTO tokens(user_id, digest, label, created) VALUES (?, ?, ?, ?)",
-        (user, _digest(token), label, time.time()),
-    )
-    return int(cursor.lastrowid or 0), token
+    return insert_token(db, user, _digest(token), label), token
 
 
 def user_for_token(store: Store, token: str) -> User | None:
-    row = store.one(
-        "SELECT users.*, tokens.id AS token_id, tokens.last_used FROM tokens JOIN users ON users.id = tokens.user_id "
-        "WHERE tokens.digest = ?",
-        (_digest(token),),
-    )
-    if row is None:
+    found = token_user(store, _digest(token))
+    if found is None:
         return None
-    if row["last_used"] is None or row["last_used"] < time.time() - 60:  # at most one write a minute per token
-        with store.tx() as db:
-            db.execute("UPDATE tokens SET last_used = ? WHERE id = ?", (time.time(), row["token_id"]))
-    return user_of(row)
+    if found.last_used is None or found.last_used < time.time() - 60:  # at most one write a minute per token
+        touch_token(store, found.token_id)
+    return found.user
 
 
 def user_by_name(store: Store, name: str) -> User | None:
-    row = store.one("SELECT * FROM users WHERE name = ?", (name,))
-    return user_of(row) if row else None
+    return user_named(store, name)
 
 
 def login(store: Store, name: str, password: str) -> User | None:
     """The account whose password this is; the hash is checked even for an unknown name, so timing tells nothing."""
-    row = store.one("SELECT * FROM users WHERE name = ?", (name,))
-    ok = password_ok(row["password"] if row else _DUMMY, password)
-    return user_of(row) if row is not None and ok else None
+    found = user_and_hash(store, name)
+    ok = password_ok(found[1] if found else _DUMMY, password)
+    return found[0] if found is not None and ok else None
 
 
 _DUMMY = hash_password(secrets.token_hex(8))
@@ -163,23 +164,15 @@ class Sessions:
     def make(self, store: Store, user: int) -> tuple[str, Session]:
         secret = secrets.token_urlsafe(32)
         session = Session(user, secrets.token_urlsafe(24), time.time() + SESSION_SECONDS, _digest(secret))
-        with store.tx() as db:
-            db.execute("DELETE FROM sessions WHERE expires < ?", (time.time(),))
-            db.execute(
-                "INSERT INTO sessions(digest, user_id, csrf, created, expires) VALUES (?, ?, ?, ?, ?)",
-                (session.digest, user, session.csrf, time.time(), session.expires),
-            )
+        insert_session(store, StoredSession(user, session.csrf, session.expires, session.digest))
         return f"{secret}.{self._sign(secret.encode())}", session
 
     def read(self, store: Store, cookie: str) -> Session | None:
         secret, _, signature = as_bytes(cookie).rpartition(b".")
         if not secret or not hmac.compare_digest(signature, self._sign(secret).encode()):
             return None
-        row = store.one(
-            "SELECT * FROM sessions WHERE digest = ? AND expires > ?",
-            (hashlib.sha256(secret).hexdigest(), time.time()),
-        )
-        return Session(row["user_id"], row["csrf"], row["expires"], row["digest"]) if row else None
+        row = live_session(store, hashlib.sha256(secret).hexdigest())
+        return Session(row.user, row.csrf, row.expires, row.digest) if row else None
 
     def _sign(self, secret: bytes) -> str:
         return hmac.new(self._key, secret, hashlib.sha256).hexdigest()
@@ -187,13 +180,12 @@ class Sessions:
 
 def end_session(store: Store, session: Session) -> None:
     """Log-out: this one session is over, on every route."""
-    with store.tx() as db:
-        db.execute("DELETE FROM sessions WHERE digest = ?", (session.digest,))
+    delete_session(store, session.digest)
 
 
-def end_sessions(db: sqlite3.Connection, user: int) -> int:
+def end_sessions(db: Transaction, user: int) -> int:
     """Every session of ``user`` over, inside the caller's transaction (a password change, "log out everywhere")."""
-    return db.execute("DELETE FROM sessions WHERE user_id = ?", (user,)).rowcount
+    return delete_sessions_of(db, user)
 
 
 def as_bytes(text: str) -> bytes:

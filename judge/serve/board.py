@@ -25,16 +25,14 @@ from typing import Any
 from .service import Service
 from .standing import stands
 from .store import User
+from .store_accounts import contestants
+from .store_submissions import board_rows
 
 FREE = ("CE",)  # a judged verdict that costs no penalty
 
 
 def _rows(service: Service) -> list[Any]:
-    return service.store.read(
-        "SELECT s.id, s.user_id, u.name, u.display, s.problem, s.submitted, s.state, r.verdict, r.score "
-        "FROM submissions s JOIN users u ON u.id = s.user_id LEFT JOIN results r ON r.submission_id = s.id "
-        "AND r.current = 1 WHERE u.role IN ('student', 'team') ORDER BY s.id"
-    )
+    return board_rows(service.store)
 
 
 def class_board(service: Service) -> list[dict[str, Any]]:
@@ -63,8 +61,8 @@ def contest_board(service: Service, frozen_from: float | None = None) -> list[di
     cells: dict[str, dict[str, dict[str, Any]]] = defaultdict(dict)
     people: dict[str, str] = {}
     ids: dict[str, int] = {}
-    for row in service.store.read("SELECT id, name, display FROM users WHERE role IN ('student', 'team') ORDER BY id"):
-        people[row["name"]], ids[row["name"]] = row["display"], row["id"]  # every team, with a submission or not
+    for contestant in contestants(service.store):  # every team, with a submission or not
+        people[contestant.name], ids[contestant.name] = contestant.display, contestant.id
     for row in _rows(service):
         people[row["name"]] = row["display"]
         ids[row["name"]] = row["user_id"]

@@ -21,7 +21,7 @@ LONGEST_SLEEP = 3600.0  # a moment far ahead is checked again at least this ofte
 
 
 def logged_moments(service: Service) -> set[str]:
-    rows = service.store.read("SELECT data FROM events WHERE type = 'state'")
+    rows = service.store.events_of_type("state")
     return {str(json.loads(row["data"]).get("moment")) for row in rows}
 
 

@@ -26,6 +26,7 @@ from .inputs import integer
 from .queue import FINAL
 from .service import Service
 from .store import User
+from .store_submissions import problem_of, state_of
 
 KEEPALIVE = 15.0  # seconds between comments on a quiet stream, so proxies keep it open
 HEADERS = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
@@ -47,8 +48,7 @@ def frame(service: Service, row: object, user: User) -> str:
 
 
 def _problem_of(service: Service, sid: int | None) -> str:
-    row = service.store.one("SELECT problem FROM submissions WHERE id = ?", (sid,)) if sid else None
-    return row["problem"] if row else ""
+    return problem_of(service.store, sid) if sid else ""
 
 
 Rows = Callable[[int], list]  # the events after an id, in order, as many as one read may take
@@ -87,8 +87,8 @@ def judged(service: Service, submission: int) -> Callable[[int], bool]:
     """A submission's stream ends once its judging ended and no event of it is left after the last one sent."""
 
     def ended(after: int) -> bool:
-        state = service.store.one("SELECT state FROM submissions WHERE id = ?", (submission,))
-        finished = state is None or state["state"] in FINAL
+        state = state_of(service.store, submission)
+        finished = state is None or state in FINAL
         return finished and not service.store.events_after(after, submission, 1)
 
     return ended
@@ -101,5 +101,4 @@ def never(after: int) -> bool:
 
 def last_event(service: Service) -> int:
     """The newest event's id: where a page rendered now starts listening."""
-    row = service.store.one("SELECT MAX(id) AS last FROM events")
-    return int(row["last"] or 0) if row else 0
+    return service.store.last_event_id()

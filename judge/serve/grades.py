@@ -34,18 +34,14 @@ from ..grade.view import Grading, Row
 from .names import disk_name, shown
 from .service import Service, iso
 from .standing import UNDECIDED, rejudging
+from .store_submissions import graded_rows
 
 FORMATS = {"csv": "text/csv", "json": "application/json", "xml": "application/xml", "html": "text/html"}
 
 
 def graded(service: Service, problem: str) -> list[Any]:
     """Each student's (or team's) graded submission of ``problem`` with its current result, by name."""
-    rows = service.store.read(
-        "SELECT s.*, u.name AS user_name, u.display, r.verdict, r.score, r.report FROM submissions s "
-        "JOIN users u ON u.id = s.user_id JOIN results r ON r.submission_id = s.id AND r.current = 1 "
-        "WHERE s.problem = ? AND r.verdict <> ? AND u.role IN ('student', 'team') ORDER BY s.id",
-        (problem, UNDECIDED),
-    )
+    rows = graded_rows(service.store, problem, UNDECIDED)
     best: dict[str, Any] = {}
     for row in rows:
         if row["user_name"] not in best or row["score"] >= best[row["user_name"]]["score"]:

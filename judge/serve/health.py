@@ -21,7 +21,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .access import client_address, json_response, staff
 from .http_errors import ApiError
 from .startup import RETRY_AFTER, Startup
-from .store import Store
+from .store import Store, note_health
+from .store_submissions import queue_length_and_oldest
 from .telemetry import Telemetry, head, labels, number
 
 LOCAL = ("127.0.0.1", "::1", "::ffff:127.0.0.1")
@@ -43,10 +44,8 @@ def _allowed(request: Request) -> None:
 
 def _queue(store: Store) -> tuple[int, float]:
     """How many submissions wait, and how long the oldest has waited (0 when none does)."""
-    row = store.one("SELECT COUNT(*) AS n, MIN(submitted) AS oldest FROM submissions WHERE state = 'queued'")
-    if row is None or not row["n"]:
-        return 0, 0.0
-    return int(row["n"]), max(0.0, time.time() - float(row["oldest"]))
+    length, oldest = queue_length_and_oldest(store)
+    return length, 0.0 if oldest is None else max(0.0, time.time() - oldest)
 
 
 def check(startup: Startup) -> dict[str, Any]:
@@ -55,7 +54,7 @@ def check(startup: Startup) -> dict[str, Any]:
     writable, problem = True, ""
     try:
         with store.tx() as db:  # a real write, as a submission's: a full disk or a read-only file fails here
-            db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('health', ?)", (repr(time.time()),))
+            note_health(db, time.time())
     except Exception as exc:
         writable, problem = False, f"{type(exc).__name__}: {exc}"
     try:

@@ -19,6 +19,8 @@ from .board import contest_board
 from .icpc_objects import group_members, team_ids
 from .service import Service
 from .standing import stands
+from .store_submissions import attempts_at
+from .store_teams import groups
 
 MEDALS = (
     ("gold-medal", "Gold medal winner"),
@@ -42,10 +44,10 @@ def awards(service: Service, frozen_from: float | None) -> list[dict[str, Any]]:
             {"id": f"first-to-solve-{name}", "citation": f"First to solve problem {entry.label}", "team_ids": first}
         )
     members = group_members(service)
-    for group in service.store.read("SELECT * FROM team_groups ORDER BY id"):
-        inside = [row for row in scored if group["id"] in members.get(row["user_id"], ())]
+    for group in groups(service.store):
+        inside = [row for row in scored if group.id in members.get(row["user_id"], ())]
         best = [row for row in inside if row["rank"] == inside[0]["rank"]] if inside else []
-        found.append(_award(f"group-winner-{group['id']}", f"Winner of {group['name']}", best, ids))
+        found.append(_award(f"group-winner-{group.id}", f"Winner of {group.name}", best, ids))
     return found
 
 
@@ -56,15 +58,9 @@ def _award(ident: str, citation: str, rows: list[dict[str, Any]], ids: dict[int,
 def _first_to_solve(service: Service, problem: str, frozen_from: float | None) -> list[str]:
     """The team of the earliest accepted submission of ``problem`` whose verdict the viewer sees; ``[]`` when none
     is, or when one made before it has no verdict the viewer may see yet (it may be the first)."""
-    rows = service.store.read(
-        "SELECT s.user_id, s.submitted, r.verdict FROM submissions s JOIN users u ON u.id = s.user_id "
-        "LEFT JOIN results r ON r.submission_id = s.id AND r.current = 1 "
-        "WHERE s.problem = ? AND u.role IN ('team', 'student') ORDER BY s.submitted, s.id",
-        (problem,),
-    )
-    for row in rows:
-        if not stands(row["verdict"]) or (frozen_from is not None and row["submitted"] >= frozen_from):
+    for row in attempts_at(service.store, problem):
+        if not stands(row.verdict) or (frozen_from is not None and row.submitted >= frozen_from):
             return []
-        if row["verdict"] == "AC":
-            return [team_ids(service).get(row["user_id"], str(row["user_id"]))]
+        if row.verdict == "AC":
+            return [team_ids(service).get(row.user_id, str(row.user_id))]
     return []

@@ -12,14 +12,19 @@ board is frozen from then until the end, when it thaws by itself.
 
 from __future__ import annotations
 
-import json
 import re
-import sqlite3
 from datetime import datetime, timezone
 from typing import Any
 
 from ..lang import LANGUAGES
 from .service import Service
+from .store import Row
+from .store_teams import TeamRow, groups_by_user
+from .store_teams import groups as stored_groups
+from .store_teams import organizations as stored_organizations
+from .store_teams import team as stored_team
+from .store_teams import teams as stored_teams
+from .store_teams import teams_not_logged as stored_teams_not_logged
 
 VERSION = "2023-06"
 VERSION_URL = "https://ccs-specs.icpc.io/2023-06/contest_api"
@@ -144,39 +149,39 @@ def problems(service: Service) -> list[dict[str, Any]]:
     ]
 
 
-TEAM_SQL = (
-    "SELECT u.id, u.name, u.display, t.team_id, t.organization_id, t.group_ids FROM users u "
-    "LEFT JOIN icpc_teams t ON t.user_id = u.id WHERE u.role IN ('team', 'student')"
-)
-
-
-def team(row: sqlite3.Row) -> dict[str, Any]:
-    """A team (a row of ``TEAM_SQL``): its id is its kept team id (``team_ids.py``), also its label."""
-    ident = row["team_id"] or str(row["id"])
+def team(row: TeamRow) -> dict[str, Any]:
+    """A team: its id is its kept team id (``team_ids.py``), also its label."""
+    ident = row.team_id or str(row.user_id)
     found = {
         "id": ident,
-        "name": row["name"],
+        "name": row.name,
         "label": ident,
-        "display_name": row["display"] or None,
-        "group_ids": json.loads(row["group_ids"] or "[]"),
+        "display_name": row.display or None,
+        "group_ids": list(row.group_ids),
     }
-    if row["organization_id"]:
-        found["organization_id"] = row["organization_id"]
+    if row.organization_id:
+        found["organization_id"] = row.organization_id
     return found
 
 
 def teams(service: Service) -> list[dict[str, Any]]:
-    return [team(row) for row in service.store.read(TEAM_SQL + " ORDER BY u.id")]
+    return [team(row) for row in stored_teams(service.store)]
 
 
 def team_of(service: Service, user_id: int) -> dict[str, Any] | None:
-    row = service.store.one(TEAM_SQL + " AND u.id = ?", (user_id,))
+    row = stored_team(service.store, user_id)
     return team(row) if row is not None else None
+
+
+def teams_not_logged(service: Service) -> list[dict[str, Any]]:
+    """The teams the event log does not tell of (``store_teams.teams_not_logged``): a new client of the feed gets
+    them with the objects it gets first, so every team of the endpoint is in the feed."""
+    return [team(row) for row in stored_teams_not_logged(service.store)]
 
 
 def team_ids(service: Service) -> dict[int, str]:
     """Every team's id by its account's number."""
-    return {row["id"]: row["team_id"] or str(row["id"]) for row in service.store.read(TEAM_SQL)}
+    return {row.user_id: row.team_id or str(row.user_id) for row in stored_teams(service.store)}
 
 
 def user_of_team(service: Service, team_id: str) -> int | None:
@@ -187,23 +192,21 @@ def user_of_team(service: Service, team_id: str) -> int | None:
 
 def group_members(service: Service) -> dict[int, list[str]]:
     """Each team's groups by its account's number."""
-    rows = service.store.read("SELECT user_id, group_ids FROM icpc_teams")
-    return {row["user_id"]: json.loads(row["group_ids"] or "[]") for row in rows}
+    return groups_by_user(service.store)
 
 
 def organizations(service: Service) -> list[dict[str, Any]]:
-    rows = service.store.read("SELECT * FROM organizations ORDER BY id")
     return [
-        {"id": r["id"], "name": r["name"], "formal_name": r["formal_name"] or r["name"], "country": r["country"]}
-        for r in rows
+        {"id": o.id, "name": o.name, "formal_name": o.formal_name or o.name, "country": o.country}
+        for o in stored_organizations(service.store)
     ]
 
 
 def groups(service: Service) -> list[dict[str, Any]]:
-    return [{"id": r["id"], "name": r["name"]} for r in service.store.read("SELECT * FROM team_groups ORDER BY id")]
+    return [{"id": g.id, "name": g.name} for g in stored_groups(service.store)]
 
 
-def submission(service: Service, row: sqlite3.Row) -> dict[str, Any]:
+def submission(service: Service, row: Row) -> dict[str, Any]:
     cid = contest_id(service)
     return {
         "id": str(row["id"]),
@@ -247,7 +250,7 @@ def judgement(
     return data
 
 
-def run(service: Service, event: sqlite3.Row, shown: dict[str, Any]) -> dict[str, Any] | None:
+def run(service: Service, event: Row, shown: dict[str, Any]) -> dict[str, Any] | None:
     """A case's event as a run of its judgement; None for a case not run (skipped) or one the viewer is not shown
     (``shown`` is the event as ``feedback.event_view`` gives it to them: no verdict, no run)."""
     kind = TYPE_OF.get(shown.get("verdict") or "")

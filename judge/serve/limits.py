@@ -11,11 +11,12 @@ beyond that says when the oldest one leaves the window (``Retry-After``).
 from __future__ import annotations
 
 import math
-import sqlite3
 import time
 from collections.abc import AsyncIterator
 
 from .http_errors import ApiError, too_large
+from .store import Transaction
+from .store_submissions import submitted_since
 
 MAX_BODY = 2 << 20
 DRAIN_MAX = 4 * MAX_BODY  # the most of an oversized page form read (and thrown away) to answer it
@@ -63,14 +64,11 @@ def check_files(files: list[tuple[str, bytes]]) -> None:
             raise too_large(f"a file is over {MAX_FILE >> 10} KiB", f"files[{number}]")
 
 
-def rate_wait(db: sqlite3.Connection, user: int, per_minute: int) -> int | None:
+def rate_wait(db: Transaction, user: int, per_minute: int) -> int | None:
     """The seconds until ``user`` may submit again when they made ``per_minute`` submissions in the last minute;
     None when they may now. The workflow refuses with it (``workflow.TooMany``), each channel says it its way."""
     since = time.time() - WINDOW
-    rows = db.execute(
-        "SELECT submitted FROM submissions WHERE user_id = ? AND submitted > ? ORDER BY submitted DESC LIMIT ?",
-        (user, since, per_minute),
-    ).fetchall()
-    if len(rows) >= per_minute:
-        return max(1, math.ceil(rows[-1]["submitted"] - since))
+    times = submitted_since(db, user, since, per_minute)
+    if len(times) >= per_minute:
+        return max(1, math.ceil(times[-1] - since))
     return None

@@ -38,7 +38,8 @@ from .inputs import same_secret
 from .limits import MAX_BODY, MAX_FILES, read_body
 from .names import shown
 from .refusals import Refused
-from .store import User, user_of
+from .store import User
+from .store_accounts import user_by_id
 from .throttle import checked_login
 
 HERE = Path(__file__).parent
@@ -77,11 +78,11 @@ def seen(request: Request) -> Seen:
     """The page's viewer from the session cookie; the log-in page for anyone without one."""
     service = service_of(request)
     session = session_of(request)
-    row = service.store.one("SELECT * FROM users WHERE id = ?", (session.user,)) if session else None
-    if session is None or row is None:
+    user = user_by_id(service.store, session.user) if session else None
+    if session is None or user is None:
         target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
         raise Redirect(f"/login?next={quote(target)}")
-    return Seen(user_of(row), session)
+    return Seen(user, session)
 
 
 def render(request: Request, template: str, status: int = 200, who: Seen | None = None, **context: Any) -> HTMLResponse:

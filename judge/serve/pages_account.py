@@ -21,11 +21,12 @@ from .http_errors import ApiError
 from .inputs import path_id
 from .pages import Seen, check_csrf, page, read_form, render
 from .session_ends import change_password, end_all
+from .store_accounts import Token, delete_token, tokens_of
 from .workflow import NAME_MAX
 
 
-def _tokens(request: Request, who: Seen) -> list:
-    return service_of(request).store.read("SELECT * FROM tokens WHERE user_id = ? ORDER BY id", (who.user.id,))
+def _tokens(request: Request, who: Seen) -> list[Token]:
+    return tokens_of(service_of(request).store, who.user.id)
 
 
 @page
@@ -55,7 +56,7 @@ async def drop(request: Request, who: Seen) -> Response:
     check_csrf(who, await read_form(request))
     tid = path_id(request.path_params["tid"], "token")
     with service_of(request).store.tx() as db:
-        gone = db.execute("DELETE FROM tokens WHERE id = ? AND user_id = ?", (tid, who.user.id)).rowcount
+        gone = delete_token(db, tid, who.user.id)
     if not gone:
         raise ApiError(404, "not_found", "no such token")
     return RedirectResponse("/account", status_code=303)

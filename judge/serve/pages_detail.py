@@ -31,6 +31,7 @@ from .pages import Seen, check_csrf, page, read_form, render
 from .queue import FINAL, UNDER_WAY
 from .sample_diff import line_diff
 from .service import Service
+from .store_submissions import result_count, results_of
 from .views import submission_view, visible_row
 from .workflow import rejudge_submission
 
@@ -77,15 +78,11 @@ def _sources(service: Service, row: Any) -> list[dict[str, str]]:
 
 
 def _history(service: Service, sid: int) -> list[Any]:
-    return service.store.read(
-        "SELECT attempt, judged, verdict, score, max_score, current FROM results WHERE submission_id = ? ORDER BY id",
-        (sid,),
-    )
+    return results_of(service.store, sid)
 
 
 def _judged(service: Service, sid: int) -> int:
-    row = service.store.one("SELECT COUNT(*) AS n FROM results WHERE submission_id = ?", (sid,))
-    return int(row["n"]) if row else 0
+    return result_count(service.store, sid)
 
 
 def judgings_text(state: str, attempts: int, results: int) -> str:

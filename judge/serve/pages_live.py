@@ -29,10 +29,7 @@ BATCH = 200
 def _events(service: Service, user: User, after: int) -> list:
     if user.staff:
         return service.store.events_after(after, None, BATCH)
-    return service.store.read(
-        "SELECT * FROM events WHERE user_id = ? AND id > ? AND submission_id IS NOT NULL ORDER BY id LIMIT ?",
-        (user.id, after, BATCH),
-    )
+    return service.store.own_events_after(user.id, after, BATCH)
 
 
 async def live(request: Request) -> Response:

@@ -23,10 +23,11 @@ from .access import service_of
 from .grades import FORMATS, document, graded, similarity
 from .http_errors import ApiError, not_found
 from .pages import Seen, check_csrf, page, page_error, read_form, render, secure_headers
-from .queue import PENDING, State, sql_in
 from .refusals import Refused
 from .session_ends import end_all
 from .standing import rejudging
+from .store_accounts import user_named
+from .store_submissions import counts_by_problem
 from .workflow import import_roster, rejudge_problem
 
 FILE_NAMES = {"csv": "grades.csv", "json": "grades.json", "xml": "junit.xml", "html": "report.html"}
@@ -55,14 +56,7 @@ async def index(request: Request, who: Seen) -> Response:
 
 def _overview(request: Request, who: Seen, ended: str | None) -> Response:
     service = service_of(request)
-    counts = {
-        row["problem"]: row
-        for row in service.store.read(
-            "SELECT problem, COUNT(*) AS submissions, COUNT(DISTINCT user_id) AS people, "
-            f"SUM(state IN {sql_in(PENDING)}) AS waiting, SUM(state = '{State.ERROR.value}') AS errors "
-            "FROM submissions GROUP BY problem"
-        )
-    }
+    counts = counts_by_problem(service.store)
     shown = []
     for name, entry in service.site.problems.items():
         best = graded(service, name)
@@ -155,10 +149,10 @@ async def log_out_everywhere(request: Request, who: Seen) -> Response:
     check_csrf(who, form)
     name = form.fields.get("name", "").strip()
     service = service_of(request)
-    row = service.store.one("SELECT id FROM users WHERE name = ?", (name,))
-    if row is None:
+    account = user_named(service.store, name)
+    if account is None:
         raise not_found("account")
-    ended = end_all(service, row["id"])
+    ended = end_all(service, account.id)
     return _overview(request, who, f"{ended} session(s) of {name} ended.")
 
 

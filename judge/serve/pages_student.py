@@ -31,6 +31,7 @@ from .refusals import Refused
 from .service import Service
 from .statement import statement_view
 from .store import User
+from .store_submissions import current_verdicts_of
 from .views import Filters, listed_rows, submission_view
 from .workflow import accept_submission, open_problems
 
@@ -46,15 +47,10 @@ def _limits(service: Service, problem: Problem) -> dict[str, Any]:
 
 def _best(service: Service, user: User) -> dict[str, str]:
     """Each problem's best current verdict of the viewer's own submissions: AC if any, else the latest."""
-    rows = service.store.read(
-        "SELECT s.problem, r.verdict FROM submissions s JOIN results r ON r.submission_id = s.id AND r.current = 1 "
-        "WHERE s.user_id = ? ORDER BY s.id",
-        (user.id,),
-    )
     best: dict[str, str] = {}
-    for row in rows:
-        if best.get(row["problem"]) != "AC":
-            best[row["problem"]] = row["verdict"]
+    for problem, verdict in current_verdicts_of(service.store, user.id):
+        if best.get(problem) != "AC":
+            best[problem] = verdict
     return best
 
 

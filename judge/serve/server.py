@@ -23,6 +23,7 @@ from .site import Site
 from .sources import Sources, owner_only
 from .startup import Startup
 from .store import STORE_FILE, Store
+from .store_accounts import has_admin
 from .telemetry import Log, Telemetry
 from .workers import Workers
 
@@ -67,7 +68,7 @@ def make_account(store: Store, name: str, role: str, password: str | None = None
 def first_admin(store: Store) -> tuple[str, str] | None:
     """On a site without an admin (its first start, whatever --add-user made before it), an admin with a random
     password: (password, token) to print once; else None."""
-    if store.one("SELECT 1 FROM users WHERE role = 'admin' LIMIT 1") is not None:
+    if has_admin(store):
         return None
     password = secrets.token_urlsafe(12)
     return password, make_account(store, ADMIN, "admin", password)

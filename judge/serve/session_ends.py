@@ -10,6 +10,7 @@ from .auth import MAX_PASSWORD, MIN_PASSWORD, end_sessions, hash_password
 from .http_errors import ApiError, unprocessable
 from .service import Service
 from .store import User
+from .store_accounts import password_hash, set_password_hash
 from .throttle import CHECKED, checked_login
 from .workflow import password_fits
 
@@ -29,14 +30,13 @@ def change_password(service: Service, user: User, current: Any, new: Any, addres
     event loop: two argon2 hashes."""
     if not password_fits(new):
         raise unprocessable(f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters", "new_password")
-    stored = service.store.one("SELECT password FROM users WHERE id = ?", (user.id,))
-    if stored is not None and stored["password"]:
+    if password_hash(service.store, user.id):
         checked = checked_login(service.store, service.throttle, user.name, str(current or ""), address)
         if checked is None or checked.id != user.id:
             raise ApiError(403, "wrong_password", "the current password is wrong", "password")
     digest = CHECKED.run(hash_password, new)
     with service.store.tx() as db:
-        db.execute("UPDATE users SET password = ? WHERE id = ?", (digest, user.id))
+        set_password_hash(db, user.id, digest)
         ended = end_sessions(db, user.id)
     forget_basic(user.id)
     service.bell.ring()

@@ -13,8 +13,8 @@ as before.
 
 from __future__ import annotations
 
-from .queue import PENDING, sql_in
 from .store import Store
+from .store_submissions import rejudging_by_name
 
 UNDECIDED = "JE"  # a judge error: no result stands on it
 
@@ -27,13 +27,4 @@ def stands(verdict: str | None) -> bool:
 def rejudging(store: Store, problem: str | None = None) -> dict[str, int]:
     """Who has submissions being judged again (queued, compiling or running, with a result already stored), and how
     many: their rows show the last finished result until the new ones come. ``problem`` narrows it to one."""
-    where = "" if problem is None else " AND s.problem = ?"
-    rows = store.read(
-        "SELECT u.name, COUNT(*) AS n FROM submissions s JOIN users u ON u.id = s.user_id "
-        f"WHERE s.state IN {sql_in(PENDING)} AND u.role IN ('student', 'team') "
-        "AND EXISTS (SELECT 1 FROM results r WHERE r.submission_id = s.id AND r.current = 1)"
-        + where
-        + " GROUP BY u.name",
-        () if problem is None else (problem,),
-    )
-    return {row["name"]: int(row["n"]) for row in rows}
+    return rejudging_by_name(store, problem)

@@ -28,6 +28,11 @@ from .migrations import Migrated, migrate
 
 STORE_FILE = "site.sqlite"
 
+# The names the rest of the service types the store's values with, so that only the store's modules use sqlite3:
+Transaction = sqlite3.Connection  # what ``Store.tx`` yields; a store function taking one writes inside it
+Row = sqlite3.Row  # a stored row read by column name (a submission's, a result's, an event's)
+StoreError = sqlite3.OperationalError  # the store could not write (a full disk, a read-only file)
+
 
 @dataclass(frozen=True)
 class User:
@@ -102,6 +107,22 @@ class Store:
             "SELECT * FROM events WHERE submission_id = ? AND id > ? ORDER BY id LIMIT ?", (submission, after, limit)
         )
 
+    def last_event_id(self) -> int:
+        """The newest event's id (0 for an empty log): where a watcher that starts now resumes from."""
+        row = self.one("SELECT COALESCE(MAX(id), 0) AS last FROM events")
+        return int(row["last"]) if row else 0
+
+    def events_of_type(self, kind: str) -> list[sqlite3.Row]:
+        """Every event of one type, oldest first (the contest clock's ``state`` moments, the cases' ``runs``)."""
+        return self.read("SELECT * FROM events WHERE type = ? ORDER BY id", (kind,))
+
+    def own_events_after(self, user: int, after: int, limit: int) -> list[sqlite3.Row]:
+        """The events of ``user``'s own submissions after ``after`` (a student's live page)."""
+        return self.read(
+            "SELECT * FROM events WHERE user_id = ? AND id > ? AND submission_id IS NOT NULL ORDER BY id LIMIT ?",
+            (user, after, limit),
+        )
+
     def close(self) -> None:
         with self._lock:
             self._db.close()
@@ -116,6 +137,11 @@ def log_event(
         (time.time(), kind, op, submission, user, json.dumps(data)),
     )
     return int(cursor.lastrowid or 0)
+
+
+def note_health(db: sqlite3.Connection, when: float) -> None:
+    """The health check's write: a real one, as a submission's, so a full disk or a read-only file fails it."""
+    db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('health', ?)", (repr(when),))
 
 
 def user_of(row: sqlite3.Row) -> User:

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import hashlib
 import re
-import sqlite3
+
+from .store import Transaction
+from .store_teams import insert_team_id, team_id_free
 
 IDENTIFIER = re.compile(r"[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,34}[A-Za-z0-9_-])?")
 TEAM_ROLES = ("team", "student")
@@ -35,21 +37,17 @@ def slug(name: str) -> str:
     return text if is_identifier(text) else "x" + hashlib.sha256(name.encode()).hexdigest()[:12]
 
 
-def _free(db: sqlite3.Connection, team_id: str) -> bool:
-    return db.execute("SELECT 1 FROM icpc_teams WHERE team_id = ?", (team_id,)).fetchone() is None
-
-
-def assign(db: sqlite3.Connection, user_id: int, name: str, wanted: str | None = None) -> str:
+def assign(db: Transaction, user_id: int, name: str, wanted: str | None = None) -> str:
     """The new team's id, stored inside the caller's transaction: ``wanted`` (a roster's column: an identifier, not
     taken, else ``TakenId``/``ValueError``), else its name, else its number, else ``team-NUMBER``."""
     if wanted is not None:
         if not is_identifier(wanted):
             raise ValueError(f"the team id '{wanted}' is not an identifier (letters, digits, _ . -; at most 36)")
-        if not _free(db, wanted):
+        if not team_id_free(db, wanted):
             raise TakenId(f"the team id '{wanted}' belongs to another team")
         chosen = wanted
     else:
         choices = [c for c in (name, str(user_id), f"team-{user_id}") if is_identifier(c)]
-        chosen = next((c for c in choices if _free(db, c)), f"team-{user_id}-{len(choices)}")
-    db.execute("INSERT INTO icpc_teams(user_id, team_id) VALUES (?, ?)", (user_id, chosen))
+        chosen = next((c for c in choices if team_id_free(db, c)), f"team-{user_id}-{len(choices)}")
+    insert_team_id(db, user_id, chosen)
     return chosen

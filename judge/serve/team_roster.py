@@ -12,14 +12,13 @@ and loses nothing.
 from __future__ import annotations
 
 import csv
-import json
 import re
-import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .refusals import Conflict, Invalid
-from .store import Store
+from .store import Store, Transaction
+from .store_teams import insert_group, insert_organization, place_name, placing, set_country, set_placing
 from .team_ids import is_identifier, slug
 
 
@@ -55,25 +54,22 @@ def read_columns(body: bytes) -> dict[str, TeamColumns]:
     return found
 
 
-def apply(store: Store, db: sqlite3.Connection, user_id: int, columns: TeamColumns) -> None:
+def apply(store: Store, db: Transaction, user_id: int, columns: TeamColumns) -> None:
     """The line's organization and groups for the team, inside the roster's transaction; a ``team_id`` other than
     the team's own is refused (409): a client following the contest keys everything by it."""
-    row = db.execute("SELECT * FROM icpc_teams WHERE user_id = ?", (user_id,)).fetchone()
-    if row is None:
+    now = placing(db, user_id)
+    if now is None:
         return  # not a team: staff have no place on the board
-    if columns.team_id is not None and columns.team_id != row["team_id"]:
-        raise Conflict(f"the team's id is '{row['team_id']}' and never changes", "team_id")
-    organization = _made(store, db, "organizations", columns.organization, columns.country) or row["organization_id"]
-    groups = [_made(store, db, "team_groups", name, None) for name in columns.groups] or json.loads(row["group_ids"])
-    if (organization, groups) != (row["organization_id"], json.loads(row["group_ids"])):
-        db.execute(
-            "UPDATE icpc_teams SET organization_id = ?, group_ids = ? WHERE user_id = ?",
-            (organization, json.dumps(groups), user_id),
-        )
+    if columns.team_id is not None and columns.team_id != now.team_id:
+        raise Conflict(f"the team's id is '{now.team_id}' and never changes", "team_id")
+    organization = _made(store, db, "organizations", columns.organization, columns.country) or now.organization_id
+    groups = [_made(store, db, "team_groups", name, None) for name in columns.groups] or list(now.group_ids)
+    if (organization, groups) != (now.organization_id, list(now.group_ids)):
+        set_placing(db, user_id, organization, groups)
         store.event(db, "accounts", "update", {"id": user_id}, None, user_id)  # the feed's teams line, anew
 
 
-def make_all(store: Store, db: sqlite3.Connection, lines: Iterable[TeamColumns]) -> None:
+def make_all(store: Store, db: Transaction, lines: Iterable[TeamColumns]) -> None:
     """Every organization and group the roster names, made before any team is (the feed's order)."""
     for columns in lines:
         _made(store, db, "organizations", columns.organization, columns.country)
@@ -81,20 +77,20 @@ def make_all(store: Store, db: sqlite3.Connection, lines: Iterable[TeamColumns])
             _made(store, db, "team_groups", name, None)
 
 
-def _made(store: Store, db: sqlite3.Connection, table: str, name: str, country: str | None) -> str | None:
+def _made(store: Store, db: Transaction, table: str, name: str, country: str | None) -> str | None:
     """The id of the organization or group named ``name``, made (and logged for the feed) the first time."""
     if not name:
         return None
     ident = slug(name)
-    known = db.execute(f"SELECT name FROM {table} WHERE id = ?", (ident,)).fetchone()
-    if known is not None and known["name"] != name:
-        raise Invalid(f"'{name}' and '{known['name']}' would share the id '{ident}': rename one")
+    known = place_name(db, table, ident)
+    if known is not None and known != name:
+        raise Invalid(f"'{name}' and '{known}' would share the id '{ident}': rename one")
     if known is None:
         if table == "organizations":
-            db.execute("INSERT INTO organizations(id, name, country) VALUES (?, ?, ?)", (ident, name, country))
+            insert_organization(db, ident, name, country)
         else:
-            db.execute("INSERT INTO team_groups(id, name) VALUES (?, ?)", (ident, name))
+            insert_group(db, ident, name)
         store.event(db, "groups" if table == "team_groups" else table, "create", {"id": ident}, None, None)
     elif country is not None and table == "organizations":
-        db.execute("UPDATE organizations SET country = ? WHERE id = ?", (country, ident))
+        set_country(db, ident, country)
     return ident

@@ -9,7 +9,6 @@ inside the transaction that stores the row, so two requests at once cannot both 
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from datetime import datetime, timezone
 from pathlib import Path
@@ -19,7 +18,7 @@ from ..limits import rate_wait
 from ..queue import accept, queued_count
 from ..refusals import Conflict, Full, Invalid, NotFound, TooMany, Unavailable
 from ..service import Service
-from ..store import User
+from ..store import StoreError, Transaction, User
 
 
 def open_problems(service: Service, user: User) -> list[str]:
@@ -48,7 +47,7 @@ def accept_submission(
         with service.store.tx() as db:
             _check_capacity(service, user, db)
             sid = accept(db, service.store, user.id, problem, name, stored, late, cases)
-    except (OSError, sqlite3.OperationalError) as exc:  # a full disk, a store that cannot write: nothing was taken
+    except (OSError, StoreError) as exc:  # a full disk, a store that cannot write: nothing was taken
         raise Unavailable(f"the server cannot store submissions now: {exc}") from None
     service.workers.poke()
     return sid
@@ -85,7 +84,7 @@ def _late(service: Service, user: User, now: float) -> float | None:
     return round((now - deadline) / 60, 1)
 
 
-def _check_capacity(service: Service, user: User, db: sqlite3.Connection | None = None) -> None:
+def _check_capacity(service: Service, user: User, db: Transaction | None = None) -> None:
     """The per-user rate (not for staff) and the queue's cap; checked before the files are written and again inside
     the transaction that stores the row."""
     if db is None:
