@@ -132,6 +132,20 @@ def _by_status(report: dict[str, Any]) -> dict[str, set[str]]:
     return out
 
 
+def _shadow_frame(http: httpx.Client, since: str, primary_id: str) -> bool:
+    """Whether the pages' event stream (``/live``) after ``since`` has a ``shadow`` event of ``primary_id``."""
+    kind = ""
+    with http.stream("GET", f"/live?since={since}") as frames:
+        for line in frames.iter_lines():
+            if line.startswith("event: "):
+                kind = line[len("event: ") :]
+            elif line.startswith("data: ") and kind == "shadow" and json.loads(line[6:]).get("id") == primary_id:
+                return True
+            elif line.startswith(": keep-alive"):  # the log after ``since`` has been sent: it was not there
+                return False
+    return False
+
+
 @SLOW
 def test_the_shadow_lists_exactly_the_differing_verdicts_and_resumes_after_the_primary_restarts(pair) -> None:
     root, primary, shadow, tokens, credentials = pair
@@ -167,6 +181,7 @@ def test_the_shadow_lists_exactly_the_differing_verdicts_and_resumes_after_the_p
         assert page.status_code == 200 and f'data-primary="{differ}"' in page.text
         assert re.search(rf'class="shadow-differ" data-primary="{differ}"', page.text)
         assert http.get("/staff/shadow.json").json()["summary"] == report["summary"]
+        since = re.search(r'data-live="(\d+)"', page.text).group(1)  # where the page's event stream starts
 
         # the primary goes away and comes back: the shadow resumes from its token, and judges nothing twice
         primary.stop()
@@ -180,6 +195,7 @@ def test_the_shadow_lists_exactly_the_differing_verdicts_and_resumes_after_the_p
         assert _by_status(report)["differ"] == {differ, later}
         copies = [row["submission_id"] for row in report["submissions"] if row["submission_id"] is not None]
         assert len(copies) == len(set(copies)) == 5
+        assert _shadow_frame(http, since, later)  # the page's event stream tells the jury's page of it
     finally:
         code, out = process.stop()
     assert code == 0, process.err.read_text()
@@ -331,8 +347,8 @@ def test_a_hostile_feed_and_its_zips_are_warnings_never_a_crash(hostile) -> None
     assert not any("escape" in p.name for p in site.rglob("*"))
     assert all("127.0.0.2" not in asked for asked in _Primary.asked)
 
-    # read again (no token: this feed gives none): nothing is submitted twice
-    again = _shadow(url, "--site", str(site), "--credentials", str(credentials), "--once")
+    # read again (no token: this feed gives none), logged in from the environment: nothing is submitted twice
+    again = _shadow(url, "--site", str(site), "--once", env={"TILEJUDGE_SHADOW_CREDENTIALS": "jury:secret"})
     assert again.returncode == 0, again.stderr
     db = sqlite3.connect(f"file:{site / 'site.sqlite'}?mode=ro", uri=True)
     try:
@@ -341,14 +357,42 @@ def test_a_hostile_feed_and_its_zips_are_warnings_never_a_crash(hostile) -> None
         db.close()
 
 
-def test_credentials_come_from_a_file_or_the_environment_and_a_refusal_is_one_line(hostile, tmp_path: Path) -> None:
+def test_credentials_come_from_a_file_or_the_environment_and_a_refusal_is_one_line(
+    hostile, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from judge.errors import UsageError
+    from judge.serve.shadow import credentials, locate
+
     url, site, _ = hostile
-    missing = _shadow(url, "--site", str(site), "--once", env={"TILEJUDGE_SHADOW_CREDENTIALS": ""})
-    assert missing.returncode != 0 and "no credentials" in missing.stderr and "Traceback" not in missing.stderr
+    monkeypatch.setenv("TILEJUDGE_SHADOW_CREDENTIALS", "")
+    with pytest.raises(UsageError, match="no credentials"):
+        credentials(None)
+    monkeypatch.setenv("TILEJUDGE_SHADOW_CREDENTIALS", "jury:secret")
+    assert credentials(None) == LOGIN
+    (tmp_path / "login").write_text("no colon here\n")
+    with pytest.raises(UsageError, match="NAME:PASSWORD"):
+        credentials(tmp_path / "login")
+    with pytest.raises(UsageError, match="not an http"):
+        locate("ftp://x/y", LOGIN)
     wrong = _shadow(url, "--site", str(site), "--once", env={"TILEJUDGE_SHADOW_CREDENTIALS": "jury:guess"})
     assert wrong.returncode != 0 and "refused the credentials (401)" in wrong.stderr
     assert len(wrong.stderr.strip().splitlines()) <= 2 and "Traceback" not in wrong.stderr
-    right = _shadow(url, "--site", str(site), "--once", env={"TILEJUDGE_SHADOW_CREDENTIALS": "jury:secret"})
-    assert right.returncode == 0, right.stderr
-    badurl = _shadow("ftp://x/y", "--site", str(site), "--once", env={"TILEJUDGE_SHADOW_CREDENTIALS": "jury:secret"})
-    assert badurl.returncode != 0 and "not an http(s) URL" in badurl.stderr
+
+
+def test_the_server_hears_of_another_process_writing_its_store(tmp_path: Path) -> None:
+    """``Store.written_elsewhere``: how the shadow's records reach the server's open streams (``bell.ring_on``)."""
+    from judge.serve.store import Store
+    from judge.serve.store_shadow import follow
+
+    server, shadow = Store(tmp_path), Store(tmp_path)
+    try:
+        server.written_elsewhere()  # the first look
+        assert not server.written_elsewhere()
+        with server.tx() as db:  # its own writes are not another's
+            db.execute("INSERT INTO meta(key, value) VALUES ('x', 'y')")
+        assert not server.written_elsewhere()
+        follow(shadow, "http://primary/api/contests/c")
+        assert server.written_elsewhere() and not server.written_elsewhere()
+    finally:
+        server.close()
+        shadow.close()
