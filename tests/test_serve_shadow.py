@@ -268,6 +268,8 @@ class _Primary(BaseHTTPRequestHandler):
         path = self.path.split("?")[0]
         if path == CONTEST + "/event-feed":
             body = _hostile_feed()
+        elif path == CONTEST:
+            body = b'{"id": "c"}'
         elif path.startswith(CONTEST + "/submissions/") and path.endswith("/files"):
             body = FILES.get(path.split("/")[-2], b"")
         else:
@@ -361,7 +363,7 @@ def test_credentials_come_from_a_file_or_the_environment_and_a_refusal_is_one_li
     hostile, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from judge.errors import UsageError
-    from judge.serve.shadow import credentials, locate
+    from judge.serve.shadow_client import credentials, locate
 
     url, site, _ = hostile
     monkeypatch.setenv("TILEJUDGE_SHADOW_CREDENTIALS", "")
@@ -374,6 +376,9 @@ def test_credentials_come_from_a_file_or_the_environment_and_a_refusal_is_one_li
         credentials(tmp_path / "login")
     with pytest.raises(UsageError, match="not an http"):
         locate("ftp://x/y", LOGIN)
+    with pytest.raises(UsageError, match="no such contest"):
+        locate(url + "x", LOGIN)
+    assert locate(url, LOGIN).contest == "c"
     wrong = _shadow(url, "--site", str(site), "--once", env={"TILEJUDGE_SHADOW_CREDENTIALS": "jury:guess"})
     assert wrong.returncode != 0 and "refused the credentials (401)" in wrong.stderr
     assert len(wrong.stderr.strip().splitlines()) <= 2 and "Traceback" not in wrong.stderr

@@ -36,7 +36,8 @@ def _stop(signum: int, frame: FrameType | None) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..problem.formats import load
-    from ..serve.shadow import Shadow, Stopped, credentials, locate
+    from ..serve.shadow import Shadow, Stopped
+    from ..serve.shadow_client import credentials, locate
     from ..serve.shadow_compare import Watcher, summary
     from ..serve.site import load_site
     from ..serve.store import Store
