@@ -11,6 +11,7 @@ last token and judges what came since, and nothing twice.
 from __future__ import annotations
 
 import base64
+import csv
 import io
 import json
 import os
@@ -23,6 +24,7 @@ import sys
 import threading
 import time
 import zipfile
+from contextlib import ExitStack
 from datetime import datetime, timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -30,6 +32,7 @@ from typing import Any
 
 import httpx
 import pytest
+from browser import Watched, launch, sync_playwright
 from conftest import FIXTURES, PROBLEMS, REPO_ROOT, require
 from serving import Client, Server, add_user, write_site
 
@@ -160,6 +163,7 @@ def test_the_shadow_lists_exactly_the_differing_verdicts_and_resumes_after_the_p
     report_file = root / "report.json"
     url = f"{primary.url}/api/contests/primary"  # the contest's id: the site folder's name
     process = ShadowProcess(root, url, shadow.site, credentials, report_file)
+    browser = ExitStack()
     try:
         report = _report(report_file, 6)
         assert _by_status(report) == {"agree": agree, "differ": {differ}, "unmapped": {no_language, no_team}}
@@ -181,7 +185,23 @@ def test_the_shadow_lists_exactly_the_differing_verdicts_and_resumes_after_the_p
         assert page.status_code == 200 and f'data-primary="{differ}"' in page.text
         assert re.search(rf'class="shadow-differ" data-primary="{differ}"', page.text)
         assert http.get("/staff/shadow.json").json()["summary"] == report["summary"]
+        table = list(csv.DictReader(io.StringIO(http.get("/staff/shadow.csv").text)))
+        assert [row["primary_id"] for row in table if row["status"] == "differ"] == [differ]
+        # each case the primary ran, as primary/here ("-": not run here: the judge may stop a group at its first
+        # failure, so which of a group's later cases ran depends on what ran in parallel)
+        here = {c["ordinal"]: c["shadow"] or "-" for c in shown[differ]["cases"]}
+        cases = next(r for r in table if r["status"] == "differ")["cases"]
+        assert cases == " ".join(f"{n}:AC/{here[n]}" for n in range(1, 5)) and here[1] == shown[differ]["shadow"]
         since = re.search(r'data-live="(\d+)"', page.text).group(1)  # where the page's event stream starts
+
+        # a jury member's page, open in a browser while the rest happens: its rows come by the pages' event stream
+        playwright = browser.enter_context(sync_playwright())
+        chromium = launch(playwright)
+        browser.callback(chromium.close)
+        jury = Watched(chromium.new_context(), shadow.url)
+        jury.log_in("admin", _admin_password(shadow))
+        live = jury.page("/staff/shadow")
+        live.wait_for_selector(f'tr.shadow-differ[data-primary="{differ}"]')
 
         # the primary goes away and comes back: the shadow resumes from its token, and judges nothing twice
         primary.stop()
@@ -196,7 +216,10 @@ def test_the_shadow_lists_exactly_the_differing_verdicts_and_resumes_after_the_p
         copies = [row["submission_id"] for row in report["submissions"] if row["submission_id"] is not None]
         assert len(copies) == len(set(copies)) == 5
         assert _shadow_frame(http, since, later)  # the page's event stream tells the jury's page of it
+        live.wait_for_selector(f'tr.shadow-differ[data-primary="{later}"]', timeout=60_000)  # with no reload
+        assert "2 differ" in live.inner_text("#shadow-totals") and jury.errors == [] and jury.foreign() == []
     finally:
+        browser.close()
         code, out = process.stop()
     assert code == 0, process.err.read_text()
     told = process.err.read_text()
