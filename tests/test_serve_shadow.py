@@ -262,6 +262,7 @@ def _hostile_feed() -> bytes:
             {"type": "judgements", "id": "j4", "data": {"id": "j4", "submission_id": "good", "judgement_type_id": "WA"}}
         ).encode(),
         json.dumps({"type": "runs", "id": "r2", "data": {"judgement_id": "j4", "ordinal": "one"}}).encode(),
+        json.dumps({"type": "judgements", "id": "jg", "data": {"id": "jg", "submission_id": "ghost"}}).encode(),
         b"",
     ]
     return b"\n".join(lines) + b"\n"
@@ -351,7 +352,8 @@ def test_a_hostile_feed_and_its_zips_are_warnings_never_a_crash(hostile) -> None
     assert any("line 3 is not an event" in line for line in warned), done.stderr
     assert any("run without a judgement, type or ordinal" in line for line in warned), done.stderr
     rows = {row["primary_id"]: row for row in json.loads(report.read_text())["submissions"]}
-    assert set(rows) == {"climbs", "elsewhere", "huge", "garbage", "good"}
+    assert set(rows) == {"climbs", "elsewhere", "huge", "garbage", "good", "ghost"}
+    assert rows["ghost"]["status"] == "waiting"  # a judgement of a submission the feed has not shown (yet)
     assert "outside itself" in rows["climbs"]["reason"]
     assert "not on the primary" in rows["elsewhere"]["reason"]
     assert "over 2 MiB" in rows["huge"]["reason"]

@@ -79,6 +79,7 @@ class Shadow:
         self.waiting_runs: dict[str, list[tuple[int, str]]] = {}
         self.lines = 0
         self.down = ""  # why the primary could not be read, while it cannot
+        self.pause = RETRY_FIRST  # seconds before the next try, doubling while it stays down
         kept = records.followed(store)
         here = primary.url("")
         if kept is not None and kept[0] != here:
@@ -87,21 +88,20 @@ class Shadow:
 
     def run(self, once: bool = False) -> None:
         """Follow the feed: for ever (reconnecting as long as it takes), or with ``once`` until it has been read."""
-        pause = RETRY_FIRST
         while True:
             try:
                 self._read(once)
                 if once:
                     return
-                pause = RETRY_FIRST  # the primary ended the feed: ask again
+                time.sleep(RETRY_FIRST)  # the primary ended the feed: ask again, but never in a busy loop
             except Unreachable as exc:
                 if once:
                     raise UsageError(f"cannot read the primary's feed: {exc}") from None
                 if not self.down:
                     self.say(f"warning: the primary is unreachable ({exc}): trying again from the last token")
                 self.down = str(exc)
-                time.sleep(pause)
-                pause = min(pause * 2, RETRY_MOST)
+                time.sleep(self.pause)
+                self.pause = min(self.pause * 2, RETRY_MOST)
 
     def _read(self, once: bool) -> None:
         kept = records.followed(self.store)
@@ -117,6 +117,7 @@ class Shadow:
                 records.keep_token(self.store, None)
                 return self._read(once)
             raise UsageError(f"the primary refused its event feed (HTTP {exc.code})") from None
+        self.pause = RETRY_FIRST  # it answered: a later drop starts waiting short again
         if self.down:
             self.say(f"the primary answers again: its feed resumed from the token {token}")
             self.down = ""

@@ -60,7 +60,9 @@ def compare(store: Store) -> list[Compared]:
     found = []
     for row in shadowed(store):
         primary, shadow, cases = row["verdict"], _local_type(row), []
-        if row["submission_id"] is None:
+        if row["submission_id"] is None and not row["unmapped"]:
+            status = "waiting"  # its judgement came first: the submission itself has not been read yet
+        elif row["submission_id"] is None:
             status = "unmapped"
         elif primary is None or shadow is None or row["local_state"] not in FINAL:
             status = "waiting"
