@@ -35,6 +35,11 @@ def _stop(signum: int, frame: FrameType | None) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from .cmd_serve import web_stack
+
+    web_stack(
+        "shadow"
+    )  # the site's store and workflow are the service's: a missing [web] extra is one line, not a traceback
     from ..problem.formats import load
     from ..serve.shadow import Shadow, Stopped
     from ..serve.shadow_client import credentials, locate
@@ -49,6 +54,8 @@ def run(args: argparse.Namespace) -> int:
     site = load_site(root.resolve(), Path(PROBLEMS))
     if site.kind != "contest":
         raise UsageError(f"{args.site}: a {site.kind} site: only a contest shadows another CCS")
+    if args.report is not None and not args.report.parent.is_dir():
+        raise UsageError(f"--report {args.report}: no folder {args.report.parent} to write it in")
     primary = locate(args.url, credentials(args.credentials))
     counts: dict[str, int] = {}
 
@@ -64,6 +71,8 @@ def run(args: argparse.Namespace) -> int:
         print(line, file=sys.stderr, flush=True)
 
     store = Store(site.root)
+    if store.migrated:
+        print(store.migrated, file=sys.stderr)
     signal.signal(signal.SIGTERM, _stop)
     signal.signal(signal.SIGINT, _stop)
     try:
