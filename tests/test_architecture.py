@@ -37,7 +37,7 @@ ALLOWED = {
     "core": {"run", "lang", "check", "model"},  # the core knows the model only: what a format means is in it
     "grade": {"run", "lang", "check", "model", "formats", "core"},
     "tools": {"run", "lang", "check", "model", "formats", "core", "grade"},
-    # the service: beside tools, above grade; only cli's serve command imports it (bench --serve drives a process)
+    # the service: beside tools, above grade; only cli's serve and shadow import it (bench --serve drives a process)
     "serve": {"run", "lang", "check", "model", "formats", "core", "grade"},
     "cli": {"run", "lang", "check", "model", "formats", "core", "grade", "tools", "serve"},
 }

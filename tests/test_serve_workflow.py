@@ -209,3 +209,34 @@ def test_every_refusal_has_its_answer_in_each_channels_mapping() -> None:
     assert all(a.message == "why" and a.field == "field" and a.code != "refused" for a in answers.values())
     assert answers["TooMany"].headers() == {"Retry-After": "60"}
     assert page_error(TooMany("slow down", retry_after=7)).headers() == {"Retry-After": "7"}
+
+
+def test_a_shadowed_submission_skips_the_rate_keeps_the_cap_and_is_stored_with_its_record_or_not_at_all(
+    served,
+) -> None:
+    """``accept_shadowed``: the primary decided the team's rate (it took them all), the queue's cap still holds, and
+    the shadow's record of the copy is in the copy's transaction: a record that fails leaves no copy to submit twice."""
+    from judge.serve.workflow import accept_shadowed
+
+    service, users = served
+    site, store, sources = service.site, service.store, service.sources
+    recorded: list[int] = []
+    for _ in range(5):  # past ann's rate of 3 a minute, up to the queue's 5
+        accept_shadowed(
+            store, sources, site, users["ann"].id, "aplusb", "python3", AC, 4, lambda db, sid: recorded.append(sid)
+        )
+    assert len(recorded) == 5 == _count(service) and service.workers.pokes == 0  # the server's own workers poll
+    with pytest.raises(Full):
+        accept_shadowed(store, sources, site, users["ann"].id, "aplusb", "python3", AC, 4, lambda db, sid: None)
+    with store.tx() as db:
+        db.execute("DELETE FROM events")
+        db.execute("DELETE FROM submissions")
+
+    def fails(db: object, sid: int) -> None:
+        raise RuntimeError("the shadow's record could not be written")
+
+    with pytest.raises(RuntimeError):
+        accept_shadowed(store, sources, site, users["ann"].id, "aplusb", "python3", AC, 4, fails)
+    assert _count(service) == 0
+    with pytest.raises(Invalid):  # the site's languages hold for a shadowed one too
+        accept_shadowed(store, sources, site, users["ann"].id, "aplusb", "cpp", AC, 4, lambda db, sid: None)

@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
 
         print(f"backed up {site_root} to {args.backup}: {backup(site_root, Path(args.backup))}")
         return 0
-    _web_stack()
+    web_stack()
     from ..serve.server import make_account
     from ..serve.store import Store
 
@@ -138,9 +138,10 @@ def run(args: argparse.Namespace) -> int:
     return _serve(args, site_root, Store)
 
 
-def _web_stack() -> None:
-    """``serve`` is the one command that needs the ``[web]`` extra, which judging alone does without: where it is
-    missing, say how to install it in one line rather than fail on the first import deep in the service."""
+def web_stack(command: str = "serve") -> None:
+    """``serve`` and ``shadow`` (which writes a site's store) are the commands that need the ``[web]`` extra, which
+    judging alone does without: where it is missing, say how to install it in one line rather than fail on the first
+    import deep in the service."""
     try:
         import argon2  # noqa: F401
         import jinja2  # noqa: F401
@@ -148,7 +149,7 @@ def _web_stack() -> None:
         import uvicorn  # noqa: F401
     except ImportError as exc:
         raise SetupError(
-            f"serve needs the web stack ({exc.name} is not installed): "
+            f"{command} needs the web stack ({exc.name} is not installed): "
             "pip install 'tilejudge[web]' (or -r requirements-web.txt)"
         ) from None
 

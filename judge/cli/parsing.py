@@ -36,6 +36,7 @@ COMMANDS: tuple[str, ...] = (
     "sandbox",
     "languages",
     "serve",
+    "shadow",
 )
 
 

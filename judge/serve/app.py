@@ -20,6 +20,7 @@ from starlette.routing import BaseRoute, Route
 
 from . import api_accounts, api_sessions, api_submissions, contest_clock, events, health, icpc, pages_routes, scoreboard
 from .access import BasicCredentials, json_response, service_of
+from .bell import ring_on
 from .http_errors import ApiError, api_error
 from .origin import SameOrigin
 from .refusals import Refused
@@ -132,6 +133,7 @@ def make_app(
             app.state.service = ready
             ready.bell.bind(loop)
             ready.workers.start()
+            clocks.append(asyncio.create_task(ring_on(ready.store.written_elsewhere, ready.bell)))
             if ready.site.kind == "contest":
                 clocks.append(asyncio.create_task(contest_clock.keep(ready)))
             startup.service = ready  # the gate opens last, on a service whose workers run

@@ -9,6 +9,9 @@ says only that something changed, never what.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+
+ELSEWHERE_EVERY = 1.0  # seconds between looks for another process's writes to the store
 
 
 class Bell:
@@ -48,3 +51,13 @@ class Bell:
             pass
         finally:
             self._waiters.discard(waiter)
+
+
+async def ring_on(changed: Callable[[], bool], bell: Bell, every: float = ELSEWHERE_EVERY) -> None:
+    """Ring ``bell`` whenever ``changed()`` says the store was written by another process (``Store
+    .written_elsewhere``): the shadow's records and an account made from the command line reach open streams within
+    ``every`` seconds instead of at their next keep-alive. Runs until cancelled."""
+    while True:
+        await asyncio.sleep(every)
+        if await asyncio.to_thread(changed):
+            bell.ring()

@@ -97,10 +97,24 @@ INSERT OR IGNORE INTO icpc_teams(user_id, team_id)
     SELECT id, CAST(id AS TEXT) FROM users WHERE role IN ('team', 'student')
 """
 
+# shadowing another CCS (shadow.py, store_shadow.py): the primary's submissions with their local copies and the
+# primary's judgements, and the feed followed with its last token
+SHADOW = """
+CREATE TABLE IF NOT EXISTS shadow_feed (
+    id INTEGER PRIMARY KEY CHECK (id = 1), url TEXT NOT NULL, token TEXT, updated REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS shadow_submissions (
+    primary_id TEXT PRIMARY KEY, team_id TEXT NOT NULL DEFAULT '', problem_id TEXT NOT NULL DEFAULT '',
+    language_id TEXT NOT NULL DEFAULT '', time TEXT NOT NULL DEFAULT '',
+    submission_id INTEGER REFERENCES submissions(id), unmapped TEXT NOT NULL DEFAULT '',
+    judgement_id TEXT, verdict TEXT, runs TEXT NOT NULL DEFAULT '{}', seen REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS shadow_judgement ON shadow_submissions(judgement_id)
+"""
+
 STEPS: tuple[Step, ...] = (
     Step(1, "accounts, tokens, submissions, results and the event log", statements(FIRST)),
     Step(2, "log-in sessions for the pages", statements(SESSIONS)),
     Step(3, "ICPC team ids, organizations and groups", statements(TEAMS)),
+    Step(6, "shadowing another CCS: its submissions, judgements and feed token", statements(SHADOW)),
 )
 LATEST = STEPS[-1].version
 

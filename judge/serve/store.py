@@ -59,6 +59,7 @@ class Store:
         self._lock = threading.RLock()
         self.changed: list[Callable[[], None]] = []
         self._evented = False
+        self._data_version = -1  # PRAGMA data_version's last value: the first look reports a change (harmless)
         self.migrated: Migrated | None = None
         for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON"):
             self._db.execute(f"PRAGMA {pragma}")
@@ -122,6 +123,14 @@ class Store:
             "SELECT * FROM events WHERE user_id = ? AND id > ? AND submission_id IS NOT NULL ORDER BY id LIMIT ?",
             (user, after, limit),
         )
+    def written_elsewhere(self) -> bool:
+        """Whether another process (``shadow``, ``serve --add-user``) committed to the store since the last call:
+        SQLite's ``data_version`` moves on for every connection's commit but this one's. Its commits ring no bell
+        here, so the server asks this now and then (``bell.ring_on``)."""
+        with self._lock:
+            now = int(self._db.execute("PRAGMA data_version").fetchone()[0])
+        seen, self._data_version = self._data_version, now
+        return now != seen
 
     def close(self) -> None:
         with self._lock:

@@ -29,6 +29,7 @@
   if (since === null) return;
   var detail = body.getAttribute('data-detail');
   var list = document.getElementById('subs-wrap');  // a list of submissions: new ones are added as they come
+  var shadow = document.getElementById('shadow-wrap');  // the jury's shadowing table: redrawn on any change
   var shown = document.getElementById('live-state');
   var lastId = since;
   var source = null;
@@ -103,7 +104,8 @@
     if (pending[sid]) return;
     pending[sid] = setTimeout(function () {
       delete pending[sid];
-      if (sid === 'list') replaceFrom(location.href, 'subs-wrap').then(function () { list = document.getElementById('subs-wrap'); });
+      if (sid === 'shadow') replaceFrom(location.href, 'shadow-wrap');
+      else if (sid === 'list') replaceFrom(location.href, 'subs-wrap').then(function () { list = document.getElementById('subs-wrap'); });
       else refresh(sid);
     }, 100);
   }
@@ -118,7 +120,10 @@
     return out;
   }
 
-  function poll() { watched().forEach(refresh); }
+  function poll() {
+    if (shadow) replaceFrom(location.href, 'shadow-wrap');
+    watched().forEach(refresh);
+  }
 
   function startPolling() {
     if (!poller) poller = setInterval(poll, 2000);
@@ -143,10 +148,11 @@
       var data;
       try { data = JSON.parse(e.data); } catch (err) { return; }
       if (!data || data.id === undefined) return;
+      if (shadow) { soon('shadow'); return; }
       if (document.querySelector('[data-sid="' + data.id + '"]')) soon(data.id);
       else if (e.type === 'submissions' && list && !list.getAttribute('data-older')) soon('list');
     };
-    ['submissions', 'judgements', 'runs'].forEach(function (kind) { source.addEventListener(kind, onEvent); });
+    ['submissions', 'judgements', 'runs', 'shadow'].forEach(function (kind) { source.addEventListener(kind, onEvent); });
     source.onerror = function () {
       source.close();
       source = null;

@@ -12,7 +12,7 @@ module, starlette or ``http_errors`` (``tests/test_serve_layers.py`` checks it).
 from ..refusals import Conflict, Forbidden, Full, Invalid, NotFound, Refused, TooMany, Unavailable
 from .accounts import NAME_MAX, STAFF_MAKES, check_name, import_roster, may_change, may_make, password_fits
 from .rejudge import rejudge_problem, rejudge_submission
-from .submissions import accept_submission, open_problems
+from .submissions import accept_shadowed, accept_submission, open_problems
 
 __all__ = [
     "NAME_MAX",
@@ -25,6 +25,7 @@ __all__ = [
     "Refused",
     "TooMany",
     "Unavailable",
+    "accept_shadowed",
     "accept_submission",
     "check_name",
     "import_roster",

@@ -10,6 +10,7 @@ inside the transaction that stores the row, so two requests at once cannot both 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -18,7 +19,9 @@ from ..limits import rate_wait
 from ..queue import accept, queued_count
 from ..refusals import Conflict, Full, Invalid, NotFound, TooMany, Unavailable
 from ..service import Service
-from ..store import StoreError, Transaction, User
+from ..site import Site
+from ..sources import Sources
+from ..store import Store, StoreError, Transaction, User
 
 
 def open_problems(service: Service, user: User) -> list[str]:
@@ -39,7 +42,7 @@ def accept_submission(
     late = _late(service, user, now)
     if problem not in open_problems(service, user):
         raise NotFound(f"no such problem '{problem}'", "problem")
-    name = _language(service, language, files)
+    name = _language(service.site, language, files)
     _check_capacity(service, user)
     cases = len(service.problems[problem].cases)
     try:
@@ -53,7 +56,38 @@ def accept_submission(
     return sid
 
 
-def _language(service: Service, language: str | None, files: list[tuple[str, bytes]]) -> str:
+def accept_shadowed(
+    store: Store,
+    sources: Sources,
+    site: Site,
+    user: int,
+    problem: str,
+    language: str,
+    files: list[tuple[str, bytes]],
+    cases: int,
+    then: Callable[[Transaction, int], None],
+) -> int:
+    """A submission another CCS took (``shadow.py``), queued here as its team's; its id. The site's problem and
+    language are checked, and the queue's cap (``Full``: the caller waits and tries again), but not the contest's
+    hours or the team's rate: the primary took it, and the point is to judge what it judged. ``then`` runs in the
+    same transaction with the new id, so the copy and the shadow's record of it are stored together or not at all
+    (a shadow killed between the two would otherwise submit it twice)."""
+    if problem not in site.problems:
+        raise NotFound(f"no such problem '{problem}'", "problem")
+    name = _language(site, language, files)
+    try:
+        stored = [{"name": n, "sha256": sources.put(data), "size": len(data)} for n, data in files]
+        with store.tx() as db:
+            if queued_count(db) >= site.limits.queue:
+                raise Full("the judging queue is full; try again shortly")
+            sid = accept(db, store, user, problem, name, stored, None, cases)
+            then(db, sid)
+    except (OSError, StoreError) as exc:
+        raise Unavailable(f"the site cannot store submissions now: {exc}") from None
+    return sid
+
+
+def _language(site: Site, language: str | None, files: list[tuple[str, bytes]]) -> str:
     if language is None:
         found = by_extension(Path(files[0][0])) if files else None
         if found is None:
@@ -63,7 +97,7 @@ def _language(service: Service, language: str | None, files: list[tuple[str, byt
         name = LANGUAGES[language].name
     else:
         raise Invalid(f"unknown language '{language}' (GET /api/v1/languages lists them)", "language")
-    if name not in service.site.languages:
+    if name not in site.languages:
         raise Invalid(f"the language '{name}' is not allowed on this site", "language")
     if LANGUAGES[name].missing():
         raise Invalid(f"the language '{name}' is not installed on this server", "language")
