@@ -16,7 +16,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import sqlite3
 import threading
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -26,7 +25,7 @@ from typing import Any
 from ..atomic import atomic_write
 from .icpc_objects import TYPE_OF
 from .queue import FINAL, State
-from .store import Store
+from .store import Store, StoreError
 from .store_shadow import local_runs, shadowed
 
 STATUSES = ("differ", "unmapped", "waiting", "agree")  # the order the jury reads them in
@@ -158,7 +157,7 @@ class Watcher:
         while not self._stop.wait(self.every):
             try:
                 self.check()
-            except (OSError, sqlite3.Error) as exc:  # a report folder gone, a busy store: said, tried again
+            except (OSError, StoreError) as exc:  # a report folder gone, a busy store: said, tried again
                 self.say(f"warning: the comparison could not be brought up to date: {exc}")
 
     def __enter__(self) -> Watcher:

@@ -123,6 +123,7 @@ class Store:
             "SELECT * FROM events WHERE user_id = ? AND id > ? AND submission_id IS NOT NULL ORDER BY id LIMIT ?",
             (user, after, limit),
         )
+
     def written_elsewhere(self) -> bool:
         """Whether another process (``shadow``, ``serve --add-user``) committed to the store since the last call:
         SQLite's ``data_version`` moves on for every connection's commit but this one's. Its commits ring no bell
