@@ -276,7 +276,7 @@ async def event_feed(request: Request) -> Response:
 FEED_TYPES = frozenset(
     (
         *("contest", "judgement-types", "languages", "problems", "groups", "organizations", "state", "teams"),
-        *("submissions", "judgements", "runs", "awards"),
+        *("submissions", "judgements", "runs", "awards", "clarifications"),
     )
 )
 AWARDS_MOVE = frozenset(("state", "submissions", "judgements", "accounts", "groups"))  # log events that may move one
@@ -356,6 +356,9 @@ def _mapped(service: Service, user: User, event: Any) -> str | None:
         kind = event["type"]
         found = next((o for o in _collection(service, user, kind) if o["id"] == data["id"]), None)
         return _line(kind, data["id"], found, event["id"]) if found else None
+    if event["type"] == "clarifications":  # to whom it is addressed (icpc_clarifications.py)
+        found = objects.clarification(service, user, data["id"])
+        return _line("clarifications", found["id"], found, event["id"]) if found else None
     if event["type"] == "state":  # the contest's clock (contest_clock.py): the state as of that moment
         return _line("state", None, objects.state(service, data["time"]), event["id"])
     sid = event["submission_id"]
