@@ -27,7 +27,7 @@ from .queue import PENDING, State, sql_in
 from .refusals import Refused
 from .session_ends import end_all
 from .standing import rejudging
-from .workflow import import_roster, rejudge_problem
+from .workflow import import_roster, rejudge_problem, unanswered
 
 FILE_NAMES = {"csv": "grades.csv", "json": "grades.json", "xml": "junit.xml", "html": "report.html"}
 REPORT_CSP = (
@@ -78,7 +78,8 @@ def _overview(request: Request, who: Seen, ended: str | None) -> Response:
             }
         )
     again = sum(p["rejudging"] for p in shown)
-    return render(request, "staff.html", who=who, problems=shown, rejudging=again, ended=ended)
+    waiting = unanswered(service)
+    return render(request, "staff.html", who=who, problems=shown, rejudging=again, ended=ended, unanswered=waiting)
 
 
 @page

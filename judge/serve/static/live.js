@@ -103,9 +103,24 @@
     if (pending[sid]) return;
     pending[sid] = setTimeout(function () {
       delete pending[sid];
-      if (sid === 'list') replaceFrom(location.href, 'subs-wrap').then(function () { list = document.getElementById('subs-wrap'); });
+      if (sid === 'clar') clarsChanged();
+      else if (sid === 'list') replaceFrom(location.href, 'subs-wrap').then(function () { list = document.getElementById('subs-wrap'); });
       else refresh(sid);
     }, 100);
+  }
+
+  // a new question or answer: the list as the server renders it now, unless an answer is being typed in it
+  function clarsChanged() {
+    var wrap = document.getElementById('clar-wrap');
+    var typed = wrap ? wrap.querySelectorAll('textarea') : [];
+    for (var i = 0; i < typed.length; i++) {
+      if (typed[i].value.trim() !== '') {
+        var note = document.getElementById('clar-note');
+        if (note) note.hidden = false;
+        return;
+      }
+    }
+    replaceFrom(location.href, 'clar-wrap');
   }
 
   function watched() {
@@ -147,6 +162,10 @@
       else if (e.type === 'submissions' && list && !list.getAttribute('data-older')) soon('list');
     };
     ['submissions', 'judgements', 'runs'].forEach(function (kind) { source.addEventListener(kind, onEvent); });
+    source.addEventListener('clarifications', function (e) {
+      if (e.lastEventId) lastId = e.lastEventId;
+      if (document.getElementById('clar-wrap')) soon('clar');
+    });
     source.onerror = function () {
       source.close();
       source = null;
