@@ -1,0 +1,281 @@
+"""Clarifications (issue 49, item 2) on a real contest server over loopback: the API, the ICPC API, the pages, live.
+
+Two teams ask; the jury sees the unanswered questions first and answers one to everyone; the other team reads the
+answer (the question with it, its asker not named) and never the first team's question itself; the asker's open
+page stream (``/live``) brings the answer; bad input is a 4xx JSON error; the ICPC ``clarifications`` endpoint and
+event feed give each team only its own and everyone's, in the spec's shapes (and, with ``CCS_SPECS``, valid by its
+schemas: ``test_serve_icpc.check``). One server for the module.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+import httpx
+import pytest
+from conftest import PROBLEMS
+from serving import Client, Server, write_site
+from test_serve_icpc import check
+
+pytest.importorskip("argon2", reason="the service's extra is not installed (pip install -r requirements-web.txt)")
+
+PASSWORD = "clarify-pw-1234"
+
+
+@pytest.fixture(scope="module")
+def contest(tmp_path_factory: pytest.TempPathFactory):
+    start = datetime.now().astimezone() - timedelta(hours=1)
+    folder = write_site(
+        tmp_path_factory.mktemp("clar") / "clar",
+        f"title: Clarified\nkind: contest\nstart: {start.isoformat()}\n"
+        f"end: {(start + timedelta(hours=5)).isoformat()}\n"
+        f"problems:\n  - problem: {PROBLEMS / 'aplusb'}\n    label: A\n",
+    )
+    server = Server(folder, workers=1, jobs=1).start()
+    clients: list[httpx.Client] = []
+    try:
+        jury = Client(server, server.admin_token())
+        clients.append(jury.http)
+        teams, csrf = {}, {}
+        for name in ("ta", "tb"):
+            made = jury.http.post("/users", json={"name": name, "role": "team", "password": PASSWORD})
+            assert made.status_code == 201, made.text
+            client = httpx.Client(base_url=server.url, timeout=60)
+            logged = client.post("/api/v1/login", json={"name": name, "password": PASSWORD})
+            assert logged.status_code == 200, logged.text
+            clients.append(client)
+            teams[name] = client
+            csrf[name] = logged.json()["csrf"]
+            client.headers["X-CSRF-Token"] = csrf[name]  # the API's changes through a session; a form its own field
+        yield {"server": server, "jury": jury.http, "teams": teams, "csrf": csrf}
+    finally:
+        for client in clients:
+            client.close()
+        server.stop()
+
+
+def _post(client: httpx.Client, path: str, body: dict[str, Any]) -> httpx.Response:
+    return client.post(path, json=body)
+
+
+@pytest.fixture(scope="module")
+def asked(contest) -> dict[str, int]:
+    """ta asks about A, tb in general, in that order."""
+    ta, tb = contest["teams"]["ta"], contest["teams"]["tb"]
+    first = _post(ta, "/api/v1/clarifications", {"text": "May the input\nhave leading zeros?", "problem": "aplusb"})
+    assert first.status_code == 201, first.text
+    assert first.headers["Location"] == f"/api/v1/clarifications/{first.json()['id']}"
+    second = _post(tb, "/api/v1/clarifications", {"text": "Is there a break at noon?"})
+    assert second.status_code == 201, second.text
+    return {"ta": first.json()["id"], "tb": second.json()["id"]}
+
+
+def test_the_jury_sees_unanswered_questions_first_and_a_team_only_its_own(contest, asked) -> None:
+    jury, tb = contest["jury"], contest["teams"]["tb"]
+    announced = jury.post("/clarifications", json={"text": "The contest runs five hours."})
+    assert announced.status_code == 201 and announced.json()["kind"] == "announcement"
+    listed = jury.get("/clarifications").json()
+    assert [(c["id"], c["kind"], c["answered"]) for c in listed[:2]] == [
+        (asked["ta"], "question", False),
+        (asked["tb"], "question", False),
+    ]
+    assert listed[0]["asker"] == "ta" and listed[0]["problem"] == "aplusb"
+    mine = tb.get("/api/v1/clarifications").json()
+    assert {c["id"] for c in mine} == {asked["tb"], announced.json()["id"]}
+    assert tb.get(f"/api/v1/clarifications/{asked['ta']}").status_code == 404  # another team's question is not told
+    assert jury.get(f"/clarifications/{asked['ta']}").json()["text"] == "May the input\nhave leading zeros?"
+
+
+def test_an_answer_to_all_reaches_the_other_team_and_the_askers_open_stream(contest, asked) -> None:
+    jury, ta, tb = contest["jury"], contest["teams"]["ta"], contest["teams"]["tb"]
+    frames: list[str] = []
+    opened = threading.Event()
+
+    def follow() -> None:  # the asker's open page: its event stream, from now on
+        with ta.stream("GET", "/live", params={"since": _rendered_at(ta)}, timeout=60) as stream:
+            opened.set()
+            for line in stream.iter_lines():
+                frames.append(line)
+                if line.startswith("data:") and '"what": "answer"' in line:
+                    return
+
+    reader = threading.Thread(target=follow, daemon=True)
+    reader.start()
+    assert opened.wait(30)
+    reply = jury.post(
+        "/clarifications",
+        json={"reply_to": asked["ta"], "text": "No leading zeros.", "to": "all", "publish": True},
+    )
+    assert reply.status_code == 201, reply.text
+    reader.join(30)
+    assert not reader.is_alive(), frames
+    assert "event: clarifications" in frames
+    # the other team reads the answer with the question's text, never who asked nor the question's id
+    (answer,) = [c for c in tb.get("/api/v1/clarifications").json() if c["kind"] == "answer"]
+    assert answer["text"] == "No leading zeros." and answer["question"] == "May the input\nhave leading zeros?"
+    assert answer["reply_to"] is None and answer["asker"] is None and answer["to_name"] is None
+    assert tb.get(f"/api/v1/clarifications/{asked['ta']}").status_code == 404
+    (own,) = [c for c in ta.get("/api/v1/clarifications").json() if c["kind"] == "answer"]
+    assert own["reply_to"] == asked["ta"]
+    listed = jury.get("/clarifications").json()
+    assert listed[0]["id"] == asked["tb"]  # the one left unanswered comes first now
+    answered = next(c for c in listed if c["id"] == asked["ta"])
+    assert answered["answered"] is True
+    # an answer to one team: the other never sees it, on the API or its stream
+    private = jury.post("/clarifications", json={"reply_to": asked["tb"], "text": "At noon: no."})
+    assert private.status_code == 201
+    assert private.json()["id"] not in {c["id"] for c in ta.get("/api/v1/clarifications").json()}
+    assert private.json()["id"] in {c["id"] for c in tb.get("/api/v1/clarifications").json()}
+
+
+def _rendered_at(client: httpx.Client) -> int:
+    """The event id an open clarifications page listens after (its ``data-live``), as its script starts from."""
+    page = client.get("/clarifications")
+    assert page.status_code == 200
+    return int(re.search(r'data-live="(\d+)"', page.text).group(1))
+
+
+@pytest.mark.parametrize(
+    ("who", "body", "status", "field"),
+    [
+        ("ta", {"text": ""}, 422, "text"),
+        ("ta", {"text": "x" * 2001}, 422, "text"),
+        ("ta", {"text": "bell \x07 here"}, 422, "text"),
+        ("ta", {"text": 7}, 422, "text"),
+        ("ta", {"text": "which?", "problem": "nosuch"}, 404, "problem"),
+        ("ta", {"text": "hi", "reply_to": 1}, 403, None),
+        ("ta", {"text": "hi", "to": "tb"}, 400, "to"),
+        ("ta", {"text": "hi", "colour": "red"}, 400, "colour"),
+        ("jury", {"text": "hi", "to": "nobody-here"}, 404, "to"),
+        ("jury", {"text": "hi", "reply_to": 999999}, 404, "reply_to"),
+        ("jury", {"text": "hi", "reply_to": "1"}, 400, "reply_to"),
+        ("jury", {"text": "hi", "reply_to": 1, "to": "tb"}, 400, "to"),
+    ],
+)
+def test_bad_input_is_a_4xx_json_error(contest, who, body, status, field) -> None:
+    client = contest["jury"] if who == "jury" else contest["teams"][who]
+    path = "/clarifications" if who == "jury" else "/api/v1/clarifications"
+    answer = client.post(path, json=body)
+    assert answer.status_code == status, answer.text
+    error = answer.json()["error"]
+    assert error["message"] and (field is None or error["field"] == field)
+    raw = contest["teams"]["ta"].post("/api/v1/clarifications", content=b"{", headers={"Content-Type": "text/plain"})
+    assert 400 <= raw.status_code < 500 and "error" in raw.json()
+
+
+def test_an_answer_to_an_announcement_is_refused(contest) -> None:
+    jury = contest["jury"]
+    own = jury.post("/clarifications", json={"text": "Lunch is served."}).json()["id"]
+    answer = jury.post("/clarifications", json={"reply_to": own, "text": "thanks"})
+    assert answer.status_code == 422 and answer.json()["error"]["field"] == "reply_to"
+
+
+def test_the_icpc_clarifications_endpoint_and_feed(contest, asked) -> None:
+    server, jury = contest["server"], contest["jury"]
+    base = f"{server.url}/api/contests/clar"
+    icpc = {name: httpx.Client(base_url=base, auth=(name, PASSWORD), timeout=60) for name in ("ta", "tb")}
+    staff = httpx.Client(base_url=base, headers={"Authorization": jury.headers["Authorization"]}, timeout=60)
+    try:
+        team_ids = {t["name"]: t["id"] for t in staff.get("/teams").json()}
+        mine = icpc["ta"].post("/clarifications", json={"text": "Is 0 a valid input?", "problem_id": "aplusb"})
+        assert mine.status_code == 201, mine.text
+        made = mine.json()
+        check("clarifications", made)
+        assert made["from_team_id"] == team_ids["ta"] and made["to_team_id"] is None
+        assert mine.headers["Location"] == f"/api/contests/clar/clarifications/{made['id']}"
+        for extra in ({"id": "x"}, {"to_team_id": team_ids["tb"]}, {"time": "2026-01-01T00:00:00Z"}):
+            refused = icpc["ta"].post("/clarifications", json={"text": "hi", **extra})
+            assert refused.status_code == 400, refused.text
+        assert (
+            icpc["ta"].post("/clarifications", json={"text": "hi", "from_team_id": team_ids["tb"]}).status_code == 403
+        )
+        assert staff.post("/clarifications", json={"text": "no time"}).status_code == 400
+        both = {
+            "text": "x",
+            "time": "2026-12-06T10:00:00Z",
+            "from_team_id": team_ids["ta"],
+            "to_team_id": team_ids["tb"],
+        }
+        assert staff.post("/clarifications", json=both).status_code == 400
+        reply = staff.post(
+            "/clarifications",
+            json={"text": "Yes.", "reply_to_id": made["id"], "to_team_id": team_ids["ta"], "time": _now()},
+        )
+        assert reply.status_code == 201, reply.text
+        check("clarifications", reply.json())
+        assert reply.json()["to_team_id"] == team_ids["ta"] and reply.json()["reply_to_id"] == made["id"]
+
+        seen = {name: client.get("/clarifications").json() for name, client in icpc.items()}
+        everything = staff.get("/clarifications").json()
+        for found in (*seen.values(), everything):
+            check("clarifications", found, many=True)
+        ids = {name: {c["id"] for c in found} for name, found in seen.items()}
+        assert {made["id"], reply.json()["id"], str(asked["ta"])} <= ids["ta"]
+        assert not {made["id"], reply.json()["id"], str(asked["ta"])} & ids["tb"]
+        assert ids["ta"] | ids["tb"] <= {c["id"] for c in everything}
+        assert icpc["tb"].get(f"/clarifications/{made['id']}").status_code == 404
+        assert icpc["ta"].get(f"/clarifications/{made['id']}").json() == made
+        to_all = staff.get("/clarifications", params={"to_team_id": "", "from_team_id": ""}).json()
+        assert to_all and all(c["to_team_id"] is None and c["from_team_id"] is None for c in to_all)
+
+        feed = icpc["tb"].get("/event-feed", params={"stream": "false", "types": "clarifications"})
+        assert feed.status_code == 200
+        lines = [json.loads(line) for line in feed.text.splitlines() if line.strip()]
+        assert lines and {line["type"] for line in lines} == {"clarifications"}
+        assert {line["id"] for line in lines} == ids["tb"]
+        for line in lines:
+            check("clarifications", line["data"])
+        access = icpc["ta"].get("/access").json()
+        assert "team_clar" in access["capabilities"]
+        assert any(e["type"] == "clarifications" for e in access["endpoints"])
+    finally:
+        for client in (*icpc.values(), staff):
+            client.close()
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def test_the_pages_ask_answer_and_list_without_javascript(contest, asked) -> None:
+    server, ta = contest["server"], contest["teams"]["ta"]
+    csrf = contest["csrf"]["ta"]
+    problem = ta.get("/problems/aplusb")
+    assert problem.status_code == 200 and 'action="/clarifications"' in problem.text
+    assert "No leading zeros." in problem.text or "May the input" in problem.text  # A's clarifications on its page
+    forged = ta.post("/clarifications", data={"csrf": "forged", "text": "forged?"})
+    assert forged.status_code == 403
+    sent = ta.post(
+        "/clarifications", data={"csrf": csrf, "text": "<b>bold?</b>", "problem": "aplusb", "back": "/problems/aplusb"}
+    )
+    assert sent.status_code == 303 and re.match(r"/problems/aplusb#c\d+$", sent.headers["location"])
+    page = ta.get("/clarifications").text
+    assert "&lt;b&gt;bold?&lt;/b&gt;" in page and "<b>bold?" not in page
+    empty = ta.post("/clarifications", data={"csrf": csrf, "text": "   "})
+    assert empty.status_code == 422 and 'id="clar-error"' in empty.text
+    # the jury's page: the oldest unanswered question first, each with its answer form
+    jury_page = httpx.Client(base_url=server.url, timeout=60)
+    try:
+        token = contest["jury"].headers["Authorization"].split()[1]
+        made = contest["jury"].post("/users", json={"name": "judge1", "role": "jury", "password": PASSWORD})
+        assert made.status_code == 201, made.text
+        logged = jury_page.post("/api/v1/login", json={"name": "judge1", "password": PASSWORD})
+        assert logged.status_code == 200 and token
+        text = jury_page.get("/clarifications").text
+        order = [int(n) for n in re.findall(r'<li class="clar clar-question unanswered" id="c(\d+)"', text)]
+        assert order and order == sorted(order)
+        first = text.index(f'id="c{order[0]}"')
+        assert all(first < text.index(f'id="c{n}"') for n in re.findall(r'id="c(\d+)" data-clar', text)[1:])
+        answered = jury_page.post(
+            f"/clarifications/{order[0]}/answer",
+            data={"csrf": logged.json()["csrf"], "text": "Answered from the page.", "to": "asker"},
+        )
+        assert answered.status_code == 303, answered.text
+        staff = jury_page.get("/staff").text
+        assert re.search(r"Clarifications \(\d+ unanswered\)", staff)
+    finally:
+        jury_page.close()
