@@ -279,3 +279,33 @@ def test_the_pages_ask_answer_and_list_without_javascript(contest, asked) -> Non
         assert re.search(r"Clarifications \(\d+ unanswered\)", staff)
     finally:
         jury_page.close()
+
+
+@pytest.mark.slow  # a browser of its own: over 10 s on a loaded machine
+def test_an_answer_appears_on_an_open_page_without_a_reload(contest) -> None:
+    """A browser (Debian's chromium, ``tests/browser.py``): tb asks on its clarifications page, the jury answers, and
+    the answer shows on the page still open, which was not loaded again."""
+    from browser import Watched, launch, sync_playwright
+
+    server, jury = contest["server"], contest["jury"]
+    with sync_playwright() as playwright:
+        chromium = launch(playwright)
+        watched = Watched(chromium.new_context(), server.url)
+        try:
+            page = watched.log_in("tb", PASSWORD)
+            page.goto(server.url + "/clarifications")
+            page.fill("#clar-text", "Can the answer be negative?")
+            page.click("#ask-form button[type=submit]")
+            page.wait_for_url(re.compile(r"/clarifications#c\d+$"))
+            question = int(page.url.rsplit("#c", 1)[1])
+            page.wait_for_function("document.body.getAttribute('data-mode') === 'live'", timeout=30_000)
+            page.evaluate("window.stillThisPage = true")
+            reply = jury.post("/clarifications", json={"reply_to": question, "text": "Never negative."})
+            assert reply.status_code == 201, reply.text
+            page.wait_for_selector(f"#c{reply.json()['id']} .text", timeout=30_000)
+            assert page.inner_text(f"#c{reply.json()['id']} .text") == "Never negative."
+            assert page.evaluate("window.stillThisPage") is True  # shown by the stream, not by a reload
+            assert watched.foreign() == [] and watched.errors == []
+        finally:
+            watched.context.close()
+            chromium.close()
