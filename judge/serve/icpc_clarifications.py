@@ -12,6 +12,7 @@ of the jury's own to one team or to all. A refusal of the workflow rises to the 
 
 from __future__ import annotations
 
+import time
 from datetime import datetime
 from typing import Any
 
@@ -31,6 +32,7 @@ from .store import User
 from .store_clarifications import account_of
 from .workflow import announce, answer, ask, ask_for, listed, seen
 
+TIME_SPAN = 366 * 86400.0  # seconds a jury message's given time may be from now
 FILTERS = ("from_team_id", "to_team_id", "reply_to_id", "problem_id")
 
 
@@ -98,8 +100,10 @@ def _staff_post(service: Service, user: User, data: dict[str, Any], text: str, p
         raise bad_request("time is required of the jury's clarification (admin_clar)", "time")
     try:
         moment = datetime.fromisoformat(data["time"]).timestamp()
-    except ValueError:
-        raise bad_request("time must be an ISO 8601 time", "time") from None
+    except (ValueError, OverflowError, OSError):
+        moment = None
+    if moment is None or abs(moment - time.time()) > TIME_SPAN:  # stored, it is shown on every list: a time it can be
+        raise bad_request("time must be an ISO 8601 time within a year of now", "time")
     sender, addressee = _team(service, data.get("from_team_id"), "from_team_id"), None
     if data.get("to_team_id") is not None:
         addressee = _team(service, data["to_team_id"], "to_team_id")

@@ -1,6 +1,8 @@
 // tilejudge pages: the language from a chosen file's extension, and live submission states.
 // One event stream per page (/live); each event says "this submission changed", and its state is then read
 // from the API. When the stream drops, the page polls every 2 s and tries the stream again, backing off.
+// A clarifications event (one asked, answered or announced) swaps in the page's list (#clar-wrap) as the server
+// renders it now, unless an answer is being typed there (then a note asks for a reload).
 (function () {
   'use strict';
   var FINAL = ['done', 'error'];
