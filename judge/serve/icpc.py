@@ -5,7 +5,7 @@ Read endpoints for the contest, the caller's access (``icpc_access.py``), its
 state, languages, problems, teams, organizations and groups (``team_ids.py``,
 ``team_roster.py``), awards (``icpc_awards.py``), judgement types,
 submissions (with their files as the spec's zip), judgements, runs and the
-scoreboard; ``POST`` of a submission as a team (or
+scoreboard (clarifications: ``icpc_clarifications.py``); ``POST`` of a submission as a team (or
 by the jury for a team: the spec's proxy); the NDJSON event feed, whose
 tokens are the event log's ids, so ``since_token`` resumes exactly where a
 client stopped (``stream=false`` sends what there is and ends, as DOMjudge
