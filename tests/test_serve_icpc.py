@@ -45,6 +45,7 @@ REQUIRED = {  # each object's required properties in the 2023-06 spec
     "judgements": {"id", "submission_id", "start_time", "start_contest_time"},
     "runs": {"id", "judgement_id", "ordinal", "judgement_type_id", "time", "contest_time"},
     "scoreboard": {"time", "contest_time", "state", "rows"},
+    "clarifications": {"id", "text", "time", "contest_time"},
 }
 SCHEMA_OF = {
     "contest": "contest",
@@ -57,6 +58,7 @@ SCHEMA_OF = {
     "submissions": "submission",
     "judgements": "judgement",
     "runs": "run",
+    "clarifications": "clarification",
 }
 
 

@@ -102,10 +102,12 @@ def test_access_lists_capabilities_endpoints_and_properties_by_role(contest) -> 
         seen[who] = answer.json()
         if VALIDATE is not None:
             VALIDATE("access", seen[who])
-    assert seen["jury"]["capabilities"] == ["proxy_submit"] and seen["team"]["capabilities"] == ["team_submit"]
+    assert seen["jury"]["capabilities"] == ["proxy_submit", "admin_clar"]
+    assert seen["team"]["capabilities"] == ["team_submit", "team_clar"]
     for found in seen.values():
         endpoints = {e["type"]: set(e["properties"]) for e in found["endpoints"]}
         assert {"contest", "problems", "teams", "organizations", "groups", "awards", "scoreboard"} <= set(endpoints)
+        assert "clarifications" in endpoints
         assert all(endpoints.values())  # the spec: never an empty list of properties
         assert {"organization_id", "group_ids"} <= endpoints["teams"] and "id" in endpoints["organizations"]
     jury_sees = {e["type"]: e["properties"] for e in seen["jury"]["endpoints"]}

@@ -75,10 +75,14 @@ def test_a_site_made_by_the_last_release_is_migrated_and_served_on(tmp_path: Pat
             assert browser.get("/me").json()["user"]["name"] == "kit"
         again = kit.submit("aplusb", "ac.py", (PROGRAMS / "aplusb" / "ac.py").read_text())["id"]
         assert again == 3 and kit.done(again)["verdict"] == "AC"
+        # a question to the teacher: the clarifications table the migration added (step 4)
+        asked = kit.http.post("/clarifications", json={"text": "Is the input on one line?", "problem": "aplusb"})
+        assert asked.status_code == 201, asked.text
+        assert [c["text"] for c in ted.http.get("/clarifications").json()] == ["Is the input on one line?"]
     finally:
         server.stop()
     version, tables = schema_of(site / "site.sqlite")
-    assert version == str(LATEST) and "sessions" in tables
+    assert version == str(LATEST) and {"sessions", "clarifications"} <= set(tables)
     assert schema_of(site / "site.sqlite.v1.bak")[0] == "1"  # the copy taken before, as it was
 
 

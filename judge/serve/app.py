@@ -18,7 +18,19 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from . import api_accounts, api_sessions, api_submissions, contest_clock, events, health, icpc, pages_routes, scoreboard
+from . import (
+    api_accounts,
+    api_clarifications,
+    api_sessions,
+    api_submissions,
+    contest_clock,
+    events,
+    health,
+    icpc,
+    icpc_clarifications,
+    pages_routes,
+    scoreboard,
+)
 from .access import BasicCredentials, json_response, service_of
 from .bell import ring_on
 from .http_errors import ApiError, api_error
@@ -100,7 +112,9 @@ def routes() -> list[BaseRoute]:
         *events.ROUTES,
         *api_accounts.ROUTES,
         *api_sessions.ROUTES,
+        *api_clarifications.ROUTES,
         *scoreboard.ROUTES,
+        *icpc_clarifications.ROUTES,  # before icpc's /api/contests/{cid}/{kind}, which would answer it as a 404
         *icpc.ROUTES,
         *pages_routes.page_routes(),
     ]

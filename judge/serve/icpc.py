@@ -5,7 +5,7 @@ Read endpoints for the contest, the caller's access (``icpc_access.py``), its
 state, languages, problems, teams, organizations and groups (``team_ids.py``,
 ``team_roster.py``), awards (``icpc_awards.py``), judgement types,
 submissions (with their files as the spec's zip), judgements, runs and the
-scoreboard; ``POST`` of a submission as a team (or
+scoreboard (clarifications: ``icpc_clarifications.py``); ``POST`` of a submission as a team (or
 by the jury for a team: the spec's proxy); the NDJSON event feed, whose
 tokens are the event log's ids, so ``since_token`` resumes exactly where a
 client stopped (``stream=false`` sends what there is and ends, as DOMjudge
@@ -276,7 +276,7 @@ async def event_feed(request: Request) -> Response:
 FEED_TYPES = frozenset(
     (
         *("contest", "judgement-types", "languages", "problems", "groups", "organizations", "state", "teams"),
-        *("submissions", "judgements", "runs", "awards"),
+        *("submissions", "judgements", "runs", "awards", "clarifications"),
     )
 )
 AWARDS_MOVE = frozenset(("state", "submissions", "judgements", "accounts", "groups"))  # log events that may move one
@@ -358,6 +358,9 @@ def _mapped(service: Service, user: User, event: Any) -> str | None:
         kind = event["type"]
         found = next((o for o in _collection(service, user, kind) if o["id"] == data["id"]), None)
         return _line(kind, data["id"], found, event["id"]) if found else None
+    if event["type"] == "clarifications":  # to whom it is addressed (icpc_clarifications.py)
+        found = objects.clarification(service, user, data["id"])
+        return _line("clarifications", found["id"], found, event["id"]) if found else None
     if event["type"] == "state":  # the contest's clock (contest_clock.py): the state as of that moment
         return _line("state", None, objects.state(service, data["time"]), event["id"])
     sid = event["submission_id"]

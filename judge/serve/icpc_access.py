@@ -6,7 +6,8 @@ reading this learns what to expect; a team sees the same endpoints as the
 jury (only its own submissions, judgements and runs in them, and the frozen
 board) but runs and run times only where a problem's feedback shows it its
 cases, and the capabilities differ: a team submits as itself
-(``team_submit``), the jury for any team (``proxy_submit``). Nothing here
+(``team_submit``), the jury for any team (``proxy_submit``); a team asks
+(``team_clar``), the jury answers and announces (``admin_clar``). Nothing here
 changes the contest's clock (no ``contest_start``, ``contest_thaw``).
 """
 
@@ -49,6 +50,16 @@ PROPERTIES: dict[str, tuple[str, ...]] = {
     ),
     "runs": ("id", "judgement_id", "ordinal", "judgement_type_id", "time", "contest_time", "run_time"),
     "awards": ("id", "citation", "team_ids"),
+    "clarifications": (
+        "id",
+        "from_team_id",
+        "to_team_id",
+        "reply_to_id",
+        "problem_id",
+        "text",
+        "time",
+        "contest_time",
+    ),
     "scoreboard": ("time", "contest_time", "state", "rows"),
     "event-feed": ("type", "id", "data", "token"),
 }
@@ -57,7 +68,7 @@ PROPERTIES: dict[str, tuple[str, ...]] = {
 def access(service: Service, user: User) -> dict[str, Any]:
     """What ``user`` may do and see. Where no problem shows them their cases (every problem's feedback is
     ``verdict``, a contest's default) a team sees no runs and no judgement's ``max_run_time``, so neither is listed."""
-    capabilities = ["proxy_submit"] if user.staff else ["team_submit"]
+    capabilities = ["proxy_submit", "admin_clar"] if user.staff else ["team_submit", "team_clar"]
     cases = any(shows_cases(service.policy(name), user) for name in service.site.problems)
     endpoints = []
     for kind, names in PROPERTIES.items():

@@ -17,14 +17,16 @@ from datetime import datetime, timezone
 from typing import Any
 
 from ..lang import LANGUAGES
+from .refusals import NotFound
 from .service import Service
-from .store import Row
+from .store import Row, User
 from .store_teams import TeamRow, groups_by_user
 from .store_teams import groups as stored_groups
 from .store_teams import organizations as stored_organizations
 from .store_teams import team as stored_team
 from .store_teams import teams as stored_teams
 from .store_teams import teams_not_logged as stored_teams_not_logged
+from .workflow.clarifications import seen
 
 VERSION = "2023-06"
 VERSION_URL = "https://ccs-specs.icpc.io/2023-06/contest_api"
@@ -296,4 +298,25 @@ def scoreboard(service: Service, board: list[dict[str, Any]], now: float) -> dic
         "contest_time": reltime(now - _start(service)),
         "state": state(service, now),
         "rows": rows,
+    }
+
+
+def clarification(service: Service, user: User, ident: int) -> dict[str, Any] | None:
+    """A clarification as ``user`` may see it (``workflow.seen``), None for one that is not theirs: a team's question
+    names it as ``from_team_id``, a jury message to one team names it as ``to_team_id`` (both null: to everyone), and
+    an answer's ``reply_to_id`` is shown only to those who may read the question."""
+    try:
+        found = seen(service, user, ident)
+    except NotFound:
+        return None
+    ids = team_ids(service)
+    return {
+        "id": str(found.id),
+        "from_team_id": ids.get(found.from_user, str(found.from_user)) if found.from_user is not None else None,
+        "to_team_id": ids.get(found.to_user, str(found.to_user)) if found.from_user is None and found.to_user else None,
+        "reply_to_id": str(found.reply_to) if found.reply_to is not None else None,
+        "problem_id": found.problem,
+        "text": found.text,
+        "time": abstime(found.time),
+        "contest_time": reltime(found.time - _start(service)),
     }

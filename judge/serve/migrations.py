@@ -97,6 +97,19 @@ INSERT OR IGNORE INTO icpc_teams(user_id, team_id)
     SELECT id, CAST(id AS TEXT) FROM users WHERE role IN ('team', 'student')
 """
 
+# questions to the jury or teacher, their answers (to the asker or to everyone) and the jury's own announcements
+# (store_clarifications.py): from_user NULL is the jury's; to_user NULL is everyone's (a jury message) or the jury's (a
+# question); author is the account that wrote it; answered and public are a question's (answered; shown to everyone)
+CLARIFICATIONS = """
+CREATE TABLE IF NOT EXISTS clarifications (
+    id INTEGER PRIMARY KEY, from_user INTEGER REFERENCES users(id), to_user INTEGER REFERENCES users(id),
+    author INTEGER NOT NULL REFERENCES users(id), problem TEXT, text TEXT NOT NULL,
+    reply_to INTEGER REFERENCES clarifications(id), time REAL NOT NULL, answered INTEGER NOT NULL DEFAULT 0,
+    public INTEGER NOT NULL DEFAULT 0);
+CREATE INDEX IF NOT EXISTS clarifications_from ON clarifications(from_user, id);
+CREATE INDEX IF NOT EXISTS clarifications_to ON clarifications(to_user, id)
+"""
+
 # shadowing another CCS (shadow.py, store_shadow.py): the primary's submissions with their local copies and the
 # primary's judgements, and the feed followed with its last token
 SHADOW = """
@@ -114,7 +127,8 @@ STEPS: tuple[Step, ...] = (
     Step(1, "accounts, tokens, submissions, results and the event log", statements(FIRST)),
     Step(2, "log-in sessions for the pages", statements(SESSIONS)),
     Step(3, "ICPC team ids, organizations and groups", statements(TEAMS)),
-    Step(6, "shadowing another CCS: its submissions, judgements and feed token", statements(SHADOW)),
+    Step(4, "clarifications: questions, answers and announcements", statements(CLARIFICATIONS)),
+    Step(5, "shadowing another CCS: its submissions, judgements and feed token", statements(SHADOW)),
 )
 LATEST = STEPS[-1].version
 

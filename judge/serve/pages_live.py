@@ -1,4 +1,5 @@
-"""``/live``: one event stream per open page, the viewer's own submissions' events (everyone's for staff).
+"""``/live``: one event stream per open page, the viewer's own submissions' events (everyone's for staff), and the
+clarifications that concern the viewer or everyone (``store_clarifications.live_events``).
 
 A page may show many unfinished submissions; a browser keeps at most six
 connections to a server, so one stream per submission would stall a busy
@@ -22,6 +23,7 @@ from .event_stream import HEADERS, never, since, stream
 from .pages import Redirect, seen
 from .service import Service
 from .store import User
+from .store_clarifications import live_events
 
 BATCH = 200
 
@@ -29,7 +31,7 @@ BATCH = 200
 def _events(service: Service, user: User, after: int) -> list:
     if user.staff:
         return service.store.events_after(after, None, BATCH)
-    return service.store.own_events_after(user.id, after, BATCH)
+    return live_events(service.store, user.id, after, BATCH)
 
 
 async def live(request: Request) -> Response:

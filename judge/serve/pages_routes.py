@@ -8,7 +8,16 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from . import pages_account, pages_board, pages_detail, pages_live, pages_shadow, pages_staff, pages_student
+from . import (
+    pages_account,
+    pages_board,
+    pages_clarifications,
+    pages_detail,
+    pages_live,
+    pages_shadow,
+    pages_staff,
+    pages_student,
+)
 from .pages import STATIC, home, login_page, login_post, logout, maybe_seen, render
 
 
@@ -25,6 +34,7 @@ def page_routes() -> list[BaseRoute]:
         *pages_staff.ROUTES,
         *pages_shadow.ROUTES,
         *pages_board.ROUTES,
+        *pages_clarifications.ROUTES,
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
 

@@ -28,7 +28,7 @@ from .session_ends import end_all
 from .standing import rejudging
 from .store_accounts import user_named
 from .store_submissions import counts_by_problem
-from .workflow import import_roster, rejudge_problem
+from .workflow import import_roster, rejudge_problem, unanswered
 
 FILE_NAMES = {"csv": "grades.csv", "json": "grades.json", "xml": "junit.xml", "html": "report.html"}
 REPORT_CSP = (
@@ -72,7 +72,8 @@ def _overview(request: Request, who: Seen, ended: str | None) -> Response:
             }
         )
     again = sum(p["rejudging"] for p in shown)
-    return render(request, "staff.html", who=who, problems=shown, rejudging=again, ended=ended)
+    waiting = unanswered(service)
+    return render(request, "staff.html", who=who, problems=shown, rejudging=again, ended=ended, unanswered=waiting)
 
 
 @page

@@ -33,7 +33,7 @@ from .statement import statement_view
 from .store import User
 from .store_submissions import current_verdicts_of
 from .views import Filters, listed_rows, submission_view
-from .workflow import accept_submission, open_problems
+from .workflow import MAX_TEXT, accept_submission, listed, open_problems
 
 
 def _languages(service: Service) -> list[dict[str, Any]]:
@@ -87,6 +87,11 @@ def _problem_page(request: Request, who: Seen, name: str, status: int = 200, **f
         samples=samples(service, name, statement=True),
         languages=_languages(service),
         form=form,
+        clars=listed(service, who.user, name),  # the problem's clarifications, and the form to ask about it
+        labels={name: service.site.problems[name].label},
+        clar_problem=name,
+        max_text=MAX_TEXT,
+        since=last_event(service),
     )
 
 

@@ -117,13 +117,6 @@ class Store:
         """Every event of one type, oldest first (the contest clock's ``state`` moments, the cases' ``runs``)."""
         return self.read("SELECT * FROM events WHERE type = ? ORDER BY id", (kind,))
 
-    def own_events_after(self, user: int, after: int, limit: int) -> list[sqlite3.Row]:
-        """The events of ``user``'s own submissions after ``after`` (a student's live page)."""
-        return self.read(
-            "SELECT * FROM events WHERE user_id = ? AND id > ? AND submission_id IS NOT NULL ORDER BY id LIMIT ?",
-            (user, after, limit),
-        )
-
     def written_elsewhere(self) -> bool:
         """Whether another process (``shadow``, ``serve --add-user``) committed to the store since the last call:
         SQLite's ``data_version`` moves on for every connection's commit but this one's. Its commits ring no bell

@@ -1,6 +1,8 @@
 // tilejudge pages: the language from a chosen file's extension, and live submission states.
 // One event stream per page (/live); each event says "this submission changed", and its state is then read
 // from the API. When the stream drops, the page polls every 2 s and tries the stream again, backing off.
+// A clarifications event (one asked, answered or announced) swaps in the page's list (#clar-wrap) as the server
+// renders it now, unless an answer is being typed there (then a note asks for a reload).
 (function () {
   'use strict';
   var FINAL = ['done', 'error'];
@@ -105,9 +107,24 @@
     pending[sid] = setTimeout(function () {
       delete pending[sid];
       if (sid === 'shadow') replaceFrom(location.href, 'shadow-wrap');
+      else if (sid === 'clar') clarsChanged();
       else if (sid === 'list') replaceFrom(location.href, 'subs-wrap').then(function () { list = document.getElementById('subs-wrap'); });
       else refresh(sid);
     }, 100);
+  }
+
+  // a new question or answer: the list as the server renders it now, unless an answer is being typed in it
+  function clarsChanged() {
+    var wrap = document.getElementById('clar-wrap');
+    var typed = wrap ? wrap.querySelectorAll('textarea') : [];
+    for (var i = 0; i < typed.length; i++) {
+      if (typed[i].value.trim() !== '') {
+        var note = document.getElementById('clar-note');
+        if (note) note.hidden = false;
+        return;
+      }
+    }
+    replaceFrom(location.href, 'clar-wrap');
   }
 
   function watched() {
@@ -153,6 +170,10 @@
       else if (e.type === 'submissions' && list && !list.getAttribute('data-older')) soon('list');
     };
     ['submissions', 'judgements', 'runs', 'shadow'].forEach(function (kind) { source.addEventListener(kind, onEvent); });
+    source.addEventListener('clarifications', function (e) {
+      if (e.lastEventId) lastId = e.lastEventId;
+      if (document.getElementById('clar-wrap')) soon('clar');
+    });
     source.onerror = function () {
       source.close();
       source = null;
