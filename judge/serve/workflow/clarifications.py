@@ -15,7 +15,6 @@ a loop of questions would bury the jury's list.
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from dataclasses import dataclass
 
@@ -23,7 +22,7 @@ from .. import store_clarifications as stored
 from ..names import text_fault
 from ..refusals import Forbidden, Invalid, NotFound, TooMany
 from ..service import Service
-from ..store import User
+from ..store import Row, User
 from .submissions import open_problems
 
 MAX_TEXT = 2000
@@ -168,7 +167,7 @@ def seen(service: Service, who: User, ident: int) -> Clarification:
     return _view(row, who, {question["id"]: question} if question is not None else {})
 
 
-def may_see(who: User, row: sqlite3.Row) -> bool:
+def may_see(who: User, row: Row) -> bool:
     """Staff see every message; a student or team their own questions and the messages to them or to everyone."""
     if who.staff:
         return True
@@ -181,7 +180,7 @@ def unanswered(service: Service) -> int:
     return stored.unanswered(service.store)
 
 
-def _view(row: sqlite3.Row, who: User, questions: dict[int, sqlite3.Row]) -> Clarification:
+def _view(row: Row, who: User, questions: dict[int, Row]) -> Clarification:
     asked = questions.get(row["reply_to"]) if row["reply_to"] is not None else None
     readable = asked is not None and (who.staff or asked["from_user"] == who.id or bool(asked["public"]))
     kind = "question" if row["from_user"] is not None else "answer" if row["reply_to"] is not None else "announcement"
