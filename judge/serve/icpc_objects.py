@@ -140,6 +140,8 @@ def problems(service: Service) -> list[dict[str, Any]]:
             "time_limit": round(service.problems[name].limits.time, 3),
             "test_data_count": len(service.problems[name].cases),
         }
+        | ({"rgb": entry.rgb} if entry.rgb else {})
+        | ({"color": entry.color} if entry.color else {})
         for ordinal, (name, entry) in enumerate(service.site.problems.items())
     ]
 

@@ -7,6 +7,7 @@ A, B, …) and a feedback policy saying what a student sees of its secret cases.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -36,6 +37,8 @@ class SiteProblem:
     path: Path  # the package's folder
     label: str
     feedback: str
+    rgb: str | None = None  # the balloon's colour (a contest package's problems.yaml: '#00f'), shown by the ICPC API
+    color: str | None = None  # its name (blue)
 
 
 @dataclass(frozen=True)
@@ -213,7 +216,7 @@ def _problems(r: _Reader, node: yaml.Node, root: Path, problems_root: Path, feed
     found: dict[str, SiteProblem] = {}
     for number, item in enumerate(node.value):
         if isinstance(item, yaml.MappingNode):
-            entry = r.mapping(item, f"problems[{number}]", {"problem", "name", "label", "feedback"})
+            entry = r.mapping(item, f"problems[{number}]", {"problem", "name", "label", "feedback", "rgb", "color"})
             if "problem" not in entry:
                 raise r.fail(item, f"problems[{number}]: missing required key 'problem'")
             ref = r.text(entry["problem"], f"problems[{number}].problem")
@@ -230,7 +233,11 @@ def _problems(r: _Reader, node: yaml.Node, root: Path, problems_root: Path, feed
             raise r.fail(where, f"the problem '{name}' is on the site twice (give one of them a name:)")
         label = r.text(entry["label"], "label") if "label" in entry else chr(ord("A") + number) if number < 26 else name
         policy = r.text(entry["feedback"], "feedback", FEEDBACK) if "feedback" in entry else feedback
-        found[name] = SiteProblem(name, folder, label, policy)
+        rgb = r.text(entry["rgb"], "rgb") if "rgb" in entry else None
+        if rgb is not None and not re.fullmatch(r"#(?:[0-9A-Fa-f]{3}){1,2}", rgb):
+            raise r.fail(entry["rgb"], f"rgb must be a colour such as '#00f' or '#0000ff', got {rgb!r}")
+        color = r.text(entry["color"], "color") if "color" in entry else None
+        found[name] = SiteProblem(name, folder, label, policy, rgb, color)
     return found
 
 
