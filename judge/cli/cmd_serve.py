@@ -173,7 +173,7 @@ def _serve(args: argparse.Namespace, site_root: Path, store_type: type) -> int:
     from ..run import SlotPool, resolve_sandbox
     from ..serve.connections import HEAD_TIMEOUT, PER_ADDRESS, Bounds
     from ..serve.server import first_admin, lock_site, serve, tighten_site
-    from ..serve.site import load_site
+    from ..serve.site import judged_as, load_site
     from ..serve.telemetry import Log
     from .common import ready
     from .places import PROBLEMS, shown
@@ -189,7 +189,7 @@ def _serve(args: argparse.Namespace, site_root: Path, store_type: type) -> int:
             f"warning: {SITE_SEEN} ({isolation.mode} mode{'' if isolation.mode == 'none' else ' without root'})",
             file=sys.stderr,
         )
-    loaded = {name: load(entry.path, shown(entry.path)) for name, entry in site.problems.items()}
+    loaded = {name: judged_as(load(entry.path, shown(entry.path)), entry) for name, entry in site.problems.items()}
     # the site's folder (its settings, store, sources and key) is hidden from every run, as the problems' are
     conceal = [site_root, *(folder for problem in loaded.values() for folder in problem.folders)]
     with SlotPool(args.jobs, isolation, conceal=conceal) as pool, _log_stream(args.log) as stream:

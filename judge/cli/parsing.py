@@ -36,6 +36,7 @@ COMMANDS: tuple[str, ...] = (
     "sandbox",
     "languages",
     "serve",
+    "export-contest",
 )
 
 
@@ -76,7 +77,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def command_module(command: str) -> ModuleType:
-    return importlib.import_module(f"{__package__}.cmd_{command}")
+    return importlib.import_module(f"{__package__}.cmd_{command.replace('-', '_')}")
 
 
 def _wanted(argv: Sequence[str]) -> tuple[str, ...]:

@@ -101,6 +101,7 @@ def _make_site(contest: ContestPackage, site: Path, problems_root: Path) -> Impo
         entry: dict[str, str] = {"problem": f"problems/{problem.id}", "name": problem.id, "label": problem.label}
         entry |= {"rgb": problem.rgb} if problem.rgb else {}
         entry |= {"color": problem.color} if problem.color else {}
+        entry |= {"time_limit": problem.time_limit} if problem.time_limit else {}
         entries.append(entry)
     settings = {
         "title": contest.name,

@@ -37,6 +37,7 @@ class PackageProblem:
     rgb: str | None
     color: str | None
     source: Path  # the Kattis package: a folder, or a zip to unpack
+    time_limit: float | None  # seconds, where the package states the limit the contest judged by
 
 
 @dataclass(frozen=True)
@@ -179,7 +180,11 @@ def _problems(root: Path) -> list[PackageProblem]:
         if source is None:
             raise item.fail(f"no package for the problem '{ident}' (a folder {ident}/ or problems/{ident}/{ident}.zip)")
         name = item.text("name", required=False) or ident
-        found.append(PackageProblem(ident, label, name, rgb, item.text("color", required=False), source))
+        limit = item.data.get("time_limit")
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, (int, float)) or limit <= 0):
+            raise item.fail(f"time_limit must be seconds over 0, got {limit!r}")
+        color = item.text("color", required=False)
+        found.append(PackageProblem(ident, label, name, rgb, color, source, float(limit) if limit else None))
     return found
 
 

@@ -15,8 +15,10 @@ from typing import Any
 
 import yaml
 
+from ..core.timelimit import with_limit
 from ..errors import SpecError, UsageError
 from ..lang import LANGUAGES
+from ..model import Problem
 from ..problem.formats import resolve_problem
 
 SITE_FILE = "site.yaml"
@@ -39,6 +41,7 @@ class SiteProblem:
     feedback: str
     rgb: str | None = None  # the balloon's colour (a contest package's problems.yaml: '#00f'), shown by the ICPC API
     color: str | None = None  # its name (blue)
+    time_limit: float | None = None  # seconds: the limit this site judges with, over the package's (a contest's)
 
 
 @dataclass(frozen=True)
@@ -216,7 +219,9 @@ def _problems(r: _Reader, node: yaml.Node, root: Path, problems_root: Path, feed
     found: dict[str, SiteProblem] = {}
     for number, item in enumerate(node.value):
         if isinstance(item, yaml.MappingNode):
-            entry = r.mapping(item, f"problems[{number}]", {"problem", "name", "label", "feedback", "rgb", "color"})
+            entry = r.mapping(
+                item, f"problems[{number}]", {"problem", "name", "label", "feedback", "rgb", "color", "time_limit"}
+            )
             if "problem" not in entry:
                 raise r.fail(item, f"problems[{number}]: missing required key 'problem'")
             ref = r.text(entry["problem"], f"problems[{number}].problem")
@@ -237,8 +242,22 @@ def _problems(r: _Reader, node: yaml.Node, root: Path, problems_root: Path, feed
         if rgb is not None and not re.fullmatch(r"#(?:[0-9A-Fa-f]{3}){1,2}", rgb):
             raise r.fail(entry["rgb"], f"rgb must be a colour such as '#00f' or '#0000ff', got {rgb!r}")
         color = r.text(entry["color"], "color") if "color" in entry else None
-        found[name] = SiteProblem(name, folder, label, policy, rgb, color)
+        limit = _seconds(r, entry["time_limit"]) if "time_limit" in entry else None
+        found[name] = SiteProblem(name, folder, label, policy, rgb, color, limit)
     return found
+
+
+def _seconds(r: _Reader, node: yaml.Node) -> float:
+    value = r.value(node) if isinstance(node, yaml.ScalarNode) else None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 3600:
+        raise r.fail(node, f"time_limit must be seconds over 0 and at most 3600, got {value!r}")
+    return float(value)
+
+
+def judged_as(problem: Problem, entry: SiteProblem) -> Problem:
+    """The problem as the site judges it: with the site's time limit where it sets one (a contest package states each
+    problem's, which the contest was judged by), else the package's own or the one inferred from its submissions."""
+    return with_limit(problem, entry.time_limit) if entry.time_limit else problem
 
 
 def _languages(r: _Reader, node: yaml.Node | None) -> tuple[str, ...]:
