@@ -49,7 +49,10 @@ TYPE_OF = {
 
 
 def contest_id(service: Service) -> str:
-    """The site folder's name as an identifier the spec allows (letters, digits, _ . -, at most 36)."""
+    """The site's ``id`` (kept from the contest package it was made from), else the site folder's name as an
+    identifier the spec allows (letters, digits, _ . -, at most 36)."""
+    if service.site.contest_id:
+        return service.site.contest_id
     slug = re.sub(r"[^A-Za-z0-9_.-]", "_", service.site.root.name)[:36].strip(".-") or "contest"
     return slug if re.match(r"[A-Za-z0-9_]", slug) else "c" + slug[:35]
 

@@ -104,6 +104,7 @@ def _make_site(contest: ContestPackage, site: Path, problems_root: Path) -> Impo
         entry |= {"time_limit": problem.time_limit} if problem.time_limit else {}
         entries.append(entry)
     settings = {
+        **({"id": contest.id} if contest.id else {}),
         "title": contest.name,
         "kind": "contest",
         "start": contest.start.isoformat(),

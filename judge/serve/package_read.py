@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ..errors import SpecError
 from .package_files import Item, find, objects, one_object, tsv_rows
-from .package_zip import files_of
+from .package_zip import MAX_SUBMISSION, files_of
 from .team_ids import is_identifier
 
 # the spec's account types and the role each gets here; an analyst, staff or balloon runner has no role of that
@@ -69,6 +69,7 @@ class PackageSubmission:
 
 @dataclass(frozen=True)
 class ContestPackage:
+    id: str | None
     name: str
     start: datetime
     end: datetime
@@ -94,13 +95,13 @@ def read_package(root: Path) -> ContestPackage:
     for account in accounts:
         if account.team_id is not None and account.team_id not in known:
             raise SpecError("accounts", None, f"the account '{account.username}' names no team '{account.team_id}'")
-    submissions = _submissions(root, {p.id for p in problems}, known | _own_teams(accounts))
+    submissions = _submissions(root, {p.id for p in problems}, known | _own_teams(accounts), left_out)
     return ContestPackage(
         *contest, tuple(problems), organizations, groups, teams, accounts, submissions, tuple(left_out)
     )
 
 
-def _contest(root: Path) -> tuple[str, datetime, datetime, int, int]:
+def _contest(root: Path) -> tuple[str | None, str, datetime, datetime, int, int]:
     path = find(root, "contest")
     if path is None:
         raise SpecError(root / "contest.yaml", None, "missing: a contest package needs contest.yaml or contest.json")
@@ -118,7 +119,8 @@ def _contest(root: Path) -> tuple[str, datetime, datetime, int, int]:
         penalty = _seconds(item, "penalty_time", required=True) // 60
     if isinstance(penalty, bool) or not isinstance(penalty, int) or penalty < 0:
         raise item.fail(f"penalty_time must be whole minutes >= 0, got {penalty!r}")
-    return name, start, start + timedelta(seconds=length), -(-freeze // 60), max(penalty, 1)
+    ident = _identifier(item, "id", required=False)
+    return ident, name, start, start + timedelta(seconds=length), -(-freeze // 60), max(penalty, 1)
 
 
 def _moment(item: Item, key: str) -> datetime:
@@ -306,14 +308,17 @@ def _own_teams(accounts: tuple[PackageAccount, ...]) -> set[str]:
     return {a.username for a in accounts if a.role == "team" and a.team_id is None and is_identifier(a.username)}
 
 
-def _submissions(root: Path, problems: set[str], teams: set[str]) -> tuple[PackageSubmission, ...]:
+def _submissions(root: Path, problems: set[str], teams: set[str], left_out: list[str]) -> tuple[PackageSubmission, ...]:
+    """The submissions with their files; one by no team of the package (a jury's own test, which an export of the
+    API lists too) is left out, and said so."""
     path = find(root, "submissions")
     found: list[PackageSubmission] = []
     for item in objects(path, path.name) if path else ():
         ident = _identifier(item, "id") or ""
         team, problem = item.text("team_id") or "", item.text("problem_id") or ""
         if team not in teams:
-            raise item.fail(f"the submission '{ident}' is by no team of the package ('{team}')")
+            left_out.append(f"{item.file}:{item.line}: the submission '{ident}', by '{team}', no team of the package")
+            continue
         if problem not in problems:
             raise item.fail(f"the submission '{ident}' is for no problem of the package ('{problem}')")
         moment = _moment(item, "time").timestamp()
@@ -325,6 +330,8 @@ def _submissions(root: Path, problems: set[str], teams: set[str]) -> tuple[Packa
         if not archive.is_file():
             raise item.fail(f"the submission '{ident}' has no files: submissions/{ident}/{filename} is missing")
         shown = f"submissions/{ident}/{filename}"
+        if archive.stat().st_size > MAX_SUBMISSION:
+            raise SpecError(shown, None, f"over {MAX_SUBMISSION >> 10} KiB: no submission's files are that large")
         files = files_of(archive.read_bytes(), shown)
         found.append(PackageSubmission(ident, team, problem, item.text("language_id") or "", moment, tuple(files)))
     return tuple(found)

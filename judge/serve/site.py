@@ -65,6 +65,7 @@ class Site:
     penalty: int = 20  # contest: minutes a rejected try costs once the problem is solved
     freeze: int = 0  # contest: the board's last minutes in which others' results show as pending (0: none)
     medals: tuple[int, int, int] = (4, 4, 4)  # contest: the ranks given gold, silver and bronze (the ICPC's usual)
+    contest_id: str | None = None  # contest: its id in the ICPC Contest API (a package's); else the folder's name
 
     def open_at(self, moment: datetime) -> bool:
         """Whether a submission made at ``moment`` is taken at all (a class's late ones are, until its end)."""
@@ -164,6 +165,7 @@ def load_site(root: Path, problems_root: Path) -> Site:
         "feedback",
         "freeze",
         "medals",
+        "id",
     }
     fields = r.mapping(top, "site", keys)
     if "problems" not in fields:
@@ -197,7 +199,17 @@ def load_site(root: Path, problems_root: Path) -> Site:
         penalty=r.count(fields["penalty"], "penalty") if "penalty" in fields else 20,
         freeze=freeze,
         medals=_medals(r, fields["medals"]) if "medals" in fields else (4, 4, 4),
+        contest_id=_contest_id(r, fields["id"]) if "id" in fields else None,
     )
+
+
+def _contest_id(r: _Reader, node: yaml.Node) -> str:
+    """``id``: the contest's id in the ICPC Contest API, kept from the contest package a site was made from (its
+    clients key everything by it); an identifier the spec allows."""
+    value = r.text(node, "id")
+    if not re.fullmatch(r"[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,34}[A-Za-z0-9_-])?", value):
+        raise r.fail(node, f"id must be an identifier (letters, digits, _ . -; at most 36), got {value!r}")
+    return value
 
 
 def _medals(r: _Reader, node: yaml.Node) -> tuple[int, int, int]:
