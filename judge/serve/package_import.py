@@ -94,7 +94,7 @@ def _make_site(contest: ContestPackage, site: Path, problems_root: Path) -> Impo
     for problem in contest.problems:
         target = problems / problem.id
         if problem.source.is_dir():
-            shutil.copytree(problem.source, target, symlinks=True)
+            shutil.copytree(problem.source, target)  # links (inside the package: checked) copied as files
         else:
             target.mkdir()
             unpack(problem.source, target, f"problems/{problem.id}")
