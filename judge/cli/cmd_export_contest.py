@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from ..errors import SetupError
 from .usage import EPILOG
 
 
@@ -22,7 +23,13 @@ def add(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from .cmd_serve import _web_stack
 
-    _web_stack()  # the export asks the site's own Contest API, in process
+    _web_stack()  # the export asks the site's own Contest API, in process, through httpx's ASGI transport
+    try:
+        import httpx  # noqa: F401
+    except ImportError:
+        raise SetupError(
+            "export-contest needs httpx: pip install 'tilejudge[web]' (or -r requirements-web.txt)"
+        ) from None
     from ..errors import UsageError
     from ..serve.package_export import export_contest
     from .places import PROBLEMS
