@@ -342,3 +342,36 @@ def test_a_published_contest_package_round_trips(tmp_path: Path) -> None:
     for name in ("problems.json", "teams.json", "contest.json"):
         assert read(tmp_path / "out1", name) == read(tmp_path / "out2", name), name
     assert [p["id"] for p in read(tmp_path / "out1", "problems.json")] == [p["id"] for p in problems]
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("id: -bad-", "site.yaml:2: id must be an identifier"),
+        ("problems: [{problem: poj2893, rgb: blue}]", "site.yaml:2: rgb must be a colour"),
+        ("problems: [{problem: poj2893, time_limit: 0}]", "site.yaml:2: time_limit must be seconds over 0"),
+    ],
+    ids=["id", "rgb", "time_limit"],
+)
+def test_the_site_keys_an_import_writes_are_checked_with_their_line(tmp_path: Path, line: str, said: str) -> None:
+    from conftest import REPO_ROOT
+
+    from judge.errors import SpecError
+    from judge.serve.site import load_site
+
+    text = "kind: contest\n" + line + "\nstart: 2026-03-01 10:00\nend: 2026-03-01 15:00\n"
+    if not line.startswith("problems"):
+        text += "problems: [poj2893]\n"
+    (tmp_path / "site.yaml").write_text(text)
+    with pytest.raises(SpecError) as refusal:
+        load_site(tmp_path, REPO_ROOT / "problems")
+    assert said in str(refusal.value)
+
+
+def test_a_class_site_is_no_contest_to_export(tmp_path: Path) -> None:
+    site = tmp_path / "class"
+    site.mkdir()
+    (site / "site.yaml").write_text("problems: [poj2893]\n")
+    done = tilejudge("export-contest", str(site), str(tmp_path / "out"))
+    assert done.returncode == 2 and "a class site; a contest package is a contest's" in done.stderr
+    assert not (tmp_path / "out").exists()
