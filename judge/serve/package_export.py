@@ -192,7 +192,7 @@ def _problem(site: Site, name: str, problem: Problem, out: Path) -> str | None:
 
 def _zip_folder(source: Path, target: Path) -> None:
     """The folder as a zip of its files (links followed inside it; a run's left-overs such as ``__pycache__`` not)."""
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as archive:
         for path in sorted(source.rglob("*")):
             relative = path.relative_to(source)
             if path.is_file() and "__pycache__" not in relative.parts:
