@@ -68,13 +68,3 @@ def accounts(store: Store) -> list[sqlite3.Row]:
     return store.read(
         "SELECT u.id, u.name, u.role, t.team_id FROM users u LEFT JOIN icpc_teams t ON t.user_id = u.id ORDER BY u.id"
     )
-
-
-def export_token(db: sqlite3.Connection, label: str) -> int | None:
-    """An admin's account, for the export's in-process reading of the API (None: the site has none yet)."""
-    row = db.execute("SELECT id FROM users WHERE role = 'admin' ORDER BY id LIMIT 1").fetchone()
-    return None if row is None else int(row[0])
-
-
-def drop_token(db: sqlite3.Connection, token_id: int) -> None:
-    db.execute("DELETE FROM tokens WHERE id = ?", (token_id,))
