@@ -79,6 +79,13 @@ def add(sub: argparse._SubParsersAction) -> None:
         help="unpack the backup FILE into SITE, a new or empty folder, checked whole, and exit (then serve SITE)",
     )
     p.add_argument(
+        "--import",
+        dest="package",
+        metavar="PACKAGE",
+        help="make SITE, a new or empty folder, from the contest package PACKAGE (a folder or .zip: contest.yaml, "
+        "problems.yaml, the problems as Kattis packages, teams, accounts, submissions), and exit (then serve SITE)",
+    )
+    p.add_argument(
         "--log",
         metavar="FILE",
         help="write the log (a line per request and per judging) to FILE, appended (default: stderr)",
@@ -98,12 +105,20 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     site_root = Path(args.site)
-    if sum(bool(chosen) for chosen in (args.backup, args.restore, args.add_user)) > 1:
-        raise UsageError("--backup, --restore and --add-user are one at a time")
+    if sum(bool(chosen) for chosen in (args.backup, args.restore, args.add_user, args.package)) > 1:
+        raise UsageError("--backup, --restore, --import and --add-user are one at a time")
     if args.restore:
         from ..serve.backup import restore
 
         print(f"restored {args.restore} into {site_root}: {restore(Path(args.restore), site_root)}")
+        return 0
+    if args.package:
+        _web_stack()
+        from ..serve.package_import import import_package
+        from .places import PROBLEMS
+
+        made = import_package(Path(args.package), site_root, Path(PROBLEMS))
+        print(f"made the contest site {site_root} from {args.package}: {made}")
         return 0
     if not site_root.is_dir():
         raise UsageError(f"{args.site}: no such folder (a site is a folder with a site.yaml)")
@@ -159,7 +174,7 @@ def _serve(args: argparse.Namespace, site_root: Path, store_type: type) -> int:
     from ..run import SlotPool, resolve_sandbox
     from ..serve.connections import HEAD_TIMEOUT, PER_ADDRESS, Bounds
     from ..serve.server import first_admin, lock_site, serve, tighten_site
-    from ..serve.site import load_site
+    from ..serve.site import judged_as, load_site
     from ..serve.telemetry import Log
     from .common import ready
     from .places import PROBLEMS, shown
@@ -175,7 +190,7 @@ def _serve(args: argparse.Namespace, site_root: Path, store_type: type) -> int:
             f"warning: {SITE_SEEN} ({isolation.mode} mode{'' if isolation.mode == 'none' else ' without root'})",
             file=sys.stderr,
         )
-    loaded = {name: load(entry.path, shown(entry.path)) for name, entry in site.problems.items()}
+    loaded = {name: judged_as(load(entry.path, shown(entry.path)), entry) for name, entry in site.problems.items()}
     # the site's folder (its settings, store, sources and key) is hidden from every run, as the problems' are
     conceal = [site_root, *(folder for problem in loaded.values() for folder in problem.folders)]
     with SlotPool(args.jobs, isolation, conceal=conceal) as pool, _log_stream(args.log) as stream:

@@ -37,6 +37,7 @@ COMMANDS: tuple[str, ...] = (
     "languages",
     "serve",
     "shadow",
+    "export-contest",
 )
 
 
@@ -77,7 +78,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def command_module(command: str) -> ModuleType:
-    return importlib.import_module(f"{__package__}.cmd_{command}")
+    return importlib.import_module(f"{__package__}.cmd_{command.replace('-', '_')}")
 
 
 def _wanted(argv: Sequence[str]) -> tuple[str, ...]:

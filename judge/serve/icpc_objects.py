@@ -56,7 +56,10 @@ TYPE_OF = {
 
 
 def contest_id(service: Service) -> str:
-    """The site folder's name as an identifier the spec allows (letters, digits, _ . -, at most 36)."""
+    """The site's ``id`` (kept from the contest package it was made from), else the site folder's name as an
+    identifier the spec allows (letters, digits, _ . -, at most 36)."""
+    if service.site.contest_id:
+        return service.site.contest_id
     slug = re.sub(r"[^A-Za-z0-9_.-]", "_", service.site.root.name)[:36].strip(".-") or "contest"
     return slug if re.match(r"[A-Za-z0-9_]", slug) else "c" + slug[:35]
 
@@ -147,6 +150,8 @@ def problems(service: Service) -> list[dict[str, Any]]:
             "time_limit": round(service.problems[name].limits.time, 3),
             "test_data_count": len(service.problems[name].cases),
         }
+        | ({"rgb": entry.rgb} if entry.rgb else {})
+        | ({"color": entry.color} if entry.color else {})
         for ordinal, (name, entry) in enumerate(service.site.problems.items())
     ]
 

@@ -7,6 +7,7 @@ A, B, …) and a feedback policy saying what a student sees of its secret cases.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -14,8 +15,10 @@ from typing import Any
 
 import yaml
 
+from ..core.timelimit import with_limit
 from ..errors import SpecError, UsageError
 from ..lang import LANGUAGES
+from ..model import Problem
 from ..problem.formats import resolve_problem
 
 SITE_FILE = "site.yaml"
@@ -36,6 +39,9 @@ class SiteProblem:
     path: Path  # the package's folder
     label: str
     feedback: str
+    rgb: str | None = None  # the balloon's colour (a contest package's problems.yaml: '#00f'), shown by the ICPC API
+    color: str | None = None  # its name (blue)
+    time_limit: float | None = None  # seconds: the limit this site judges with, over the package's (a contest's)
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,7 @@ class Site:
     penalty: int = 20  # contest: minutes a rejected try costs once the problem is solved
     freeze: int = 0  # contest: the board's last minutes in which others' results show as pending (0: none)
     medals: tuple[int, int, int] = (4, 4, 4)  # contest: the ranks given gold, silver and bronze (the ICPC's usual)
+    contest_id: str | None = None  # contest: its id in the ICPC Contest API (a package's); else the folder's name
 
     def open_at(self, moment: datetime) -> bool:
         """Whether a submission made at ``moment`` is taken at all (a class's late ones are, until its end)."""
@@ -158,6 +165,7 @@ def load_site(root: Path, problems_root: Path) -> Site:
         "feedback",
         "freeze",
         "medals",
+        "id",
     }
     fields = r.mapping(top, "site", keys)
     if "problems" not in fields:
@@ -191,7 +199,17 @@ def load_site(root: Path, problems_root: Path) -> Site:
         penalty=r.count(fields["penalty"], "penalty") if "penalty" in fields else 20,
         freeze=freeze,
         medals=_medals(r, fields["medals"]) if "medals" in fields else (4, 4, 4),
+        contest_id=_contest_id(r, fields["id"]) if "id" in fields else None,
     )
+
+
+def _contest_id(r: _Reader, node: yaml.Node) -> str:
+    """``id``: the contest's id in the ICPC Contest API, kept from the contest package a site was made from (its
+    clients key everything by it); an identifier the spec allows."""
+    value = r.text(node, "id")
+    if not re.fullmatch(r"[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,34}[A-Za-z0-9_-])?", value):
+        raise r.fail(node, f"id must be an identifier (letters, digits, _ . -; at most 36), got {value!r}")
+    return value
 
 
 def _medals(r: _Reader, node: yaml.Node) -> tuple[int, int, int]:
@@ -213,7 +231,9 @@ def _problems(r: _Reader, node: yaml.Node, root: Path, problems_root: Path, feed
     found: dict[str, SiteProblem] = {}
     for number, item in enumerate(node.value):
         if isinstance(item, yaml.MappingNode):
-            entry = r.mapping(item, f"problems[{number}]", {"problem", "name", "label", "feedback"})
+            entry = r.mapping(
+                item, f"problems[{number}]", {"problem", "name", "label", "feedback", "rgb", "color", "time_limit"}
+            )
             if "problem" not in entry:
                 raise r.fail(item, f"problems[{number}]: missing required key 'problem'")
             ref = r.text(entry["problem"], f"problems[{number}].problem")
@@ -230,8 +250,26 @@ def _problems(r: _Reader, node: yaml.Node, root: Path, problems_root: Path, feed
             raise r.fail(where, f"the problem '{name}' is on the site twice (give one of them a name:)")
         label = r.text(entry["label"], "label") if "label" in entry else chr(ord("A") + number) if number < 26 else name
         policy = r.text(entry["feedback"], "feedback", FEEDBACK) if "feedback" in entry else feedback
-        found[name] = SiteProblem(name, folder, label, policy)
+        rgb = r.text(entry["rgb"], "rgb") if "rgb" in entry else None
+        if rgb is not None and not re.fullmatch(r"#(?:[0-9A-Fa-f]{3}){1,2}", rgb):
+            raise r.fail(entry["rgb"], f"rgb must be a colour such as '#00f' or '#0000ff', got {rgb!r}")
+        color = r.text(entry["color"], "color") if "color" in entry else None
+        limit = _seconds(r, entry["time_limit"]) if "time_limit" in entry else None
+        found[name] = SiteProblem(name, folder, label, policy, rgb, color, limit)
     return found
+
+
+def _seconds(r: _Reader, node: yaml.Node) -> float:
+    value = r.value(node) if isinstance(node, yaml.ScalarNode) else None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= 3600:
+        raise r.fail(node, f"time_limit must be seconds over 0 and at most 3600, got {value!r}")
+    return float(value)
+
+
+def judged_as(problem: Problem, entry: SiteProblem) -> Problem:
+    """The problem as the site judges it: with the site's time limit where it sets one (a contest package states each
+    problem's, which the contest was judged by), else the package's own or the one inferred from its submissions."""
+    return with_limit(problem, entry.time_limit) if entry.time_limit else problem
 
 
 def _languages(r: _Reader, node: yaml.Node | None) -> tuple[str, ...]:
