@@ -21,9 +21,10 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .cmd_serve import _web_stack
+    from .cmd_serve import web_stack
 
-    _web_stack()  # the export asks the site's own Contest API, in process, through httpx's ASGI transport
+    # the export asks the site's own Contest API, in process, through httpx's ASGI transport
+    web_stack("export-contest")
     try:
         import httpx  # noqa: F401
     except ImportError:

@@ -113,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"restored {args.restore} into {site_root}: {restore(Path(args.restore), site_root)}")
         return 0
     if args.package:
-        _web_stack()
+        web_stack()
         from ..serve.package_import import import_package
         from .places import PROBLEMS
 
