@@ -50,6 +50,7 @@ CHILD = r"""
 import json, resource, sys
 from pathlib import Path
 from judge.check import make_checker
+from judge.core.run_limits import judge_side_limits
 from judge.model import CheckerSpec
 
 folder = Path(sys.argv[1])
@@ -66,7 +67,7 @@ start = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 verdicts = {}
 for answer in ("small", "equal", "longer"):
     for name, (spec, args) in checkers.items():
-        checker = make_checker(spec, None, 1.0)
+        checker = make_checker(spec, None, judge_side_limits(1.0, None).limits)
         outcome = checker.check(folder, folder / "out", folder / answer, None, args)
         verdicts[f"{name} vs {answer}"] = [outcome.verdict.value, outcome.message]
 grown = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - start) / 1024

@@ -19,14 +19,16 @@ import pytest
 from conftest import write_files
 
 from judge.core import CaseResult
+from judge.core.run_limits import Role, RunBudget
 from judge.core.two_limits import at_limit
 from judge.problem.formats import load
-from judge.run import RunSpec, Slot, SlotPool, resolve_sandbox
+from judge.run import RunLimits, RunSpec, Slot, SlotPool, resolve_sandbox
 from judge.tools import verify as verify_module
 from judge.tools.verify import VerifyResult, verify
 from judge.verdict import Verdict
 
 LIMIT, WALL = 1.0, 2.0  # the limits at 1 s; the run was capped at 2 s of CPU and 4 s of wall time
+AT = RunBudget(Role.SUBMISSION, RunLimits(cpu=LIMIT, wall=WALL, memory_mib=64, output_bytes=1 << 20))
 
 
 def result(verdict: Verdict, cpu: float, wall: float, waited: float = 0.0) -> CaseResult:
@@ -36,34 +38,34 @@ def result(verdict: Verdict, cpu: float, wall: float, waited: float = 0.0) -> Ca
 def test_a_run_that_ended_within_the_limits_is_the_run_at_the_limit() -> None:
     for verdict in (Verdict.AC, Verdict.WA, Verdict.RE, Verdict.MLE):
         ended = result(verdict, 0.9, 1.5)
-        assert at_limit(ended, LIMIT, WALL, beside=False) is ended
-        assert at_limit(ended, LIMIT, WALL, beside=True) is ended
+        assert at_limit(ended, AT, beside=False) is ended
+        assert at_limit(ended, AT, beside=True) is ended
 
 
 def test_cpu_over_the_limit_is_tle_at_the_limit_whatever_came_after() -> None:
     for verdict in (Verdict.AC, Verdict.WA, Verdict.RE, Verdict.OLE, Verdict.TLE):
-        found = at_limit(result(verdict, 1.4, 1.5), LIMIT, WALL, beside=False)
+        found = at_limit(result(verdict, 1.4, 1.5), AT, beside=False)
         assert found is not None and found.verdict is Verdict.TLE
         assert found.message == "CPU time over the 1 s limit" and found.time == 1  # where the limit stops a run
-        in_parallel = at_limit(result(verdict, 1.4, 1.5), LIMIT, WALL, beside=False, overrun=1.5)
+        in_parallel = at_limit(result(verdict, 1.4, 1.5), AT.under_load(1.5), beside=False)
         assert in_parallel is not None and in_parallel.time == 1.4  # under 1.5 × the limit: run again alone
 
 
 def test_an_interactor_may_have_rejected_before_or_after_the_limit_so_a_run_at_the_limit_tells() -> None:
-    assert at_limit(result(Verdict.WA, 1.4, 1.5), LIMIT, WALL, beside=True) is None
-    found = at_limit(result(Verdict.TLE, 2.0, 2.1), LIMIT, WALL, beside=True)
+    assert at_limit(result(Verdict.WA, 1.4, 1.5), AT, beside=True) is None
+    found = at_limit(result(Verdict.TLE, 2.0, 2.1), AT, beside=True)
     assert found is not None and found.verdict is Verdict.TLE
 
 
 def test_a_sleeper_the_clock_stopped_is_tle_at_once() -> None:
-    found = at_limit(result(Verdict.TLE, 0.01, 4.0), LIMIT, WALL, beside=False)
+    found = at_limit(result(Verdict.TLE, 0.01, 4.0), AT, beside=False)
     assert found is not None and found.verdict is Verdict.TLE and found.wall_time == WALL
     assert found.message == "wall time over the 2 s limit after 0.01 s of CPU"
 
 
 def test_a_computing_run_the_clock_stopped_or_kept_waiting_is_run_again_at_the_limit() -> None:
-    assert at_limit(result(Verdict.TLE, 0.5, 4.0), LIMIT, WALL, beside=False) is None  # confirmation needs it
-    assert at_limit(result(Verdict.AC, 0.05, 3.0, waited=1.5), LIMIT, WALL, beside=False) is None  # load, not sleep
+    assert at_limit(result(Verdict.TLE, 0.5, 4.0), AT, beside=False) is None  # confirmation needs it
+    assert at_limit(result(Verdict.AC, 0.05, 3.0, waited=1.5), AT, beside=False) is None  # load, not sleep
 
 
 ECHO = '#include <stdio.h>\nint main(void) { int n; scanf("%d", &n); printf("%d\\n", n); return 0; }\n'

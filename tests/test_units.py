@@ -14,6 +14,7 @@ import pytest
 from judge.check import compare_exact, compare_floats, compare_kattis_default, compare_lines, compare_tokens
 from judge.cli.render import case_table, summary
 from judge.core import CaseResult, JudgeReport, ReadersWriterLock, classify, group_results, overall_verdict
+from judge.core.run_limits import Role, RunBudget
 from judge.errors import SpecError
 from judge.grade.report_html import to_html
 from judge.grade.reports import Grading, Row, terminal_summary, to_junit
@@ -211,7 +212,7 @@ def test_classify(kw: dict[str, object], stderr: bytes, verdict: Verdict | None)
     """With a group, only the kernel's OOM record makes MLE (a peak at the limit may be reclaimable page cache);
     without one, the peak over the limit or the launcher's tick does. OLE only from the launcher's count of the
     output; a resource signal the judge did not cause (SIGXFSZ, SIGXCPU, SIGKILL) is RE naming it."""
-    got = classify(result(**kw), LIMITS, 64, stderr, LANGUAGES["cpp"])
+    got = classify(result(**kw), RunBudget(Role.SUBMISSION, LIMITS), stderr, LANGUAGES["cpp"])
     assert (got[0] if got else None) is verdict
     if verdict is Verdict.RE and kw.get("signal") in (24, 25, 9):
         assert got is not None and ("SIGXFSZ" in got[1] or "SIGXCPU" in got[1] or "SIGKILL" in got[1]), got

@@ -25,13 +25,10 @@ __getattr__, __dir__, __all__ = exports(
             "compare_tokens",
         ),
         ".programs": (
-            "CHECKER_MEMORY_MIB",
             "BuiltinChecker",
             "Checker",
             "KattisChecker",
             "TestlibChecker",
-            "checker_cpu",
-            "checker_limits",
         ),
         ".registry": (
             "CHECKER_TYPES",

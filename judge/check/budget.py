@@ -4,7 +4,7 @@ A checker program runs in a slot under a CPU limit; a built-in comparison
 runs inside the judge, where no kernel limit stops it. Every built-in is
 linear in its input, but one slow comparison would still hold a judge that
 serves many students, so each runs against a budget of CPU time: the CPU
-limit a checker program of the problem would get (``checker_cpu``: at least
+limit a checker program of the problem would get (``core/run_limits.py``: at least
 5 s), plus ``SECONDS_PER_MIB`` for each MiB of output and answer it reads.
 The slowest benign comparison measured, ``float`` on half a million short
 numbers that differ in form from the answer's, needs 0.25 s per MiB at load 9

@@ -53,10 +53,9 @@ class Interactor:
     protocol: str
     limits: RunLimits
 
-    def argv(
-        self, memory_mib: int, inp: Path, ans: Path, feedback: Path, record: Path, args: Sequence[str] = ()
-    ) -> list[str]:
-        command = self.program.command(memory_mib)
+    def argv(self, inp: Path, ans: Path, feedback: Path, record: Path, args: Sequence[str] = ()) -> list[str]:
+        """Its command line, given the memory figure of its own run's limits (not the submission's)."""
+        command = self.program.command(self.limits.command_memory_mib)
         if self.protocol == "kattis":
             return [*command, str(inp), str(ans), f"{feedback}/", *args]
         return [*command, str(inp), str(record), str(ans), *args]

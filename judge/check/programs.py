@@ -23,26 +23,10 @@ from .attachments import collect, fresh_feedback
 from .budget import BudgetExceeded, budget_seconds, cpu_budget
 from .compare import CheckOutcome
 
-CHECKER_MEMORY_MIB = 2048
 MESSAGE_BYTES = 2048
-
-
-def checker_cpu(time_limit: float) -> float:
-    """A checker's CPU limit: twice the submission's (at least 5 s)."""
-    return max(5.0, 2 * time_limit)
-
-
-def checker_limits(time_limit: float, program: Program) -> RunLimits:
-    """Trusted, but bounded: a checker gets ``checker_cpu`` and twice that in wall time."""
-    cpu = checker_cpu(time_limit)
-    return RunLimits(
-        cpu=cpu,
-        wall=2 * cpu,
-        memory_mib=CHECKER_MEMORY_MIB,
-        address_space_mib=program.language.address_space(CHECKER_MEMORY_MIB),
-        output_bytes=16 << 20,
-        stack_mib=256,
-    )
+# what an in-process comparison made with no limits given may spend: the least a checker program gets
+# (``core/run_limits.py`` builds every checker's limits; a comparison's CPU is theirs)
+DEFAULT_CPU = 5.0
 
 
 class Checker(Protocol):
@@ -72,7 +56,7 @@ class BuiltinChecker:
     in_process: ClassVar[bool] = True
     compare: Callable[..., CheckOutcome]
     name: str = "built-in"
-    cpu: float = checker_cpu(0)
+    cpu: float = DEFAULT_CPU
     streams: bool = False
 
     def check(
@@ -111,7 +95,13 @@ class TestlibChecker:
         self, input_path: Path, output_path: Path, answer_path: Path, slot: Slot, args: Sequence[str] = ()
     ) -> CheckOutcome:
         out, err = slot.private / "checker.out", slot.private / "checker.err"
-        argv = [*self.program.command(CHECKER_MEMORY_MIB), str(input_path), str(output_path), str(answer_path), *args]
+        argv = [
+            *self.program.command(self.limits.command_memory_mib),
+            str(input_path),
+            str(output_path),
+            str(answer_path),
+            *args,
+        ]
         result = _run_checker(slot, argv, None, out, err, self.limits)
         message = (_head(err) or _head(out)).strip()
         if result.killed != "none" or result.exit_code is None:
@@ -145,7 +135,13 @@ class KattisChecker:
     ) -> CheckOutcome:
         feedback = fresh_feedback(slot.private / "feedback")
         out, err = slot.private / "checker.out", slot.private / "checker.err"
-        argv = [*self.program.command(CHECKER_MEMORY_MIB), str(input_path), str(answer_path), f"{feedback}/", *args]
+        argv = [
+            *self.program.command(self.limits.command_memory_mib),
+            str(input_path),
+            str(answer_path),
+            f"{feedback}/",
+            *args,
+        ]
         result = _run_checker(slot, argv, output_path, out, err, self.limits)
         message = (_head(feedback / "judgemessage.txt") or _head(err)).strip()
         if result.killed != "none" or result.exit_code is None:

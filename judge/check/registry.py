@@ -17,8 +17,9 @@ from typing import Any
 from ..errors import UsageError
 from ..lang import Program
 from ..model import CheckerSpec
+from ..run import RunLimits
 from .compare import compare_exact, compare_floats, compare_kattis_default, compare_lines, compare_tokens
-from .programs import BuiltinChecker, Checker, KattisChecker, TestlibChecker, checker_cpu, checker_limits
+from .programs import BuiltinChecker, Checker, KattisChecker, TestlibChecker
 
 
 @dataclass(frozen=True)
@@ -33,8 +34,10 @@ class Option:
 class CheckerType:
     """One checker type.
 
-    ``make(spec, program, time_limit)`` returns the checker; ``program`` is
-    the prepared ``checker.program`` when ``needs_program``. ``kattis_flags``
+    ``make(spec, program, limits)`` returns the checker; ``program`` is
+    the prepared ``checker.program`` when ``needs_program``, ``limits`` the
+    checker's run limits, which the core builds (a comparison in the judge's
+    own process is held to their CPU time). ``kattis_flags``
     gives the Kattis default output validator's flags that compare the same
     way; ``kattis_program`` says the program itself is a Kattis output
     validator; with neither, the type has no Kattis equivalent and export
@@ -42,7 +45,7 @@ class CheckerType:
     """
 
     name: str
-    make: Callable[[CheckerSpec, Program | None, float], Checker]
+    make: Callable[[CheckerSpec, Program | None, RunLimits], Checker]
     options: dict[str, Option] = field(default_factory=dict)
     needs_program: bool = False
     kattis_flags: Callable[[CheckerSpec], list[str]] | None = None
@@ -59,20 +62,20 @@ def option(spec: CheckerSpec, name: str) -> Any:
 
 def _builtin(
     compare: Callable[[Path, Path, CheckerSpec], Any],
-) -> Callable[[CheckerSpec, Program | None, float], Checker]:
+) -> Callable[[CheckerSpec, Program | None, RunLimits], Checker]:
     """A comparison of ``compare.py``: it reads the files itself, in bounded pieces."""
-    return lambda spec, program, time_limit: BuiltinChecker(
-        lambda output, answer, args: compare(output, answer, spec), spec.type, checker_cpu(time_limit), streams=True
+    return lambda spec, program, limits: BuiltinChecker(
+        lambda output, answer, args: compare(output, answer, spec), spec.type, limits.cpu, streams=True
     )
 
 
 def _program_checker(
     kind: type[TestlibChecker] | type[KattisChecker],
-) -> Callable[[CheckerSpec, Program | None, float], Checker]:
-    def make(spec: CheckerSpec, program: Program | None, time_limit: float) -> Checker:
+) -> Callable[[CheckerSpec, Program | None, RunLimits], Checker]:
+    def make(spec: CheckerSpec, program: Program | None, limits: RunLimits) -> Checker:
         if program is None:
             raise UsageError(f"checker type '{spec.type}' needs its program prepared before judging")
-        return kind(program, checker_limits(time_limit, program))
+        return kind(program, limits)
 
     return make
 
@@ -117,8 +120,8 @@ CHECKER_TYPES: dict[str, CheckerType] = {
         CheckerType(KATTIS_CUSTOM, _program_checker(KattisChecker), needs_program=True, kattis_program=True),
         CheckerType(
             KATTIS_DEFAULT,
-            lambda spec, program, time_limit: BuiltinChecker(
-                compare_kattis_default, "default output validator", checker_cpu(time_limit), streams=True
+            lambda spec, program, limits: BuiltinChecker(
+                compare_kattis_default, "default output validator", limits.cpu, streams=True
             ),
             kattis_flags=lambda spec: [],
             native=False,
@@ -146,6 +149,6 @@ def native_types() -> list[str]:
     return [name for name, entry in CHECKER_TYPES.items() if entry.native]
 
 
-def make_checker(spec: CheckerSpec, program: Program | None, time_limit: float) -> Checker:
-    """The checker a problem asks for; ``program`` is the prepared custom checker, if any."""
-    return checker_type(spec.type).make(spec, program, time_limit)
+def make_checker(spec: CheckerSpec, program: Program | None, limits: RunLimits) -> Checker:
+    """The checker a problem asks for; ``program`` is the prepared custom checker, if any, ``limits`` its run's."""
+    return checker_type(spec.type).make(spec, program, limits)

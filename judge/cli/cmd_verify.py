@@ -53,6 +53,7 @@ def add(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..core.run_limits import time_limit
     from ..tools.verify import slowest_accepted, verify
 
     to_stdout = args.json == Path("-")
@@ -92,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
         result = verify(problem, pool, show, all_cases=matrix, log=lambda line: print(line, file=sys.stderr))
         problem = result.problem or problem
     for lang, (time, path) in sorted(slowest_accepted(problem, result.outcomes).items()):
-        limit = problem.limits.time_for(lang)
+        limit = time_limit(problem, lang)
         print(
             f"  time: {lang:8} slowest accepted {time:.3f}s ({path.name}) of {limit:g}s limit, "
             f"margin {limit / max(time, 1e-3):.1f}x",

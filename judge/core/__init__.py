@@ -7,7 +7,8 @@ a margin, for verify; ``kinds.py``: the problem kinds as strategies, chosen
 once; ``case_run.py``: one case's run as one value; ``pass_by_pass.py``:
 interactive and multi-pass cases; ``answers.py``: submit-answer cases; ``stderr.py``: a failed run's
 message; ``sample_output.py``: the excerpt of a sample case's output a result keeps), which results count
-once a group is decided, in the cases' order (``decided.py``), limits and classification (``limits.py``),
+once a group is decided, in the cases' order (``decided.py``), the limits of one run, built once per
+program and role (``run_limits.py``), classification by them (``limits.py``),
 results and the overall verdict (``verdicts.py``), score rules as values
 (``score_rules.py``: a group's points, never changing the results given), test data
 (``testdata.py``: generate and hash; ``validators.py``: run the input validators; ``data_lock.py``: one judge
@@ -30,7 +31,8 @@ __getattr__, __dir__, __all__ = exports(
         ".case_run": ("CaseRun", "Referee"),
         ".judging": ("JudgeOptions", "JudgeReport", "judge", "problem_referee", "run_case"),
         ".kinds": ("KINDS", "ProblemKind", "kind_of"),
-        ".limits": ("classify", "run_limits"),
+        ".limits": ("classify",),
+        ".run_limits": ("Role", "RunBudget", "judge_side_limits", "submission_limits", "trusted_limits"),
         ".rwlock": ("ReadersWriterLock",),
         ".score_rules": ("SCORE_RULES", "ScoreRule", "group_results", "score"),
         ".verdicts": ("CaseResult", "GroupResult", "OutputExcerpt", "overall_verdict"),

@@ -48,7 +48,7 @@ def check_answer(run: CaseRun) -> CaseResult:
     if program.source is None:
         raise UsageError("a submit-answer problem is judged on a folder of answer files, not a command")
     out = slot.private / "stdout"
-    limit = problem.limits.output_bytes
+    limit = run.limits.output_bytes
     places = candidates(problem, group, name)
     if program.source.is_file():
         found = _copy(program.source, out, limit) if len(problem.cases) == 1 else None
@@ -64,9 +64,7 @@ def check_answer(run: CaseRun) -> CaseResult:
             **base,
         )
     if found > limit:
-        return CaseResult(
-            verdict=Verdict.OLE, message=f"answer file over the {limit / (1 << 20):g} MiB output limit", **base
-        )
+        return CaseResult(verdict=Verdict.OLE, message=run.limits.over_output("answer file"), **base)
     output = sample_output(run, out)  # the answer file handed in, on a sample case
     outcome = run.referee.checker.check(run.inp, out, run.ans, slot, run.checker_args)
     return CaseResult.checked(outcome, output=output, **base)

@@ -17,6 +17,7 @@ from ..check import Checker
 from ..lang import Program
 from ..model import Problem
 from ..run import Slot
+from .run_limits import RunBudget
 
 if TYPE_CHECKING:  # imported where used: a batch problem needs no interactor
     from ..check.interactor_protocols import Interactor
@@ -38,9 +39,10 @@ class CaseRun:
     and interactor; ``sample`` says the contestant has the case's data, so
     the result keeps an excerpt of the program's output; ``transcript`` says the result keeps the first exchanges
     of an interactive case, because they are shown (every sample case; every case where the caller shows them):
-    only the relay keeps them, and on a case of many exchanges it costs about twice the time of bare pipes. The run
-    is stopped at ``overrun`` times the CPU limit (anything over the limit itself is TLE); ``extra_wall`` is wall time
-    beyond the limit, for a run confirming a wall-clock TLE caused by load. ``lane`` picks the run's own stdout and
+    only the relay keeps them, and on a case of many exchanges it costs about twice the time of bare pipes.
+    ``limits`` are the submission's for this run (``run_limits.py``): what its verdict is judged by, with any extra
+    wall time of a run confirming a wall-clock TLE caused by load, and where the launcher stops it under parallel
+    load (``RunBudget.overrun``). ``lane`` picks the run's own stdout and
     stderr files in the slot's private folder: a run queued behind another (``judging.py``) writes its own while the
     judge still reads those of the one before it.
     """
@@ -53,9 +55,8 @@ class CaseRun:
     ans: Path
     name: str
     group: str
+    limits: RunBudget
     checker_args: tuple[str, ...] = ()
-    overrun: float = 1.0
-    extra_wall: float = 0.0
     sample: bool = False
     lane: int = 0
     transcript: bool = False

@@ -8,9 +8,9 @@ it is built once, in two halves so that a kind running the submission beside
 another program (``relayed_pair.py``, ``direct_pair.py``) can put the run between them:
 
 - ``evaluation``: the command and its folder, the limits its verdict is
-  judged by (the wall limit plus ``CaseRun.extra_wall``), and where the
-  launcher stops it (``CaseRun.overrun`` times the CPU limit under parallel
-  load, and that wall limit);
+  judged by (``CaseRun.limits``: the wall limit with any extra wall time),
+  and where the launcher stops it (``RunBudget.stopped``: ``overrun`` times
+  the CPU limit under parallel load, and that wall limit);
 - ``Evaluation.ending``: the verdict its ending earns before any output is
   read (``classify``), with the line of its stderr that says what went wrong.
 
@@ -20,14 +20,15 @@ another program (``relayed_pair.py``, ``direct_pair.py``) can put the run betwee
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..check import CheckOutcome
 from ..lang import Program
-from ..run import RunLimits, RunResult, RunSpec
+from ..run import RunResult, RunSpec
 from .case_run import CaseRun
-from .limits import classify, run_limits, work_folder
+from .limits import classify, work_folder
+from .run_limits import RunBudget
 from .stderr import STDERR_KEEP, ends, stderr_note
 
 
@@ -36,7 +37,7 @@ class Evaluation:
     """The submission's run on one input, ready for a slot, and how its ending is judged."""
 
     run: CaseRun
-    limits: RunLimits  # what its verdict is judged by: the language's limits, the wall limit with the extra wall
+    limits: RunBudget  # what its verdict is judged by: the language's limits, the wall limit with the extra wall
     spec: RunSpec  # what the launcher is asked: stopped at ``overrun`` times the CPU limit
 
     def ending(self, result: RunResult) -> CheckOutcome | None:
@@ -45,8 +46,7 @@ class Evaluation:
         # stderr is read only for a run that failed: a clean exit's stderr decides nothing (a runtime's out-of-memory
         # message matters after a non-zero exit alone), and most runs end cleanly
         stderr_ends = ends(self.spec.stderr, STDERR_KEEP) if result.exit_code != 0 else None
-        problem, language = self.run.problem, self.run.program.language
-        early = classify(result, self.limits, problem.limits.memory_mib, (stderr_ends or "").encode(), language)
+        early = classify(result, self.limits, (stderr_ends or "").encode(), self.run.program.language)
         if early is None:
             return None
         verdict, message = early
@@ -58,29 +58,26 @@ class Evaluation:
 _last_command: tuple[Program, int, tuple[str, ...]] | None = None
 
 
-def _command(program: Program, memory_mib: int) -> tuple[str, ...]:
+def _command(program: Program, command_memory: int) -> tuple[str, ...]:
     """The program's command line, worked out once for the cases that follow: every case of a judging asks for the
     same one, and building it joins a dozen paths (a tenth of the judge's own time on a tiny case). The last one is
     kept with the program it belongs to, so a different program never gets it."""
     global _last_command
     last = _last_command
-    if last is not None and last[0] is program and last[1] == memory_mib:
+    if last is not None and last[0] is program and last[1] == command_memory:
         return last[2]
-    argv = tuple(program.command(memory_mib))
-    _last_command = (program, memory_mib, argv)
+    argv = tuple(program.command(command_memory))
+    _last_command = (program, command_memory, argv)
     return argv
 
 
 def evaluation(run: CaseRun, stdin: Path | int | None, stdout: Path | int) -> Evaluation:
-    """The submission's run on ``stdin`` into ``stdout``, its stderr in the slot's private folder, under the limits
-    of its language on the problem, the wall limit extended by ``run.extra_wall``."""
-    problem, program = run.problem, run.program
-    base = run_limits(problem, program.language)
-    # limits are frozen, so the usual case (no extra wall time, no overrun) shares them: a copy costs every case
-    limits = replace(base, wall=base.wall + run.extra_wall) if run.extra_wall else base
+    """The submission's run on ``stdin`` into ``stdout``, its stderr in the slot's private folder, under the run's
+    limits (``CaseRun.limits``), its command line given their memory figure."""
+    problem, program, limits = run.problem, run.program, run.limits
     spec = RunSpec(
-        argv=_command(program, problem.limits.memory_mib),
-        limits=replace(limits, cpu=limits.cpu * run.overrun) if run.overrun != 1 else limits,
+        argv=_command(program, limits.command_memory),
+        limits=limits.stopped(),
         stdin=stdin,
         stdout=stdout,
         stderr=run.private_file("stderr"),

@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..check import checker_limits, make_checker
+from ..check import make_checker
 from ..lang import Program, build_or_fail
 from ..model import CaseSpec, Problem, answer_path, input_path
 from ..run import Slot, SlotPool
@@ -38,6 +38,7 @@ from .kinds import ProblemKind, kind_of
 from .legacy_grading import Graded, grade, program_grader
 from .phases import hearing, measured, named, phase
 from .reruns import OVERRUN, confirmed, disturbed, machine_load, starved, wall_allowance
+from .run_limits import Role, RunBudget, judge_side_limits, submission_limits
 from .rwlock import ReadersWriterLock
 from .score_rules import group_results, score
 from .two_limits import TwoLimits
@@ -58,6 +59,9 @@ class JudgeOptions:
     # judge and grading show every case's exchange with an interactor (the relay keeps it); verify and time-limit
     # inference show none, so only sample cases (whose exchange is the contestant's) go through the relay there
     transcripts: bool = False
+    # the base time limit judged at instead of the problem's (time-limit inference's provisional limit, verify's look
+    # at limit × margin): every run's limits are built from it (``run_limits.py``), the problem is never rebuilt
+    time: float | None = None
 
 
 @dataclass
@@ -97,15 +101,16 @@ def run_case(
     case: CaseSpec,
     referee: Referee,
     slot: Slot,
-    overrun: float = 1.0,
-    extra_wall: float = 0.0,
+    limits: RunBudget | None = None,
     kind: ProblemKind | None = None,
     transcript: bool = False,
 ) -> CaseResult:
-    """Run one case of the problem's test data in a slot and check it, the way the problem's kind (``kind_of``) says;
-    ``transcript``: keep an interactive case's exchange even when it is no sample (``CaseRun.transcript``)."""
+    """Run one case of the problem's test data in a slot and check it, the way the problem's kind (``kind_of``) says,
+    under ``limits`` (the submission's on the problem when not given); ``transcript``: keep an interactive case's
+    exchange even when it is no sample (``CaseRun.transcript``)."""
+    limits = limits if limits is not None else submission_limits(problem, program.language)
     return (kind or kind_of(problem)).run_case(
-        _case_run(problem, program, case, referee, slot, overrun, extra_wall, transcript=transcript)
+        _case_run(problem, program, case, referee, slot, limits, transcript=transcript)
     )
 
 
@@ -115,8 +120,7 @@ def _case_run(
     case: CaseSpec,
     referee: Referee,
     slot: Slot,
-    overrun: float = 1.0,
-    extra_wall: float = 0.0,
+    limits: RunBudget,
     lane: int = 0,
     transcript: bool = False,
 ) -> CaseRun:
@@ -129,9 +133,8 @@ def _case_run(
         answer_path(problem, case),
         case.name,
         case.group,
+        limits,
         case.checker_args,
-        overrun,
-        extra_wall,
         case.is_sample,
         lane,
         transcript or case.is_sample,
@@ -184,21 +187,32 @@ def judge(
         report.groups = group_results(problem.groups, [])
         return report
     on_case = hearing(on_case)  # with -v, each case's line as it ends
+    time = problem.limits.time if options.time is None else options.time
     with phase(f"checker of {problem.name}"):
-        referee = problem_referee(problem, pool)
+        referee = problem_referee(problem, pool, time)
     kind = kind_of(problem)
     cases = problem.cases
     results: dict[int, CaseResult] = {}
     pending = list(range(len(cases)))
-    limit = problem.limits.time_for(program.language.name)
+    alone_at = submission_limits(problem, program.language, time)  # a run alone: stopped at its limit
+    limit = alone_at.cpu
     run_lock = options.run_lock or ReadersWriterLock()
     concurrent = pool.size > 1 or options.run_lock is not None
     overrun = OVERRUN if concurrent else 1.0  # alone, a run is stopped at its limit: nothing disturbs it
     lost = Decided(problem)
     heard = InOrder(problem, options.skip_lost, on_case)  # on_case hears every case once, in order, as it counts
     beside = kind.decides_beside
-    two = TwoLimits(problem, program.language.name, options.margin, beside, overrun) if options.margin > 1 else None
-    runs_at = two.longer if two is not None else problem  # the limits each case's first run is capped and judged at
+    two = (
+        TwoLimits(
+            alone_at.under_load(overrun),
+            submission_limits(problem, program.language, time * options.margin).under_load(overrun),
+            beside,
+        )
+        if options.margin > 1
+        else None
+    )
+    # the limits each case's first run is capped and judged at
+    runs_at = two.longer if two is not None else alone_at.under_load(overrun)
     kept = options.transcripts  # every case's exchange with an interactor kept (the relay), not only the samples'
 
     def rerun(index: int, result: CaseResult) -> bool:
@@ -215,7 +229,7 @@ def judge(
         def again(extra: float = 0.0) -> CaseResult:
             with run_lock.exclusive(), pool.slot() as slot:
                 return run_case(
-                    problem, program, cases[index], referee, slot, extra_wall=extra, kind=kind, transcript=kept
+                    problem, program, cases[index], referee, slot, alone_at.with_extra_wall(extra), kind, kept
                 )
 
         if two is not None and two.take_untold(index):
@@ -225,7 +239,7 @@ def judge(
         before = machine_load()
         if not starved(first, limit):
             return again()
-        extra = wall_allowance(first, problem.limits.wall_for(program.language.name), limit)
+        extra = wall_allowance(first, alone_at.wall, limit)
         return confirmed(again(extra), first, before, machine_load(), extra)
 
     # one run at a time, the next handed to the launcher before this one ends: checked while the next runs
@@ -254,7 +268,7 @@ def judge(
                 with run_lock.shared(), pool.slot() as slot:
                     result = settled(
                         index,
-                        run_case(runs_at, program, cases[index], referee, slot, overrun, kind=kind, transcript=kept),
+                        run_case(problem, program, cases[index], referee, slot, runs_at, kind, kept),
                     )
             done(index, result)
 
@@ -263,7 +277,7 @@ def judge(
             if known is not None:  # nothing queued: the slot's runs stay those of the cases that run
                 return lambda: known
             checked = kind.queue_case(
-                _case_run(runs_at, program, cases[index], referee, slot, overrun, lane=lane, transcript=kept)
+                _case_run(problem, program, cases[index], referee, slot, runs_at, lane=lane, transcript=kept)
             )
             return lambda: settled(index, checked())
 
@@ -325,9 +339,11 @@ def _graded(problem: Problem, pool: SlotPool, report: JudgeReport) -> None:
         ]
 
 
-def problem_referee(problem: Problem, pool: SlotPool) -> Referee:
+def problem_referee(problem: Problem, pool: SlotPool, time: float | None = None) -> Referee:
     """The problem's checker and interactor, their programs built first (a setter's program that does not build stops
-    the judge)."""
+    the judge), each with its role's limits for the submission's base time limit ``time`` (the problem's when not
+    given): an interactor's command line and its run get the same memory figure, its own."""
+    time = problem.limits.time if time is None else time
     program = None
     if problem.checker.program is not None:
         program = build_or_fail(
@@ -337,7 +353,7 @@ def problem_referee(problem: Problem, pool: SlotPool) -> Referee:
             "checker",
             added_to_build(problem, problem.checker.program),
         )
-    checker = make_checker(problem.checker, program, problem.limits.time)
+    checker = make_checker(problem.checker, program, judge_side_limits(time, program).limits)
     judge_side = kind_of(problem).side_program(problem)
     if judge_side is None or judge_side[0].program is None:
         return Referee(checker)
@@ -349,4 +365,4 @@ def problem_referee(problem: Problem, pool: SlotPool) -> Referee:
         if side.program == problem.checker.program and program is not None
         else build_or_fail(side.program, pool, problem.limits.compile_time, role, added_to_build(problem, side.program))
     )
-    return Referee(checker, Interactor(built, side.type, checker_limits(problem.limits.time, built)))
+    return Referee(checker, Interactor(built, side.type, judge_side_limits(time, built, Role.INTERACTOR).limits))

@@ -36,6 +36,7 @@ class ProblemKind:
     answers_from_reference = True  # the reference's output on the input is the answer file
     # a program on the judge's side may decide a case while the submission still runs (an interactor rejecting first)
     decides_beside = False
+    one_output = True  # a case has one output to check (not a series of passes or an exchange)
 
     @classmethod
     def fits(cls, kind: Kind) -> bool:
@@ -148,6 +149,7 @@ class MultiPass(ProblemKind):
 
     name = "multi-pass"
     role = "multi-pass validator"
+    one_output = False
 
     @classmethod
     def fits(cls, kind: Kind) -> bool:
@@ -161,7 +163,12 @@ class MultiPass(ProblemKind):
             return super().run_case(run)
         from .pass_by_pass import plain_pass, run_passes
 
-        return run_passes(run, run.referee.interactor, plain_pass)
+        return run_passes(run, run.referee.interactor, plain_pass, *self.passes(run.problem))
+
+    def passes(self, problem: Problem) -> tuple[int, bool]:
+        """How many passes a case may take, and whether its result names the pass that decided (a multi-pass
+        problem's does, a one-pass interactive one's does not): read from the model's ``Kind`` here only."""
+        return problem.kind.passes, problem.kind.multi_pass
 
 
 class Interactive(MultiPass):
@@ -186,7 +193,7 @@ class Interactive(MultiPass):
             return ProblemKind.run_case(self, run)
         from .pass_by_pass import interactive_pass, run_passes
 
-        return run_passes(run, run.referee.interactor, interactive_pass)
+        return run_passes(run, run.referee.interactor, interactive_pass, *self.passes(run.problem))
 
 
 # Tried in order, the first that fits the problem's Kind wins: a submit-answer problem is never run, whatever else it

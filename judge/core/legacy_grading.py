@@ -31,8 +31,9 @@ from ..run import SlotPool
 from ..text import safe_text, status_text
 from ..verdict import Verdict
 from .added_to_build import added_to_build
+from .run_limits import Role, trusted_limits
 from .stderr import said_in
-from .testdata import GENERATOR_LIMITS, trusted_spec
+from .testdata import trusted_spec
 from .verdicts import CaseResult
 
 AS_KATTIS = {Verdict.PE: "WA", Verdict.RE: "RTE", Verdict.MLE: "RTE", Verdict.OLE: "RTE"}
@@ -187,7 +188,9 @@ def _run_grader(
     with pool.slot() as slot:
         stdin, out, err = (slot.private / f"grader.{n}" for n in ("in", "out", "err"))
         stdin.write_text("".join(f"{verdict} {score}\n" for verdict, score in results))
-        run = slot.run(trusted_spec(slot, program, list(flags), stdin, out, err, GENERATOR_LIMITS))
+        run = slot.run(
+            trusted_spec(slot, program, list(flags), stdin, out, err, trusted_limits(Role.VALIDATOR, program))
+        )
         said = _head(out)
         why = said_in(err)
     if run.signal_name is not None or run.killed != "none" or run.exit_code != 0:

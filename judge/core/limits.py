@@ -1,6 +1,6 @@
-"""Limits and classification: what a run may use, and the verdict it earns from how it ended, before its output is read.
+"""Classification: the verdict a run earns from how it ended, before its output is read, and where it starts.
 
-Pure functions of the problem's limits, the language and the run's measured
+Pure functions of the run's limits (``run_limits.py`` builds them), the language and the run's measured
 result, so the rules (CPU before wall, OLE before MLE, a runtime's OOM message
 as MLE) are unit-tested without running anything. A limit verdict comes from a
 measurement or a record of the limit being reached (CPU time, the launcher's
@@ -14,23 +14,10 @@ from pathlib import Path
 
 from ..lang import Language, Program
 from ..model import Problem
-from ..run import RunLimits, RunResult
+from ..run import RunResult
 from ..text import status_text
 from ..verdict import Verdict
-
-
-def run_limits(problem: Problem, lang: Language) -> RunLimits:
-    """The limits a language gets on this problem: its time factor, the memory limit on the whole process tree, and
-    the address-space cap (used only where no control group limits memory) where the language tolerates one."""
-    memory = problem.limits.memory_mib
-    return RunLimits(
-        cpu=problem.limits.time_for(lang.name),
-        wall=problem.limits.wall_for(lang.name),
-        memory_mib=memory,
-        address_space_mib=lang.address_space(memory),
-        stack_mib=memory,
-        output_bytes=problem.limits.output_bytes,
-    )
+from .run_limits import RunBudget
 
 
 def work_folder(problem: Problem, program: Program) -> Path | None:
@@ -40,39 +27,33 @@ def work_folder(problem: Problem, program: Program) -> Path | None:
     return program.workdir if problem.runs_among_own_files else None
 
 
-def classify(
-    result: RunResult, limits: RunLimits, memory_mib: int, stderr_head: bytes, lang: Language
-) -> tuple[Verdict, str] | None:
+def classify(result: RunResult, limits: RunBudget, stderr_head: bytes, lang: Language) -> tuple[Verdict, str] | None:
     """The verdict a run earns before its output is looked at, or None when the output must be checked.
 
     OLE is the launcher's count of stdout or stderr going past the limit; a
     SIGXFSZ means a scratch file reached the file-size cap (or the program
-    raised it), which is an error of the program's, named as such.
+    raised it), which is an error of the program's, named as such. Every
+    limit, and the message naming it, is the run's own (``RunBudget``).
     """
     if result.killed == "cpu" or result.cpu > limits.cpu:
-        return Verdict.TLE, f"CPU time over the {limits.cpu:g} s limit"
+        return Verdict.TLE, limits.over_cpu()
     if result.killed == "wall":
-        waited = f", {result.waited:.2f} s waiting for a CPU" if result.waited >= 0.01 else ""
-        return Verdict.TLE, f"wall time over the {limits.wall:g} s limit after {result.cpu:.2f} s of CPU{waited}"
+        return Verdict.TLE, limits.over_wall(result.cpu, result.waited)
     if result.killed == "output" or result.output_over:
-        return Verdict.OLE, f"{result.output_over or 'output'} over the {limits.output_bytes / (1 << 20):g} MiB limit"
+        return Verdict.OLE, limits.over_output(result.output_over or "output")
     if result.oom_killed:
-        return (
-            Verdict.MLE,
-            f"the kernel stopped the run at the {memory_mib} MiB memory limit (peak {result.memory_kb / 1024:.1f} MiB)",
-        )
-    if result.killed == "memory" or (
-        not result.cgroup and lang.limit_address_space and result.memory_kb > memory_mib * 1024
-    ):
-        return Verdict.MLE, f"peak memory {result.memory_kb / 1024:.1f} MiB over the {memory_mib} MiB limit"
+        return Verdict.MLE, limits.stopped_by_kernel(result.memory_kb)
+    memory_kb = (limits.memory_mib or 0) * 1024
+    if result.killed == "memory" or (not result.cgroup and lang.limit_address_space and result.memory_kb > memory_kb):
+        return Verdict.MLE, limits.over_memory(result.memory_kb)
     if result.exit_code != 0:
         if any(marker in stderr_head for marker in lang.oom_markers):
-            return Verdict.MLE, f"ran out of memory under the {memory_mib} MiB limit"
-        return Verdict.RE, status_text(result.exit_code, result.signal_name) + _why(result, limits)
+            return Verdict.MLE, limits.out_of_memory()
+        return Verdict.RE, status_text(result.exit_code, result.signal_name) + _why(result)
     return None
 
 
-def _why(result: RunResult, limits: RunLimits) -> str:
+def _why(result: RunResult) -> str:
     """What a resource signal that decided no verdict means here: a limit the run did not reach, or its own doing."""
     if result.signal_name == "SIGXFSZ":
         return " (not the output limit: a scratch file reached the scratch's size, or the program raised it)"

@@ -25,12 +25,12 @@ from pathlib import Path
 from ..check import CheckOutcome
 from ..check.attachments import fresh_feedback
 from ..check.interactor_protocols import Interactor, Judgement
-from ..model import Problem
-from ..run import PairResult, RunLimits, RunResult, RunSpec, run_direct, run_relayed
+from ..run import PairResult, RunResult, RunSpec, run_direct, run_relayed
 from ..text import safe_text
 from ..verdict import Verdict
 from .case_run import CaseRun
 from .evaluation import evaluate, evaluation
+from .run_limits import RunBudget
 from .sample_output import sample_output
 from .verdicts import CaseResult, OutputExcerpt
 
@@ -53,37 +53,40 @@ OnePass = Callable[
 ]  # (the case, the judge's side, the feedback folder, this pass's input)
 
 
-def run_passes(run: CaseRun, interactor: Interactor, one_pass: OnePass) -> CaseResult:
-    """The case's result: every pass until the judge's side stops asking for more, or one fails."""
-    problem, slot = run.problem, run.slot
+def run_passes(
+    run: CaseRun, interactor: Interactor, one_pass: OnePass, passes_allowed: int, numbered: bool
+) -> CaseResult:
+    """The case's result: every pass until the judge's side stops asking for more, or one fails; at most
+    ``passes_allowed``, each result message naming its pass when ``numbered`` (what the kind says: ``kinds.py``)."""
+    slot = run.slot
     feedback = fresh_feedback(slot.private / "feedback")
     passes: list[Pass] = []
     pass_input = run.inp
-    for number in range(1, problem.kind.passes + 1):
+    for number in range(1, passes_allowed + 1):
         done = one_pass(run, interactor, feedback, pass_input)
         passes.append(done)
         next_pass = done.judgement.next_pass if done.judgement is not None else None
         if done.outcome.verdict is not Verdict.AC or next_pass is None:
             break
-        if number == problem.kind.passes:
+        if number == passes_allowed:
             passes[-1] = replace(
                 done,
                 outcome=CheckOutcome(
                     Verdict.JE,
-                    f"the validator asked for pass {number + 1}, over the problem's {problem.kind.passes} passes",
+                    f"the validator asked for pass {number + 1}, over the problem's {passes_allowed} passes",
                 ),
             )
             break
         pass_input = slot.private / f"pass{number + 1}.in"
         os.replace(next_pass, pass_input)
-    return _result(problem, passes, run.name, run.group)
+    return _result(passes, run.name, run.group, numbered)
 
 
-def _result(problem: Problem, passes: list[Pass], name: str, group: str) -> CaseResult:
+def _result(passes: list[Pass], name: str, group: str, numbered: bool) -> CaseResult:
     last = passes[-1]
     slowest = max(passes, key=lambda p: p.run.cpu).run
     message = last.outcome.message
-    if problem.kind.multi_pass:  # the pass count is data of the kind: a one-pass interactive case needs no "pass 1:"
+    if numbered:  # a one-pass interactive case needs no "pass 1:"
         message = f"pass {len(passes)}: {message}".rstrip(": ")
     return CaseResult(
         name=name,
@@ -114,7 +117,7 @@ def interactive_pass(run: CaseRun, interactor: Interactor, feedback: Path, inp: 
     record.unlink(missing_ok=True)
     step = evaluation(run, None, side_out)  # its stdin and stdout are the pair's pipes
     side = RunSpec(
-        argv=interactor.argv(problem.limits.memory_mib, inp, run.ans, feedback, record, run.checker_args),
+        argv=interactor.argv(inp, run.ans, feedback, record, run.checker_args),
         limits=interactor.limits,
         # its wall limit counts from the submission's end: while the submission runs, the interactor waiting on it
         # is the submission's time, bounded by the submission's own limits; a clock of its own running out first
@@ -139,7 +142,7 @@ def interactive_pass(run: CaseRun, interactor: Interactor, feedback: Path, inp: 
     if pair.overflowed:
         return Pass(
             pair.submission,
-            CheckOutcome(Verdict.OLE, f"output over the {step.limits.output_bytes / (1 << 20):g} MiB limit"),
+            CheckOutcome(Verdict.OLE, step.limits.over_output()),
             None,
             transcript,
         )
@@ -158,7 +161,7 @@ def interactive_pass(run: CaseRun, interactor: Interactor, feedback: Path, inp: 
 
 def plain_pass(run: CaseRun, validator: Interactor, feedback: Path, inp: Path) -> Pass:
     """A multi-pass problem that is not interactive: run on the pass's input, then the validator on the output."""
-    problem, slot = run.problem, run.slot
+    slot = run.slot
     out, side_out, side_err = (slot.private / n for n in ("stdout", "validator.out", "validator.err"))
     result, ending = evaluate(run, inp, out)
     output = sample_output(run, out)
@@ -166,7 +169,7 @@ def plain_pass(run: CaseRun, validator: Interactor, feedback: Path, inp: Path) -
         return Pass(result, ending, None, output=output)
     checked = slot.run(
         RunSpec(
-            argv=validator.argv(problem.limits.memory_mib, inp, run.ans, feedback, out, run.checker_args),
+            argv=validator.argv(inp, run.ans, feedback, out, run.checker_args),
             limits=validator.limits,
             stdin=out,
             stdout=side_out,
@@ -179,7 +182,7 @@ def plain_pass(run: CaseRun, validator: Interactor, feedback: Path, inp: Path) -
     return Pass(result, judgement.outcome, judgement, output=output)
 
 
-def _capped(result: RunResult, limits: RunLimits) -> RunResult:
+def _capped(result: RunResult, limits: RunBudget) -> RunResult:
     """A rejected submission's time, at most the limit: what it did after the interactor gave up is not its speed."""
     return replace(result, cpu=min(result.cpu, limits.cpu))
 

@@ -19,7 +19,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..atomic import atomic_write, partial_beside
@@ -27,29 +27,27 @@ from ..errors import JudgeError, UsageError
 from ..filecache import sha256_file
 from ..lang import Program, build_or_fail
 from ..model import CaseSpec, FromFile, Generated, Problem, answer_path, input_path
-from ..run import RunLimits, RunSpec, Slot, SlotPool
+from ..run import RunSpec, Slot, SlotPool
 from ..text import status_text
 from .added_to_build import added_to_build
 from .data_sources import case_digests, library_files, produced, source_digests, source_files
 from .kinds import kind_of
 from .phases import measured
+from .run_limits import Role, RunBudget, reference_limits, trusted_limits
 from .stderr import said_in
 
 MANIFEST = "manifest.json"
 COMMIT_LIMIT = 1_000_000
-GENERATOR_LIMITS = RunLimits(cpu=120, wall=240, memory_mib=4096, output_bytes=512 << 20, stack_mib=256)
 
 
 def trusted_spec(
-    slot: Slot, program: Program, args: Sequence[str], stdin: Path | None, stdout: Path, stderr: Path, limits: RunLimits
+    slot: Slot, program: Program, args: Sequence[str], stdin: Path | None, stdout: Path, stderr: Path, limits: RunBudget
 ) -> RunSpec:
     """How a problem's own program (generator, reference, validator) runs in a slot: in its private folder, under
-    ``limits`` with the address space its language needs for their memory."""
-    if limits.memory_mib:
-        limits = replace(limits, address_space_mib=program.language.address_space(limits.memory_mib))
+    its role's ``limits`` (``run_limits.py``), its command line given their memory figure."""
     return RunSpec(
-        argv=[*program.command(limits.memory_mib or 1024), *args],
-        limits=limits,
+        argv=[*program.command(limits.command_memory), *args],
+        limits=limits.stopped(),
         stdin=stdin,
         stdout=stdout,
         stderr=stderr,
@@ -81,7 +79,7 @@ def _tools(problem: Problem, pool: SlotPool) -> _Tools:
 
 
 def run_trusted(
-    slot: Slot, program: Program, args: list[str], stdin: Path | None, target: Path, limits: RunLimits, what: str
+    slot: Slot, program: Program, args: list[str], stdin: Path | None, target: Path, limits: RunBudget, what: str
 ) -> None:
     """Run a trusted program into ``target`` atomically; any failure is a judge error naming ``what``."""
     partial = Path(partial_beside(str(target)))
@@ -95,18 +93,6 @@ def run_trusted(
     os.replace(partial, target)
 
 
-def reference_limits(problem: Problem, solution: Program) -> RunLimits:
-    """Generous limits for writing answers: the reference is trusted, and verify judges its speed separately."""
-    time_limit = max(10.0, 5 * problem.limits.time_for(solution.language.name))
-    return RunLimits(
-        cpu=time_limit,
-        wall=2 * time_limit,
-        memory_mib=max(problem.limits.memory_mib, 1024),
-        output_bytes=problem.limits.output_bytes,
-        stack_mib=problem.limits.memory_mib,
-    )
-
-
 def _make_case(problem: Problem, tools: _Tools, case: CaseSpec, root: Path, slot: Slot) -> None:
     inp, ans = input_path(problem, case, root), answer_path(problem, case, root)
     inp.parent.mkdir(parents=True, exist_ok=True)
@@ -115,7 +101,13 @@ def _make_case(problem: Problem, tools: _Tools, case: CaseSpec, root: Path, slot
         inp.chmod(0o644)
     elif isinstance(case.origin, Generated) and tools.generator is not None:
         run_trusted(
-            slot, tools.generator, list(case.origin.args), None, inp, GENERATOR_LIMITS, f"generator for case {case.key}"
+            slot,
+            tools.generator,
+            list(case.origin.args),
+            None,
+            inp,
+            trusted_limits(Role.GENERATOR, tools.generator),
+            f"generator for case {case.key}",
         )
     else:
         raise JudgeError(f"case {case.key}: no way to produce its input ({case.source})")

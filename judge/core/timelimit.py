@@ -22,6 +22,8 @@ from .judging import JudgeOptions, JudgeReport, judge
 from .phases import measured
 from .submission import prepare_submission
 
+PROVISIONAL_LIMIT = 60.0  # what the accepted submissions are judged at while their runs measure the limit
+
 
 class LowerBound(Protocol):
     """A submission whose slowest accepted run bounds the limit from below: where it is, what to build, what to call
@@ -63,7 +65,6 @@ def infer(
     rule = problem.limits.time_rule
     if rule is None:
         raise UsageError(f"{problem.root}: no time limit given, and its format has no rule to infer one with")
-    provisional = replace(problem, limits=replace(problem.limits, time=60.0))
     found = Inference(0.0, 0.0, "", digest)
     if not accepted:
         found.failures.append("no time limit given and no accepted submission to infer it from")
@@ -75,7 +76,7 @@ def infer(
         except SetupError as exc:  # a language this machine lacks: the others still give a limit
             log(f"{sub.path.name}: skipped while inferring the time limit: {exc}")
             continue
-        report = judge(provisional, program, pool, JudgeOptions())
+        report = judge(problem, program, pool, JudgeOptions(time=PROVISIONAL_LIMIT))
         if report.verdict is not Verdict.AC:
             found.failures.append(
                 f"{sub.name}: gets {report.verdict.value} while inferring the time limit: not used for it"
@@ -99,4 +100,6 @@ def infer(
 
 
 def with_limit(problem: Problem, limit: float) -> Problem:
+    """The problem with its own time limit found (inferred, or stored by verify): the package's limit from now on, not
+    a different limit for some runs, which ``JudgeOptions.time`` gives."""
     return replace(problem, limits=replace(problem.limits, time=limit))

@@ -8,8 +8,8 @@ longer limit ran every timed-out case twice, limit + limit × margin of CPU time
 where problemtools runs each case once, capped at the longer limit, and reads
 the verdict at the limit from its CPU time. So does a judging with
 ``JudgeOptions.margin``: each case's run is capped and judged at the longer
-limit (the problem at that limit, so every kind's run takes its caps from
-``evaluation.py`` as always), its result there is kept (``JudgeReport.longer``)
+limit (the submission's limits there, ``run_limits.py``, so every kind's run
+takes its caps from ``evaluation.py`` as always), its result there is kept (``JudgeReport.longer``)
 for the look at the longer limit, which takes it instead of running the case
 again (``JudgeOptions.known``), and its verdict at the limit is read from it
 (``at_limit``):
@@ -35,33 +35,31 @@ from __future__ import annotations
 import threading
 from dataclasses import replace
 
-from ..model import Problem
 from ..verdict import Verdict
 from .reruns import WANTING_SHARE, WORKING_SHARE
+from .run_limits import RunBudget
 from .verdicts import CaseResult
 
 UNTOLD = "not told by the run at the longer limit: run again at the limit"
 
 
-def at_limit(result: CaseResult, limit: float, wall: float, beside: bool, overrun: float = 1.0) -> CaseResult | None:
-    """The verdict at CPU limit ``limit`` and wall limit ``wall`` of a run judged at a longer limit (``result``), or
+def at_limit(result: CaseResult, limits: RunBudget, beside: bool) -> CaseResult | None:
+    """The verdict under ``limits`` (the submission's at the limit) of a run judged at a longer limit (``result``), or
     None when that run cannot tell it. ``beside``: a program on the judge's side may decide the case while the
     submission still runs (an interactor), so a verdict other than TLE may have come before or after the limit.
     A TLE's CPU time is what the run at the limit would have shown, stopped at ``overrun`` × the limit: the report
     at the limit reads as it did, and a run over the limit by less than parallel load explains is still run again
     alone (``reruns.disturbed``)."""
+    limit, wall = limits.cpu, limits.wall
     if result.time > limit:
         if beside and result.verdict is not Verdict.TLE:
             return None
-        return replace(
-            _timed_out(result, f"CPU time over the {limit:g} s limit"), time=min(result.time, overrun * limit)
-        )
+        return replace(_timed_out(result, limits.over_cpu()), time=min(result.time, limits.overrun * limit))
     if result.wall_time <= wall:
         return result
     slept = result.time < WORKING_SHARE * limit and result.time + result.waited < WANTING_SHARE * wall
     if result.wall_time > wall + result.waited and slept and not (beside and result.verdict is not Verdict.TLE):
-        waited = f", {result.waited:.2f} s waiting for a CPU" if result.waited >= 0.01 else ""
-        stopped = _timed_out(result, f"wall time over the {wall:g} s limit after {result.time:.2f} s of CPU{waited}")
+        stopped = _timed_out(result, limits.over_wall(result.time, result.waited))
         return replace(stopped, wall_time=min(result.wall_time, wall + result.waited))
     return None
 
@@ -73,12 +71,10 @@ def _timed_out(result: CaseResult, message: str) -> CaseResult:
 class TwoLimits:
     """A judging whose runs go on to limit × margin: what each run gave there, and its verdict at the limit."""
 
-    def __init__(self, problem: Problem, language: str, margin: float, beside: bool, overrun: float) -> None:
-        self.longer = replace(problem, limits=replace(problem.limits, time=problem.limits.time * margin))
-        self.limit = problem.limits.time_for(language)
-        self.wall = problem.limits.wall_for(language)
+    def __init__(self, at: RunBudget, longer: RunBudget, beside: bool) -> None:
+        self.at = at  # the submission's limits at the limit, stopped where a first run there would have been
+        self.longer = longer  # the same at limit × margin: where each case's run is capped and judged
         self.beside = beside
-        self.overrun = overrun  # where a first run at the limit would have been stopped, × the limit
         self.measured: dict[str, CaseResult] = {}  # by case key: the results at the longer limit
         self.untold: set[int] = set()  # cases whose verdict at the limit needs a run at the limit
         self._lock = threading.Lock()
@@ -86,7 +82,7 @@ class TwoLimits:
     def settle(self, index: int, result: CaseResult) -> CaseResult:
         """The case's verdict at the limit from its run at the longer one; where that cannot tell, a TLE that stands
         for the run at the limit still to come (it stops the cases a failure stops until that run says otherwise)."""
-        found = at_limit(result, self.limit, self.wall, self.beside, self.overrun)
+        found = at_limit(result, self.at, self.beside)
         with self._lock:
             self.measured[f"{result.group}/{result.name}"] = result
             if found is None:

@@ -22,8 +22,9 @@ from ..run import SlotPool
 from ..text import status_text
 from .added_to_build import added_to_build
 from .phases import measured
+from .run_limits import Role, trusted_limits
 from .stderr import said_in
-from .testdata import GENERATOR_LIMITS, trusted_spec
+from .testdata import trusted_spec
 
 VALID, INVALID = 42, 43
 EXPECTED_EXITS = {
@@ -97,7 +98,11 @@ def check(validator: Validator, args: Sequence[str], stdin: Path, pool: SlotPool
     """Run one validator on one file, in a slot of its own."""
     with pool.slot() as slot:
         err, out = slot.private / "validator.err", slot.private / "validator.out"
-        result = slot.run(trusted_spec(slot, validator.program, args, stdin, out, err, GENERATOR_LIMITS))
+        result = slot.run(
+            trusted_spec(
+                slot, validator.program, args, stdin, out, err, trusted_limits(Role.VALIDATOR, validator.program)
+            )
+        )
         said = said_in(err) or said_in(out)
     crashed = result.signal_name is not None or result.killed != "none"
     return Finding(

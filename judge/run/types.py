@@ -34,6 +34,12 @@ class RunLimits:
     address_space_mib: int | None = None
     file_bytes: int | None = None
 
+    @property
+    def command_memory_mib(self) -> int:
+        """The memory figure the run's command line is given (a JVM's heap, PHP's memory_limit): its own limit, so
+        that the program and its run agree; 1024 for a run no memory limit bounds."""
+        return self.memory_mib or 1024
+
 
 @dataclass(frozen=True)
 class RunSpec:

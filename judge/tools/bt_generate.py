@@ -31,7 +31,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core.testdata import GENERATOR_LIMITS, run_trusted
+from ..core.run_limits import Role, trusted_limits
+from ..core.testdata import run_trusted
 from ..errors import UsageError
 from ..lang import Additions, Program, build_or_fail
 from ..run import RunLimits, SlotPool
@@ -245,7 +246,15 @@ def _make(root: Path, case: PlannedCase, pool: SlotPool, programs: _Programs, an
             written = [slot.private / f"testcase{extension}" for extension in EXTENSIONS]
             for file in written:
                 file.unlink(missing_ok=True)
-            run_trusted(slot, generator, words[1:], None, inp, GENERATOR_LIMITS, f"generator for {case.path}")
+            run_trusted(
+                slot,
+                generator,
+                words[1:],
+                None,
+                inp,
+                trusted_limits(Role.GENERATOR, generator),
+                f"generator for {case.path}",
+            )
             for file, extension in zip(written, EXTENSIONS):  # a generator may write testcase.in/.ans/... instead
                 if file.is_file():
                     shutil.move(file, _at(base, extension))
@@ -273,7 +282,15 @@ def _make(root: Path, case: PlannedCase, pool: SlotPool, programs: _Programs, an
         else:
             solution = programs.program(case.solution, pool, "solution")
             with pool.slot() as slot:
-                run_trusted(slot, solution, [], inp, ans, SOLUTION_LIMITS, f"solution on {case.path}")
+                run_trusted(
+                    slot,
+                    solution,
+                    [],
+                    inp,
+                    ans,
+                    trusted_limits(Role.REFERENCE, solution, SOLUTION_LIMITS),
+                    f"solution on {case.path}",
+                )
     _link(base, case, "ans")
     lacking = _missing(base, case)
     if lacking is not None:

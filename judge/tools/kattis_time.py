@@ -104,14 +104,15 @@ def check_tle_margin(problem: Problem, path: Path, program: Program, pool: SlotP
         for g, cases in left
         if cases
     )
-    longer = with_limit(replace(problem, groups=groups), problem.limits.time * margin)
-    again = judge(longer, program, pool, JudgeOptions(first_fail=True, known=report.longer)).cases if groups else []
+    longer = problem.limits.time * margin
+    options = JudgeOptions(first_fail=True, known=report.longer, time=longer)
+    again = judge(replace(problem, groups=groups), program, pool, options).cases if groups else []
     if any(c.verdict is Verdict.TLE for c in again):
         return []
     slowest = max((c.time for c in [*again, *report.cases]), default=0.0)
     return [
         f"{sub.name}: no case times out at {problem.limits.time:g} s × {rule.tle_key} {margin:g} "
-        f"= {longer.limits.time:g} s "
+        f"= {longer:g} s "
         f"(slowest {slowest:.3f} s): the time limit is too close to this submission"
     ]
 
@@ -133,13 +134,13 @@ def with_extra_time(
     if meets(report) or not any(c.verdict is Verdict.TLE for c in report.cases):
         return report, []
     rule = kattis.time_rule(problem.root)
-    longer = with_limit(problem, problem.limits.time * rule.time_limit_to_tle)
-    again = judge(longer, program, pool, replace(options, margin=1.0, known=report.longer))
+    longer = problem.limits.time * rule.time_limit_to_tle
+    again = judge(problem, program, pool, replace(options, margin=1.0, known=report.longer, time=longer))
     if not meets(again):
         return report, []
     return again, [
         f"{name}: {again.verdict.value} as its folder says only at {problem.limits.time:g} s × "
-        f"{rule.tle_key} {rule.time_limit_to_tle:g} = {longer.limits.time:g} s ({report.verdict.value} at "
+        f"{rule.tle_key} {rule.time_limit_to_tle:g} = {longer:g} s ({report.verdict.value} at "
         f"{problem.limits.time:g} s): sensitive to the time limit"
     ]
 

@@ -15,14 +15,14 @@ import shutil
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ..core.testdata import GENERATOR_LIMITS
+from ..core.run_limits import Role, trusted_limits
 from ..lang import Program
 
 
 def reproduce_line(program: Program, source: Path, args: Sequence[str], shown: Callable[[Path], str]) -> str:
     """The shell line that runs ``program`` (built from ``source``) with ``args``; ``shown`` writes a path as the user
     would type it."""
-    built = program.command(GENERATOR_LIMITS.memory_mib or 1024)
+    built = program.command(trusted_limits(Role.GENERATOR, program).command_memory)
     argv = [_source_or_copy(word, source, shown) for word in built]
     if argv == built:  # a built program (or a changed copy): it runs alone, from the cache
         return shlex.join([*argv, *args])

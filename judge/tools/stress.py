@@ -22,7 +22,8 @@ import yaml
 
 from ..core import CaseResult, CaseRun, ProblemKind, Referee, kind_of, problem_referee
 from ..core.added_to_build import added_to_build
-from ..core.testdata import GENERATOR_LIMITS, reference_limits, run_trusted
+from ..core.run_limits import Role, reference_limits, submission_limits, trusted_limits
+from ..core.testdata import run_trusted
 from ..errors import JudgeError, SpecError, UsageError
 from ..lang import Program, build_or_fail, prepare_problem_program, prepare_program
 from ..model import Problem
@@ -110,6 +111,7 @@ class Stresser:
         )
         self.referee: Referee = problem_referee(problem, pool)
         self.kind: ProblemKind = kind_of(problem)
+        self.limits = submission_limits(problem, submission.language)  # the submission's, for every round
         self.rounds = 0
 
     def attempt(self, args: list[str], size: int) -> Failure | None:
@@ -117,7 +119,15 @@ class Stresser:
         inp, ans = self.work / "stress.in", self.work / "stress.ans"
         with self.pool.slot() as slot:
             try:
-                run_trusted(slot, self.generator, args, None, inp, GENERATOR_LIMITS, f"generator {shlex.join(args)}")
+                run_trusted(
+                    slot,
+                    self.generator,
+                    args,
+                    None,
+                    inp,
+                    trusted_limits(Role.GENERATOR, self.generator),
+                    f"generator {shlex.join(args)}",
+                )
             except JudgeError as exc:
                 raise Refused(str(exc)) from None
             self.rounds += 1  # a refused line is no round: the count estimates how rare a failure is
@@ -137,7 +147,9 @@ class Stresser:
                 )
         with self.pool.slot() as slot:
             result = self.kind.run_case(
-                CaseRun(self.problem, self.submission, self.referee, slot, inp, ans, "stress", STRESS_GROUP)
+                CaseRun(
+                    self.problem, self.submission, self.referee, slot, inp, ans, "stress", STRESS_GROUP, self.limits
+                )
             )
         if result.verdict is Verdict.AC:
             return None

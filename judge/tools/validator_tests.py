@@ -22,6 +22,7 @@ from pathlib import Path
 
 from ..check import Checker
 from ..core.judging import problem_referee
+from ..core.kinds import kind_of
 from ..core.validators import Validator, built_one, check
 from ..model import Problem
 from ..problem.formats.kattis_validator_cases import (
@@ -115,7 +116,7 @@ def _broken(case: ValidatorCase, v: _Validators, pool: SlotPool, problem: Proble
     accepted = _accepted(answers, "its answer")
     if accepted:
         return accepted
-    if problem.kind.interactive or problem.kind.multi_pass:  # no one output to check, as bt says
+    if not kind_of(problem).one_output:  # no one output to check, as bt says
         return f"not checked: {case.folder} cases need a problem with one output per case"
     if case.output is None:
         return "no .out"

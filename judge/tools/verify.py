@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..core import JudgeOptions, JudgeReport, judge, kind_of
+from ..core.run_limits import time_limit
 from ..core.runs_as import as_package_runs, fallback_note
 from ..core.submission import prepare_submission
 from ..core.timelimit import Inference
@@ -227,7 +228,7 @@ def slowest_accepted(problem: Problem, outcomes: list[Outcome]) -> dict[str, tup
 def timing_warnings(problem: Problem, outcomes: list[Outcome]) -> list[str]:
     warnings = []
     for lang, (time, path) in sorted(slowest_accepted(problem, outcomes).items()):
-        limit = problem.limits.time_for(lang)
+        limit = time_limit(problem, lang)
         if time * SAFETY_MARGIN > limit:
             warnings.append(
                 f"{lang}: slowest accepted {time:.3f}s ({path.name}) "
