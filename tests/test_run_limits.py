@@ -40,8 +40,6 @@ ALLOWED: dict[str, dict[str, str]] = {
         "model/problem.py": "the arithmetic itself",
         BUILDER: "the builder",
         "problem/formats/kattis_export.py": "the exported package's single limit, not a run's",
-        "serve/pages_student.py": "the limits shown on a page (the serve layer, left to its owners)",
-        "serve/api_submissions.py": "the limits shown by the API (the serve layer, left to its owners)",
     },
     # a different limit made by rebuilding the problem
     r"replace\(\s*problem\s*,\s*limits\s*=": {"core/timelimit.py": "with_limit: the package's own inferred limit"},

@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from ..core.run_limits import time_limit
 from .access import json_response, service_of, staff, viewer
 from .http_errors import ApiError, bad_request, unprocessable
 from .inputs import integer, path_id
@@ -59,7 +60,7 @@ async def problems(request: Request) -> Response:
                 "title": problem.title,
                 "time_limit": problem.limits.time,
                 "memory_limit_mib": problem.limits.memory_mib,
-                "time_limits": {name: problem.limits.time_for(name) for name in service.site.languages},
+                "time_limits": {name: time_limit(problem, name) for name in service.site.languages},
                 "max_score": problem.max_score,
                 "cases": len(problem.cases),
                 "feedback": entry.feedback,

@@ -17,6 +17,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
+from ..core.run_limits import time_limit
 from ..lang import LANGUAGES
 from ..model import Problem
 from .access import service_of
@@ -41,7 +42,7 @@ def _languages(service: Service) -> list[dict[str, Any]]:
 
 
 def _limits(service: Service, problem: Problem) -> dict[str, Any]:
-    times = {name: problem.limits.time_for(name) for name in service.site.languages}
+    times = {name: time_limit(problem, name) for name in service.site.languages}
     return {"time": problem.limits.time, "memory": problem.limits.memory_mib, "times": times}
 
 
