@@ -153,65 +153,85 @@ def _plan_time(rush: Rush, number: int) -> float:
 
 
 class _Conn:
-    """One sender's keep-alive connection; the token is each request's (one sender serves many students)."""
+    """One sender's keep-alive connection; the token is each request's (one sender serves many students).
 
-    def __init__(self, port: int) -> None:
-        self.port = port
+    The server closes a connection left idle for 5 s (uvicorn's keep-alive), and a request sent as it closes it is
+    lost unanswered; a POST is never sent twice (it may have been stored), so a connection idle for ``IDLE`` is
+    replaced before it is used, as a browser does. Each failure's kind is kept in ``failures``."""
+
+    IDLE = 3.0
+
+    def __init__(self, port: int, failures: Counter[str]) -> None:
+        self.port, self.failures = port, failures
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        self.used = time.monotonic()
 
     def call(self, method: str, path: str, token: str, body: Any = None) -> tuple[int, Any]:
         headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+        if time.monotonic() - self.used > self.IDLE:
+            self._fresh()
         for again in (False, True):
             try:
                 self.conn.request(method, "/api/v1" + path, json.dumps(body) if body is not None else None, headers)
                 answer = self.conn.getresponse()
                 data = answer.read()
+                self.used = time.monotonic()
                 return answer.status, json.loads(data) if data.startswith(b"{") else None
-            except (http.client.HTTPException, OSError):
-                self.conn.close()
-                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
+            except (http.client.HTTPException, OSError) as exc:
+                self.failures[f"{method} {type(exc).__name__}"] += 1
+                self._fresh()
                 if method != "GET" or again:  # a POST may have been stored: never sent twice
                     return 0, None
         return 0, None
 
+    def _fresh(self) -> None:
+        self.conn.close()
+        self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
+        self.used = time.monotonic()
+
 
 class _Clients:
-    """The senders: one heap of due work (a planned POST, or a student's next look at a pending submission)."""
+    """The senders: a third of them send the planned POSTs, the rest the students' looks at their pending
+    submissions, each kind from its own heap of due work: as in a class, where each student has a browser of their
+    own, a POST never waits for a free connection behind others' looks (``late_ms`` says when it did wait)."""
 
     def __init__(self, port: int, rush: Rush, tokens: list[str]) -> None:
         self.port, self.rush, self.tokens = port, rush, tokens
         self.start = time.monotonic()
-        self.heap: list[tuple[float, int, str, int]] = []  # (due, tie, "post" or "look", index into sent)
+        self.heaps: dict[str, list[tuple[float, int]]] = {"post": [], "look": []}  # (due, index into sent)
         self.sent: list[Sent] = []
         self.look_ms: list[float] = []
         self.statuses: Counter[int] = Counter()
+        self.failures: Counter[str] = Counter()  # requests that got no answer, by method and error
         self.pending = 0
         self.cond = threading.Condition()
         for number, (at, student) in enumerate(_plan(rush)):
             self.sent.append(Sent(number, student, _program(number)[3]))
-            heapq.heappush(self.heap, (self.start + at, number, "post", number))
+            heapq.heappush(self.heaps["post"], (self.start + at, number))
         self.pending = len(self.sent)
 
     def run(self, deadline: float) -> None:
-        threads = [threading.Thread(target=self._sender, args=(deadline,)) for _ in range(self.rush.senders)]
+        posters = max(1, self.rush.senders // 3)
+        kinds = ["post"] * posters + ["look"] * max(1, self.rush.senders - posters)
+        threads = [threading.Thread(target=self._sender, args=(kind, deadline)) for kind in kinds]
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
 
-    def _next(self, deadline: float) -> tuple[str, int] | None:
+    def _next(self, kind: str, deadline: float) -> int | None:
+        heap = self.heaps[kind]
         with self.cond:
-            while self.pending and time.monotonic() < deadline:
-                if self.heap and self.heap[0][0] <= time.monotonic():
-                    _, _, kind, index = heapq.heappop(self.heap)
-                    return kind, index
-                wait = (self.heap[0][0] - time.monotonic()) if self.heap else 1.0
+            while self.pending and time.monotonic() < deadline and (heap or kind == "look"):
+                if heap and heap[0][0] <= time.monotonic():
+                    return heapq.heappop(heap)[1]
+                wait = (heap[0][0] - time.monotonic()) if heap else 1.0
                 self.cond.wait(max(0.0, min(wait, deadline - time.monotonic(), 1.0)))
             return None
 
     def _later(self, index: int) -> None:
         with self.cond:
-            heapq.heappush(self.heap, (time.monotonic() + self.rush.poll, index, "look", index))
+            heapq.heappush(self.heaps["look"], (time.monotonic() + self.rush.poll, index))
             self.cond.notify()
 
     def _done(self) -> None:
@@ -219,10 +239,9 @@ class _Clients:
             self.pending -= 1
             self.cond.notify_all()
 
-    def _sender(self, deadline: float) -> None:
-        conn = _Conn(self.port)
-        while (job := self._next(deadline)) is not None:
-            kind, index = job
+    def _sender(self, kind: str, deadline: float) -> None:
+        conn = _Conn(self.port, self.failures)
+        while (index := self._next(kind, deadline)) is not None:
             entry = self.sent[index]
             token = self.tokens[entry.student]
             if kind == "post":

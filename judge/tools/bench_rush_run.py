@@ -81,6 +81,7 @@ def one_rush(rush: Rush, extra: list[str], keep: Path | None, workers: int = 2) 
         "submitted": len(clients.sent),
         "statuses": {str(k): v for k, v in sorted(clients.statuses.items())},
         "server_errors": sum(v for k, v in clients.statuses.items() if k >= 500 or k == 0),
+        "unanswered": dict(clients.failures),
         "post_to_stored_ms": ms,
         "sent_late_p95_ms": _pct([s.late_ms for s in clients.sent], 0.95),
         "look_ms": {"p50": _pct(clients.look_ms or [0.0], 0.5), "p95": _pct(clients.look_ms or [0.0], 0.95)},
