@@ -211,9 +211,11 @@ class _Clients:
         self.pending = len(self.sent)
 
     def run(self, deadline: float) -> None:
+        """Send the plan, and look until each submission is judged or ``deadline``; the senders are daemons, so an
+        interrupted bench ends without waiting for them."""
         posters = max(1, self.rush.senders // 3)
         kinds = ["post"] * posters + ["look"] * max(1, self.rush.senders - posters)
-        threads = [threading.Thread(target=self._sender, args=(kind, deadline)) for kind in kinds]
+        threads = [threading.Thread(target=self._sender, args=(kind, deadline), daemon=True) for kind in kinds]
         for thread in threads:
             thread.start()
         for thread in threads:
