@@ -131,8 +131,12 @@ def dask_cluster(workers: int) -> Iterator[str]:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     address = f"tcp://127.0.0.1:{port}"
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))}
     folder = Path(tempfile.mkdtemp(prefix="tilejudge-bench-dask-"))
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
+        "DASK_TEMPORARY_DIRECTORY": str(folder),  # the scheduler's scratch too, removed with the folder
+    }
     commands = [
         ["distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"],
         ["distributed.cli.dask_worker", address, "--nworkers", str(workers), "--nthreads", "1", "--no-dashboard"]
