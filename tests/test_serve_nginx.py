@@ -1,6 +1,6 @@
 """The service behind a real reverse proxy (issue 50, item 6): Debian's nginx over TLS, configured from docs/serve.md.
 
-The nginx block of ``docs/serve.md`` ("Behind nginx, under systemd") is read
+The nginx block of ``docs/serve.md`` ("Behind nginx, under systemd", in "Operating a site") is read
 from the page and run as it stands, with only its ports, certificate paths
 and upstream filled in, so the page cannot drift from what works. nginx
 runs as a child of this module (``nginx -p DIR -c CONF -e LOG``, not as a
@@ -41,7 +41,7 @@ from judge.serve.throttle import ACCOUNT_FREE  # noqa: E402
 pytestmark = pytest.mark.slow
 
 DOC = REPO_ROOT / "docs" / "serve.md"
-SECTION = "## Behind nginx, under systemd"
+SECTION = "### Behind nginx, under systemd"  # a part of "## Operating a site"
 PASSWORD = "proxied-password-1"
 SUM = (PROBLEMS / "aplusb" / "solution.py").read_text()  # the fixture's accepted answer
 
@@ -50,7 +50,7 @@ def doc_block(language: str) -> str:
     """The first fenced block of ``language`` in the page's nginx section."""
     text = DOC.read_text()
     assert SECTION in text, f"docs/serve.md has no section {SECTION!r}"
-    section = text.split(SECTION, 1)[1].split("\n## ", 1)[0]
+    section = re.split(r"^##+ ", text.split(SECTION, 1)[1], maxsplit=1, flags=re.M)[0]  # to the next heading
     found = re.search(rf"^```{language}\n(.*?)^```$", section, re.S | re.M)
     assert found, f"no ```{language} block in the section {SECTION!r} of docs/serve.md"
     return found.group(1)

@@ -17,7 +17,17 @@ import pytest
 pytest.importorskip("argon2", reason="the service's extra is not installed (pip install -r requirements-web.txt)")
 
 from judge.serve.auth import add_user  # noqa: E402
-from judge.serve.queue import accept, claim, finish, position, recover, requeue, running  # noqa: E402
+from judge.serve.queue import (  # noqa: E402
+    _ORDER,
+    accept,
+    claim,
+    finish,
+    position,
+    positions,
+    recover,
+    requeue,
+    running,
+)
 from judge.serve.store import Store  # noqa: E402
 
 REPORT = {"verdict": "AC", "score": 1.0, "max_score": 1.0, "cases": []}
@@ -91,3 +101,36 @@ def test_a_restart_requeues_what_was_being_judged_and_events_only_grow(tmp_path:
     assert kinds.count(("judgements", "compiling")) == 2 and kinds.count(("judgements", "queued")) == 2
     again = claim(reopened)
     assert again.id == a and again.attempt == 2
+
+
+def test_the_order_is_read_once_per_change_however_often_places_are_looked_at(tmp_path: Path) -> None:
+    """At a deadline hundreds of students look at their queued submission every few seconds; each reading of the
+    order costs the whole queue under the store's one lock. Looks between two changes share one reading, and every
+    kind of change (a new submission, a claim, a result, a rejudge) is seen by the next look."""
+    store, users = _store(tmp_path)
+    readings = []
+    read = store.read
+
+    def counted(sql: str, args: tuple = ()) -> list:
+        readings.append(sql == _ORDER)
+        return read(sql, args)
+
+    store.read = counted  # type: ignore[method-assign]
+    ann = _submit(store, users["ann"], 3)
+    ben = _submit(store, users["ben"])[0]
+
+    def fresh() -> dict[int, int]:
+        return {row["id"]: n for n, row in enumerate(read(_ORDER), start=1)}
+
+    for _ in range(50):
+        assert [position(store, sid) for sid in (ann[0], ben, ann[1], ann[2])] == [1, 2, 3, 4]
+    assert sum(readings) == 1
+    taken = claim(store)
+    assert taken.id == ann[0] and dict(positions(store)) == fresh() == {ben: 1, ann[1]: 2, ann[2]: 3}
+    cat = _submit(store, users["cat"])[0]
+    assert position(store, cat) == 2 and dict(positions(store)) == fresh()
+    finish(store, taken, REPORT, "done")
+    assert dict(positions(store)) == fresh()
+    requeue(store, [taken.id], "rejudge")
+    assert position(store, taken.id) == 5 and dict(positions(store)) == fresh()
+    assert sum(readings) == 5  # one reading per change, however many looks

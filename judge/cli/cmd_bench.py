@@ -45,17 +45,47 @@ def add(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="measure only the HTTP service (tilejudge serve) over loopback: latencies, a burst of submissions",
     )
+    bp.add_argument(
+        "--rush",
+        action="store_true",
+        help="with --serve: a deadline rush (2,000 small submissions from 500 students in 5 minutes), on the server's "
+        "own workers and then on local Dask workers",
+    )
+    bp.add_argument(
+        "--rush-scale",
+        type=float,
+        default=1.0,
+        metavar="F",
+        help="with --rush: every count and the duration times F, 0 < F <= 1 (0.05: a quick run)",
+    )
+    bp.add_argument(
+        "--dask-workers",
+        type=int,
+        default=2,
+        metavar="N",
+        help="with --rush: local Dask worker processes for the cluster run (default 2; 0 skips it)",
+    )
     bp.add_argument("--json", type=Path, help="write every figure as JSON")
     bp.add_argument("--markdown", type=Path, help="write the figures as Markdown (docs/benchmarks.md)")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.rush and not args.serve:
+        raise UsageError("--rush is a measure of the service: bench --serve --rush")
     if args.serve:
         if args.markdown or args.startup or args.scaling is not None:
             raise UsageError("--serve measures the service alone: not with --markdown, --startup or --scaling")
-        from ..tools.bench_serve import serve_bench
+        if args.rush:
+            if not 0 < args.rush_scale <= 1 or args.dask_workers < 0:
+                raise UsageError("--rush-scale must be over 0 and at most 1, --dask-workers at least 0")
+            from ..tools.bench_rush import Rush
+            from ..tools.bench_rush_run import rush_bench
 
-        figures = serve_bench(args.quick)
+            figures = rush_bench(Rush().scaled(args.rush_scale), args.dask_workers)
+        else:
+            from ..tools.bench_serve import serve_bench
+
+            figures = serve_bench(args.quick)
         if args.json:
             import json
 

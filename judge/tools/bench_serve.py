@@ -87,7 +87,9 @@ def _site(work: Path) -> Path:
     return site
 
 
-def _start(site: Path, workers: int, jobs: int) -> tuple[subprocess.Popen[bytes], int, str]:
+def _start(
+    site: Path, workers: int, jobs: int, extra: tuple[str, ...] = ()
+) -> tuple[subprocess.Popen[bytes], int, str]:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -95,7 +97,7 @@ def _start(site: Path, workers: int, jobs: int) -> tuple[subprocess.Popen[bytes]
     argv = [sys.executable, str(REPO / "run_judge.py"), "serve", str(site), "--port", str(port)]
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            [*argv, "--workers", str(workers), "-j", str(jobs)],
+            [*argv, "--workers", str(workers), "-j", str(jobs), *extra],
             stdout=out,
             stderr=subprocess.STDOUT,
             start_new_session=True,
@@ -112,6 +114,17 @@ def _start(site: Path, workers: int, jobs: int) -> tuple[subprocess.Popen[bytes]
                 pass
         time.sleep(0.1)
     raise RuntimeError("the server did not answer")
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    """SIGTERM to the server's process group (it and its launchers), SIGKILL if it has not ended in 30 s."""
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
 
 
 def _wait_done(api: Api, ids: list[int], timeout: float = 900) -> dict[int, Any]:
@@ -187,12 +200,8 @@ def serve_bench(quick: bool, log: Any = print) -> dict[str, Any]:
         figures["burst"] = _burst(port, tokens, burst, admin)
         figures["server_peak_rss_mib"] = _peak_rss(proc.pid)
     finally:
-        if proc is not None and proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
+        if proc is not None:
+            _stop(proc)
         shutil.rmtree(work, ignore_errors=True)
     _show(figures, log)
     return figures
