@@ -24,8 +24,9 @@ bytes:
 - whether the interactor decided first is recorded causally, as the relay
   does: when the submission's run ends, before its end-of-file is released,
   the interactor either has been reported ended, or is looked for among the
-  processes that still hold its input (``/proc``: an exiting interactor has
-  dropped its descriptors before its exit is reported).
+  processes that still hold its input (in ``/proc``, under the interactor's
+  launcher: an exiting interactor has dropped its descriptors before its exit
+  is reported).
 
 What this path does not give, so the core takes the relay where it needs
 them: no transcript, and the output limit only over what nobody reads. The
