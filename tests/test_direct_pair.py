@@ -27,6 +27,7 @@ from __future__ import annotations
 import base64
 import os
 import secrets
+import subprocess
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -145,6 +146,54 @@ def test_an_interactor_that_stopped_reading_first_decided_first_whenever_its_exi
     assert pair.submission.exit_code == 1 and pair.peer.exit_code == 43
     assert pair.submission.ended < pair.peer.ended  # by the clock the submission ended first
     assert pair.peer_left and pair.peer_first
+
+
+def test_a_grandchild_of_the_interactor_still_reading_is_found_after_its_parent_left(slot: Slot) -> None:
+    """The interactor hands its input to a grandchild whose parent exits at once (so the launcher, its subreaper,
+    inherits it) and closes its own copy: when the submission's run ends the grandchild still holds that input, so
+    the interactor did not decide first, though the interactor itself no longer reads."""
+    pair = _pair(
+        slot,
+        "print(50, flush=True)\nimport time\ntime.sleep(0.3)\n",
+        "import os, sys, time\nsys.stdin.readline()\n"
+        "if os.fork() == 0:\n    if os.fork() == 0:\n        time.sleep(1.5)\n        os._exit(0)\n    os._exit(0)\n"
+        "os.wait()\nos.close(0)\ntime.sleep(2)\nsys.exit(42)\n",
+    )
+    assert (pair.submission.exit_code, pair.peer.exit_code) == (0, 42), pair
+    assert not pair.peer_left and not pair.peer_first
+
+
+def test_only_the_interactors_own_processes_are_looked_at(slot: Slot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whether the interactor still reads is looked for among the processes under its launcher, not in the
+    descriptor table of every process of the machine, which cost a loaded verify 0.2 s of wall time per interactive
+    case. Twenty idle processes of the test's own beside the pair: none of them is looked at."""
+    bystanders = [subprocess.Popen(["sleep", "30"]) for _ in range(20)]
+    looked: set[str] = set()
+    listdir = os.listdir
+
+    def counting(path: str = ".") -> list[str]:
+        parts = str(path).split("/")
+        if len(parts) == 4 and parts[1] == "proc" and parts[3] == "fd":
+            looked.add(parts[2])
+        return listdir(path)
+
+    try:
+        monkeypatch.setattr(os, "listdir", counting)
+        pair = _pair(
+            slot,
+            "print(50, flush=True)\ninput()\ninput()\n",
+            "import os, sys, time\nsys.stdin.readline()\nprint('no', flush=True)\nos.close(0)\nos.close(1)\n"
+            "time.sleep(1)\nsys.exit(43)\n",
+        )
+    finally:
+        monkeypatch.undo()
+        for process in bystanders:
+            process.kill()
+            process.wait()
+    assert pair.peer_left and pair.peer_first
+    assert looked, "the interactor's processes were looked at"
+    assert not looked & {str(process.pid) for process in bystanders}, looked
+    assert len(looked) <= 5, looked
 
 
 def test_output_nobody_reads_counts_against_the_output_limit(slot: Slot) -> None:

@@ -120,6 +120,13 @@ class Launcher:
             raise Aborted("stopped: the judge was interrupted")
         return ours
 
+    @property
+    def pid(self) -> int | None:
+        """The launcher's process id while it runs: every process of its runs is its descendant (it is their
+        subreaper), which lets the judge look among them alone rather than through all of ``/proc``."""
+        proc = self._proc
+        return proc.pid if proc is not None and proc.returncode is None else None
+
     def run(self, spec: RunSpec, group: SlotGroup | None = None) -> RunResult:
         """One run; ``group`` is the slot's control group, sent as folder descriptors the launcher limits and reads."""
         self.send(spec, group)

@@ -111,6 +111,10 @@ class Slot:
                 sent.set()
         return launcher.receive()
 
+    def peer_pid(self) -> int | None:
+        """The process id of the launcher the peer runs under (None before its first run, or once it has gone)."""
+        return self._peer.pid if self._peer is not None else None
+
     def start_peer_wall(self, sent: threading.Event) -> None:
         """The peer's run (sent with ``wall_held``) starts counting its wall limit now: the run it waited on has
         ended. Called from the thread of that run once the peer's request is in its launcher (``sent``), so the word
