@@ -97,6 +97,17 @@ def pytest_configure(config: pytest.Config) -> None:
     register_progress_line(config)
 
 
+@pytest.hookimpl(optionalhook=True, tryfirst=True)  # xdist's hook: a run with ``-p no:xdist`` must not fail on it
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """Under ``-n`` with xdist's default distribution, the longest work goes out first, a piece at a time
+    (scheduling.py says why); an explicit ``--dist`` is left to xdist."""
+    if config.getvalue("dist") != "load":
+        return None
+    from scheduling import LongestFirstScheduling
+
+    return LongestFirstScheduling(config, log)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     compilers = [reason for reason in map(missing, ("gcc", "g++")) if reason]
     for item in items:
@@ -106,9 +117,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.skip(reason=compilers[0]))
         elif "java" in item.name.lower():
             item.add_marker(needs("javac"))
-    # The slow tests first (a stable sort keeps each file's order): spread over the cores by pytest-xdist, a
-    # minute-long verify that came last would leave every core but one idle at the end of the run.
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    # The slow tests first, then the heaviest module first, each module's tests together in their order
+    # (scheduling.py): spread over the cores by pytest-xdist, a minute-long verify that came last would leave every
+    # core but one idle at the end of the run.
+    from scheduling import order, read_durations
+
+    marked = [(item.nodeid, item.get_closest_marker("slow") is not None) for item in items]
+    items[:] = [items[index] for index in order(marked, read_durations())]
 
 
 @pytest.fixture
