@@ -12,10 +12,11 @@ the slow tests first, as before, and within the slow and the fast part the heavi
 xdist's loadscope mechanics (a worker is given one more unit when it is down to two pending tests), with units
 chosen by ``plan``:
 
-- a stretch of one module's tests that takes ``SPLIT_S`` or more is cut into one unit per test, so its tests spread
-  over every worker; its module-scoped fixtures (a server, judged submissions) are then made at most once per
-  worker, because units go out in order and a worker meets the module's tests in one stretch;
-- a quicker stretch is one unit, so its fixtures are made once.
+- a stretch of one module's tests that takes ``SPLIT_S`` or more besides its longest setup is cut into one unit per
+  test, so its tests spread over every worker; its module-scoped fixtures (a server, judged submissions) are then
+  made at most once per worker, because units go out in order and a worker meets the module's tests in one stretch;
+- a quicker stretch, or one whose longest setup (its module fixture) is a quarter of the rest or more, is one unit,
+  so its fixtures are made once: a fast-subset run that cut every such module made its servers twice.
 
 A test missing from the file (new since it was measured) counts ``UNKNOWN_S``, or ``UNKNOWN_SLOW_S`` if it is
 marked slow; a stale file only costs balance, never a test. ``durations.txt`` is pytest's own ``--durations=0``
@@ -40,7 +41,7 @@ DURATIONS = Path(__file__).resolve().parent / "durations.txt"
 SPLIT_S = 20.0  # a module taking this long (all its tests) is spread over the workers test by test
 UNKNOWN_S = 0.5  # a test the file does not name: a little more than the median fast test
 UNKNOWN_SLOW_S = 10.0  # a slow test the file does not name: enough to keep it ahead of quick modules
-_LINE = re.compile(r"^\s*(\d+(?:\.\d+)?)s\s+(?:setup|call|teardown)\s+(\S.*?)\s*$")
+_LINE = re.compile(r"^\s*(\d+(?:\.\d+)?)s\s+(setup|call|teardown)\s+(\S.*?)\s*$")
 
 
 def duration_key(nodeid: str) -> str:
@@ -49,15 +50,15 @@ def duration_key(nodeid: str) -> str:
     return path.rsplit("/", 1)[-1] + sep + rest
 
 
-def read_durations(path: Path = DURATIONS) -> dict[str, float]:
-    """Seconds per test (setup, call and teardown added up) from pytest's ``--durations`` lines; other lines are
-    ignored, so the file may keep a header."""
+def read_durations(path: Path = DURATIONS, phase: str | None = None) -> dict[str, float]:
+    """Seconds per test (setup, call and teardown added up, or ``phase``'s alone) from pytest's ``--durations``
+    lines; other lines are ignored, so the file may keep a header."""
     seconds: dict[str, float] = defaultdict(float)
     if path.is_file():
         for line in path.read_text().splitlines():
             found = _LINE.match(line)
-            if found:
-                seconds[duration_key(found.group(2))] += float(found.group(1))
+            if found and phase in (None, found.group(2)):
+                seconds[duration_key(found.group(3))] += float(found.group(1))
     return dict(seconds)
 
 
@@ -80,9 +81,14 @@ def order(tests: list[tuple[str, bool]], seconds: dict[str, float]) -> list[int]
     return sorted(range(len(tests)), key=key)
 
 
-def plan(collection: list[str], seconds: dict[str, float]) -> list[tuple[str, list[str]]]:
+def plan(
+    collection: list[str], seconds: dict[str, float], setups: dict[str, float] | None = None
+) -> list[tuple[str, list[str]]]:
     """The work units, as (name, test ids), in the collection's order (``order`` made it): each stretch of one
-    module's tests is one unit, or one unit per test if it takes ``SPLIT_S`` or more. Pure, as ``order``."""
+    module's tests is one unit, or one unit per test if its tests take ``SPLIT_S`` or more besides its longest
+    setup (a module fixture: a server, judged submissions) and that setup is under a quarter of them, since every
+    worker that runs a part of the stretch pays it again. Pure, as ``order``."""
+    setups = setups or {}
     stretches: list[tuple[str, list[str]]] = []
     for nodeid in collection:
         module = nodeid.partition("::")[0]
@@ -92,7 +98,9 @@ def plan(collection: list[str], seconds: dict[str, float]) -> list[tuple[str, li
             stretches.append((module, [nodeid]))
     units: list[tuple[str, list[str]]] = []
     for number, (module, nodeids) in enumerate(stretches):
-        if sum(seconds.get(duration_key(nodeid), UNKNOWN_S) for nodeid in nodeids) >= SPLIT_S:
+        shared = max(setups.get(duration_key(nodeid), 0.0) for nodeid in nodeids)
+        own = sum(seconds.get(duration_key(nodeid), UNKNOWN_S) for nodeid in nodeids) - shared
+        if own >= SPLIT_S and shared < own / 4:
             units.extend((nodeid, [nodeid]) for nodeid in nodeids)
         else:
             units.append((f"{module} ({number})", nodeids))  # a module may have two stretches: slow, then fast
@@ -113,7 +121,7 @@ class LongestFirstScheduling(LoadScopeScheduling):
         """Fill the work queue with ``plan``'s units (loadscope would sort them by size), then start the nodes."""
         if self.collection is None and self._check_nodes_have_same_collection():
             collection = list(next(iter(self.registered_collections.values())))
-            units = plan(collection, read_durations())
+            units = plan(collection, read_durations(), read_durations(phase="setup"))
             self.unit_of = {nodeid: name for name, nodeids in units for nodeid in nodeids}
             self.collection = collection
             for name, nodeids in units:

@@ -59,6 +59,15 @@ def test_a_long_stretch_is_cut_into_tests_and_a_quick_one_stays_whole() -> None:
     ]
 
 
+def test_a_stretch_whose_module_fixture_is_most_of_its_time_stays_whole() -> None:
+    """Cut, every worker would make the fixture again (a server started twice costs more than it balances)."""
+    collection = ["tests/test_served.py::test_a", "tests/test_served.py::test_b"]
+    seconds = {"test_served.py::test_a": SPLIT_S, "test_served.py::test_b": SPLIT_S}
+    whole = [("tests/test_served.py (0)", collection)]
+    assert plan(collection, seconds, {"test_served.py::test_a": SPLIT_S / 2}) == whole
+    assert len(plan(collection, seconds, {"test_served.py::test_a": SPLIT_S / 4})) == 2  # under a quarter: cut
+
+
 def test_durations_are_read_from_pytests_own_lines_whatever_the_folder(tmp_path: Path) -> None:
     text = tmp_path / "durations.txt"
     text.write_text(
@@ -70,6 +79,7 @@ def test_durations_are_read_from_pytests_own_lines_whatever_the_folder(tmp_path:
         "(1200 durations < 0.005s hidden.)\n"
     )
     assert read_durations(text) == {"test_long.py::test_x": 13.25, "test_middle.py::test_m[GET /api/v1/runs]": 0.25}
+    assert read_durations(text, phase="setup") == {"test_long.py::test_x": 0.75}
     assert duration_key("tests/serve/test_serve_api.py::test_a[x/y]") == "test_serve_api.py::test_a[x/y]"
 
 
