@@ -183,7 +183,7 @@ def judge_runner(tmp_path: Path, in_process: bool) -> JudgeRunner:
         if cmd is not None:
             args += ["--cmd", cmd]
         # every case's verdict, as these tests of judging expect: a decided group's cases are not left SKIPPED
-        # (tests/test_decided_groups.py tests that default of `judge`)
+        # (tests/tools/test_decided_groups.py tests that default of `judge`)
         args += ["--json", str(report_path), "--all-cases", *options]
         if in_process:
             returncode, stdout, stderr = run_in_process(args, JUDGE_TIMEOUT_S)
