@@ -1,12 +1,4 @@
-"""Shared helpers for the black-box tests of the judge CLI, and the suite's markers and settings.
-
-The black-box tests drive `run_judge.py` exactly as a user would, from the
-repository root, and read its `--json` report. Most call its `main` in this
-process (`judge`, `cli`: cli_in_process.py gives it what a process would
-have), since its start-up would cost a third of a second for each; tests about
-the process itself start it as a subprocess (`judge_process`, `run_cli`).
-Either way only the command line is used, so those tests pin down its contract
-and survive any rewrite of the judge's internals.
+"""The suite's hooks, markers, settings and the fixtures every test may use (``judge``, ``judge_process``, ``gensum``).
 
 Markers: `slow` (whole gradings, clusters, Kattis round trips, verifying the
 bundled problems, hostile programs, and every oracle test) and `oracle` (the
@@ -20,27 +12,23 @@ the tests that need it are skipped with a reason naming its Debian package
 (`needs`, `require`), and pytest's `-rfEs` (pyproject.toml) lists them at the
 end. Without gcc and g++ nothing can be judged, so every test is skipped; a
 test whose id mentions java needs a JDK.
+
+The helpers themselves are in harness.py; this file re-exports them, so ``from conftest import cli`` works as before.
 """
 
 from __future__ import annotations
 
 import atexit
-import itertools
-import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
-import textwrap
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
-from cli_in_process import run_in_process
+from harness import *  # noqa: F403 (re-exported: tests import the helpers from conftest)
+from harness import FIXTURES, PROBLEMS, REPO_ROOT, SLOW_FILES, JudgeRunner, copy_problem, judge_runner, missing, needs
 from hypothesis import settings
 from progress_line import register as register_progress_line
 
@@ -50,53 +38,6 @@ from progress_line import register as register_progress_line
 _DASK_SCRATCH = tempfile.mkdtemp(prefix="tilejudge-tests-dask-")
 os.environ["DASK_TEMPORARY_DIRECTORY"] = _DASK_SCRATCH
 atexit.register(shutil.rmtree, _DASK_SCRATCH, ignore_errors=True)
-
-REPO_ROOT = Path(__file__).resolve().parents[1]
-FIXTURES = REPO_ROOT / "tests" / "fixtures"
-PROBLEMS = FIXTURES / "problems"
-PROGRAMS = FIXTURES / "programs"
-
-VERDICTS = frozenset({"AC", "WA", "PE", "TLE", "MLE", "OLE", "RE", "CE", "JE"})
-
-# Upper bound for one judge run. Far above what any fixture needs (the slowest
-# compile plus four TLE cases), so hitting it means the judge hung.
-JUDGE_TIMEOUT_S = 120
-
-# Files owned by other work whose tests are slow: marked here by name instead of a pytestmark in the file.
-SLOW_FILES = frozenset(
-    {"test_hostile.py", "test_containment.py", "test_kattis_packages.py"}
-)  # hostile programs; whole packages verified
-
-# Tool on PATH -> the Debian package that provides it, named when a test is skipped because the tool is missing.
-SYSTEM_PACKAGES = {
-    "gcc": "gcc",
-    "g++": "g++",
-    "javac": "default-jdk-headless",
-    "bwrap": "bubblewrap",
-    "chromium": "chromium",
-    "nginx": "nginx",
-}
-
-
-def missing(tool: str) -> str | None:
-    """Why tests needing ``tool`` cannot run here (a one-line skip reason), or None when it is installed."""
-    if shutil.which(tool) is not None:
-        return None
-    return f"{tool} is not installed (Debian package {SYSTEM_PACKAGES[tool]}; .ci/setup-system installs it as root)"
-
-
-def needs(tool: str) -> pytest.MarkDecorator:
-    """A mark skipping a test (or a parameter) on a machine without ``tool``: a missing package is a skip, not a
-    failure."""
-    reason = missing(tool)
-    return pytest.mark.skipif(reason is not None, reason=reason or "")
-
-
-def require(tool: str) -> None:
-    """Skip the calling test or fixture now when ``tool`` is missing."""
-    reason = missing(tool)
-    if reason is not None:
-        pytest.skip(reason)
 
 
 settings.register_profile("tilejudge", derandomize=True, print_blob=True)
@@ -156,6 +97,17 @@ def pytest_configure(config: pytest.Config) -> None:
     register_progress_line(config)
 
 
+@pytest.hookimpl(optionalhook=True, tryfirst=True)  # xdist's hook: a run with ``-p no:xdist`` must not fail on it
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """Under ``-n`` with xdist's default distribution, the longest work goes out first, a piece at a time
+    (scheduling.py says why); an explicit ``--dist`` is left to xdist."""
+    if config.getvalue("dist") != "load":
+        return None
+    from scheduling import LongestFirstScheduling
+
+    return LongestFirstScheduling(config, log)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     compilers = [reason for reason in map(missing, ("gcc", "g++")) if reason]
     for item in items:
@@ -165,63 +117,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.skip(reason=compilers[0]))
         elif "java" in item.name.lower():
             item.add_marker(needs("javac"))
-    # The slow tests first (a stable sort keeps each file's order): spread over the cores by pytest-xdist, a
-    # minute-long verify that came last would leave every core but one idle at the end of the run.
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    # The slow tests first, then the heaviest module first, each module's tests together in their order
+    # (scheduling.py): spread over the cores by pytest-xdist, a minute-long verify that came last would leave every
+    # core but one idle at the end of the run.
+    from scheduling import order, read_durations
 
-
-@dataclass
-class JudgeRun:
-    """Outcome of one `run_judge.py` invocation."""
-
-    args: list[str]
-    returncode: int
-    stdout: str
-    stderr: str
-    report: dict[str, Any] | None
-
-    def describe(self) -> str:
-        """Summarise the run for assertion messages, so a failure shows what the judge did."""
-        lines = [f"command: {' '.join(self.args)}", f"exit code: {self.returncode}"]
-        if self.report is not None:
-            lines.append(f"verdict: {self.report.get('verdict')} score: {self.report.get('score')}")
-            for case in self.report.get("cases", []):
-                lines.append(
-                    f"  {case.get('group')}/{case.get('name')}: {case.get('verdict')} "
-                    f"time={case.get('time')} wall={case.get('wall_time')} "
-                    f"mem={case.get('memory_kb')} exit={case.get('exit_code')} "
-                    f"signal={case.get('signal')} message={case.get('message')!r}"
-                )
-        lines.append(f"stderr: {self.stderr[-2000:]}")
-        return "\n".join(lines)
-
-    @property
-    def verdict(self) -> str:
-        """The overall verdict from the JSON report."""
-        assert self.report is not None, f"no JSON report was written\n{self.describe()}"
-        return self.report["verdict"]
-
-    @property
-    def cases(self) -> list[dict[str, Any]]:
-        """The per-case entries of the JSON report, in the order the judge wrote them."""
-        assert self.report is not None, f"no JSON report was written\n{self.describe()}"
-        return self.report["cases"]
-
-    def case(self, name: str) -> dict[str, Any]:
-        """The report entry of the case called `name`."""
-        matches = [case for case in self.cases if case["name"] == name]
-        assert len(matches) == 1, f"expected one case named {name!r}\n{self.describe()}"
-        return matches[0]
-
-    def error_line(self) -> str:
-        """The single line a bad-input error must print on stderr, after checking that rule."""
-        assert "Traceback" not in self.stderr, self.describe()
-        lines = self.stderr.strip().splitlines()
-        assert len(lines) == 1, f"expected exactly one line on stderr\n{self.describe()}"
-        return lines[0]
-
-
-JudgeRunner = Callable[..., JudgeRun]
+    marked = [(item.nodeid, item.get_closest_marker("slow") is not None) for item in items]
+    items[:] = [items[index] for index in order(marked, read_durations())]
 
 
 @pytest.fixture
@@ -234,149 +136,14 @@ def judge(tmp_path: Path) -> JudgeRunner:
     broken copies that tests make in tmp_path. `submission` may be None when
     `cmd` is given. Each call writes its report to a fresh file in tmp_path.
     """
-    return _judge_runner(tmp_path, in_process=True)
+    return judge_runner(tmp_path, in_process=True)
 
 
 @pytest.fixture
 def judge_process(tmp_path: Path) -> JudgeRunner:
     """``judge`` in a subprocess of its own, for tests about the judge's process (hostile programs that aim at it,
     the interpreters it finds)."""
-    return _judge_runner(tmp_path, in_process=False)
-
-
-def _judge_runner(tmp_path: Path, in_process: bool) -> JudgeRunner:
-    counter = itertools.count()
-
-    def run(
-        problem: str | Path,
-        submission: str | Path | None = None,
-        *options: str,
-        cmd: str | None = None,
-    ) -> JudgeRun:
-        problem_arg = str(problem) if isinstance(problem, Path) else f"tests/fixtures/problems/{problem}"
-        report_path = tmp_path / f"report-{next(counter)}.json"
-        args = ["judge", problem_arg]
-        if submission is not None:
-            args.append(str(submission))
-        if cmd is not None:
-            args += ["--cmd", cmd]
-        # every case's verdict, as these tests of judging expect: a decided group's cases are not left SKIPPED
-        # (tests/test_decided_groups.py tests that default of `judge`)
-        args += ["--json", str(report_path), "--all-cases", *options]
-        if in_process:
-            returncode, stdout, stderr = run_in_process(args, JUDGE_TIMEOUT_S)
-        else:
-            args = [sys.executable, "run_judge.py", *args]
-            returncode, stdout, stderr = _run_bounded(args)
-        report = json.loads(report_path.read_text()) if report_path.exists() else None
-        return JudgeRun(args, returncode, stdout, stderr, report)
-
-    return run
-
-
-def run_cli(*args: str, timeout: float = 900) -> subprocess.CompletedProcess[str]:
-    """Run any ``run_judge.py`` command from the repo root in a subprocess of its own, bounded like the ``judge``
-    fixture: for tests about the process (start-up, signals, ``--json -`` on its stdout, what a fresh machine has)."""
-    argv = [sys.executable, str(REPO_ROOT / "run_judge.py"), *args]
-    returncode, stdout, stderr = _run_bounded(argv, timeout)
-    return subprocess.CompletedProcess(argv, returncode, stdout, stderr)
-
-
-def cli(*args: str, timeout: float = 900) -> subprocess.CompletedProcess[str]:
-    """Run any ``run_judge.py`` command in this process, as ``run_cli`` would in a subprocess (cli_in_process.py):
-    for tests of what a command decides and says, which need not pay a third of a second of start-up each."""
-    returncode, stdout, stderr = run_in_process(list(args), timeout)
-    return subprocess.CompletedProcess(["run_judge.py", *args], returncode, stdout, stderr)
-
-
-def _run_bounded(args: list[str], timeout: float = JUDGE_TIMEOUT_S) -> tuple[int, str, str]:
-    """Run the judge in its own session; if it hangs, kill that session and fail.
-
-    The judge's children (submissions, checkers) share the session, so killing
-    the group leaves no runaway busy loop behind on a 2-core machine.
-    """
-    process = subprocess.Popen(
-        args,
-        cwd=REPO_ROOT,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    try:
-        stdout, stderr = process.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.communicate()
-        pytest.fail(f"judge did not finish within {timeout} s: {' '.join(args)}")
-    return process.returncode, stdout, stderr
-
-
-def as_a_foreground_job() -> None:
-    """``preexec_fn`` for a judge a test will Ctrl-C: SIGINT at its default, as a terminal's foreground job has it.
-
-    A suite started in the background (``pytest ... &`` in a script, an asynchronous list as CI may run it) has
-    SIGINT ignored; exec keeps an ignored signal ignored, and Python then installs no KeyboardInterrupt handler, so
-    the judge would never see the Ctrl-C the test sends and would run on to its limits (the grading Ctrl-C test
-    failed that way "at load 10": it passed alone, in the foreground)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
-def processes_with(marker: str) -> list[str]:
-    """Live processes whose command line holds ``marker`` (a run's ``sleep``), judges excluded: what a test that
-    stops a judge looks for to prove no run outlived it."""
-    found = []
-    for proc in Path("/proc").iterdir():
-        if proc.name.isdigit():
-            try:
-                cmdline = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode()
-            except OSError:
-                continue
-            if marker in cmdline and "run_judge.py" not in cmdline:
-                found.append(f"{proc.name}: {cmdline}")
-    return found
-
-
-def program(name: str) -> Path:
-    """Path of a fixture submission for the aplusb problem."""
-    path = PROGRAMS / "aplusb" / name
-    assert path.is_file(), f"missing fixture program {path}"
-    return path
-
-
-def write_files(root: Path, files: dict[str, str]) -> Path:
-    """Write a package (or any tree) the test describes as {relative path: text}; the text is dedented, so a test
-    may indent it with its own code. Returns ``root``."""
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(textwrap.dedent(text))
-    return root
-
-
-def write_printer(directory: Path, output: bytes, name: str = "printer.py") -> Path:
-    """Write a Python submission that drains stdin and then prints exactly `output`.
-
-    Checker tests need submissions whose bytes they control to the last
-    whitespace; writing through the binary buffer keeps Python from touching
-    newlines. Reading stdin first keeps the judge from ever meeting a closed
-    pipe.
-    """
-    path = directory / name
-    path.write_text(f"import sys\nsys.stdin.buffer.read()\nsys.stdout.buffer.write({output!r})\n")
-    return path
-
-
-def copy_problem(name: str, root: Path) -> Path:
-    """Copy fixture problem `name` to root/problems/<name> and return the new folder.
-
-    The copy sits in a `problems` folder so that its generated data goes to
-    root/cases/<name>, away from the shared fixture tree.
-    """
-    destination = root / "problems" / name
-    shutil.copytree(PROBLEMS / name, destination)
-    return destination
+    return judge_runner(tmp_path, in_process=False)
 
 
 @pytest.fixture
@@ -385,47 +152,3 @@ def gensum(tmp_path: Path) -> Path:
     root = copy_problem("gensum", tmp_path)
     shutil.copytree(FIXTURES / "cases" / "gensum", tmp_path / "cases" / "gensum")
     return root
-
-
-def cache_with_launcher(folder: Path) -> Path:
-    """A judge cache folder (for ``TILEJUDGE_CACHE``) holding the launcher already, made on first use: a test that
-    needs a cache of its own (nothing remembered yet, a sandbox mode's own builds) does not pay seconds of gcc and a
-    static link for the launcher the suite's cache has."""
-    if not folder.is_dir():
-        from judge.run.launcher import build_launcher
-
-        built = build_launcher()
-        folder.mkdir(parents=True)
-        shutil.copy2(built, folder / built.name)
-    return folder
-
-
-def reference_commands(problem: str, folder: Path) -> dict[str, list[str]]:
-    """Both references of a bundled problem as command lines, for oracles that run them directly;
-    the C++ one is compiled into ``folder``."""
-    accepted = REPO_ROOT / "problems" / problem / "submissions" / "accepted"
-    binary = folder / "ref"
-    subprocess.run(["g++", "-O2", "-std=c++17", "-o", str(binary), str(accepted / "ref.cpp")], check=True)
-    return {"ref.cpp": [str(binary)], "ref.py": [sys.executable, str(accepted / "ref.py")]}
-
-
-def language_missing(name: str) -> str | None:
-    """Why a language's tests cannot run here (a one-line skip reason), or None when its toolchain is installed.
-
-    The reason says what is true of the package: ``.ci/setup-system`` installs it only if the script names it (python2
-    has no Debian 12 package at all, so nothing installs it there)."""
-    from judge.lang import LANGUAGES
-
-    language = LANGUAGES[name]
-    absent = language.missing()
-    if not absent:
-        return None
-    package = language.package.split()[0] if language.package else absent[0]
-    script = (REPO_ROOT / ".ci" / "setup-system").read_text()
-    if f":{package} " in script or f":{package})" in script:
-        how = f"Debian package {package}; .ci/setup-system installs it as root"
-    elif "Debian 11 and older" in language.package:  # python2: gone from Debian 12, no apt-get line brings it back
-        how = f"Debian 12 has no {package} package, only Debian 11 and older; .ci/setup-system cannot install it"
-    else:
-        how = f"Debian package {language.package}, which .ci/setup-system does not install"
-    return f"{name}: '{absent[0]}' is not installed ({how})"

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 import httpx
-from conftest import REPO_ROOT
+from harness import REPO_ROOT
 
 START_TIMEOUT = 240.0  # generous: a first start may generate a bundled problem's cases
 

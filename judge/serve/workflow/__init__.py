@@ -7,7 +7,7 @@ so ``http_errors`` may import it), never an HTTP status. The API (``api_*.py``),
 ICPC Contest API (``icpc.py``) parse their requests, call these, and map a refusal to their answer in one function
 each (``http_errors.api_error``, ``pages.page_error``, ``icpc._refusal``). It may import the store's modules
 (``store``, ``queue``, ``auth``, ``limits``, ``sources``), the service, and grade and below; never a handler
-module, starlette or ``http_errors`` (``tests/test_serve_layers.py`` checks it).
+module, starlette or ``http_errors`` (``tests/serve/test_serve_layers.py`` checks it).
 """
 
 from ..refusals import Conflict, Forbidden, Full, Invalid, NotFound, Refused, TooMany, Unavailable

@@ -29,7 +29,7 @@ from conftest import as_a_foreground_job, cli, missing, processes_with, require,
 
 pytestmark = pytest.mark.slow
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 PROGRAMS = REPO / "tests" / "fixtures" / "programs" / "aplusb"
 PROBLEM = REPO / "tests" / "fixtures" / "problems" / "aplusb"
 MARKER = "600.731"  # the daemon's sleep: far longer than any grading, so only the judge's clean-up can end it

@@ -21,7 +21,7 @@ import pytest
 
 pytestmark = pytest.mark.oracle
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 PROBLEM = REPO / "problems" / "slide"
 CHECKER = PROBLEM / "checker.py"
 CASES = REPO / "cases" / "slide"

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 pytestmark = pytest.mark.oracle
 
-PROBLEM = Path(__file__).resolve().parents[1] / "problems" / "hdoj3600"
+PROBLEM = Path(__file__).resolve().parents[2] / "problems" / "hdoj3600"
 ACCEPTED = PROBLEM / "submissions" / "accepted"
 MAX_CELLS_PER_FILE = 1_000_000
 SOLVERS = ("ref.cpp", "ref.py")

@@ -94,7 +94,7 @@ def _judge_in_a_fresh_process(tmp_path: Path, size: int) -> dict[str, object]:
         capture_output=True,
         text=True,
         check=True,
-        cwd=Path(__file__).resolve().parent.parent,
+        cwd=Path(__file__).resolve().parents[2],
     )
     result: dict[str, object] = json.loads(done.stdout)
     return result

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 pytestmark = pytest.mark.oracle
 
-ACCEPTED = Path(__file__).resolve().parents[1] / "problems" / "poj2893" / "submissions" / "accepted"
+ACCEPTED = Path(__file__).resolve().parents[2] / "problems" / "poj2893" / "submissions" / "accepted"
 
 Board = tuple[int, int, list[int]]
 

@@ -20,7 +20,7 @@ import pytest
 
 pytestmark = pytest.mark.oracle
 
-PROBLEM = Path(__file__).resolve().parents[1] / "problems" / "eight"
+PROBLEM = Path(__file__).resolve().parents[2] / "problems" / "eight"
 CHECKER = PROBLEM / "checker.py"
 ACCEPTED = PROBLEM / "submissions" / "accepted"
 ACCEPT, WRONG = 42, 43
@@ -365,7 +365,7 @@ def test_references_agree_with_the_oracle(
 
 def test_different_valid_answers_on_the_largest_case(tmp_path: Path, solvers: dict[str, list[str]]) -> None:
     """The jury's .ans and the BFS table's different answers both pass on the 1000 farthest boards."""
-    case = Path(__file__).resolve().parents[1] / "cases" / "eight" / "hardest" / "deepest-1000"
+    case = Path(__file__).resolve().parents[2] / "cases" / "eight" / "hardest" / "deepest-1000"
     if not case.with_suffix(".in").exists():
         pytest.skip("cases not generated")
     boards = [line.replace(" ", "") for line in case.with_suffix(".in").read_text().split("\n") if line]

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from conftest import needs
 
-PACKAGE = Path(__file__).resolve().parents[1] / "problems" / "blind"
+PACKAGE = Path(__file__).resolve().parents[2] / "problems" / "blind"
 SAMPLE = PACKAGE / "samples" / "1.in"
 ACCEPTED, WRONG, JURY_ERROR = 42, 43, 1
 

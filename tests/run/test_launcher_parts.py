@@ -12,7 +12,7 @@ from pathlib import Path
 
 from judge.run.launcher import LAUNCHER_PARTS
 
-RUN = Path(__file__).resolve().parents[1] / "judge" / "run"
+RUN = Path(__file__).resolve().parents[2] / "judge" / "run"
 COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
 STRING = re.compile(r'"(?:\\.|[^"\\])*"')
 # a definition at the top level, not static: a function (its body opens on the line) or a variable

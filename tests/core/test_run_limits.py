@@ -29,7 +29,7 @@ from judge.problem.formats import load
 from judge.run import Isolation, RunSpec, SlotPool
 from judge.verdict import Verdict
 
-JUDGE = Path(__file__).resolve().parent.parent / "judge"
+JUDGE = Path(__file__).resolve().parents[2] / "judge"
 BUILDER = "core/run_limits.py"
 
 # where a pattern may still appear, and why; everything else under judge/ is held to the one builder

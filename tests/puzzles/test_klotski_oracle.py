@@ -24,7 +24,7 @@ from conftest import missing, reference_commands
 
 pytestmark = pytest.mark.oracle
 
-PROBLEM = Path(__file__).resolve().parents[1] / "problems" / "klotski"
+PROBLEM = Path(__file__).resolve().parents[2] / "problems" / "klotski"
 CHECKER = PROBLEM / "checker.py"
 GENERATOR = PROBLEM / "generator.py"
 VALIDATOR = PROBLEM / "validator.py"

@@ -19,8 +19,8 @@ import pytest
 
 pytestmark = pytest.mark.oracle
 
-CHECKER = Path(__file__).resolve().parents[1] / "problems" / "klotski" / "checker.py"
-SAMPLE = (Path(__file__).resolve().parents[1] / "problems" / "klotski" / "samples" / "1.in").read_bytes()
+CHECKER = Path(__file__).resolve().parents[2] / "problems" / "klotski" / "checker.py"
+SAMPLE = (Path(__file__).resolve().parents[2] / "problems" / "klotski" / "samples" / "1.in").read_bytes()
 ACCEPT, WRONG, JURY_ERROR = 42, 43, 1
 CAP = 4 << 20
 

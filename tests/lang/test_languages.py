@@ -55,7 +55,7 @@ def test_every_registered_language_except_the_unpackaged_has_a_self_test() -> No
     tested = {p.name for p in LANGUAGE_PROGRAMS.iterdir() if p.is_dir()}
     assert set(LANGUAGES) - tested == {"exe", "python2", "checktestdata"}, (
         "python2 has no Debian 12 package, exe is tested everywhere else, and checktestdata describes inputs, "
-        "it prints no answers (tests/test_checktestdata.py runs it as the input validator it is)"
+        "it prints no answers (tests/problem/test_checktestdata.py runs it as the input validator it is)"
     )
     assert len(LANGUAGES) >= 20
 

@@ -14,7 +14,7 @@ import ast
 import re
 from pathlib import Path
 
-SERVE = Path(__file__).resolve().parents[1] / "judge" / "serve"
+SERVE = Path(__file__).resolve().parents[2] / "judge" / "serve"
 HANDLER_NAME = re.compile(r"^(api_\w+|pages_\w+|icpc\w*|events|scoreboard)$")
 # named like a handler module, but answering no request: the pages' route table, the ICPC objects' shapes, what the
 # ICPC `access` endpoint lists and the awards it computes (pieces icpc.py answers with)

@@ -153,7 +153,8 @@ VERDICT_CASES = [
 # seconds to the suite and nothing to what the first case shows.
 STOP_EARLY = frozenset({"tle_busy.c", "tle_sleep.c", "tle_busy.py"})
 # The Python busy loop runs at -j 1: at the default -j its first run may burn 1.5x its 1.5 s limit and is then run
-# again alone, 3.75 s of CPU for one case; the C busy loop keeps that path, and tests/test_two_limits.py its rules.
+# again alone, 3.75 s of CPU for one case; the C busy loop keeps that path, and tests/tools/test_two_limits.py its
+# rules.
 ONE_SLOT = frozenset({"tle_busy.py"})
 
 

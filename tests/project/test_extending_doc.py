@@ -1,5 +1,5 @@
-"""docs/extending.md's examples import real names: tests/test_docs.py checks the paths and names in its text, this the
-``from judge... import ...`` lines of its code, which that test leaves alone."""
+"""docs/extending.md's examples import real names: tests/project/test_docs.py checks the paths and names in its
+text, this the ``from judge... import ...`` lines of its code, which that test leaves alone."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import importlib
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PAGE = ROOT / "docs" / "extending.md"
 
 

@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 
 pytestmark = pytest.mark.oracle
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 PROBLEM = REPO / "problems" / "reach"
 ACCEPTED = PROBLEM / "submissions" / "accepted"
 GENERATOR = PROBLEM / "generator.py"

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 pytestmark = pytest.mark.oracle
 
-PACKAGE = Path(__file__).resolve().parent.parent / "problems" / "cube"
+PACKAGE = Path(__file__).resolve().parents[2] / "problems" / "cube"
 ACCEPTED = PACKAGE / "submissions" / "accepted"
 YES = "Puzzle can be solved."
 NO = "Puzzle is unsolvable."

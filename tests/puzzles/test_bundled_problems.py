@@ -16,7 +16,7 @@ from conftest import cli
 
 pytestmark = pytest.mark.slow
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 BUNDLED = ["hdoj3600", "poj2893", "cube", "reach", "eight", "slide", "klotski", "blind", "tangram"]
 
 

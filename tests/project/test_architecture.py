@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-JUDGE = Path(__file__).resolve().parents[1] / "judge"
+JUDGE = Path(__file__).resolve().parents[2] / "judge"
 BASE = {
     "judge",
     "judge.errors",
