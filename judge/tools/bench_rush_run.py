@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -164,13 +163,7 @@ def dask_cluster(workers: int) -> Iterator[str]:
         yield address
     finally:
         for proc in reversed(procs):
-            if proc.poll() is None:
-                os.killpg(proc.pid, signal.SIGTERM)
-                try:
-                    proc.wait(timeout=30)
-                except subprocess.TimeoutExpired:
-                    os.killpg(proc.pid, signal.SIGKILL)
-                    proc.wait()
+            _stop(proc)  # the Dask scheduler and workers are process groups of their own, as the server is
         shutil.rmtree(folder, ignore_errors=True)
 
 
