@@ -136,7 +136,7 @@ def _tag() -> str:
     ("source", "marker"),
     [
         pytest.param("hx_cpu_forkers.c", "hxcpufork", id="c"),
-        pytest.param("hx_cpu_forkers.py", "hx_cpu_forkers", id="python"),
+        pytest.param("hx_cpu_forkers.py", "hx_cpu_forkers.py", id="python"),  # .py: g++ of the C twin names the stem
     ],
 )
 def test_cpu_in_auto_reaped_children_is_tle(hostile: Hostile, mode: str, source: str, marker: str) -> None:
