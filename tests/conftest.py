@@ -97,16 +97,6 @@ def pytest_configure(config: pytest.Config) -> None:
     register_progress_line(config)
 
 
-@pytest.hookimpl(optionalhook=True, tryfirst=True)  # xdist's hook, as below
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
-    """``-n auto``: two workers a core. The suite waits more than it computes (servers starting, programs held to
-    their wall limits, browsers, fresh venvs): a fresh-clone run on 2 cores at one worker a core used 21 min of
-    CPU in 17 min, half of what the two cores had. ``PYTEST_XDIST_AUTO_NUM_WORKERS`` still sets the number."""
-    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
-        return None  # xdist's own hook reads it
-    return 2 * len(os.sched_getaffinity(0))
-
-
 @pytest.hookimpl(optionalhook=True, tryfirst=True)  # xdist's hook: a run with ``-p no:xdist`` must not fail on it
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
     """Under ``-n`` with xdist's default distribution, the longest work goes out first, a piece at a time
