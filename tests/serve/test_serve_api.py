@@ -6,8 +6,8 @@ small cases), so the module stays in the fast subset; the verdict matrix in
 C++ and Python on a bundled problem too is test_serve_verdicts.py. A
 student's events are followed to the verdict; every endpoint is read as a
 student (another's work is 404), a teacher and without a token; limits and
-bad input get their JSON errors and store nothing. A second, small server is
-a contest not yet open with a queue of one.
+bad input get their JSON errors and store nothing. A contest not yet open and
+a full queue are answered by the application alone: test_serve_api_in_process.py.
 """
 
 from __future__ import annotations
@@ -409,35 +409,6 @@ def test_too_many_submissions_are_429_with_retry_after(site) -> None:
     assert answer.status_code == 429 and 1 <= int(answer.headers["Retry-After"]) <= 60
     assert answer.json()["error"]["code"] == "rate_limited"
     assert dave.done(sids[-1])["verdict"] == "CE"
-
-
-def test_a_closed_contest_is_409_and_a_full_queue_503(tmp_path: Path) -> None:
-    require("g++")
-    folder = write_site(
-        tmp_path / "contest",
-        "kind: contest\nstart: 2999-01-01 10:00\nend: 2999-01-01 15:00\n"
-        f"problems:\n  - problem: {PROBLEMS / 'aplusb'}\nlimits: {{queue: 1}}\n",
-    )
-    team = add_user(folder, "team1", "team")
-    server = Server(folder, workers=1, jobs=1).start()
-    try:
-        jury = Client(server, server.admin_token())
-        closed = Client(server, team).http.post(
-            "/submissions", json={"problem": "aplusb", "files": [{"name": "a.py", "content": AC_PY}]}
-        )
-        assert closed.status_code == 409 and closed.json()["error"]["code"] == "closed"
-        assert Client(server, team).http.get("/problems").json()["problems"] == []
-        asleep = "import time\ntime.sleep(30)\n"  # holds the one worker without spending CPU
-        answers = [
-            jury.http.post("/submissions", json={"problem": "aplusb", "files": [{"name": "t.py", "content": asleep}]})
-            for _ in range(3)
-        ]
-        codes = [a.status_code for a in answers]
-        assert codes[0] == 202 and 503 in codes[1:], codes
-        full = next(a for a in answers if a.status_code == 503)
-        assert full.json()["error"]["code"] == "queue_full" and int(full.headers["Retry-After"]) > 0
-    finally:
-        server.stop()
 
 
 def test_a_second_server_on_the_same_site_is_refused(site) -> None:
