@@ -24,7 +24,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import PROBLEMS, PROGRAMS, REPO_ROOT, require
+from conftest import PROBLEMS, PROGRAMS, cli, require
 from serving import Client, Server, session_of, write_site
 
 AC_PY = (PROGRAMS / "aplusb" / "ac.py").read_text()
@@ -410,29 +410,14 @@ def test_too_many_submissions_are_429_with_retry_after(site) -> None:
 
 
 def test_a_second_server_on_the_same_site_is_refused(site) -> None:
-    import subprocess
-    import sys
-
+    """Run in this process (``cli``): the refusal comes before anything is started, as a subprocess's would."""
     server, _, _ = site
-    done = subprocess.run(
-        [sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(server.site), "--port", "1"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = cli("serve", str(server.site), "--port", "1", timeout=60)
     assert done.returncode == 2 and "another server is serving this site" in done.stderr
 
 
 def test_a_bad_site_file_names_its_line(tmp_path: Path) -> None:
-    import subprocess
-    import sys
-
     folder = write_site(tmp_path / "bad", "title: x\nproblems:\n  - nosuch-problem\n")
-    done = subprocess.run(
-        [sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(folder)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = cli("serve", str(folder), timeout=60)
     assert done.returncode == 2 and "site.yaml:3:" in done.stderr and "nosuch-problem" in done.stderr
     assert "Traceback" not in done.stderr
