@@ -194,3 +194,13 @@ def session_of(site: Path, name: str) -> tuple[str, str]:
         return cookie, session.csrf
     finally:
         store.close()
+
+
+def add_user_in_process(site: Path, name: str, role: str) -> str:
+    """``add_user``'s command run in this process (``harness.cli``): the same account and token, without starting an
+    interpreter and the judge's imports for it; for a site whose server is not started yet or runs beside it."""
+    from harness import cli
+
+    done = cli("serve", str(site), "--add-user", name, "--role", role, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip().splitlines()[-1]
