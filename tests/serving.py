@@ -176,3 +176,31 @@ def store_rows(site: Path) -> dict[str, list[tuple]]:
         return dump
     finally:
         db.close()
+
+
+def session_of(site: Path, name: str) -> tuple[str, str]:
+    """A session of the account ``name``, as a log-in makes one: its cookie and its CSRF token. Made by the store's
+    own ``Sessions`` with the site's key, beside the running server (its store is a file any process may write; a
+    session is read from it on each request), without a password: for tests of what a session opens or ends, not
+    of log-ins, which would pay argon2's real cost (64 MiB, most of a second on a loaded machine) for each one."""
+    from judge.serve.auth import Sessions, site_key
+    from judge.serve.store import Store
+
+    store = Store(site)
+    try:
+        row = store.one("SELECT id FROM users WHERE name = ?", (name,))
+        assert row is not None, f"no account '{name}'"
+        cookie, session = Sessions(site_key(site)).make(store, int(row["id"]))
+        return cookie, session.csrf
+    finally:
+        store.close()
+
+
+def add_user_in_process(site: Path, name: str, role: str) -> str:
+    """``add_user``'s command run in this process (``harness.cli``): the same account and token, without starting an
+    interpreter and the judge's imports for it; for a site whose server is not started yet or runs beside it."""
+    from harness import cli
+
+    done = cli("serve", str(site), "--add-user", name, "--role", role, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip().splitlines()[-1]

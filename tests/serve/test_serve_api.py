@@ -6,8 +6,8 @@ small cases), so the module stays in the fast subset; the verdict matrix in
 C++ and Python on a bundled problem too is test_serve_verdicts.py. A
 student's events are followed to the verdict; every endpoint is read as a
 student (another's work is 404), a teacher and without a token; limits and
-bad input get their JSON errors and store nothing. A second, small server is
-a contest not yet open with a queue of one.
+bad input get their JSON errors and store nothing. A contest not yet open and
+a full queue are answered by the application alone: test_serve_api_in_process.py.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import PROBLEMS, PROGRAMS, REPO_ROOT, require
-from serving import Client, Server, add_user, write_site
+from conftest import PROBLEMS, PROGRAMS, cli, require
+from serving import Client, Server, session_of, write_site
 
 AC_PY = (PROGRAMS / "aplusb" / "ac.py").read_text()
 CE_PY = "def broken(:\n"
@@ -39,13 +39,12 @@ def site(tmp_path_factory: pytest.TempPathFactory):
         f"title: Test class\nproblems:\n  - problem: {PROBLEMS / 'aplusb'}\n    feedback: cases\n"
         "languages: [cpp, python3]\nlimits: {per_minute: 10}\n",
     )
-    teacher = add_user(folder, "teach", "teacher")
     server = Server(folder).start()
     try:
         admin = Client(server, server.admin_token())
-        tokens = {"teach": teacher}
-        for name in ("alice", "bob", "dave"):
-            made = admin.http.post("/users", json={"name": name, "role": "student"})
+        tokens = {}
+        for name, role in (("teach", "teacher"), ("alice", "student"), ("bob", "student"), ("dave", "student")):
+            made = admin.http.post("/users", json={"name": name, "role": role})
             assert made.status_code == 201, made.text
             tokens[name] = made.json()["token"]
         yield server, {name: Client(server, token) for name, token in tokens.items()}, admin
@@ -197,11 +196,10 @@ def test_the_list_filters_and_pages(site, judged) -> None:
 
 def test_the_pages_list_and_the_api_list_filter_alike(site, judged) -> None:
     server, users, admin = site
-    password = re.search(r"name admin, password (\S+)", server.log.read_text()).group(1)
-    staff, _ = _page_session(server, "admin", password)
-    made = admin.http.post("/users", json={"name": "ines", "role": "student", "password": "ines-secret-1"})
+    staff, _ = _page_session(server, "admin")
+    made = admin.http.post("/users", json={"name": "ines", "role": "student"})
     assert made.status_code == 201
-    student, _ = _page_session(server, "ines", "ines-secret-1")
+    student, _ = _page_session(server, "ines")
     ines = Client(server, made.json()["token"])
     ines.done(ines.submit("aplusb", "ac.py", AC_PY)["id"])
     for who, api, asked in (
@@ -322,20 +320,20 @@ def test_limits_and_bad_input_are_json_errors_and_store_nothing(site) -> None:
     assert after == before
 
 
-def _page_session(server: Server, name: str, password: str) -> tuple[httpx.Client, str]:
-    """A browser's session on the pages, over plain HTTP: logged in through the form; the CSRF token of its forms."""
-    http = httpx.Client(base_url=server.url, timeout=60)
-    token = re.search(r'name="csrf" value="([^"]+)"', http.get("/login").text).group(1)
-    done = http.post("/login", data={"csrf": token, "next": "/", "name": name, "password": password})
-    assert done.status_code == 303, done.text
+def _page_session(server: Server, name: str) -> tuple[httpx.Client, str]:
+    """A browser's session on the pages, over plain HTTP, and the CSRF token of its forms. The session is made beside
+    the server (``serving.session_of``), not by a log-in: these tests are about lists and forms, and a password's
+    log-in is test_a_password_login_gives_a_session_whose_changes_need_the_csrf_token's."""
+    cookie, _ = session_of(server.site, name)
+    http = httpx.Client(base_url=server.url, timeout=60, cookies={"tilejudge_session": cookie})
     return http, re.search(r'name="csrf" value="([^"]+)"', http.get("/problems/aplusb").text).group(1)
 
 
 def test_an_oversized_form_is_read_and_told_on_its_page_and_a_huge_one_cut_off(site) -> None:
     server, users, admin = site
-    made = admin.http.post("/users", json={"name": "hugo", "role": "student", "password": "hugo-secret-1"})
+    made = admin.http.post("/users", json={"name": "hugo", "role": "student"})
     assert made.status_code == 201
-    http, csrf = _page_session(server, "hugo", "hugo-secret-1")
+    http, csrf = _page_session(server, "hugo")
     big = b"#" * (3 << 20) + b"\n"  # over the 2 MiB body, under the 8 MiB the server reads of a page's form
     answer = http.post(
         "/problems/aplusb/submit", data={"csrf": csrf, "language": "python3"}, files={"file": ("big.py", big)}
@@ -411,59 +409,15 @@ def test_too_many_submissions_are_429_with_retry_after(site) -> None:
     assert dave.done(sids[-1])["verdict"] == "CE"
 
 
-def test_a_closed_contest_is_409_and_a_full_queue_503(tmp_path: Path) -> None:
-    require("g++")
-    folder = write_site(
-        tmp_path / "contest",
-        "kind: contest\nstart: 2999-01-01 10:00\nend: 2999-01-01 15:00\n"
-        f"problems:\n  - problem: {PROBLEMS / 'aplusb'}\nlimits: {{queue: 1}}\n",
-    )
-    team = add_user(folder, "team1", "team")
-    server = Server(folder, workers=1, jobs=1).start()
-    try:
-        jury = Client(server, server.admin_token())
-        closed = Client(server, team).http.post(
-            "/submissions", json={"problem": "aplusb", "files": [{"name": "a.py", "content": AC_PY}]}
-        )
-        assert closed.status_code == 409 and closed.json()["error"]["code"] == "closed"
-        assert Client(server, team).http.get("/problems").json()["problems"] == []
-        asleep = "import time\ntime.sleep(30)\n"  # holds the one worker without spending CPU
-        answers = [
-            jury.http.post("/submissions", json={"problem": "aplusb", "files": [{"name": "t.py", "content": asleep}]})
-            for _ in range(3)
-        ]
-        codes = [a.status_code for a in answers]
-        assert codes[0] == 202 and 503 in codes[1:], codes
-        full = next(a for a in answers if a.status_code == 503)
-        assert full.json()["error"]["code"] == "queue_full" and int(full.headers["Retry-After"]) > 0
-    finally:
-        server.stop()
-
-
 def test_a_second_server_on_the_same_site_is_refused(site) -> None:
-    import subprocess
-    import sys
-
+    """Run in this process (``cli``): the refusal comes before anything is started, as a subprocess's would."""
     server, _, _ = site
-    done = subprocess.run(
-        [sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(server.site), "--port", "1"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = cli("serve", str(server.site), "--port", "1", timeout=60)
     assert done.returncode == 2 and "another server is serving this site" in done.stderr
 
 
 def test_a_bad_site_file_names_its_line(tmp_path: Path) -> None:
-    import subprocess
-    import sys
-
     folder = write_site(tmp_path / "bad", "title: x\nproblems:\n  - nosuch-problem\n")
-    done = subprocess.run(
-        [sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(folder)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = cli("serve", str(folder), timeout=60)
     assert done.returncode == 2 and "site.yaml:3:" in done.stderr and "nosuch-problem" in done.stderr
     assert "Traceback" not in done.stderr

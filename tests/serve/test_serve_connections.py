@@ -7,8 +7,10 @@ nothing, a head dribbled a byte at a time, a body left half sent are each
 closed once the bound has passed, and an address holding four connections
 has its fifth closed at once while another address is served. Server-sent
 event streams, long-lived but past their head, outlive the bound. The
-addresses are loopback ones (127.0.0.2, 127.0.0.3) other than the one the
-module's own clients use, so that filling one leaves the others' alone.
+addresses are loopback ones (127.0.0.2 to 127.0.0.7) other than the one the
+module's own clients use, so that filling one leaves the others' alone; the
+four connections that each wait for the head timeout are driven at once,
+one address each, so that the module waits for it once.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import select
 import socket
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from conftest import PROBLEMS, PROGRAMS
@@ -101,15 +104,15 @@ def _complete(answer: bytes) -> bool:
 GET = b"GET /api/v1 HTTP/1.1\r\nHost: judge\r\n\r\n"
 
 
-def test_a_silent_connection_is_closed_once_the_head_timeout_passes(server: Server) -> None:
-    with connection(server) as sock:
+def _silent_connection_is_closed_once_the_head_timeout_passes(server: Server, source: str) -> None:
+    with connection(server, source) as sock:
         began = time.monotonic()
-        assert closed_within(sock, HEAD_TIMEOUT + SLACK)
-        assert time.monotonic() - began >= HEAD_TIMEOUT * 0.9  # not before its bound
+        assert closed_within(sock, HEAD_TIMEOUT + SLACK), "a silent connection stayed open"
+        assert time.monotonic() - began >= HEAD_TIMEOUT * 0.9, "a silent connection was closed before its bound"
 
 
-def test_a_head_dribbled_a_byte_at_a_time_is_bounded_as_a_whole(server: Server) -> None:
-    with connection(server) as sock:
+def _head_dribbled_a_byte_at_a_time_is_bounded_as_a_whole(server: Server, source: str) -> None:
+    with connection(server, source) as sock:
         sock.sendall(b"GET /api/v1 HTTP/1.1\r\nHost: judge\r\nX-Slow: ")
         began = time.monotonic()
         gone = False
@@ -120,26 +123,46 @@ def test_a_head_dribbled_a_byte_at_a_time_is_bounded_as_a_whole(server: Server) 
                 gone = True
                 break
             gone = closed_within(sock, HEAD_TIMEOUT / 5)
-        assert gone
+        assert gone, "a head dribbled a byte at a time kept its connection past the bound"
 
 
-def test_a_half_sent_body_is_cut_and_the_server_still_answers(server: Server) -> None:
-    with connection(server) as sock:
+def _half_sent_body_is_cut_and_the_server_still_answers(server: Server, source: str) -> None:
+    with connection(server, source) as sock:
         sock.sendall(
             b"POST /api/v1/login HTTP/1.1\r\nHost: judge\r\nContent-Type: application/json\r\n"
             b'Content-Length: 100\r\n\r\n{"name": "a'
         )
-        assert closed_within(sock, HEAD_TIMEOUT + SLACK)
-    with connection(server) as sock:
+        assert closed_within(sock, HEAD_TIMEOUT + SLACK), "a half-sent body kept its connection"
+    with connection(server, source) as sock:
+        assert answer_of(sock, GET).startswith(b"HTTP/1.1 200"), "no answer after a half-sent body"
+
+
+def _keep_alive_connection_takes_a_second_request_within_the_bound(server: Server, source: str) -> None:
+    with connection(server, source) as sock:
         assert answer_of(sock, GET).startswith(b"HTTP/1.1 200")
+        assert answer_of(sock, GET).startswith(b"HTTP/1.1 200"), "a kept-alive connection took no second request"
+        assert closed_within(sock, HEAD_TIMEOUT + SLACK), "an idle kept-alive connection stayed open"
+
+
+def test_silent_dribbled_half_sent_and_idle_kept_alive_connections_are_each_closed_at_the_bound(
+    server: Server,
+) -> None:
+    """Four connections, each from an address of its own (so no address nears its bound of four), driven at once:
+    each waits for the same one-second head timeout, which is paid once, not four times. Silent: closed once the
+    bound has passed, not before. A head dribbled a byte at a time: no gap is long, yet the head as a whole is
+    bounded. A half-sent body: cut, and the server answers the next connection (no traceback in its log). Kept
+    alive: a second request is taken, then the idle connection is closed as a silent one is."""
+    checks = [
+        _silent_connection_is_closed_once_the_head_timeout_passes,
+        _head_dribbled_a_byte_at_a_time_is_bounded_as_a_whole,
+        _half_sent_body_is_cut_and_the_server_still_answers,
+        _keep_alive_connection_takes_a_second_request_within_the_bound,
+    ]
+    with ThreadPoolExecutor(len(checks)) as pool:
+        running = [pool.submit(check, server, f"127.0.0.{4 + n}") for n, check in enumerate(checks)]
+        for done in running:
+            done.result()  # a failed check raises its own assertion here
     assert "Traceback" not in server.log.read_text()  # a client gone mid-body is no crash of the server's
-
-
-def test_a_keep_alive_connection_takes_a_second_request_within_the_bound(server: Server) -> None:
-    with connection(server) as sock:
-        assert answer_of(sock, GET).startswith(b"HTTP/1.1 200")
-        assert answer_of(sock, GET).startswith(b"HTTP/1.1 200")
-        assert closed_within(sock, HEAD_TIMEOUT + SLACK)  # then idle: closed, as a silent one is
 
 
 def _stream(sock: socket.socket, token: str) -> None:

@@ -19,33 +19,32 @@ import base64
 import hashlib
 import io
 import json
+import os
 import sqlite3
-import subprocess
-import sys
 import time
 import zipfile
 
 import httpx
 import pytest
-from conftest import PROBLEMS, PROGRAMS, REPO_ROOT
-from serving import Server, store_rows, write_site
+from conftest import PROBLEMS, PROGRAMS, cli
+from serving import Server, session_of, store_rows, write_site
 
 AC_PY = (PROGRAMS / "aplusb" / "ac.py").read_text()
 HUGE = "9" * 30
 JUST_OVER = str(1 << 63)
-PASSWORD = "a long password"
 
 
 class Who:
-    """A logged-in account: its bearer token for the API, and a session (cookie and CSRF token) for the pages."""
+    """An account: its bearer token for the API, and a session (cookie and CSRF token) for the pages, made beside the
+    server (``serving.session_of``): a password's log-in would cost an argon2 hash and is not what is tested here."""
 
-    def __init__(self, url: str, token: str, name: str) -> None:
-        self.api = httpx.Client(base_url=url, headers={"Authorization": f"Bearer {token}"}, timeout=60)
+    def __init__(self, server: Server, made: dict) -> None:
+        url, name = server.url, made["user"]["name"]
+        self.api = httpx.Client(base_url=url, headers={"Authorization": f"Bearer {made['token']}"}, timeout=60)
+        cookie, self.csrf = session_of(server.site, name)
         self.pages = httpx.Client(base_url=url, timeout=60, follow_redirects=False)
-        logged = self.pages.post("/api/v1/login", json={"name": name, "password": PASSWORD})
-        assert logged.status_code == 200, logged.text
-        self.csrf = logged.json()["csrf"]
-        self.id = logged.json()["user"]["id"]
+        self.pages.cookies.set("tilejudge_session", cookie)
+        self.id = made["user"]["id"]
 
     def close(self) -> None:
         self.api.close()
@@ -67,9 +66,9 @@ def served(tmp_path_factory: pytest.TempPathFactory):
             base_url=server.url, headers={"Authorization": f"Bearer {server.admin_token()}"}, timeout=60
         )
         for name, role in (("team1", "team"), ("jury1", "jury")):
-            made = admin.post("/api/v1/users", json={"name": name, "role": role, "password": PASSWORD})
+            made = admin.post("/api/v1/users", json={"name": name, "role": role})
             assert made.status_code == 201, made.text
-            people.append(Who(server.url, made.json()["token"], name))
+            people.append(Who(server, made.json()))
         admin.close()
         yield server, people[0], people[1]
     finally:
@@ -281,16 +280,12 @@ def test_rows_an_earlier_version_stored_are_shown_exported_and_judged(served) ->
 
 def test_add_user_takes_no_name_that_is_no_text(served) -> None:
     """``serve --add-user`` reads the name from the command line, where any bytes may come: one that is not UTF-8 (a
-    lone surrogate to Python) or holds a control character is a one-line usage error, and nothing is stored."""
+    lone surrogate to Python) or holds a control character is a one-line usage error, and nothing is stored. Run in
+    this process (``cli``): the name is given as Python's start-up decodes argv's bytes (``os.fsdecode``)."""
     server, _, _ = served
     before = store_rows(server.site)
     for name in (b"bad\xffname", b"bad\x1bname"):
-        done = subprocess.run(
-            [sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(server.site), "--add-user", name],
-            capture_output=True,
-            timeout=60,
-            cwd=REPO_ROOT,
-        )
-        assert done.returncode == 2 and b"Traceback" not in done.stderr, done.stderr
+        done = cli("serve", str(server.site), "--add-user", os.fsdecode(name), timeout=60)
+        assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
         assert len(done.stderr.strip().splitlines()) == 1, done.stderr
     assert store_rows(server.site) == before

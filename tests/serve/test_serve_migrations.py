@@ -21,7 +21,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import FIXTURES, PROBLEMS, PROGRAMS, REPO_ROOT
+from conftest import FIXTURES, PROBLEMS, PROGRAMS, REPO_ROOT, cli
 from serving import Client, Server
 
 OLD = FIXTURES / "sites" / "main-0d9489d"
@@ -94,13 +94,7 @@ def test_a_store_newer_than_the_judge_is_refused_in_one_line(tmp_path: Path) -> 
         db.execute("UPDATE meta SET value = '99' WHERE key = 'schema'")
     db.close()
     before = digest(site / "site.sqlite")
-    done = subprocess.run(
-        [sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(site), "--add-user", "newer"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=REPO_ROOT,
-    )
+    done = cli("serve", str(site), "--add-user", "newer", timeout=60)  # in this process: the refusal is the command's
     assert done.returncode == 2 and done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr
     assert "schema version 99" in done.stderr and f"this judge's {LATEST}" in done.stderr

@@ -20,7 +20,7 @@ import pytest
 from conftest import PROBLEMS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from serving import Client, Server, write_site
+from serving import Client, Server, session_of, write_site
 
 PASSWORD = "right-password-1"
 
@@ -40,10 +40,11 @@ def served(tmp_path_factory: pytest.TempPathFactory):
         server.stop()
 
 
-def account(served, name: str, role: str = "team", **extra) -> str:
-    """A new account with the module's password; its API token."""
+def account(served, name: str, role: str = "team", password: str | None = PASSWORD, **extra) -> str:
+    """A new account with the module's password (``None``: none, so making it costs no argon2 hash); its API token."""
     _, admin = served
-    made = admin.http.post("/users", json={"name": name, "role": role, "password": PASSWORD, **extra})
+    body = {"name": name, "role": role, **({"password": password} if password else {}), **extra}
+    made = admin.http.post("/users", json=body)
     assert made.status_code == 201, made.text
     return made.json()["token"]
 
@@ -60,6 +61,16 @@ def api_session(served, name: str, password: str = PASSWORD, address: str = "10.
     answer = http.post("/api/v1/login", json={"name": name, "password": password})
     assert answer.status_code == 200, answer.text
     return http, answer.json()["csrf"]
+
+
+def made_session(served, name: str, address: str = "10.9.0.1") -> tuple[httpx.Client, str]:
+    """A client holding a session of ``name`` made beside the server (``serving.session_of``), not by a log-in, and
+    its CSRF token: for the tests of what a session opens and what ends it, which are not about the password."""
+    server, _ = served
+    cookie, csrf = session_of(server.site, name)
+    http = browser_like(served, address)
+    http.cookies.set("tilejudge_session", cookie)
+    return http, csrf
 
 
 def page_csrf(http: httpx.Client, path: str) -> str:
@@ -159,11 +170,11 @@ def test_a_password_change_ends_every_session_and_the_old_password(served) -> No
 
 def test_log_out_everywhere_is_the_owners_or_an_admins(served) -> None:
     server, admin = served
-    account(served, "ev1")
-    account(served, "ev2")
-    first, csrf = api_session(served, "ev1")
-    second, _ = api_session(served, "ev1", address="10.9.1.2")
-    other, other_csrf = api_session(served, "ev2")
+    account(served, "ev1", password=None)
+    account(served, "ev2", password=None)
+    first, csrf = made_session(served, "ev1")
+    second, _ = made_session(served, "ev1", address="10.9.1.2")
+    other, other_csrf = made_session(served, "ev2")
     assert other.post("/api/v1/users/ev1/logout", headers={"X-CSRF-Token": other_csrf}).status_code == 404
     assert first.get("/api/v1/me").status_code == 200
     assert admin.http.post("/users/ev1/logout").json() == {"ended": 2}
@@ -172,12 +183,11 @@ def test_log_out_everywhere_is_the_owners_or_an_admins(served) -> None:
     assert other.post("/api/v1/users/ev2/logout", headers={"X-CSRF-Token": other_csrf}).json() == {"ended": 1}
     assert other.get("/api/v1/me").status_code == 401
 
-    account(served, "ev-boss", "admin")  # the staff page's button, an admin's only
-    account(served, "ev-teach", "teacher")
-    victim, _ = api_session(served, "ev2")
+    account(served, "ev-boss", "admin", password=None)  # the staff page's button, an admin's only
+    account(served, "ev-teach", "teacher", password=None)
+    victim, _ = made_session(served, "ev2")
     for name, status in (("ev-teach", 404), ("ev-boss", 200)):
-        page = browser_like(served, "10.9.1.9")
-        page.post("/login", data={"csrf": page_csrf(page, "/login"), "next": "/", "name": name, "password": PASSWORD})
+        page, _ = made_session(served, name, "10.9.1.9")
         csrf = page_csrf(page, "/staff")
         answer = page.post("/staff/logout-everywhere", data={"csrf": csrf, "name": "ev2"})
         assert answer.status_code == status
@@ -192,8 +202,8 @@ HEADER_BYTES = st.binary(max_size=40).map(
 
 @pytest.fixture(scope="module")
 def bytes_session(served) -> tuple[httpx.Client, str]:
-    account(served, "bytes1")
-    return api_session(served, "bytes1")
+    account(served, "bytes1", password=None)
+    return made_session(served, "bytes1")
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -314,9 +324,9 @@ def test_parallel_password_checks_are_bounded(served) -> None:
 
 def test_a_teachers_roster_import_changes_students_and_teams_only(served) -> None:
     server, admin = served
-    teacher = Client(server, account(served, "ro-teach", "teacher", display="Teacher T"))
-    account(served, "ro-jury", "jury", display="The Jury")
-    account(served, "ro-team", "team", display="Old team name")
+    teacher = Client(server, account(served, "ro-teach", "teacher", password=None, display="Teacher T"))
+    account(served, "ro-jury", "jury", password=None, display="The Jury")
+    account(served, "ro-team", "team", password=None, display="Old team name")
     roster = "id,name,deadline\nro-team,New team name,\nadmin,Pwned,2020-01-01 00:00\n"
     refused = teacher.http.post("/users/import?role=team", content=roster, headers={"Content-Type": "text/csv"})
     assert refused.status_code == 403 and refused.json()["error"]["field"] == "roster[1]"
@@ -328,8 +338,7 @@ def test_a_teachers_roster_import_changes_students_and_teams_only(served) -> Non
     assert shown["ro-jury"]["display"] == "The Jury" and shown["ro-teach"]["display"] == "Teacher T"
     assert shown["ro-team"]["display"] == "Old team name"  # the refused roster stored nothing
 
-    page = browser_like(served, "10.9.6.1")  # the staff page's import is the same function
-    page.post("/login", data={"csrf": page_csrf(page, "/login"), "next": "/", "name": "ro-teach", "password": PASSWORD})
+    page, _ = made_session(served, "ro-teach", "10.9.6.1")  # the staff page's import is the same function
     answer = page.post("/staff/roster", data={"csrf": page_csrf(page, "/staff/roster"), "csv": roster, "role": "team"})
     assert answer.status_code == 403 and "only an admin changes it" in answer.text
     fine = teacher.http.post("/users/import?role=team", content="id,name\nro-team,New team name\n")
