@@ -353,7 +353,8 @@ def problem_referee(problem: Problem, pool: SlotPool, time: float | None = None)
             "checker",
             added_to_build(problem, problem.checker.program),
         )
-    checker = make_checker(problem.checker, program, judge_side_limits(time, program).limits)
+    stated = problem.limits.checker_time
+    checker = make_checker(problem.checker, program, judge_side_limits(time, program, stated=stated).limits)
     judge_side = kind_of(problem).side_program(problem)
     if judge_side is None or judge_side[0].program is None:
         return Referee(checker)
@@ -365,4 +366,6 @@ def problem_referee(problem: Problem, pool: SlotPool, time: float | None = None)
         if side.program == problem.checker.program and program is not None
         else build_or_fail(side.program, pool, problem.limits.compile_time, role, added_to_build(problem, side.program))
     )
-    return Referee(checker, Interactor(built, side.type, judge_side_limits(time, built, Role.INTERACTOR).limits))
+    return Referee(
+        checker, Interactor(built, side.type, judge_side_limits(time, built, Role.INTERACTOR, stated).limits)
+    )

@@ -130,11 +130,14 @@ def submission_limits(problem: Problem, lang: Language, time: float | None = Non
     )
 
 
-def judge_side_limits(time: float, program: Program | None, role: Role = Role.CHECKER) -> RunBudget:
+def judge_side_limits(
+    time: float, program: Program | None, role: Role = Role.CHECKER, stated: float | None = None
+) -> RunBudget:
     """A checker's or interactor's limits: trusted but bounded, twice the submission's base time limit in CPU (at
-    least ``CHECKER_MIN_CPU``), twice that in wall time. An in-process comparison (no ``program``) is held to the
-    same CPU."""
-    cpu = max(CHECKER_MIN_CPU, 2 * time)
+    least ``CHECKER_MIN_CPU``), or the CPU time the problem ``stated`` for them (a Kattis package's
+    ``validation_time``: a setter who knows the validator is quick lets a hung one be caught sooner), twice that in
+    wall time. An in-process comparison (no ``program``) is held to the same CPU."""
+    cpu = stated if stated is not None else max(CHECKER_MIN_CPU, 2 * time)
     space = program.language.address_space(CHECKER_MEMORY_MIB) if program is not None else None
     return RunBudget(
         role,

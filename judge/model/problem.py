@@ -57,6 +57,7 @@ class Limits:
         default_factory=dict
     )  # the language registry's, for languages the spec does not name
     time_rule: TimeRule | None = None  # how ``time`` 0 is inferred; None: the format states every limit
+    checker_time: float | None = None  # CPU seconds of a checker's or interactor's run; None: from ``time``
 
     def factor(self, language: str) -> float:
         """The problem's own factor for a language, else the registry's default, else 1."""

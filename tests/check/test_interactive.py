@@ -86,10 +86,13 @@ int main() { int lo = 1, hi = 100; char r[32];
 }
 
 
-def kattis_guess(root: Path, validator: str = GUESS_VALIDATOR, submissions: dict[str, str] | None = None) -> Path:
+def kattis_guess(
+    root: Path, validator: str = GUESS_VALIDATOR, submissions: dict[str, str] | None = None, limits: str = ""
+) -> Path:
     files = {
         "problem.yaml": (
             "problem_format_version: 2025-09\nname: Guess\ntype: pass-fail interactive\nlimits:\n  time_limit: 1\n"
+            + limits
         ),
         "output_validator/validate.py": validator,
         **{f"data/secret/{n:02d}.in": f"{secret}\n" for n, secret in enumerate((1, 37, 64, 100), 1)},
@@ -167,7 +170,11 @@ def test_a_rejection_decided_before_the_submission_ended_stands_whoever_exits_fi
     ],
 )
 def test_a_broken_interactor_is_a_judge_error(tmp_path: Path, validator: str, expected: str) -> None:
-    package = kattis_guess(tmp_path / "guess", validator, {"accepted/search.py": BINARY_SEARCH})
+    """The package's ``validation_time`` (1 s of CPU, so 2 s of wall time) bounds the interactor: the one that sleeps
+    is stopped at that, not at the default of twice the time limit, at least 5 s (10 s of wall time)."""
+    package = kattis_guess(
+        tmp_path / "guess", validator, {"accepted/search.py": BINARY_SEARCH}, limits="  validation_time: 1\n"
+    )
     code, report = judged(tmp_path, package, package / "submissions" / "accepted" / "search.py", "--first-fail")
     assert report["verdict"] == "JE", report
     assert code == 3

@@ -44,7 +44,8 @@ def points_problem(tmp_path: Path) -> Path:
     (root / "solution.py").write_text("print('full')\n")
     (root / "statement.md").write_text("# Points\n")
     (root / "problem.yaml").write_text(
-        "title: Points\nlimits: {time: 0.5, memory: 128}\nchecker: {type: testlib, program: checker.py}\n"
+        "title: Points\nlimits: {time: 0.5, memory: 128, checker_time: 1}\n"
+        "checker: {type: testlib, program: checker.py}\n"
         "solutions: [solution.py]\ngroups:\n"
         "  - {name: one, points: 30, cases: [{name: a, file: data/1.in}]}\n"
         "  - {name: two, points: 70, cases: [{name: b, file: data/2.in}]}\n"
@@ -83,6 +84,7 @@ def test_testlib_points_scale_the_group_and_are_not_accepted(points_problem: Pat
 
 @pytest.mark.slow
 def test_hanging_checker_is_a_judge_error_within_its_limit(points_problem: Path, tmp_path: Path) -> None:
+    """Stopped at the problem's ``checker_time`` (1 s of CPU, 2 s of wall time), not the default 5 s (10 s)."""
     hang = tmp_path / "hang.py"
     hang.write_text("print('hang')\n")
     run, report = judge_json(points_problem, hang, tmp_path, None, "--first-fail")

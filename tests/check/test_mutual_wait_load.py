@@ -91,11 +91,13 @@ LOADS = (2, 8)
 
 
 def _package(root: Path, spin: bool = False) -> Path:
+    """The spinning interactor's package states a ``validation_time`` of 1 s, so that its CPU limit (not the default
+    5 s) ends it; the waiting one keeps the default, whose wall limit is the one a mutual wait must never reach."""
     return write_files(
         root,
         {
             "problem.yaml": "problem_format_version: 2025-09\ntype: interactive\nname: Mutual wait\n"
-            "limits:\n  time_limit: 0.2\n",
+            "limits:\n  time_limit: 0.2\n" + ("  validation_time: 1\n" if spin else ""),
             "data/secret/1.in": "7\n",
             "data/secret/1.ans": "7\n",
             "output_validator/interactor.c": INTERACTOR.replace("SPIN", "1" if spin else "0"),

@@ -63,14 +63,25 @@ def rows(path: Path) -> dict[str, dict[str, str]]:
         return {row["id"]: row for row in csv.DictReader(f)}
 
 
-def graded_like_local(address: str, tmp_path: Path) -> tuple[Path, dict[str, dict[str, str]]]:
-    """Grade the class locally and on the cluster at ``address``; the stable columns must agree and both workers
-    must have judged. Returns the class folder and the cluster's rows."""
+@pytest.fixture(scope="module")
+def local_grades(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, str]]:
+    """The class graded locally, once for the module: each cluster is compared with the same rows."""
+    root = tmp_path_factory.mktemp("local")
+    submissions = make_class(root / "class", CLASS)
+    local = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(root / "local"), "-j", "2")
+    assert local.returncode == 0, local.stderr
+    return rows(root / "local" / "grades.csv")
+
+
+def graded_like_local(
+    address: str, tmp_path: Path, here: dict[str, dict[str, str]]
+) -> tuple[Path, dict[str, dict[str, str]]]:
+    """Grade the class on the cluster at ``address``; the stable columns must agree with the local grades ``here``
+    and both workers must have judged. Returns the class folder and the cluster's rows."""
     submissions = make_class(tmp_path / "class", CLASS)
-    local = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(tmp_path / "local"), "-j", "2")
     remote = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(tmp_path / "remote"), "--cluster", address)
-    assert local.returncode == 0 and remote.returncode == 0, remote.stderr
-    here, there = rows(tmp_path / "local" / "grades.csv"), rows(tmp_path / "remote" / "grades.csv")
+    assert remote.returncode == 0, remote.stderr
+    there = rows(tmp_path / "remote" / "grades.csv")
     assert {k: [v[f] for f in STABLE] for k, v in here.items()} == {k: [v[f] for f in STABLE] for k, v in there.items()}
     assert len({there[sid]["worker"] for sid in CLASS}) == 2, "both workers should have judged"
     return submissions, there
@@ -86,9 +97,11 @@ def cluster() -> Iterator[tuple[str, distributed.Client]]:
             yield local.scheduler_address, client
 
 
-def test_cluster_grades_equal_local_grades(cluster: tuple[str, distributed.Client], tmp_path: Path) -> None:
+def test_cluster_grades_equal_local_grades(
+    cluster: tuple[str, distributed.Client], local_grades: dict[str, dict[str, str]], tmp_path: Path
+) -> None:
     address, _ = cluster
-    submissions, there = graded_like_local(address, tmp_path)
+    submissions, there = graded_like_local(address, tmp_path, local_grades)
     assert all(there[sid]["worker"].startswith("tcp://127.0.0.1:") for sid in CLASS)
     assert there["z"]["verdict"] == "INVALID"
     again = run_cli("grade", str(PROBLEM), str(submissions), "--out", str(tmp_path / "remote"), "--cluster", address)
@@ -196,7 +209,9 @@ def _installed_judge(folder: Path, env: dict[str, str]) -> str | None:
     )
 
 
-def test_workers_started_without_pythonpath_grade_like_local(tmp_path: Path) -> None:
+def test_workers_started_without_pythonpath_grade_like_local(
+    local_grades: dict[str, dict[str, str]], tmp_path: Path
+) -> None:
     """A scheduler and two workers started as separate processes, outside the checkout and without PYTHONPATH,
     judge with the installed package alone: the same grades as local grading."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
@@ -251,7 +266,7 @@ def test_workers_started_without_pythonpath_grade_like_local(tmp_path: Path) -> 
         with distributed.Client(scheduler_file=str(scheduler_file), timeout=60) as client:
             client.wait_for_workers(2, timeout=120)
             address = client.scheduler.address
-        graded_like_local(address, tmp_path)
+        graded_like_local(address, tmp_path, local_grades)
     finally:
         for process in reversed(processes):
             process.terminate()

@@ -35,6 +35,8 @@ from test_between_runs import CHANNELS, WINDOW_MS, _found_in
 from test_containment import _remove_sysv, _tag
 from test_hostile import HSUM, PROGRAMS, _from_template, marker_lock
 
+from judge.run.launcher import build_launcher
+
 pytestmark = pytest.mark.slow
 
 NOBODY = 65534
@@ -50,10 +52,12 @@ def _usable() -> str | None:
     return None if probe.returncode == 0 else f"{SYSTEM_PYTHON} cannot import yaml (Debian package python3-yaml)"
 
 
-@pytest.fixture
-def home() -> Iterator[Path]:
+def _home(launcher: bool) -> Iterator[Path]:
     """A folder of nobody's own holding the judge and the hsum problem as nobody can read them, and the program
-    files it judges: the test's tmp_path is root's (0700), and so may be the checkout (a clone in a private folder)."""
+    files it judges: the test's tmp_path is root's (0700), and so may be the checkout (a clone in a private folder).
+    With ``launcher``, its judge cache holds the launcher already (a copy of the suite's, built from the same
+    sources): else each judging spends seconds of gcc and a static link on it; ``cold_home`` keeps one judge that
+    builds its own, as nobody."""
     reason = _usable()
     if reason:
         pytest.skip(reason)
@@ -63,11 +67,26 @@ def home() -> Iterator[Path]:
         shutil.copy(REPO_ROOT / "run_judge.py", folder / "run_judge.py")
         shutil.copytree(HSUM, folder / "problems" / HSUM.name)
         shutil.copytree(HSUM.parent.parent / "cases" / HSUM.name, folder / "cases" / HSUM.name)
+        if launcher:
+            built = build_launcher()
+            (folder / "cache").mkdir()
+            shutil.copy2(built, folder / "cache" / built.name)
         for path in (folder, *folder.rglob("*")):
             os.lchown(path, NOBODY, NOBODY)
         yield folder
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def home() -> Iterator[Path]:
+    yield from _home(launcher=True)
+
+
+@pytest.fixture
+def cold_home() -> Iterator[Path]:
+    """As ``home``, with no launcher in its cache: the judge builds it as nobody."""
+    yield from _home(launcher=False)
 
 
 def _judge(home: Path, source: Path, jobs: int = 1) -> dict[str, Any]:
@@ -138,10 +157,11 @@ def test_changed_build_is_not_used_by_the_next_judging(home: Path) -> None:
         assert cases["c1"]["verdict"] == "AC" and cases["c1"]["exit_code"] == 0, cases["c1"]
 
 
-def test_only_local_sockets(home: Path) -> None:
+def test_only_local_sockets(cold_home: Path) -> None:
     """The seccomp filter needs no root: no TCP, UDP, netlink, packet or local socket by any call, nor io_uring;
-    socket pairs work."""
-    cases = _cases(_judge(home, PROGRAMS / "hx_sockets.c"))
+    socket pairs work. (This judge starts with an empty cache: it builds its launcher as nobody.)"""
+    cases = _cases(_judge(cold_home, PROGRAMS / "hx_sockets.c"))
+    assert [path.name for path in (cold_home / "cache").glob("launcher-*")], "the judge built no launcher of its own"
     assert all(case["verdict"] == "AC" for case in cases.values()), cases["c1"]
 
 

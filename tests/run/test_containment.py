@@ -128,6 +128,21 @@ def _tag() -> str:
 # ---------------------------------------------------------------- CPU
 
 
+@pytest.fixture
+def hsum_python_at_one_second(tmp_path: Path, judge_process: JudgeRunner, hostile_references: None) -> Path:
+    """A copy of hsum (problems/ and cases/ side by side in tmp_path) whose Python time factor is 1, not the
+    registry's 3: Python's CPU limit is the C one's 1 s, wall 2 s. Judged once, so nothing in it changes later."""
+    copy = tmp_path / "python-at-one" / "problems" / "hsum"
+    shutil.copytree(HSUM, copy)
+    shutil.copytree(HSUM_ANSWERS.parent, tmp_path / "python-at-one" / "cases" / "hsum")
+    spec = copy / "problem.yaml"
+    spec.write_text(spec.read_text().replace("    java: 2\n", "    java: 2\n    python3: 1\n"))
+    assert "python3: 1" in spec.read_text()
+    settled = judge_process(copy, copy / "solution.py", "--sandbox", "rlimits")
+    assert settled.verdict == "AC", settled.describe()
+    return copy
+
+
 @pytest.mark.parametrize(
     "mode",
     _modes(without_cgroups="workers reaped by the kernel for a parent ignoring SIGCHLD take their CPU time with them"),
@@ -139,12 +154,16 @@ def _tag() -> str:
         pytest.param("hx_cpu_forkers.py", "hx_cpu_forkers.py", id="python"),  # .py: g++ of the C twin names the stem
     ],
 )
-def test_cpu_in_auto_reaped_children_is_tle(hostile: Hostile, mode: str, source: str, marker: str) -> None:
+def test_cpu_in_auto_reaped_children_is_tle(
+    hostile: Hostile, request: pytest.FixtureRequest, mode: str, source: str, marker: str
+) -> None:
     """Workers reaped by the kernel (SIGCHLD ignored) burn CPU no rusage of the parent shows: still TLE, with their
     CPU time counted. The parent itself only waits, so uncounted workers would show almost no time; on a loaded
     machine the wall limit may end the run before the CPU limit does, having counted less than the limit by then
-    (0.96 s seen under a load of 5 on 2 cores), but far more than the parent's own hundredth of a second."""
-    run = hostile.run(HSUM, PROGRAMS / source, mode, marker)
+    (0.96 s seen under a load of 5 on 2 cores), but far more than the parent's own hundredth of a second. The Python
+    twin is judged under the C one's 1 s (hsum_python_at_one_second), not Python's 3 s, which only made it wait."""
+    problem = request.getfixturevalue("hsum_python_at_one_second") if source.endswith(".py") else HSUM
+    run = hostile.run(problem, PROGRAMS / source, mode, marker)
     _expect_accepted(run, ["c2", "c3"])
     case = run.case("c1")
     _expect_contained(

@@ -120,7 +120,8 @@ CASES = {HSUM: ("c1", "c2", "c3"), HDEEP: ("million", "thousand")}
 
 HSUM_WALL_LIMIT_S = 2.0  # max(2 x 1 s, 1 s + 1 s): the judge's default for hsum's 1 s
 HSUM_COMPILE_S = 4.0  # hsum's limits.compile_time
-COMPILE_WALL_LIMIT_S = 2 * HSUM_COMPILE_S + 5  # the judge's wall limit for one compilation
+QUICK_COMPILE_S = 1  # hsum_quick_compile's limits.compile_time, for compile bombs
+COMPILE_WALL_LIMIT_S = 2 * QUICK_COMPILE_S + 5  # the judge's wall limit for one compilation there
 # starting the judge and its sandboxes, and ending them: 5 s idle was too little at load 10-15. The bound is there
 # to tell a compile stopped by its limit from one that was not (an unstopped template bomb or read of /dev/zero
 # runs for hours), so it may be generous without becoming a timing assertion.
@@ -662,6 +663,21 @@ def _expect_compile_error(run: JudgeRun) -> str:
     return run.report["compile"]["log"]
 
 
+@pytest.fixture
+def hsum_quick_compile(tmp_path: Path) -> Path:
+    """A copy of hsum and its cases (problems/ and cases/ side by side in tmp_path) whose compile limit is 1 s, not
+    4 s: a compile bomb runs to the limit, whatever it is. Nothing is judged in it but builds that fail, which write
+    nothing there."""
+    copy = tmp_path / "quick-compile" / "problems" / "hsum"
+    shutil.copytree(HSUM, copy)
+    shutil.copytree(HSUM_ANSWERS.parent, tmp_path / "quick-compile" / "cases" / "hsum")
+    spec = copy / "problem.yaml"
+    text = spec.read_text()
+    assert f"compile_time: {HSUM_COMPILE_S:g}\n" in text
+    spec.write_text(text.replace(f"compile_time: {HSUM_COMPILE_S:g}\n", f"compile_time: {QUICK_COMPILE_S}\n"))
+    return copy
+
+
 @pytest.mark.parametrize("mode", _modes())
 @pytest.mark.parametrize(
     ("source", "marker"),
@@ -670,10 +686,13 @@ def _expect_compile_error(run: JudgeRun) -> str:
         pytest.param("hx_include_zero.cpp", "hx_include_zero", id="include-dev-zero"),
     ],
 )
-def test_compile_bomb_is_ce_within_limit(hostile: Hostile, mode: str, source: str, marker: str) -> None:
-    """A compiler sent into endless work or endless input is stopped by the compile limit: CE, and the log says why."""
+def test_compile_bomb_is_ce_within_limit(
+    hostile: Hostile, hsum_quick_compile: Path, mode: str, source: str, marker: str
+) -> None:
+    """A compiler sent into endless work or endless input is stopped by the compile limit (hsum's, lowered to 1 s):
+    CE, and the log says why."""
     started = time.monotonic()
-    run = hostile.run(HSUM, PROGRAMS / source, mode, marker)
+    run = hostile.run(hsum_quick_compile, PROGRAMS / source, mode, marker)
     elapsed = time.monotonic() - started
     log = _expect_compile_error(run)
     assert re.search(r"CPU time limit exceeded|exceeded the \d+ s limit|out of memory", log), log

@@ -61,6 +61,16 @@ def is_kattis(root: Path) -> bool:
     return has_data or looks_kattis(meta)
 
 
+def _validation_time(limits_meta: dict[str, Any]) -> float | None:
+    """``limits.validation_time``: the output validator's (or interactor's) CPU seconds, when the package states it."""
+    if "validation_time" not in limits_meta:
+        return None
+    seconds = float(limits_meta["validation_time"])
+    if not seconds > 0:
+        raise ValueError(f"validation_time must be a number > 0, got {limits_meta['validation_time']!r}")
+    return seconds
+
+
 def load_kattis(root: Path, shown: str | None = None) -> Problem:
     """Read a Kattis package into the judge's model; the time limit is 0 when it must be inferred (see
     infer_time_limit)."""
@@ -98,6 +108,7 @@ def load_kattis(root: Path, shown: str | None = None) -> Problem:
             output_mib=float(limits_meta.get("output", 8)),
             time_factor=side_car_factors(root),
             compile_time=float(limits_meta.get("compilation_time", 60)),
+            checker_time=_validation_time(limits_meta),
             time_rule=time_rule(root) if time <= 0 else None,  # read only when the limit is to be inferred
         )
     except (TypeError, ValueError, AttributeError) as exc:

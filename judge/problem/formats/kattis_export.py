@@ -121,6 +121,8 @@ def _meta(problem: Problem, layout: Layout, scoring: bool) -> dict[str, Any]:
         )
     meta["limits"] = {"time_limit": single_time_limit(problem)} if layout.format_key else {}
     meta["limits"].update({"memory": limits.memory_mib, "output": max(1, math.ceil(limits.output_mib))})
+    if limits.checker_time is not None:
+        meta["limits"]["validation_time"] = limits.checker_time
     if problem.kind.multi_pass:
         meta["limits"]["validation_passes"] = problem.kind.passes
     if problem.source:

@@ -228,7 +228,7 @@ def _limits(r: _Reader, node: yaml.Node, registry: Registry) -> Limits:
     keys = r.mapping(
         node,
         "limits",
-        {"time", "memory", "output", "wall", "time_factor", "compile_time", "passes"},
+        {"time", "memory", "output", "wall", "time_factor", "compile_time", "checker_time", "passes"},
         {"time", "memory"},
     )
     factors: dict[str, float] = {}
@@ -244,6 +244,7 @@ def _limits(r: _Reader, node: yaml.Node, registry: Registry) -> Limits:
         wall=r.number(keys["wall"], "limits.wall") if "wall" in keys else None,
         time_factor=factors,
         compile_time=r.number(keys["compile_time"], "limits.compile_time") if "compile_time" in keys else 60.0,
+        checker_time=r.number(keys["checker_time"], "limits.checker_time") if "checker_time" in keys else None,
         default_factors={lang.name: lang.time_factor for lang in registry.values()},
     )
 
