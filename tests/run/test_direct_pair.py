@@ -137,13 +137,18 @@ def test_the_interactor_writing_after_the_submission_left_is_not_killed(slot: Sl
 def test_a_grandchild_of_the_interactor_still_reading_is_found_after_its_parent_left(slot: Slot) -> None:
     """The interactor hands its input to a grandchild whose parent exits at once (so the launcher, its subreaper,
     inherits it) and closes its own copy: when the submission's run ends the grandchild still holds that input, so
-    the interactor did not decide first, though the interactor itself no longer reads."""
+    the interactor did not decide first, though the interactor itself no longer reads.
+
+    Nothing here waits on the clock but the submission: the grandchild reads to the end-of-file, which the judge
+    passes on only after its look, and the interactor waits until the grandchild has gone (the end-of-file of a
+    pipe whose writing end only the grandchild kept), so both outlast the look however loaded the machine."""
     pair = _pair(
         slot,
         "print(50, flush=True)\nimport time\ntime.sleep(0.3)\n",
-        "import os, sys, time\nsys.stdin.readline()\n"
-        "if os.fork() == 0:\n    if os.fork() == 0:\n        time.sleep(1.5)\n        os._exit(0)\n    os._exit(0)\n"
-        "os.wait()\nos.close(0)\ntime.sleep(2)\nsys.exit(42)\n",
+        "import os, sys\nsys.stdin.readline()\ngone, alive = os.pipe()\n"
+        "if os.fork() == 0:\n    if os.fork() == 0:\n        while os.read(0, 65536):\n            pass\n"
+        "        os._exit(0)\n    os._exit(0)\n"
+        "os.wait()\nos.close(alive)\nos.close(0)\nos.read(gone, 1)\nsys.exit(42)\n",
     )
     assert (pair.submission.exit_code, pair.peer.exit_code) == (0, 42), pair
     assert not pair.peer_left and not pair.peer_first
