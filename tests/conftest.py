@@ -43,8 +43,8 @@ def _load_hypothesis_profile() -> None:
     """Python may write bytecode from here on even where PYTHONDONTWRITEBYTECODE is set (this workplace sets it), and
     only then is hypothesis imported. Pytest rewrites the asserts of every module of a package that brings a pytest
     plugin (hypothesis is one) and caches the rewrite only where bytecode may be written: hypothesis's seventy
-    modules were rewritten again in every worker and the controller, a second of each run's collection. The test
-    modules' rewrites are cached the same way (pytest_sessionstart compiles the judge's own modules)."""
+    modules were rewritten again in every worker and the controller, at each start. The test modules' rewrites are
+    cached the same way (pytest_sessionstart compiles the judge's own modules)."""
     sys.dont_write_bytecode = False
     from hypothesis import settings
 
