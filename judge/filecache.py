@@ -192,13 +192,16 @@ class FileDigests:
         self.path = os.path.join(cache_folder(), "testdata", f"{zlib.crc32(key.encode()):08x}.json")
         self.files: dict[str, list] = {}
         self.baseline: dict[str, str] = {}
+        self._on_disk: str | None = None  # the record as read or last written, so an unchanged one is not rewritten
         if not _safe(os.path.dirname(self.path)):
             return
         try:
             with open(self.path, encoding="utf-8") as f:
-                data = json.load(f)
+                text = f.read()
+            data = json.loads(text)
             if data["key"] == key:  # else another folder whose name has the same checksum: start afresh
                 self.files, self.baseline = dict(data["files"]), dict(data["baseline"])
+                self._on_disk = text
         except (OSError, ValueError, KeyError, TypeError):
             self.files, self.baseline = {}, {}
 
@@ -216,15 +219,21 @@ class FileDigests:
         return digest
 
     def save(self, baseline: dict[str, str] | None = None) -> None:
-        """Keep the record; a cache folder that cannot be written only means hashing again next time."""
+        """Keep the record; a cache folder that cannot be written only means hashing again next time. A record equal
+        to the one read is not written again: each command that looks at test data saves, and mostly nothing
+        changed."""
         from .atomic import atomic_write
 
         if baseline is not None:
             self.baseline = baseline
+        text = json.dumps({"key": self.key, "files": self.files, "baseline": self.baseline})
+        if text == self._on_disk:
+            return
         folder = os.path.dirname(self.path)
         try:
             os.makedirs(folder, mode=0o700, exist_ok=True)
             if _safe(folder):
-                atomic_write(self.path, json.dumps({"key": self.key, "files": self.files, "baseline": self.baseline}))
+                atomic_write(self.path, text)
+                self._on_disk = text
         except OSError:
             pass

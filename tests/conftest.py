@@ -29,19 +29,30 @@ from pathlib import Path
 import pytest
 from harness import *  # noqa: F403 (re-exported: tests import the helpers from conftest)
 from harness import FIXTURES, PROBLEMS, REPO_ROOT, SLOW_FILES, JudgeRunner, copy_problem, judge_runner, missing, needs
-from hypothesis import settings
 from progress_line import register as register_progress_line
 
 # Dask's workers keep their scratch in <temporary-directory>/dask-scratch-space, the system's /tmp by default, and
-# leave it there; read from the environment when Dask is first imported (at collection), so it is set here, before
+# leave it there; read from the environment when Dask is first imported (by a test), so it is set here, before
 # any test module, to a folder of this process's that goes when it ends.
 _DASK_SCRATCH = tempfile.mkdtemp(prefix="tilejudge-tests-dask-")
 os.environ["DASK_TEMPORARY_DIRECTORY"] = _DASK_SCRATCH
 atexit.register(shutil.rmtree, _DASK_SCRATCH, ignore_errors=True)
 
 
-settings.register_profile("tilejudge", derandomize=True, print_blob=True)
-settings.load_profile("tilejudge")
+def _load_hypothesis_profile() -> None:
+    """Python may write bytecode from here on even where PYTHONDONTWRITEBYTECODE is set (this workplace sets it), and
+    only then is hypothesis imported. Pytest rewrites the asserts of every module of a package that brings a pytest
+    plugin (hypothesis is one) and caches the rewrite only where bytecode may be written: hypothesis's seventy
+    modules were rewritten again in every worker and the controller, at each start. The test modules' rewrites are
+    cached the same way (pytest_sessionstart compiles the judge's own modules)."""
+    sys.dont_write_bytecode = False
+    from hypothesis import settings
+
+    settings.register_profile("tilejudge", derandomize=True, print_blob=True)
+    settings.load_profile("tilejudge")
+
+
+_load_hypothesis_profile()
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
@@ -52,9 +63,8 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     subprocess.run(
         [sys.executable, "-m", "compileall", "-q", str(REPO_ROOT / "judge")], stdout=subprocess.DEVNULL, check=False
     )
-    # The same for the test modules, which pytest rewrites for its assertions before it compiles them: without its
-    # cached rewrite (in ``__pycache__`` too) every worker redoes it for every module, seconds of each run's collection.
-    sys.dont_write_bytecode = False
+    # The test modules, which pytest rewrites for its assertions before it compiles them, keep their cached rewrite
+    # (in ``__pycache__`` too) because this module lets Python write bytecode (_load_hypothesis_profile).
     _generate_fixture_cases()
 
 

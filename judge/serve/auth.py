@@ -135,12 +135,22 @@ def user_by_name(store: Store, name: str) -> User | None:
 
 def login(store: Store, name: str, password: str) -> User | None:
     """The account whose password this is; the hash is checked even for an unknown name, so timing tells nothing."""
+    dummy = _dummy_hash()  # before the look-up, so the first login of any kind pays for making it
     found = user_and_hash(store, name)
-    ok = password_ok(found[1] if found else _DUMMY, password)
+    ok = password_ok(found[1] if found else dummy, password)
     return found[0] if found is not None and ok else None
 
 
-_DUMMY = hash_password(secrets.token_hex(8))
+# The hash an unknown name is checked against, made on first use: made at import, it cost every process that imports
+# this module (each CLI command that loads the service's code, each test module) a quarter of a second of argon2.
+_DUMMY: str | None = None
+
+
+def _dummy_hash() -> str:
+    global _DUMMY
+    if _DUMMY is None:
+        _DUMMY = hash_password(secrets.token_hex(8))
+    return _DUMMY
 
 
 @dataclass(frozen=True)

@@ -81,6 +81,25 @@ def test_a_digest_is_hashed_again_only_when_its_files_signature_changes(
     assert again.sha256(tmp_path / "absent") is None
 
 
+def test_an_unchanged_digest_record_is_not_written_again(tmp_path: Path) -> None:
+    """Each command that looks at test data saves its digests; when nothing changed the file stays as it was (no
+    write), and a change is still written."""
+    case = tmp_path / "1.in"
+    case.write_text("data\n")
+    digests = filecache.FileDigests("cases/a")
+    digests.sha256(case)
+    digests.save({"ref.cpp": "1"})
+    record = Path(digests.path)
+    before = record.stat()
+    again = filecache.FileDigests("cases/a")
+    again.sha256(case)
+    again.save({"ref.cpp": "1"})
+    assert (record.stat().st_ino, record.stat().st_mtime_ns) == (before.st_ino, before.st_mtime_ns)
+    again.save({"ref.cpp": "2"})
+    assert record.stat().st_ino != before.st_ino
+    assert filecache.FileDigests("cases/a").baseline == {"ref.cpp": "2"}
+
+
 def test_digests_are_kept_per_folder_and_never_read_from_a_folder_others_can_write(cache: Path, tmp_path: Path) -> None:
     case = tmp_path / "1.in"
     case.write_text("data\n")

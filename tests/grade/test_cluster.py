@@ -8,6 +8,7 @@ compiler gives those students a judge error that says so, never a hang.
 from __future__ import annotations
 
 import csv
+import importlib
 import os
 import shutil
 import signal
@@ -17,13 +18,28 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from conftest import PROGRAMS, REPO_ROOT, run_cli
 
 pytestmark = pytest.mark.slow
 
-distributed = pytest.importorskip("distributed") if not os.environ.get("CI") else __import__("distributed")
+if TYPE_CHECKING:
+    import distributed
+else:
+    distributed = None  # bound by _dask when a test here runs
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _dask() -> None:
+    """Import Dask for this module's tests (skipped without it, an error under CI), not at collection: its import
+    is a second of every pytest process's start, the fast subset's too, which never runs these tests."""
+    global distributed
+    distributed = (
+        pytest.importorskip("distributed") if not os.environ.get("CI") else importlib.import_module("distributed")
+    )
+
 
 PROBLEM = REPO_ROOT / "tests" / "fixtures" / "problems" / "aplusb"
 STABLE = [

@@ -24,8 +24,10 @@ def _run(folder: Path, *args: str) -> str:
             """
         )
     )
+    # Six tests of 0.1 s: whichever worker gets the larger half sleeps at least 0.3 s after the run began, the line's
+    # interval here, so a line is due before the run ends however fast the workers start (0.4 s each only waited).
     (folder / "test_some.py").write_text(
-        "import time, pytest\n\n@pytest.mark.parametrize('n', range(6))\ndef test_wait(n):\n    time.sleep(0.4)\n"
+        "import time, pytest\n\n@pytest.mark.parametrize('n', range(6))\ndef test_wait(n):\n    time.sleep(0.1)\n"
     )
     # Only the plugins this test is about (xdist and the progress line): the venv's others (hypothesis, anyio),
     # autoloaded in the controller and each worker, tripled this test's time and have no part in what it checks.

@@ -14,11 +14,12 @@ from conftest import PROBLEMS, PROGRAMS, require
 from serving import Client, Server, add_user, write_site
 
 pytestmark = pytest.mark.slow
-distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
 
 
 def test_submissions_are_judged_on_the_cluster(tmp_path: Path) -> None:
     require("g++")
+    # imported here, not at collection: Dask's import is a second of every pytest process's start
+    distributed = pytest.importorskip("distributed", reason="the cluster extra is not installed")
     from judge.run import build_launcher
 
     build_launcher()  # workers share the build cache: no worker needs to build it
