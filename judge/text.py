@@ -10,6 +10,7 @@ Imports nothing of the judge, so every layer may use it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 _KEEP_MULTILINE = frozenset("\n\t")
@@ -21,17 +22,9 @@ def _escape(char: str) -> str:
     return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
 
 
-def _is_control(char: str) -> bool:
-    """C0 controls, DEL, C1 controls, and the Unicode line/paragraph separators that terminals and XML treat as
-    breaks."""
-    code = ord(char)
-    return (
-        code < 0x20
-        or 0x7F <= code <= 0x9F
-        or code in (0x2028, 0x2029)
-        or 0xD800 <= code <= 0xDFFF
-        or code in (0xFFFE, 0xFFFF)
-    )
+# C0 controls, DEL, C1 controls, the Unicode line/paragraph separators terminals and XML treat as breaks, lone
+# surrogates and the two non-characters; one class, so that a search in C finds the first (most text holds none)
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
 
 
 def safe_text(data: bytes | str, one_line: bool = False) -> str:
@@ -42,9 +35,9 @@ def safe_text(data: bytes | str, one_line: bool = False) -> str:
     """
     text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
     keep = _KEEP_ONE_LINE if one_line else _KEEP_MULTILINE
-    if not any(_is_control(c) for c in text):
+    if _CONTROL.search(text) is None:  # the common case: a report holds thousands of clean strings
         return text
-    return "".join(_escape(c) if _is_control(c) and c not in keep else c for c in text)
+    return _CONTROL.sub(lambda m: m[0] if m[0] in keep else _escape(m[0]), text)
 
 
 def status_text(exit_code: int | None, signal_name: str | None, killed: str = "none") -> str:

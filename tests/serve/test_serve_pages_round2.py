@@ -32,6 +32,12 @@ WA_PY = (PROGRAMS / "aplusb" / "wa.py").read_text()
 SLOW_PY = (
     "import sys, time\ntime.sleep(1.0)\nfor line in sys.stdin:\n    a, b = map(int, line.split())\n    print(a + b)\n"
 )
+# accepted, after two seconds' sleep on the sample (judged first, one case at a time): a judging under way when its
+# "running" event comes, as long as the kill takes, and only that long again when it is judged afresh
+SLOW_SAMPLE_PY = (
+    "import sys, time\ndata = sys.stdin.read()\nif data == '1 2\\n3 4\\n':\n    time.sleep(2.0)\n"
+    "for line in data.splitlines():\n    a, b = map(int, line.split())\n    print(a + b)\n"
+)
 SETTERS_SECRET = "big1 holds the overflow trap"
 STATEMENT = f"""# A plus B with notes
 
@@ -178,7 +184,7 @@ def test_without_javascript_a_list_being_judged_reloads_itself(server: Server, b
 
 def test_a_judging_stopped_by_a_crash_is_told_not_counted(server: Server) -> None:
     alice = server.clients["alice"]
-    sid = alice.submit("aplusb", "slow.py", SLOW_PY)["id"]
+    sid = alice.submit("aplusb", "slow.py", SLOW_SAMPLE_PY)["id"]
     with httpx.stream(
         "GET", f"{server.url}/api/v1/submissions/{sid}/events", headers=alice.http.headers, timeout=60
     ) as events:
