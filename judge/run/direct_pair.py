@@ -38,7 +38,8 @@ them: no transcript, and the output limit only over what nobody reads. The
 interactor reads every byte the submission writes while it runs, so a
 submission that floods it is judged by what the interactor makes of it and
 by its time limit, as problemtools judges it; what the submission writes
-after the interactor has gone is counted against its output limit (OLE).
+after an interactor that accepted has gone is counted against its output
+limit (OLE), and after one that rejected it is not read at all (``stop``).
 
 Nothing of the judge's reaches a run: the copies it holds are close-on-exec
 and never sent to a launcher, and both drains end with the runs, whose
