@@ -40,6 +40,7 @@ from .phases import hearing, measured, named, phase
 from .reruns import OVERRUN, confirmed, disturbed, machine_load, starved, wall_allowance
 from .run_limits import Role, RunBudget, judge_side_limits, submission_limits
 from .rwlock import ReadersWriterLock
+from .same_runs import SameRuns
 from .score_rules import group_results, score
 from .two_limits import TwoLimits
 from .verdicts import CaseResult, GroupResult, overall_verdict
@@ -214,6 +215,7 @@ def judge(
     # the limits each case's first run is capped and judged at
     runs_at = two.longer if two is not None else alone_at.under_load(overrun)
     kept = options.transcripts  # every case's exchange with an interactor kept (the relay), not only the samples'
+    same = SameRuns(problem, cases)  # a file listed in several groups is run once (same_runs.py)
 
     def rerun(index: int, result: CaseResult) -> bool:
         untold = two is not None and index in two.untold
@@ -265,28 +267,40 @@ def judge(
                 return
             result = options.known.get(cases[index].key)
             if result is None:
-                with run_lock.shared(), pool.slot() as slot:
-                    result = settled(
-                        index,
-                        run_case(problem, program, cases[index], referee, slot, runs_at, kind, kept),
-                    )
+
+                def run_it() -> CaseResult:
+                    with run_lock.shared(), pool.slot() as slot:
+                        return run_case(problem, program, cases[index], referee, slot, runs_at, kind, kept)
+
+                result = settled(index, same.first_run(index, run_it))
             done(index, result)
 
         def queue(index: int, slot: Slot, lane: int) -> Callable[[], CaseResult]:
             known = options.known.get(cases[index].key)
             if known is not None:  # nothing queued: the slot's runs stay those of the cases that run
                 return lambda: known
+            twin = same.ran(index)
+            if twin is not None:
+                return lambda: settled(index, twin)
             checked = kind.queue_case(
                 _case_run(problem, program, cases[index], referee, slot, runs_at, lane=lane, transcript=kept)
             )
-            return lambda: settled(index, checked())
+
+            def took() -> CaseResult:
+                result = checked()
+                same.record(index, result)
+                return settled(index, result)
+
+            return took
 
         if pipelined:
             queued_pass(pending, wanted, queue, done, pool)
         else:
             each(task, pending, min(pool.size, len(pending)), pool.abort)
         for index in sorted(i for i in pending if i in results and rerun(i, results[i])):
-            results[index] = alone(index, results[index])
+            results[index] = same.alone(index, lambda index=index: alone(index, results[index]))
+            if two is not None:
+                two.take_untold(index)  # a case that took the re-run of another of its key needs none of its own
             heard.final(index, results[index])
         # what counts, in the cases' order: a re-run alone may have won a group back (its skipped cases are run then),
         # and a case's result that finished before an earlier one decided its group decides nothing

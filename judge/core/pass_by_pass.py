@@ -128,10 +128,15 @@ def interactive_pass(run: CaseRun, interactor: Interactor, feedback: Path, inp: 
         cwd=slot.private,
         env=slot.env,
     )
+
+    def decided(peer: RunResult) -> bool:
+        """The interactor's ending rejects (or is a judge error) whatever the submission does next: it is stopped."""
+        return interactor.judge(peer, feedback, side_err).verdict is not Verdict.AC
+
     pair = (
-        run_relayed(slot, step.spec, run.program.binds, side, TRANSCRIPT_BYTES)
+        run_relayed(slot, step.spec, run.program.binds, side, TRANSCRIPT_BYTES, stop=decided)
         if run.transcript
-        else run_direct(slot, step.spec, run.program.binds, side)
+        else run_direct(slot, step.spec, run.program.binds, side, stop=decided)
     )
     transcript = render_transcript(pair)
     judgement = interactor.judge(pair.peer, feedback, side_err)

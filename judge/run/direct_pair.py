@@ -18,6 +18,11 @@ bytes:
   read end of each pipe, and reads and drops what is written to a side that
   has gone (the interactor's bytes once the submission's run has ended, the
   submission's once the interactor's has);
+- an interactor that ends with a rejection while the submission runs has
+  decided the case (the format's rule, problemtools' runner): the judge
+  closes its read end of the submission's output instead of draining it, so
+  a submission still writing meets a pipe with no reader and ends at once,
+  where it went on to its own limit before (``stop``);
 - the interactor's wall limit starts when the submission's run has ended,
   after what the submission left unread was dropped if it was stopped at a
   limit: a mutual wait is the submission's, whichever clock is faster;
@@ -33,7 +38,8 @@ them: no transcript, and the output limit only over what nobody reads. The
 interactor reads every byte the submission writes while it runs, so a
 submission that floods it is judged by what the interactor makes of it and
 by its time limit, as problemtools judges it; what the submission writes
-after the interactor has gone is counted against its output limit (OLE).
+after an interactor that accepted has gone is counted against its output
+limit (OLE), and after one that rejected it is not read at all (``stop``).
 
 Nothing of the judge's reaches a run: the copies it holds are close-on-exec
 and never sent to a launcher, and both drains end with the runs, whose
@@ -44,7 +50,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
@@ -54,14 +60,21 @@ from .slots import Slot
 from .types import RunResult, RunSpec
 
 
-def run_direct(slot: Slot, submission: RunSpec, binds: Sequence[Bind], peer: RunSpec) -> PairResult:
+def run_direct(
+    slot: Slot,
+    submission: RunSpec,
+    binds: Sequence[Bind],
+    peer: RunSpec,
+    stop: Callable[[RunResult], bool] | None = None,
+) -> PairResult:
     """Run ``submission`` (untrusted, seeing ``binds``) and ``peer`` (trusted) at once, each one's stdout the other's
     stdin, with no process between them.
 
     Their own ``stdin``/``stdout`` fields are ignored. Each run keeps its own
     limits; a side that waits forever on the other is ended by its wall limit, the
     peer's counted from the submission's end when it was sent ``wall_held`` (``Slot.start_peer_wall``). What a
-    submission stopped at a limit left unread is dropped (``stopped_at_a_limit``).
+    submission stopped at a limit left unread is dropped (``stopped_at_a_limit``). Where ``stop`` says the peer's
+    ending decided the case (a rejection), what the submission writes after it is not read: it meets a closed pipe.
     """
     to_peer_read, to_peer_write = os.pipe2(os.O_CLOEXEC)  # the submission's output, the interactor's input
     to_sub_read, to_sub_write = os.pipe2(os.O_CLOEXEC)  # the interactor's output, the submission's input
@@ -74,13 +87,17 @@ def run_direct(slot: Slot, submission: RunSpec, binds: Sequence[Bind], peer: Run
 
     def run_peer() -> RunResult:
         nonlocal spare_peer_in
+        ended: RunResult | None = None
         try:
-            return slot.run_peer(replace(peer, stdin=to_peer_read, stdout=to_sub_write), peer_sent)
+            ended = slot.run_peer(replace(peer, stdin=to_peer_read, stdout=to_sub_write), peer_sent)
+            return ended
         finally:
             peer_ended.set()
+            decided = ended is not None and stop is not None and stop(ended)
             with spare_peer_in_lock:
-                try:  # from here on nobody reads the submission's output but the judge
-                    overflowed[0] = drain(spare_peer_in, submission.limits.output_bytes)
+                try:  # from here on nobody reads the submission's output but the judge, unless the peer decided
+                    if not decided:
+                        overflowed[0] = drain(spare_peer_in, submission.limits.output_bytes)
                 finally:
                     os.close(spare_peer_in)
                     spare_peer_in = -1

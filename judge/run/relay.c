@@ -6,8 +6,10 @@
  *   PEER_OUT  the interactor's stdout (read)   SUB_IN   the submission's stdin (write)
  *   CONTROL   (read) the judge writes 's' when the submission's run has ended, 'd' when it was stopped at a
  *             limit (what it wrote that was not passed on yet is dropped: its verdict is that limit's, and an
- *             interactor left to answer it could run past its own limits); end-of-file means the judge is gone,
- *             and the relay stops at once
+ *             interactor left to answer it could run past its own limits), 'x' when the interactor ended with
+ *             a rejection while the submission still runs (the case is decided: the submission's output is
+ *             closed unread, so a submission still writing meets a pipe with no reader and ends, as under
+ *             problemtools' runner); end-of-file means the judge is gone, and the relay stops at once
  *   TRANSCRIPT (write) the first KEEP bytes that passed, as records "<s|p> <length>\n<bytes>",
  *             and "t 0\n" once when more passed than was kept, "o 0\n" when the submission wrote more
  *             than MAX_OUT bytes (0: no limit): its output is then closed, as a full file would stop it,
@@ -210,6 +212,12 @@ int relay_main(int argc, char **argv) {
                 for (ssize_t j = 0; j < got; j++) {
                     if (c[j] == 's' || c[j] == 'd') links[0].held = 0;
                     if (c[j] == 'd') links[0].dropping = 1, links[0].len = links[0].off = 0;
+                    if (c[j] == 'x' && links[0].source >= 0) {
+                        close(links[0].source);
+                        links[0].source = -1;
+                        links[0].source_eof = 1;
+                        links[0].len = links[0].off = 0;
+                    }
                 }
             } else if (kinds[k] == 1) {
                 read_link(&links[which[k]]);

@@ -16,6 +16,10 @@ and, like the direct path by other means:
   exit is reported (a fresh namespace takes milliseconds to tear down), and
   an interactor seeing that end-of-file at once would exit first with WA,
   hiding the run-time error;
+- an interactor that ends with a rejection while the submission runs has
+  decided the case: the judge tells the relay ("x"), which closes the
+  submission's output unread, so a submission still writing ends at once
+  rather than at its own limit (``stop``);
 - what is written to a side that is gone is read and dropped, so neither side
   is killed by SIGPIPE for the other's early exit: the side that ended first
   decides, not the one that happened to write next.
@@ -35,7 +39,7 @@ import fcntl
 import os
 import subprocess
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 
@@ -49,7 +53,14 @@ PEER_PIPE_BYTES = 4096
 DRAIN_SECONDS = 5.0  # after both runs ended, the most the relay may take to see both end-of-files
 
 
-def run_relayed(slot: Slot, submission: RunSpec, binds: Sequence[Bind], peer: RunSpec, keep: int = 4096) -> PairResult:
+def run_relayed(
+    slot: Slot,
+    submission: RunSpec,
+    binds: Sequence[Bind],
+    peer: RunSpec,
+    keep: int = 4096,
+    stop: Callable[[RunResult], bool] | None = None,
+) -> PairResult:
     """Run ``submission`` (untrusted, seeing ``binds``) and ``peer`` (trusted) at once, each one's stdout the other's
     stdin.
 
@@ -58,7 +69,8 @@ def run_relayed(slot: Slot, submission: RunSpec, binds: Sequence[Bind], peer: Ru
     peer's counted from the submission's end when it was sent ``wall_held`` (``Slot.start_peer_wall``). What a
     submission stopped at a limit left unread is dropped (``stopped_at_a_limit``).
     The submission's ``output_bytes`` limit is counted by the relay, since a
-    pipe has no file-size limit.
+    pipe has no file-size limit. Where ``stop`` says the peer's ending decided the case (a rejection), the relay
+    closes the submission's output unread.
     """
     sub_out, to_peer = os.pipe2(os.O_CLOEXEC), os.pipe2(os.O_CLOEXEC)
     # the relay buffers what the interactor has not taken yet, and drops it when the submission was stopped at a limit
@@ -88,7 +100,13 @@ def run_relayed(slot: Slot, submission: RunSpec, binds: Sequence[Bind], peer: Ru
     peer_sent = threading.Event()
 
     def run_peer() -> RunResult:
-        return slot.run_peer(replace(peer, stdin=to_peer[0], stdout=peer_out[1]), peer_sent)
+        ended = slot.run_peer(replace(peer, stdin=to_peer[0], stdout=peer_out[1]), peer_sent)
+        if stop is not None and stop(ended):
+            try:  # the case is decided: what the submission still writes is not read ("x")
+                os.write(control[1], b"x")
+            except OSError:  # the relay is already gone
+                pass
+        return ended
 
     try:
         with ThreadPoolExecutor(max_workers=1) as executor:
