@@ -35,27 +35,46 @@ def commands(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
     return reference_commands("hdoj3600", tmp_path_factory.mktemp("hdoj3600"))
 
 
+@functools.cache
+def layout(side: int) -> str:
+    """The format string of one board of this side in the input format (side line, then the rows)."""
+    return f"{side}\n" + ("%d" + " %d" * (side - 1) + "\n") * side
+
+
 def board_text(board: State) -> str:
     """One board in the input format (side line, then the rows)."""
-    side = int(round(len(board) ** 0.5))
-    rows = (" ".join(map(str, board[r * side : (r + 1) * side])) for r in range(side))
-    return f"{side}\n" + "\n".join(rows) + "\n"
+    return layout(int(round(len(board) ** 0.5))) % tuple(board)
 
 
-def answers(command: list[str], boards: list[State]) -> list[bool]:
-    """Run a solver on many boards, one subprocess per file-sized chunk."""
-    result: list[bool] = []
+def inputs(boards: list[State]) -> list[tuple[int, bytes]]:
+    """The input files holding the boards, each with its number of boards: as many boards a file as
+    MAX_CELLS_PER_FILE allows."""
     chunk = max(1, MAX_CELLS_PER_FILE // max(len(b) for b in boards))
+    files = []
     for begin in range(0, len(boards), chunk):
         part = boards[begin : begin + chunk]
-        text = "".join(board_text(b) for b in part) + "0\n"
-        proc = subprocess.run(command, input=text.encode(), capture_output=True, timeout=120, check=True)
+        files.append((len(part), ("".join(board_text(b) for b in part) + "0\n").encode()))
+    return files
+
+
+def answers(command: list[str], boards: list[State], files: list[tuple[int, bytes]] | None = None) -> list[bool]:
+    """Run a solver on many boards, one subprocess per file-sized chunk (`files`: the boards' inputs, if made)."""
+    result: list[bool] = []
+    for count, text in files or inputs(boards):
+        proc = subprocess.run(command, input=text, capture_output=True, timeout=120, check=True)
         lines = proc.stdout.decode().split("\n")
         assert lines[-1] == "", "output must end with a newline"
-        assert len(lines) - 1 == len(part), "one answer line per board"
+        assert len(lines) - 1 == count, "one answer line per board"
         assert set(lines[:-1]) <= {"YES", "NO"}, f"unexpected output {set(lines[:-1])}"
         result.extend(line == "YES" for line in lines[:-1])
     return result
+
+
+@functools.cache
+def every_state(side: int) -> tuple[list[State], list[tuple[int, bytes]]]:
+    """Every board of a side, and their input files: made once for both references."""
+    boards = list(itertools.permutations(range(side * side)))
+    return boards, inputs(boards)
 
 
 def neighbours(side: int) -> list[list[int]]:
@@ -105,9 +124,9 @@ def test_search_finds_half_of_the_states(side: int) -> None:
 @pytest.mark.parametrize("side", [1, 2, 3])
 def test_reference_matches_search(side: int, solver: str, commands: dict[str, list[str]]) -> None:
     """Every state of the small boards: the reference equals the search."""
-    boards = list(itertools.permutations(range(side * side)))
+    boards, files = every_state(side)
     truth = solvable_states(side)
-    got = answers(commands[solver], boards)
+    got = answers(commands[solver], boards, files)
     wrong = [b for b, yes in zip(boards, got) if yes != (b in truth)]
     assert not wrong, f"{solver} wrong on {len(wrong)} boards, e.g. {wrong[:3]}"
 

@@ -1,9 +1,9 @@
 """Independent oracle for problems/klotski: the classic layouts' optima, and every accepted solution against it.
 
-The oracle shares no code with the package: a position is a sorted tuple of
-pieces (height, width, row, column), so pieces of one shape are
-interchangeable exactly as the statement counts positions, and moves are
-found by a plain flood fill. It settles the optima the statement quotes
+The oracle shares no code with the package: a position is the sorted tuple
+of the places its pieces lie in (each place a bitmask of the cells it
+covers), so pieces of one shape are interchangeable exactly as the statement
+counts positions, and moves are found by a plain flood fill. It settles the optima the statement quotes
 (81 moves for the classic start when any path of one piece is one move, 116
 when every one-cell step is: the two figures usually published), checks the
 ten named layouts the generator writes, and then holds every accepted
@@ -31,7 +31,7 @@ VALIDATOR = PROBLEM / "validator.py"
 ACCEPTED = PROBLEM / "submissions" / "accepted"
 
 Piece = tuple[int, int, int, int]
-Position = tuple[Piece, ...]
+Position = tuple[int, ...]  # the numbers of the places its pieces lie in, sorted (see Puzzle)
 Board = tuple[str, ...]
 
 # The named layouts as commonly printed (4 columns, 5 rows) and their optima
@@ -53,11 +53,17 @@ CLASSIC_COMPONENT = 25955  # positions reachable from the classic start (publish
 
 
 class Puzzle:
-    """The oracle's view of one board: its frame and walls, and the moves between positions."""
+    """The oracle's view of one board: where each shape fits, as bitmasks of cells, and the moves between positions.
+
+    Every place a piece of a present shape can lie (inside the frame, off the walls) gets a number, in the sorted
+    order of its (height, width, row, column), and a bitmask of the cells it covers; a position is the sorted tuple
+    of its pieces' numbers, so pieces of one shape stay interchangeable. Testing a move is then one AND of two
+    integers instead of building cell sets, which is what makes searching the classic components cheap.
+    """
 
     def __init__(self, rows: Board) -> None:
         self.height, self.width = len(rows), len(rows[0])
-        self.walls = frozenset((r, c) for r in range(self.height) for c in range(self.width) if rows[r][c] == "#")
+        walls = sum(1 << self.bit(r, c) for r in range(self.height) for c in range(self.width) if rows[r][c] == "#")
         spots: dict[str, list[tuple[int, int]]] = {}
         for r, row in enumerate(rows):
             for c, letter in enumerate(row):
@@ -67,38 +73,52 @@ class Puzzle:
         for cells in spots.values():
             top, left = min(cells)
             pieces.append((max(r for r, _ in cells) - top + 1, max(c for _, c in cells) - left + 1, top, left))
-        self.start: Position = tuple(sorted(pieces))
-        self.exit: Piece = (2, 2, self.height - 2, self.width // 2 - 1)
+        self.places: list[Piece] = []  # number -> the piece lying there
+        self.masks: list[int] = []  # number -> the cells it covers
+        number: dict[Piece, int] = {}
+        for height, width in sorted({piece[:2] for piece in pieces}):
+            for row in range(self.height - height + 1):
+                for col in range(self.width - width + 1):
+                    mask = sum(1 << self.bit(row + r, col + c) for r in range(height) for c in range(width))
+                    if not mask & walls:
+                        number[(height, width, row, col)] = len(self.places)
+                        self.places.append((height, width, row, col))
+                        self.masks.append(mask)
+        # number -> the places of the same shape one cell up, down, left or right
+        self.steps: list[tuple[int, ...]] = [
+            tuple(
+                number[near]
+                for near in ((h, w, r - 1, c), (h, w, r + 1, c), (h, w, r, c - 1), (h, w, r, c + 1))
+                if near in number
+            )
+            for h, w, r, c in self.places
+        ]
+        self.start: Position = tuple(sorted(number[piece] for piece in pieces))
+        self.exit = number.get((2, 2, self.height - 2, self.width // 2 - 1), -1)  # -1: the exit is walled off
 
-    @staticmethod
-    def cells(piece: Piece) -> set[tuple[int, int]]:
-        """The cells a piece covers."""
-        height, width, row, col = piece
-        return {(row + r, col + c) for r in range(height) for c in range(width)}
-
-    def fits(self, piece: Piece, others: set[tuple[int, int]]) -> bool:
-        """Inside the frame, off the walls and off the other pieces."""
-        height, width, row, col = piece
-        inside = 0 <= row <= self.height - height and 0 <= col <= self.width - width
-        return inside and not (self.cells(piece) & (others | self.walls))
+    def bit(self, row: int, col: int) -> int:
+        """The bit of a cell in a mask."""
+        return row * self.width + col
 
     def moves(self, position: Position, one_step: bool) -> set[Position]:
         """Positions one move away: one piece along any path, or (one_step) by one cell only."""
+        masks, steps = self.masks, self.steps
+        occupied = 0
+        for place in position:
+            occupied |= masks[place]
         found = set()
-        for index, piece in enumerate(position):
-            others = set().union(*(self.cells(p) for i, p in enumerate(position) if i != index))
-            height, width = piece[:2]
-            seen = {piece}
-            todo = [piece]
+        for index, place in enumerate(position):
+            others = occupied ^ masks[place]
+            rest = position[:index] + position[index + 1 :]
+            seen = {place}
+            todo = [place]
             while todo:
-                _, _, row, col = todo.pop()
-                for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                    moved = (height, width, row + dr, col + dc)
-                    if moved not in seen and self.fits(moved, others):
+                for moved in steps[todo.pop()]:
+                    if moved not in seen and not masks[moved] & others:
                         seen.add(moved)
                         if not one_step:
                             todo.append(moved)
-                        found.add(tuple(sorted(position[:index] + (moved,) + position[index + 1 :])))
+                        found.add(tuple(sorted(rest + (moved,))))
         return found
 
     def component(self, one_step: bool = False) -> dict[Position, list[Position]]:
@@ -109,13 +129,12 @@ class Puzzle:
             position = queue.popleft()
             if position in graph:
                 continue
-            graph[position] = sorted(self.moves(position, one_step))
+            graph[position] = list(self.moves(position, one_step))
             queue.extend(following for following in graph[position] if following not in graph)
         return graph
 
-    def distances(self, one_step: bool = False) -> dict[Position, int]:
-        """Optimal moves to the exit for the positions of the start's component that reach it."""
-        graph = self.component(one_step)
+    def distances(self, graph: dict[Position, list[Position]]) -> dict[Position, int]:
+        """Optimal moves to the exit for the positions of the start's component (`graph`) that reach it."""
         distance = {position: 0 for position in graph if self.exit in position}
         queue = deque(distance)
         while queue:
@@ -127,30 +146,35 @@ class Puzzle:
         return distance
 
 
-SEARCHED: list[tuple[bool, dict[Position, int]]] = []  # exit distances of the components searched so far
+# The components searched so far, by frame, walls and shapes (Puzzle.places) and convention: the exit distances of
+# each, and how many positions it has. Classics share some components, and every test that needs one finds it here
+# once it is searched (a component takes about a second; the module searches each once).
+SEARCHED: dict[tuple[tuple[Piece, ...], bool], list[tuple[int, dict[Position, int]]]] = {}
 
 
-def search(rows: Board, one_step: bool = False) -> tuple[Position, dict[Position, int]]:
-    """A board's start and the exit distances of its component, searched once per component (classics share some)."""
+def search(rows: Board, one_step: bool = False) -> tuple[Position, int, dict[Position, int]]:
+    """A board's start, the size of its component and the exit distances in it, searched once per component."""
     puzzle = Puzzle(rows)
-    for step, distance in SEARCHED:
-        if step == one_step and puzzle.start in distance:
-            return puzzle.start, distance
-    distance = puzzle.distances(one_step)
-    SEARCHED.append((one_step, distance))
-    return puzzle.start, distance
+    known = SEARCHED.setdefault((tuple(puzzle.places), one_step), [])
+    for size, distance in known:
+        if puzzle.start in distance:
+            return puzzle.start, size, distance
+    graph = puzzle.component(one_step)
+    distance = puzzle.distances(graph)
+    known.append((len(graph), distance))
+    return puzzle.start, len(graph), distance
 
 
 def classic_optimum(rows: Board, one_step: bool = False) -> int:
     """The optimum of a solvable board."""
-    start, distance = search(rows, one_step)
+    start, _, distance = search(rows, one_step)
     return distance[start]
 
 
 def optimum(rows: Board) -> int | None:
     """The oracle's answer for one board: minimum number of moves, None if impossible."""
     puzzle = Puzzle(rows)
-    return puzzle.distances().get(puzzle.start)
+    return puzzle.distances(puzzle.component()).get(puzzle.start)
 
 
 def encode(boards: list[Board]) -> bytes:
@@ -248,7 +272,8 @@ def solvers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
 
 def test_classic_start_needs_81_moves_and_116_one_cell_steps() -> None:
     """The two figures quoted for heng dao li ma, one per convention, and the size of its component."""
-    assert len(Puzzle(CLASSICS[0][1]).component()) == CLASSIC_COMPONENT
+    assert search(CLASSICS[0][1])[1] == CLASSIC_COMPONENT
+    assert search(CLASSICS[0][1], one_step=True)[1] == CLASSIC_COMPONENT
     assert classic_optimum(CLASSICS[0][1]) == 81
     assert classic_optimum(CLASSICS[0][1], one_step=True) == 116
 
@@ -274,7 +299,7 @@ def test_generator_writes_the_named_layouts_and_the_deepest_positions() -> None:
     text = subprocess.run(
         [sys.executable, str(GENERATOR), "deepest", "--size", "2"], capture_output=True, text=True, check=True
     ).stdout.split("\n")
-    deepest = max(search(CLASSICS[0][1])[1].values())
+    deepest = max(search(CLASSICS[0][1])[2].values())
     for index in range(2):
         assert classic_optimum(tuple(text[2 + 6 * index : 7 + 6 * index])) == deepest
 
