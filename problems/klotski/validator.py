@@ -52,70 +52,109 @@ def pieces(rows: list[bytes], first_line: int) -> list[tuple[int, int, int, int]
     return kings + [piece for piece in found if piece[2:] != (2, 2)]
 
 
-def count_positions(height: int, width: int, rows: list[bytes], budget: int) -> int:
-    """The number of positions reachable from the board, or budget + 1 once it is exceeded.
+Moves = list[tuple[int, tuple[tuple[int, int], ...]]]  # (a piece's position bit, its (position, empty cells) changes)
 
-    A position is a tuple of one bit mask of anchors (top-left cells) per
-    shape, so pieces of one shape are interchangeable; a move takes one piece
-    along unit steps through cells that are free or its own.
+
+class Frame:
+    """The moves of one board size, worked out once per set of empty cells and shared by every board of that size.
+
+    Where a piece can go depends only on its shape, its anchor and the empty
+    cells (walls and the other pieces are the cells that are not empty), so a
+    search looks the moves of a position up by its empty cells instead of
+    working them out for each of up to MAX_POSITIONS positions in Python.
     """
-    cells = height * width
-    shapes = list(SHAPES)
-    walls = sum(1 << (r * width + c) for r in range(height) for c in range(width) if rows[r][c] == ord("#"))
-    foot = [[0] * cells for _ in shapes]
-    for index, (h, w) in enumerate(shapes):
-        for anchor in range(cells):
-            row, col = divmod(anchor, width)
-            if row + h <= height and col + w <= width:
-                foot[index][anchor] = sum(1 << ((row + a) * width + col + b) for a in range(h) for b in range(w))
-    steps = [
-        [
-            near
-            for near, ok in (
-                (cell - width, cell >= width),
-                (cell + width, cell + width < cells),
-                (cell - 1, cell % width > 0),
-                (cell + 1, cell % width < width - 1),
-            )
-            if ok
-        ]
-        for cell in range(cells)
-    ]
 
-    def moves(position: tuple[int, ...]) -> list[tuple[int, ...]]:
-        placed = [
-            (index, anchor) for index, mask in enumerate(position) for anchor in range(cells) if mask >> anchor & 1
+    def __init__(self, height: int, width: int) -> None:
+        self.cells = cells = height * width
+        self.full = (1 << cells) - 1
+        self.foot = [[0] * cells for _ in SHAPES]
+        for index, (h, w) in enumerate(SHAPES):
+            for anchor in range(cells):
+                row, col = divmod(anchor, width)
+                if row + h <= height and col + w <= width:
+                    self.foot[index][anchor] = sum(
+                        1 << ((row + a) * width + col + b) for a in range(h) for b in range(w)
+                    )
+        self.steps = [
+            [
+                near
+                for near, ok in (
+                    (cell - width, cell >= width),
+                    (cell + width, cell + width < cells),
+                    (cell - 1, cell % width > 0),
+                    (cell + 1, cell % width < width - 1),
+                )
+                if ok
+            ]
+            for cell in range(cells)
         ]
-        taken = walls
-        for index, anchor in placed:
-            taken |= foot[index][anchor]
-        result = []
-        for index, anchor in placed:
-            shape_foot = foot[index]
-            others = taken & ~shape_foot[anchor]
-            seen, todo = {anchor}, [anchor]
+        # (shape, anchor, footprint) of every place a piece fits on the board
+        self.places = [
+            (index, anchor, self.foot[index][anchor])
+            for index in range(len(SHAPES))
+            for anchor in range(cells)
+            if self.foot[index][anchor]
+        ]
+        self.table: dict[int, Moves] = {}
+
+    def moves(self, empty: int) -> Moves:
+        """For one set of empty cells: (the position bit of a piece, the (position change, empty-cells change) of
+        each of its moves) for every place a piece could leave; a position has a piece there when it has the bit."""
+        found = self.table.get(empty)
+        if found is not None:
+            return found
+        found = self.table[empty] = []
+        cells, steps = self.cells, self.steps
+        for index, anchor, own in self.places:
+            if own & empty:
+                continue
+            others = self.full & ~empty & ~own  # walls and every other piece
+            shape_foot = self.foot[index]
+            seen, todo, changes = {anchor}, [anchor], []
             while todo:
                 for near in steps[todo.pop()]:
                     if near not in seen and shape_foot[near] and not shape_foot[near] & others:
                         seen.add(near)
                         todo.append(near)
-                        moved = list(position)
-                        moved[index] ^= 1 << anchor | 1 << near
-                        result.append(tuple(moved))
-        return result
+                        changes.append(((1 << anchor | 1 << near) << index * cells, own ^ shape_foot[near]))
+            if changes:
+                found.append((1 << anchor + index * cells, tuple(changes)))
+        return found
 
-    start = [0] * len(shapes)
+
+FRAMES: dict[tuple[int, int], Frame] = {}
+
+
+def count_positions(height: int, width: int, rows: list[bytes], budget: int) -> int:
+    """The number of positions reachable from the board, or budget + 1 once it is exceeded.
+
+    A position is one integer: a bit mask of anchors (top-left cells) per
+    shape, the shapes' masks side by side, so pieces of one shape are
+    interchangeable; a move takes one piece along unit steps through cells
+    that are free or its own.
+    """
+    frame = FRAMES.get((height, width))
+    if frame is None:
+        frame = FRAMES[height, width] = Frame(height, width)
+    shapes = list(SHAPES)
+    start = 0
+    taken = sum(1 << (r * width + c) for r in range(height) for c in range(width) if rows[r][c] == ord("#"))
     for r, c, h, w in pieces(rows, 0):
-        start[shapes.index((h, w))] |= 1 << (r * width + c)
-    seen = {tuple(start)}
-    order = [tuple(start)]
-    for position in order:
-        for following in moves(position):
-            if following not in seen:
-                seen.add(following)
-                order.append(following)
-                if len(seen) > budget:
-                    return budget + 1
+        index = shapes.index((h, w))
+        start |= 1 << (r * width + c) + index * frame.cells
+        taken |= frame.foot[index][r * width + c]
+    seen = {start}
+    order = [(start, frame.full & ~taken)]
+    for position, empty in order:
+        for bit, changes in frame.moves(empty):
+            if position & bit:
+                for change, freed in changes:
+                    following = position ^ change
+                    if following not in seen:
+                        seen.add(following)
+                        order.append((following, empty ^ freed))
+                        if len(seen) > budget:
+                            return budget + 1
     return len(seen)
 
 

@@ -41,8 +41,21 @@ def numbers(lines: list[bytes], index: int, expected: int) -> list[int]:
 
 
 def check_board(lines: list[bytes], first: int, rows: int, cols: int) -> None:
-    """The M lines starting at `first` must hold a permutation of 0..M*N-1."""
+    """The M lines starting at `first` must hold a permutation of 0..M*N-1.
+
+    A valid board is recognised in bulk (a set of its values, no loop over them
+    in Python: a 999x999 board is a million); any other is walked value by value,
+    which finds the first defect and the line that names it.
+    """
     size = rows * cols
+    values: list[int] = []
+    try:
+        for index in range(first, first + rows):
+            values += numbers(lines, index, cols)
+    except Invalid:
+        values = []
+    if len(values) == size and max(values) < size and len(set(values)) == size:
+        return
     seen_on = [0] * size
     for index in range(first, first + rows):
         for value in numbers(lines, index, cols):
