@@ -9,11 +9,12 @@ Environment adaptations, each for something this machine lacks and not for
 anything in the package: problemtools' statement check is left out (it
 needs LuaLaTeX, Debian's ``texlive-luatex``), and its Java command line is
 given without ``-source 21`` when the installed ``javac`` is older; bt's
-wall-clock timeout (``time_limit_to_tle`` 2 times the time limit plus 1 s by
-default, 7 s for hdoj3600's 3 s) is raised to 20 s, or three times that
-default where it is longer, so that on a loaded machine a run starved of CPU
-is judged, as every finished run is, by its CPU time against the same time
-limit instead of being killed and reported as TLE. It was 60 s: bt gives that
+wall-clock timeout (by default ``time_limit_to_tle``, 1.5 unless the package
+says otherwise, times the time limit plus 1 s: 5 s for hdoj3600's 3 s) is
+raised to 20 s, or three times that default where it is longer, so that on
+a loaded machine a run starved of CPU is judged, as every finished run is,
+by its CPU time against the same time limit instead of being killed and
+reported as TLE. It was 60 s: bt gives that
 timeout to every run, also as its CPU limit (timeout + 1 s), and a
 time_limit_exceeded submission runs until it, so hdoj3600's quadratic.cpp,
 which needs over 30 s of CPU on a 300 x 300 case, burnt up to a minute of CPU
@@ -177,7 +178,7 @@ def _bt_timeout(package: Path) -> int:
     meta = yaml.safe_load((package / "problem.yaml").read_text())
     limits = meta.get("limits") or {}
     default = (
-        float(limits.get("time_limit", 1.0)) * float(limits.get("time_multipliers", {}).get("time_limit_to_tle", 2.0))
+        float(limits.get("time_limit", 1.0)) * float(limits.get("time_multipliers", {}).get("time_limit_to_tle", 1.5))
         + 1
     )
     return max(BT_TIMEOUT_S, math.ceil(3 * default))
