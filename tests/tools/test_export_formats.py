@@ -3,7 +3,9 @@ public class, and each version read back by our own loader with the same verdict
 
 The package has two groups whose names reduce to the same ``[a-z0-9]``
 word, a scoring group of each aggregation,
-and submissions in Python and Java that pass, fail one group, or fail all.
+and submissions in Python, Java and C that pass, fail one group, or fail all.
+C is here for the C submissions of the bundled problems (hdoj3600's alone),
+whose export test_kattis.py's round trip no longer verifies.
 """
 
 from __future__ import annotations
@@ -30,6 +32,10 @@ TWICE = "print(2 * int(input()))\n"
 JAVA_TWICE = (
     "import java.util.*;\npublic class Main {\n  public static void main(String[] a) {\n"
     "    System.out.println(2 * new Scanner(System.in).nextLong());\n  }\n}\n"
+)
+C_TWICE = (
+    "#include <stdio.h>\nint main(void) {\n  long long n;\n"
+    '  if (scanf("%lld", &n) == 1) printf("%lld\\n", 2 * n);\n  return 0;\n}\n'
 )
 WRONG_ON_BIG = "n = int(input())\nprint(2 * n if n < 100 else n)\n"
 PROBLEM = """\
@@ -76,6 +82,7 @@ def twice(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "data/d.in": "12345\n",
             "submissions/accepted/twice.py": TWICE,
             "submissions/accepted/twice.java": JAVA_TWICE,
+            "submissions/accepted/twice.c": C_TWICE,
             "submissions/wrong_answer/small_only.py": WRONG_ON_BIG,
         },
     )
@@ -178,7 +185,7 @@ def test_round_trip_each_version_loads_again_with_the_same_verdicts(twice: Path,
     out = tmp_path / "twice"
     run = cli("export", str(twice), "--format", version, str(out))
     assert run.returncode == 0, run.stderr
-    assert sorted(p.name for p in (out / "submissions" / "accepted").iterdir()) == ["Main.java", "twice.py"]
+    assert sorted(p.name for p in (out / "submissions" / "accepted").iterdir()) == ["Main.java", "twice.c", "twice.py"]
     back = load(out)
     assert [g.points for g in back.groups if g.points] == [40, 60] and back.max_score == 100
     report_file = tmp_path / "verify.json"
@@ -188,6 +195,7 @@ def test_round_trip_each_version_loads_again_with_the_same_verdicts(twice: Path,
     outcomes = {s["name"]: (s["verdict"], s["ok"]) for s in report["submissions"]}
     assert outcomes == {
         "accepted/Main.java": ("AC", True),
+        "accepted/twice.c": ("AC", True),
         "accepted/twice.py": ("AC", True),
         "wrong_answer/small_only.py": ("WA", True),
     }
