@@ -142,9 +142,9 @@ def test_an_interactors_command_line_and_its_run_get_the_same_memory_limit(
     for name in ("run_direct", "run_relayed"):
         real = getattr(pass_by_pass, name)
 
-        def seen(slot, spec, binds, side, *rest, real=real):  # type: ignore[no-untyped-def]
+        def seen(slot, spec, binds, side, *rest, real=real, **named):  # type: ignore[no-untyped-def]
             sides.append(side)
-            return real(slot, spec, binds, side, *rest)
+            return real(slot, spec, binds, side, *rest, **named)
 
         monkeypatch.setattr(pass_by_pass, name, seen)
     problem = load(root)
