@@ -58,6 +58,16 @@ class Decided:
         return min(earlier) if earlier else None
 
 
+def counts(problem: Problem, results: Mapping[int, CaseResult], index: int, first_fail: bool, skip_lost: bool) -> bool:
+    """Whether case ``index``'s result can still count, given the final results of the cases before it: not after a
+    first failure with ``first_fail``, nor in a group an earlier case decided with ``skip_lost``. A case whose result
+    cannot count needs no run alone to confirm it (that run, holding every other run off, cost seconds per case)."""
+    before = {i: result for i, result in results.items() if i < index}
+    if first_fail and any(result.verdict is not Verdict.AC for result in before.values()):
+        return False
+    return not (skip_lost and Decided.counted(problem, before).at(index, problem.cases[index].group) is not None)
+
+
 def skipped(cases: Sequence[CaseSpec], index: int, at: int) -> CaseResult:
     """The result of a case that does not count: the same words whether it ran or not, so two judgings read alike."""
     case, by = cases[index], cases[at]

@@ -33,7 +33,7 @@ from ..verdict import Verdict
 from .added_to_build import added_to_build
 from .case_order import each, queued_pass
 from .case_run import CaseRun, Referee
-from .decided import Decided, InOrder, skipped
+from .decided import Decided, InOrder, counts, skipped
 from .kinds import ProblemKind, kind_of
 from .legacy_grading import Graded, grade, program_grader
 from .phases import hearing, measured, named, phase
@@ -298,6 +298,9 @@ def judge(
         else:
             each(task, pending, min(pool.size, len(pending)), pool.abort)
         for index in sorted(i for i in pending if i in results and rerun(i, results[i])):
+            if not counts(problem, results, index, options.first_fail, options.skip_lost):
+                del results[index]  # ran beside an earlier failure that stands: never confirmed, never reported
+                continue
             results[index] = same.alone(index, lambda index=index: alone(index, results[index]))
             if two is not None:
                 two.take_untold(index)  # a case that took the re-run of another of its key needs none of its own

@@ -1,0 +1,93 @@
+"""Runs whose result can no longer count are not made: a case beside a first failure that stands is not confirmed
+by a run alone.
+
+Real packages, real programs run by the judge in its default sandbox, two slots (so cases run side by side and a
+case near its limit is confirmed alone, ``reruns.py``). Which runs were made is counted at the slot
+(``Slot.queue_untrusted``: every untrusted run goes through it), never read from the clock.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import write_files
+
+from judge.core import JudgeOptions, JudgeReport, judge
+from judge.core.kinds import kind_of
+from judge.problem.formats import load
+from judge.run import Slot, SlotPool, resolve_sandbox
+from judge.verdict import Verdict
+
+pytestmark = pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="cases run side by side on two CPUs")
+
+# case 1 sleeps (no CPU) before answering, so case 2 is running when it is judged; case 2 computes 0.9 s of CPU,
+# near the 1 s limit (``reruns.NEAR_LIMIT``): run beside another case, it is confirmed by a run alone
+PROGRAM = """
+import time
+n = int(input())
+if n == 1:
+    time.sleep(0.5)
+    print(1 if {right} else -1)
+else:
+    while time.process_time() < 0.9:
+        pass
+    print(n)
+"""
+
+
+@pytest.fixture
+def runs(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """How many untrusted runs the judge's slots were handed (``_judged`` counts from the judging's start)."""
+    count = [0]
+    queue = Slot.queue_untrusted
+
+    def counted(self: Slot, *args: object) -> None:
+        count[0] += 1
+        queue(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Slot, "queue_untrusted", counted)
+    yield count
+
+
+def _judged(tmp_path: Path, right: bool, options: JudgeOptions, runs: list[int]) -> JudgeReport:
+    root = write_files(
+        tmp_path / "pkg",
+        {
+            "problem.yaml": "problem_format_version: 2025-09\nname: Beside\nlimits:\n  time_limit: 1\n",
+            "data/secret/1.in": "1\n",
+            "data/secret/1.ans": "1\n",
+            "data/secret/2.in": "2\n",
+            "data/secret/2.ans": "2\n",
+        },
+    )
+    source = tmp_path / "sol.py"
+    source.write_text(PROGRAM.format(right=right))
+    isolation, _ = resolve_sandbox(None)
+    problem = load(root)
+    with SlotPool(2, isolation, conceal=problem.folders) as pool:
+        program = kind_of(problem).prepare(problem, source, pool)
+        runs[0] = 0  # the judging's runs, not the preparation's
+        return judge(problem, program, pool, options)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [JudgeOptions(first_fail=True), JudgeOptions(skip_lost=True), JudgeOptions(first_fail=True, skip_lost=True)],
+    ids=["first_fail", "skip_lost", "both"],
+)
+def test_a_case_beside_a_first_failure_that_stands_is_not_confirmed_alone(
+    tmp_path: Path, runs: list[int], options: JudgeOptions
+) -> None:
+    report = _judged(tmp_path, False, options, runs)
+    assert report.verdict is Verdict.WA
+    assert [c.verdict for c in report.cases if c.verdict is not Verdict.SKIPPED] == [Verdict.WA]
+    assert runs[0] == 2, f"{runs[0]} runs: the case after the wrong answer was run again alone"
+
+
+def test_a_case_near_its_limit_after_an_accepted_one_is_still_confirmed_alone(tmp_path: Path, runs: list[int]) -> None:
+    report = _judged(tmp_path, True, JudgeOptions(first_fail=True, skip_lost=True), runs)
+    assert [c.verdict for c in report.cases] == [Verdict.AC, Verdict.AC], [(c.verdict, c.message) for c in report.cases]
+    assert runs[0] == 3, f"{runs[0]} runs: the near-limit case was not confirmed by a run alone"
