@@ -48,3 +48,8 @@ class SetupError(JudgeError):
 
 class Aborted(JudgeError):
     """A run asked for after its slot was stopped (Ctrl-C): the caller's work is being thrown away."""
+
+
+class Cancelled(JudgeError):
+    """A run stopped because its result can no longer count (a case beside a first failure): the slot stays usable,
+    and the caller records nothing for it."""

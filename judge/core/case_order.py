@@ -2,13 +2,15 @@
 
 Kept apart from ``judging.py``, which decides which cases a round runs, what is
 run again alone and how results add up: this is only the order of the runs and
-who waits for whom, and what Ctrl-C kills.
+who waits for whom, and what Ctrl-C (or a run whose result can no longer count) kills.
 """
 
 from __future__ import annotations
 
+import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from ..run import Slot, SlotPool
 from .verdicts import CaseResult
@@ -78,3 +80,35 @@ def queued_pass(
     except KeyboardInterrupt:
         pool.abort()
         raise
+
+
+class InFlight:
+    """The cases whose runs are in flight on worker threads, each with its slot: a run that an earlier case's result
+    made unwanted (a first failure, a decided group) is killed then, rather than left to run to its limit beside the
+    case that decided it (for a TLE, seconds). Its thread gets ``Cancelled`` and records nothing, so the killed run
+    is never a verdict; should a run alone win that earlier case back, the case is run in the next round."""
+
+    def __init__(self) -> None:
+        self._slots: dict[int, Slot] = {}
+        self._cancelled: set[int] = set()
+        self._lock = threading.Lock()
+
+    @contextmanager
+    def running(self, index: int, slot: Slot) -> Iterator[None]:
+        """Case ``index``'s run (and its checking) in ``slot``, while the block runs."""
+        with self._lock:
+            self._slots[index] = slot
+            self._cancelled.discard(index)  # run again in a later round: wanted again
+        try:
+            yield
+        finally:
+            with self._lock:
+                del self._slots[index]
+
+    def cancel_unwanted(self, wanted: Callable[[int], bool]) -> None:
+        """Kill the runs in flight of the cases no longer ``wanted``, each once."""
+        with self._lock:
+            for index, slot in self._slots.items():
+                if index not in self._cancelled and not wanted(index):
+                    self._cancelled.add(index)
+                    slot.cancel()

@@ -26,12 +26,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..check import make_checker
+from ..errors import Cancelled
 from ..lang import Program, build_or_fail
 from ..model import CaseSpec, Problem, answer_path, input_path
 from ..run import Slot, SlotPool
 from ..verdict import Verdict
 from .added_to_build import added_to_build
-from .case_order import each, queued_pass
+from .case_order import InFlight, each, queued_pass
 from .case_run import CaseRun, Referee
 from .decided import Decided, InOrder, counts, skipped
 from .kinds import ProblemKind, kind_of
@@ -246,6 +247,7 @@ def judge(
 
     # one run at a time, the next handed to the launcher before this one ends: checked while the next runs
     pipelined = not concurrent and kind.queues(referee) and len(os.sched_getaffinity(0)) > 1
+    flight = InFlight()  # the runs on worker threads, killed once their results can no longer count
     while pending:
         stop = _Stop()
 
@@ -259,6 +261,8 @@ def judge(
             if result.verdict is not Verdict.AC:
                 stop.failed_at(index)
             lost.record(index, result)
+            if result.verdict is not Verdict.AC and (options.first_fail or options.skip_lost):
+                flight.cancel_unwanted(wanted)
             if not rerun(index, result):
                 heard.final(index, result)
 
@@ -269,10 +273,13 @@ def judge(
             if result is None:
 
                 def run_it() -> CaseResult:
-                    with run_lock.shared(), pool.slot() as slot:
+                    with run_lock.shared(), pool.slot() as slot, flight.running(index, slot):
                         return run_case(problem, program, cases[index], referee, slot, runs_at, kind, kept)
 
-                result = settled(index, same.first_run(index, run_it))
+                try:
+                    result = settled(index, same.first_run(index, run_it))
+                except Cancelled:  # killed: no longer wanted, so nothing is recorded and nothing ever reported
+                    return
             done(index, result)
 
         def queue(index: int, slot: Slot, lane: int) -> Callable[[], CaseResult]:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from ..errors import Aborted, JudgeError, SetupError
+from ..errors import Aborted, Cancelled, JudgeError, SetupError
 from ..filecache import recall, remember, signatures
 from .cgroups import SlotGroup
 from .files import cache_root, read_head
@@ -91,6 +91,7 @@ class Launcher:
         self._proc: subprocess.Popen[bytes] | None = None
         self._sock: socket.socket | None = None
         self._aborted = False
+        self._cancelled = False  # the run in flight was cancelled: this launcher is started afresh for the next one
         # each run sent and not yet answered: (when sent, seconds after which it is overdue, its command, held)
         self._pending: deque[tuple[float, float, str, bool]] = deque()
         self._wall_started = 0.0  # when the held wall limit of the run in flight started (``start_wall``), else 0
@@ -98,6 +99,9 @@ class Launcher:
     def _ensure(self) -> socket.socket:
         if self._aborted:
             raise Aborted("stopped: the judge was interrupted")
+        if self._cancelled:  # the launcher of a cancelled run is on its way out
+            self._cancelled = False
+            self.close()
         if self._proc is not None and self._proc.poll() is None and self._sock is not None:
             return self._sock
         self.close()
@@ -241,6 +245,9 @@ class Launcher:
         self.close()
         if self._aborted:
             raise Aborted("stopped: the judge was interrupted")
+        if self._cancelled:
+            self._cancelled = False
+            raise Cancelled("stopped: its result can no longer count")
         if why.startswith("bwrap:"):
             raise JudgeError(f"the sandbox could not be set up: {why}")
         raise JudgeError(f"the launcher died ({reason}){': ' + why if why else ''}")
@@ -257,6 +264,17 @@ class Launcher:
             except OSError:  # closed meanwhile by its own thread
                 pass
 
+    def cancel(self) -> None:
+        """Kill the run in flight from another thread, as ``abort`` does, but for this run alone: the thread waiting
+        for it gets ``Cancelled``, and the next run starts a new launcher."""
+        self._cancelled = True
+        sock = self._sock
+        if sock is not None:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:  # closed meanwhile by its own thread
+                pass
+
     def stop(self) -> None:
         """Ask the launcher to exit (it does when its socket closes) without waiting: a slot stops all of its
         launchers first, so they exit side by side."""
@@ -266,6 +284,7 @@ class Launcher:
 
     def close(self) -> None:
         self.stop()
+        self._pending.clear()  # its runs ended with it: the next launcher's first run is not overdue by their clock
         if self._proc is not None:
             _reap(self._proc, 10)
             self._proc = None

@@ -238,6 +238,13 @@ class Slot:
             if launcher is not None:
                 launcher.abort()
 
+    def cancel(self) -> None:
+        """Kill what runs in this slot now, from another thread, because its result can no longer count (a case beside
+        a first failure); the thread using the slot gets ``Cancelled`` and the slot stays usable."""
+        for launcher in (self._trusted, self._untrusted, self._peer):
+            if launcher is not None:
+                launcher.cancel()
+
     def close(self) -> None:
         launchers = [launcher for launcher in (self._trusted, self._untrusted, self._peer) if launcher is not None]
         for launcher in launchers:

@@ -1,27 +1,33 @@
-"""Runs whose result can no longer count are not made: a case beside a first failure that stands is not confirmed
-by a run alone.
+"""Runs whose result can no longer count are not made, nor left to run: a case beside a first failure that stands
+is not confirmed by a run alone, and its run still going when that failure is judged is killed then.
 
 Real packages, real programs run by the judge in its default sandbox, two slots (so cases run side by side and a
 case near its limit is confirmed alone, ``reruns.py``). Which runs were made is counted at the slot
-(``Slot.queue_untrusted``: every untrusted run goes through it), never read from the clock.
+(``Slot.queue_untrusted``: every untrusted run goes through it), never read from the clock; a killed run is seen
+gone by its ``sleep`` marker.
 """
 
 from __future__ import annotations
 
 import os
+import secrets
+import signal
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import write_files
+from conftest import processes_with, write_files
 
-from judge.core import JudgeOptions, JudgeReport, judge
+from judge.core import CaseResult, JudgeOptions, JudgeReport, judge
 from judge.core.kinds import kind_of
 from judge.problem.formats import load
 from judge.run import Slot, SlotPool, resolve_sandbox
 from judge.verdict import Verdict
 
 pytestmark = pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="cases run side by side on two CPUs")
+
+BOUND_S = 60  # far above what a judging here takes, far below the sleeping run's wall limit (the time limit is 200 s)
 
 # case 1 sleeps (no CPU) before answering, so case 2 is running when it is judged; case 2 computes 0.9 s of CPU,
 # near the 1 s limit (``reruns.NEAR_LIMIT``): run beside another case, it is confirmed by a run alone
@@ -52,11 +58,12 @@ def runs(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     yield count
 
 
-def _judged(tmp_path: Path, right: bool, options: JudgeOptions, runs: list[int]) -> JudgeReport:
+def _judged(tmp_path: Path, text: str, options: JudgeOptions, runs: list[int], time: int = 1) -> JudgeReport:
+    """The submission ``text`` judged on two cases (1 and 2, each answer its input) under ``options``."""
     root = write_files(
         tmp_path / "pkg",
         {
-            "problem.yaml": "problem_format_version: 2025-09\nname: Beside\nlimits:\n  time_limit: 1\n",
+            "problem.yaml": f"problem_format_version: 2025-09\nname: Beside\nlimits:\n  time_limit: {time}\n",
             "data/secret/1.in": "1\n",
             "data/secret/1.ans": "1\n",
             "data/secret/2.in": "2\n",
@@ -64,7 +71,7 @@ def _judged(tmp_path: Path, right: bool, options: JudgeOptions, runs: list[int])
         },
     )
     source = tmp_path / "sol.py"
-    source.write_text(PROGRAM.format(right=right))
+    source.write_text(text)
     isolation, _ = resolve_sandbox(None)
     problem = load(root)
     with SlotPool(2, isolation, conceal=problem.folders) as pool:
@@ -81,13 +88,44 @@ def _judged(tmp_path: Path, right: bool, options: JudgeOptions, runs: list[int])
 def test_a_case_beside_a_first_failure_that_stands_is_not_confirmed_alone(
     tmp_path: Path, runs: list[int], options: JudgeOptions
 ) -> None:
-    report = _judged(tmp_path, False, options, runs)
+    report = _judged(tmp_path, PROGRAM.format(right=False), options, runs)
     assert report.verdict is Verdict.WA
     assert [c.verdict for c in report.cases if c.verdict is not Verdict.SKIPPED] == [Verdict.WA]
     assert runs[0] == 2, f"{runs[0]} runs: the case after the wrong answer was run again alone"
 
 
 def test_a_case_near_its_limit_after_an_accepted_one_is_still_confirmed_alone(tmp_path: Path, runs: list[int]) -> None:
-    report = _judged(tmp_path, True, JudgeOptions(first_fail=True, skip_lost=True), runs)
+    report = _judged(tmp_path, PROGRAM.format(right=True), JudgeOptions(first_fail=True, skip_lost=True), runs)
     assert [c.verdict for c in report.cases] == [Verdict.AC, Verdict.AC], [(c.verdict, c.message) for c in report.cases]
     assert runs[0] == 3, f"{runs[0]} runs: the near-limit case was not confirmed by a run alone"
+
+
+@pytest.mark.parametrize(
+    "options", [JudgeOptions(first_fail=True), JudgeOptions(skip_lost=True)], ids=["first_fail", "skip_lost"]
+)
+def test_a_run_beside_a_first_failure_is_killed_when_that_failure_is_judged_and_never_reported(
+    tmp_path: Path, runs: list[int], options: JudgeOptions
+) -> None:
+    """Case 2 sleeps far past any bound here (its wall limit is minutes): the judging still ends at once after case 1's
+    wrong answer, with that answer its verdict, and the sleeper does not outlive it."""
+    marker = f"700.{secrets.randbelow(10**6):06d}"
+    program = (
+        "import os, time\nn = int(input())\n"
+        f"if n == 2:\n    os.execv('/bin/sleep', ['sleep', '{marker}'])\n"
+        "time.sleep(0.5)\nprint(-1)\n"
+    )
+    outcome: list[JudgeReport] = []
+    worker = threading.Thread(target=lambda: outcome.append(_judged(tmp_path, program, options, runs, 200)))
+    worker.start()
+    worker.join(BOUND_S)
+    leaked = processes_with(marker)
+    for line in leaked:  # never leave the sleeper behind, whatever happened
+        os.kill(int(line.split(":")[0]), signal.SIGKILL)
+    worker.join()
+    assert outcome, "the judging did not end"
+    assert not leaked, f"the run beside the wrong answer outlived its judging: {leaked}"
+    assert runs[0] == 2, f"{runs[0]} runs: case 2's run was not made beside case 1's"
+    report = outcome[0]
+    assert report.verdict is Verdict.WA
+    counted: list[CaseResult] = [c for c in report.cases if c.verdict is not Verdict.SKIPPED]
+    assert [(c.name, c.verdict) for c in counted] == [("1", Verdict.WA)], [(c.name, c.verdict) for c in report.cases]
