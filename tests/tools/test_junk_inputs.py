@@ -28,6 +28,17 @@ data = sys.stdin.buffer.read()
 m = re.fullmatch(rb"(0|[1-9][0-9]*)\n((?:0|-?[1-9][0-9]*)(?: (?:0|-?[1-9][0-9]*))*)\n", data)
 sys.exit(42 if m and len(m.group(2).split()) == int(m.group(1)) else 43)
 """
+LENIENT_ON_SMALL = r"""import re, sys
+data = sys.stdin.buffer.read()
+if len(data) >= 12:
+    m = re.fullmatch(rb"(0|[1-9][0-9]*)\n((?:0|-?[1-9][0-9]*)(?: (?:0|-?[1-9][0-9]*))*)\n", data)
+    sys.exit(42 if m and len(m.group(2).split()) == int(m.group(1)) else 43)
+try:
+    tokens = [int(t) for t in data.split()]
+except ValueError:
+    sys.exit(43)
+sys.exit(42 if tokens and len(tokens) == tokens[0] + 1 else 43)
+"""
 WHITESPACE = {"a second space after every space", "a space before every line end", "an empty line after every line"}
 ALL_JUNK = {f"input validator accepts {what}" for what, _ in JUNK}
 
@@ -76,3 +87,11 @@ def test_a_validator_reading_tokens_is_told_of_blanks_and_leading_zeros_only(tmp
 def test_a_byte_exact_validator_gets_no_junk_warning(tmp_path: Path) -> None:
     warnings = _warnings(tmp_path, STRICT)
     assert not ALL_JUNK & warnings and not _alterations(warnings), warnings
+
+
+def test_an_alteration_the_smaller_inputs_pass_and_a_larger_one_fails_is_no_warning(tmp_path: Path) -> None:
+    """Reading tokens on inputs under 12 bytes, every byte above: each alteration passes on the smaller inputs tried
+    (their checks come first) and fails on the largest, so the validators do not accept it on every input."""
+    warnings = _warnings(tmp_path, LENIENT_ON_SMALL)
+    assert not _alterations(warnings), warnings
+    assert not ALL_JUNK & warnings, warnings
