@@ -10,7 +10,9 @@ of the machine off, were most of the cost of grading a class with slow
 solutions). A wall-clock TLE of a program that was computing is confirmed by
 a run alone at every ``-j`` (``reruns.py``: the machine's own load can starve
 it too). A grading may also skip the cases of an all-or-nothing group that
-is already lost: they cannot change the score. At ``-j 1`` the runs stay one
+is already lost: they cannot change the score. A run in flight beside a case that made it unwanted (a first
+failure, a decided group) is killed then (``case_order.InFlight``), and a result that cannot count is never
+confirmed alone (``decided.counts``). At ``-j 1`` the runs stay one
 at a time, but the next case's run waits in the launcher while the current
 one runs (``case_order.queued_pass``), so the judge's own work on a case is done
 while the next one runs rather than between the two. verify's judging of a
