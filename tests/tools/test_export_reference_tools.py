@@ -21,6 +21,30 @@ which needs over 30 s of CPU on a 300 x 300 case, burnt up to a minute of CPU
 on each case bt had started (the test took 90 s idle). 20 s is still sixty
 times the CPU time of the slowest accepted run (ref.py, 0.34 s), i.e. room
 for a share of a fiftieth of a core; the verdicts asked of bt are unchanged.
+The time_limit_exceeded folder is run on its own (a second ``bt run``), with
+bt's own timeout (5.5 s for hdoj3600): a run killed at its timeout is TLE
+however starved it was, so the raised timeout cannot change that folder's
+verdict and only made quadratic.cpp burn 20 s of CPU instead of 5.5.
+
+The suite's own run (``TILEJUDGE_REFERENCE_PROBLEMS`` unset: hdoj3600) gives
+problemtools the samples and the first case of each secret group, with the
+tool's own ``--data_filter``; a chosen run (``all``, or a list) gives it
+every case. problemtools judges every case of every group (the export says
+``on_reject: continue``), and quadratic.cpp ran out of its CPU limit (twice
+the inferred 2 s, plus 1 s) on each of the 11 cases of 300 x 300 tiles: 55 of
+the test's 85 s of CPU; with the filter it meets 3 of them (34 s of CPU in
+all, measured back to back at load 12). Still proven: problemtools loads and
+checks the whole package (problem.yaml, every group's settings and grading,
+the input and output validators, their junk-input checks on every case),
+infers its time limit from the accepted submissions and gives each
+submission its folder's verdict on every group; each wrong_answer submission
+of hdoj3600 fails on a kept case (were a change to the data to let one pass
+them, the test fails naming it, and the filter needs another case). Not
+proven in the suite's run: problemtools' own validation of the other 20
+inputs and answers and the accepted submissions on them. bt still runs every
+case (the 2025-09 export holds the same files), so each accepted submission
+still meets every case in one peer tool, and verify checks every case of
+every bundled problem (``tests/puzzles/test_bundled_problems.py``).
 
 The tools are installed with ``pip --no-compile``: compiling the byte code of
 every module of both tools and their dependencies (numpy and matplotlib among
@@ -40,6 +64,7 @@ machine, not a fault of the package.
 
 from __future__ import annotations
 
+import fcntl
 import math
 import os
 import re
@@ -57,10 +82,13 @@ PINS = ("problemtools==1.20260907", "bapctools==2026.10.0")
 EXPECTED = {"accepted": "AC", "wrong_answer": "WA", "time_limit_exceeded": "TLE", "run_time_error": "RTE"}
 BUNDLED = sorted(p.name for p in (REPO_ROOT / "problems").iterdir() if (p / "problem.yaml").is_file())
 # The whole set takes about an hour on 2 cores (problemtools alone took 10 minutes on blind), far over the suite's
-# budget: the suite runs one problem through both tools (about 2 minutes on an idle machine), and
-# TILEJUDGE_REFERENCE_PROBLEMS=all, or a comma-separated list, runs the others.
+# budget: the suite runs one problem through both tools, and TILEJUDGE_REFERENCE_PROBLEMS=all, or a comma-separated
+# list, runs the others.
 CHOSEN = os.environ.get("TILEJUDGE_REFERENCE_PROBLEMS", "hdoj3600")
 RUN = set(BUNDLED) if CHOSEN == "all" else set(CHOSEN.split(","))
+# The suite's own run (nothing chosen) gives problemtools a part of hdoj3600's cases, a chosen run every case: see
+# the module's docstring and _first_cases
+WHOLE_DATA = "TILEJUDGE_REFERENCE_PROBLEMS" in os.environ
 PROBLEMS = [
     pytest.param(
         name,
@@ -79,11 +107,29 @@ TOOL_ENV = {"PYPY_GC_NURSERY": os.environ.get("PYPY_GC_NURSERY", "4M")}  # see t
 
 @pytest.fixture(scope="session")
 def reference_tools(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A venv with both tools; skips with pip's own last line when they cannot be installed here."""
-    venv = tmp_path_factory.mktemp("reference-tools") / "venv"
+    """A venv with both tools, made once per run: under xdist the two tests run on different workers, and the first
+    to ask makes it under a lock in the run's shared temporary folder while the other waits for it (each worker made
+    its own before, 14 s apiece). Skips with pip's own last line when the tools cannot be installed here; a worker
+    that finds that outcome recorded skips with the same reason instead of trying again."""
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "reference-tools"
+    folder.mkdir(exist_ok=True)
+    outcome = folder / "outcome"
+    with open(folder / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, also when the install raises
+        if not outcome.is_file():
+            outcome.write_text(_install(folder / "venv"))
+        why = outcome.read_text()
+    if why:
+        pytest.skip(why)
+    return folder / "venv"
+
+
+def _install(venv: Path) -> str:
+    """Make ``venv`` with both tools; why they cannot be installed here, or "" when they are."""
     made = subprocess.run([sys.executable, "-m", "venv", str(venv)], capture_output=True, text=True)
     if made.returncode != 0:
-        pytest.skip(f"cannot make a venv: {(made.stderr.strip().splitlines() or ['?'])[-1]}")
+        return f"cannot make a venv: {(made.stderr.strip().splitlines() or ['?'])[-1]}"
     pip = subprocess.run(
         [str(venv / "bin" / "pip"), "install", "-q", "--no-compile", *PINS],
         capture_output=True,
@@ -94,11 +140,9 @@ def reference_tools(tmp_path_factory: pytest.TempPathFactory) -> Path:
         errors = (
             [line for line in pip.stderr.splitlines() if "error" in line.lower()] or pip.stderr.splitlines() or ["?"]
         )
-        pytest.skip(f"pip install {' '.join(PINS)} failed: {errors[-1].strip()}")
+        return f"pip install {' '.join(PINS)} failed: {errors[-1].strip()}"
     missing = [tool for tool in ("verifyproblem", "bt") if not (venv / "bin" / tool).is_file()]
-    if missing:
-        pytest.skip(f"the venv has no {', '.join(missing)} after pip install")
-    return venv
+    return f"the venv has no {', '.join(missing)} after pip install" if missing else ""
 
 
 def _problemtools_config(root: Path) -> dict[str, str]:
@@ -184,6 +228,15 @@ def _bt_timeout(package: Path) -> int:
     return max(BT_TIMEOUT_S, math.ceil(3 * default))
 
 
+def _first_cases(package: Path) -> list[str]:
+    """problemtools' ``--data_filter`` for the suite's run: every sample and the first case of each secret group (the
+    names the filter is matched against: the path under data/ without the extension)."""
+    data = package / "data"
+    firsts = [min(folder.glob("*.in")) for folder in sorted({p.parent for p in (data / "secret").rglob("*.in")})]
+    names = [re.escape(str(first.relative_to(data).with_suffix(""))) + "$" for first in firsts]
+    return ["-d", "^(sample/|" + "|".join(names) + ")"]
+
+
 def _tool_log(venv: Path, argv: list[str], cwd: Path, env: dict[str, str] | None = None) -> tuple[int, str]:
     """A reference tool's exit code and what it printed, colour codes stripped; the venv's tools come first on PATH.
 
@@ -205,8 +258,9 @@ def _tool_log(venv: Path, argv: list[str], cwd: Path, env: dict[str, str] | None
 def test_problemtools_verifies_the_legacy_export(reference_tools: Path, problem: str, tmp_path: Path) -> None:
     package = _exported(problem, tmp_path / "pkg" / problem)
     left_out = _leave_out_unrunnable(problem, package)
+    only = [] if WHOLE_DATA else _first_cases(package)
     code, log = _tool_log(
-        reference_tools, ["verifyproblem", str(package), "-p", *PARTS], tmp_path, _problemtools_config(tmp_path)
+        reference_tools, ["verifyproblem", str(package), "-p", *PARTS, *only], tmp_path, _problemtools_config(tmp_path)
     )
     assert code == 0 and re.search(rf"{problem} tested: 0 errors", log), log[-4000:]
     for name, verdict in _submissions(
@@ -229,9 +283,17 @@ def test_bapctools_runs_the_pass_fail_2025_09_export(reference_tools: Path, prob
     # the same one: an earlier run's export (our uuids are stable per problem) must not count, so the record is fresh
     # bt also keeps its runs in a bapctools_* folder under the temporary folder, never removed: here, the test's own
     config = {"XDG_CONFIG_HOME": str(tmp_path / "config"), "TMPDIR": str(tmp_path)}
-    timeout = str(_bt_timeout(package))
-    code, log = _tool_log(reference_tools, ["bt", "run", "--no-bar", "--timeout", timeout], package, config)
-    assert code == 0 and "FATAL" not in log and "ERROR" not in log, log[-4000:]
+    # the time_limit_exceeded folder runs on its own with bt's own timeout (see the module's docstring)
+    folders = sorted(p.name for p in (package / "submissions").iterdir() if p.is_dir())
+    runs = [
+        ["--timeout", str(_bt_timeout(package)), *(f"submissions/{f}" for f in folders if f != "time_limit_exceeded")],
+        *([["submissions/time_limit_exceeded"]] if "time_limit_exceeded" in folders else []),
+    ]
+    log = ""
+    for argv in runs:
+        code, said = _tool_log(reference_tools, ["bt", "run", "--no-bar", *argv], package, config)
+        log += said
+        assert code == 0 and "FATAL" not in said and "ERROR" not in said, f"bt run {' '.join(argv)}\n{said[-4000:]}"
     for name, verdict in _submissions(package).items():
         # the verdict is right-aligned and a duration of 10 s or more follows it without a space: "TLE60.112s"
         assert re.search(rf"^{re.escape(name)}:\s+{verdict}(?![A-Z])", log, re.M), (
