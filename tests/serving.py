@@ -72,6 +72,11 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
+        return self.spawn().ready()
+
+    def spawn(self) -> Server:
+        """The process started, not yet answering (``ready`` waits for that): two servers a test needs at once start
+        side by side, each start's seconds of imports and preparing spent while the other's are."""
         self.port = self.port or free_port()  # a restart listens where its clients know it
         argv = [*self.wrap, sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(self.site)]
         argv += ["--port", str(self.port)]
@@ -80,6 +85,11 @@ class Server:
             self.proc = subprocess.Popen(
                 argv, stdout=out, stderr=subprocess.STDOUT, cwd=self.cwd, start_new_session=True
             )
+        return self
+
+    def ready(self) -> Server:
+        """Once the spawned server's API answers 200."""
+        assert self.proc is not None
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
