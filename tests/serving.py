@@ -37,14 +37,13 @@ def write_site(folder: Path, text: str) -> Path:
 
 
 def add_user(site: Path, name: str, role: str) -> str:
-    """``serve SITE --add-user``: the token is the last line it prints."""
-    done = subprocess.run(
-        [sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(site), "--add-user", name, "--role", role],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=REPO_ROOT,
-    )
+    """``serve SITE --add-user`` run in this process (``harness.cli``): the token is the last line it prints. The
+    command's process (a Python start and the judge's imports, about 0.6 s of CPU for each of some twenty-five
+    accounts) is not what these tests check; test_serve_rejudge_grades makes its teacher with the command as a
+    process of its own. For a site whose server is not started yet or runs beside it."""
+    from harness import cli
+
+    done = cli("serve", str(site), "--add-user", name, "--role", role, timeout=60)
     assert done.returncode == 0, done.stderr
     return done.stdout.strip().splitlines()[-1]
 
@@ -73,6 +72,11 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
+        return self.spawn().ready()
+
+    def spawn(self) -> Server:
+        """The process started, not yet answering (``ready`` waits for that): two servers a test needs at once start
+        side by side, each start's seconds of imports and preparing spent while the other's are."""
         self.port = self.port or free_port()  # a restart listens where its clients know it
         argv = [*self.wrap, sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(self.site)]
         argv += ["--port", str(self.port)]
@@ -81,6 +85,11 @@ class Server:
             self.proc = subprocess.Popen(
                 argv, stdout=out, stderr=subprocess.STDOUT, cwd=self.cwd, start_new_session=True
             )
+        return self
+
+    def ready(self) -> Server:
+        """Once the spawned server's API answers 200."""
+        assert self.proc is not None
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -194,13 +203,3 @@ def session_of(site: Path, name: str) -> tuple[str, str]:
         return cookie, session.csrf
     finally:
         store.close()
-
-
-def add_user_in_process(site: Path, name: str, role: str) -> str:
-    """``add_user``'s command run in this process (``harness.cli``): the same account and token, without starting an
-    interpreter and the judge's imports for it; for a site whose server is not started yet or runs beside it."""
-    from harness import cli
-
-    done = cli("serve", str(site), "--add-user", name, "--role", role, timeout=60)
-    assert done.returncode == 0, done.stderr
-    return done.stdout.strip().splitlines()[-1]

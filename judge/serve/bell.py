@@ -19,6 +19,7 @@ class Bell:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._waiters: set[asyncio.Future[None]] = set()
         self._rings = 0  # counted on the loop's thread: a waiter that read the store after ticket() misses nothing
+        self.closed = False  # the server is stopping: no wait waits, and the loops that wait end (``close``)
 
     def bind(self, loop: asyncio.AbstractEventLoop) -> None:
         self._loop = loop
@@ -27,6 +28,13 @@ class Bell:
         loop = self._loop
         if loop is not None and not loop.is_closed():
             loop.call_soon_threadsafe(self._wake)
+
+    def close(self) -> None:
+        """The server stops (SIGTERM, Ctrl-C): every waiter is woken, and each loop that waits on the bell (an event
+        stream, an ICPC feed, a ``?wait=``) sees ``closed`` and ends now. Left open, a client's stream held the stop
+        for uvicorn's whole graceful timeout and was then cut mid-body; ended here, it ends as a finished answer."""
+        self.closed = True
+        self.ring()
 
     def ticket(self) -> int:
         """Taken before reading the store; ``wait(…, ticket)`` then returns at once if a ring came in between."""
@@ -41,7 +49,7 @@ class Bell:
 
     async def wait(self, timeout: float, ticket: int | None = None) -> None:
         """Until the next ring (or one since ``ticket``) or ``timeout`` seconds, whichever comes first."""
-        if ticket is not None and ticket != self._rings:
+        if self.closed or (ticket is not None and ticket != self._rings):
             return
         waiter = asyncio.get_running_loop().create_future()
         self._waiters.add(waiter)

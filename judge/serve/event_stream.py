@@ -66,7 +66,7 @@ async def stream(
     yield "retry: 2000\n\n"
     while True:
         ticket = service.bell.ticket()
-        if not still_allowed(request):
+        if not still_allowed(request) or service.bell.closed:  # its session ended, or the server stops
             return
         batch = rows(after)
         for row in batch:

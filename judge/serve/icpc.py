@@ -321,7 +321,7 @@ async def _feed(
     awards_due = since is None and "awards" in types
     while True:
         ticket = service.bell.ticket()
-        if not still_allowed(request):  # the session that opened it has ended
+        if not still_allowed(request) or service.bell.closed:  # the session that opened it ended, or the server stops
             return
         events = service.store.events_after(after)
         for event in events:

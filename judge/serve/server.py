@@ -132,8 +132,9 @@ def serve(
 
 
 def _server(config: Any, startup: Startup) -> Any:
-    """uvicorn's server, told one more thing: a signal stops the workers' taking work at once, not only once the
-    open connections have closed (``signalled`` tells a stop asked for from a failed start)."""
+    """uvicorn's server, told one more thing: a signal stops the workers' taking work and ends the open event streams
+    at once, not only once the open connections have closed (``signalled`` tells a stop asked for from a failed
+    start)."""
     import uvicorn
 
     class Server(uvicorn.Server):
@@ -143,6 +144,7 @@ def _server(config: Any, startup: Startup) -> Any:
             self.signalled = True
             if startup.service is not None:
                 startup.service.workers.close()
+                startup.service.bell.close()  # the open event streams end now, not at the graceful timeout
             super().handle_exit(sig, frame)
 
     return Server(config)

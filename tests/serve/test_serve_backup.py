@@ -22,7 +22,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from conftest import FIXTURES, PROBLEMS, PROGRAMS, REPO_ROOT
+from conftest import FIXTURES, PROBLEMS, PROGRAMS, REPO_ROOT, cli
 from serving import Client, Server, add_user, write_site
 
 SITE_YAML = f"problems:\n  - problem: {PROBLEMS / 'aplusb'}\n"
@@ -53,12 +53,12 @@ def test_a_backup_taken_while_judging_restores_into_a_site_that_judges_on(tmp_pa
     programs["slow.py"] = "import time\ntime.sleep(0.4)  # on each case: the copy is made while it is judged\n"
     programs["slow.py"] += programs["ac.py"]
     verdicts = {"slow.py": "AC", "ac.py": "AC", "wa.py": "WA", "re_exception.py": "RE"}
-    server = Server(site, workers=1, jobs=1).start()
+    server = Server(site, workers=1, jobs=1, extra=["--stop-grace", "0"]).start()  # its stop waits for no judging
     try:
         kit = Client(server, token)
         sent = {kit.submit("aplusb", name, programs[name])["id"]: name for name in verdicts}
         wait_for(kit, min(sent), "running")  # the slow one is being judged, the rest wait behind it
-        done = serve_cli(str(site), "--backup", str(tmp_path / "site.tar.gz"))
+        done = cli("serve", str(site), "--backup", str(tmp_path / "site.tar.gz"), timeout=120)  # in this process
         assert done.returncode == 0, done.stderr
         assert "4 submission(s), 4 source file(s)" in done.stdout
         assert httpx.get(server.url + "/api/v1", timeout=10).status_code == 200  # it served on throughout
@@ -67,7 +67,7 @@ def test_a_backup_taken_while_judging_restores_into_a_site_that_judges_on(tmp_pa
     assert (tmp_path / "site.tar.gz").stat().st_mode & 0o777 == 0o600  # password hashes and the session key
 
     restored = tmp_path / "restored"
-    done = serve_cli(str(restored), "--restore", str(tmp_path / "site.tar.gz"))
+    done = cli("serve", str(restored), "--restore", str(tmp_path / "site.tar.gz"), timeout=120)
     assert done.returncode == 0, done.stderr
     with sqlite3.connect(f"file:{restored / 'site.sqlite'}?mode=ro", uri=True) as db:
         states = dict(db.execute("SELECT id, state FROM submissions").fetchall())

@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 from conftest import PROBLEMS
-from serving import Client, Server, add_user_in_process, write_site
+from serving import Client, Server, add_user, write_site
 
 AC = "import sys\nfor line in sys.stdin:\n    a, b = line.split()\n    print(int(a) + int(b))\n"
 ELSEWHERE = {"X-Forwarded-For": "203.0.113.7"}  # a client the proxy on 127.0.0.1 forwarded
@@ -27,7 +27,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str
     root = tmp_path_factory.mktemp("health")
     shutil.copytree(PROBLEMS / "aplusb", root / "aplusb")
     folder = write_site(root / "site", f"problems:\n  - problem: {root / 'aplusb'}\nlanguages: [python3]\n")
-    student = add_user_in_process(folder, "sam", "student")
+    student = add_user(folder, "sam", "student")
     log = root / "serve.log"
     server = Server(folder, workers=1, jobs=1, extra=["--proxy", "127.0.0.1", "--log", str(log), "--log-json"])
     server.start()

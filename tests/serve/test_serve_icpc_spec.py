@@ -26,7 +26,7 @@ import httpx
 import pytest
 from conftest import PROBLEMS, PROGRAMS, REPO_ROOT, require
 from icpc_spec import check_api, validator
-from serving import Client, Server, add_user_in_process, write_site
+from serving import Client, Server, add_user, write_site
 from test_serve_icpc import VALIDATE, _zip, check
 
 STRICT = validator(strict=True)  # check-api.sh's default: no property the spec does not define
@@ -64,7 +64,7 @@ def contest(tmp_path_factory: pytest.TempPathFactory):
         f"problems:\n  - problem: {PROBLEMS / 'aplusb'}\n    label: A\n",
     )
     _old_site(folder)
-    add_user_in_process(folder, "team1", "team")
+    add_user(folder, "team1", "team")
     server = Server(folder).start()
     clients: list[httpx.Client] = []
     try:

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from browser import Watched, launch, sync_playwright
 from conftest import PROBLEMS, PROGRAMS, require
-from serving import Client, Server, write_site
+from serving import Client, Server, session_of, write_site
 
 pytestmark = pytest.mark.slow
 
@@ -71,9 +71,10 @@ def server(tmp_path_factory: pytest.TempPathFactory):
             ("carol", "student"),
             (MARKUP, "student"),
         ):
-            made = admin.http.post(
-                "/users", json={"name": name, "role": role, "password": password(name), "display": name}
-            )
+            account = {"name": name, "role": role, "display": name}
+            if name == "alice":  # the one who logs in by the form (alice_runs); the others' sessions are made
+                account["password"] = password(name)
+            made = admin.http.post("/users", json=account)
             assert made.status_code == 201, made.text
             tokens[name] = made.json()["token"]
         server.clients = {name: Client(server, token) for name, token in tokens.items()}
@@ -97,15 +98,29 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
+def signed_in(
+    browser, server: Server, name: str, width: int = 1100, height: int = 900, **options
+) -> tuple[Watched, object]:
+    """A context of ``name``'s own, signed in and on /problems. The session is made beside the server
+    (``serving.session_of``), as a log-in makes one: the log-in form itself, and its argon2 (a good part of a second
+    on a loaded machine, for each of a dozen contexts here), is alice_runs' and the closed contest's."""
+    from judge.serve.auth import SESSION_COOKIE
+
+    context = browser.new_context(viewport={"width": width, "height": height}, **options)
+    context.add_cookies([{"name": SESSION_COOKIE, "value": session_of(server.site, name)[0], "url": server.url}])
+    watched = Watched(context, server.url)
+    return watched, watched.page("/problems")
+
+
 @pytest.fixture
 def as_user(server, browser):
-    """Log in as a user in a context of their own; at the end, every context's requests and console are checked."""
+    """``signed_in`` as the fixture's users; at the end, every context's requests and console are checked."""
     made: list[Watched] = []
 
     def log_in(name: str, width: int = 1100, **options) -> tuple[Watched, object]:
-        watched = Watched(browser.new_context(viewport={"width": width, "height": 900}, **options), server.url)
+        watched, page = signed_in(browser, server, name, width, **options)
         made.append(watched)
-        return watched, watched.log_in(name, password(name))
+        return watched, page
 
     yield log_in
     for watched in made:
@@ -281,6 +296,7 @@ def test_a_teachers_rejudge_changes_the_students_open_page(server, alice_runs, a
 def test_a_cut_event_stream_falls_back_to_polling_and_recovers(server, alice_runs, as_user) -> None:
     watched, page = as_user("carol")
     watched.allowed = ("net::ERR_FAILED",)  # the aborted stream, which the test cut itself
+    page.clock.install()  # the page's timers run as ever, and the test may bring the stream's next try forward
     page.route(STREAM, lambda route: route.abort())
     server.clients["teach"].submit("aplusb", "slow.py", SLOW_PY.decode())
     submit_file(page, "ac.py", AC_PY)
@@ -292,6 +308,7 @@ def test_a_cut_event_stream_falls_back_to_polling_and_recovers(server, alice_run
     )
     assert page.locator(f"#s{sid} .status").inner_text() == "AC"
     page.unroute(STREAM)
+    page.clock.fast_forward(15_000)  # the longest back-off: its next try comes now, not up to 15 s later
     page.wait_for_function("() => document.body.dataset.mode === 'live'", timeout=30_000)
     later = server.clients["carol"].submit("aplusb", "wa.py", WA_PY.decode())["id"]  # seen through the stream again
     page.wait_for_function(
@@ -459,15 +476,13 @@ def test_a_contest_board_ranks_teams_icpc_style_freezes_and_updates_live(tmp_pat
     try:
         admin = Client(server, server.admin_token())
         teams = {}
-        for name in ("team1", "team2", "team3"):
-            made = admin.http.post("/users", json={"name": name, "role": "team", "password": password(name)})
+        for name in ("team1", "team2", "team3"):  # no passwords: their pages' sessions are made (signed_in)
+            made = admin.http.post("/users", json={"name": name, "role": "team"})
             teams[name] = Client(server, made.json()["token"])
         teams["team1"].done(teams["team1"].submit("aplusb", "wa.py", WA_PY.decode())["id"])
         teams["team1"].done(teams["team1"].submit("aplusb", "ac.py", AC_PY.decode())["id"])
         teams["team2"].done(teams["team2"].submit("aplusb", "ac.py", AC_PY.decode())["id"])
-        jury_password = re.search(r"name admin, password (\S+)", server.log.read_text()).group(1)
-        jury = Watched(browser.new_context(viewport={"width": 900, "height": 500}), server.url)
-        page = jury.log_in("admin", jury_password)
+        jury, page = signed_in(browser, server, "admin", 900, 500)
         page.goto(server.url + "/scoreboard")
         assert page.locator("#frozen").count() == 0
         ranked = [row.split("\t") for row in page.locator("#board tbody tr").all_inner_texts()]
@@ -477,13 +492,14 @@ def test_a_contest_board_ranks_teams_icpc_style_freezes_and_updates_live(tmp_pat
         assert int(ranked[1][3]) - int(ranked[0][3]) in (19, 20)  # team1 solved at most a minute before team2
         assert page.locator("#board td.first").count() >= 1  # the first solve is marked
         jury_page = page
-        watched = Watched(browser.new_context(viewport={"width": 900, "height": 500}), server.url)
-        page = watched.log_in("team2", password("team2"))
+        watched, page = signed_in(browser, server, "team2", 900, 500)
+        page.clock.install()  # the board's redraw (every 5 s) as ever, and brought forward once the team submits
         page.goto(server.url + "/scoreboard")
         assert "frozen" in page.locator("#frozen").inner_text()
         assert page.locator("#board td.solved").count() == 0 and page.locator("#board td.pending").count() == 2
         page.evaluate("window.__kept = 'not reloaded'")
         third = teams["team3"].submit("aplusb", "ac.py", AC_PY.decode())["id"]
+        page.clock.fast_forward(5_000)  # the redraw that would come within 5 s comes now
         page.wait_for_function("() => document.querySelectorAll('#board td.pending').length === 3", timeout=60_000)
         assert page.evaluate("window.__kept") == "not reloaded"
         teams["team3"].done(third)

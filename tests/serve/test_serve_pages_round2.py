@@ -23,7 +23,7 @@ import httpx
 import pytest
 from browser import Watched, launch, sync_playwright
 from conftest import PROBLEMS, PROGRAMS, REPO_ROOT, require
-from serving import Client, Server, write_site
+from serving import Client, Server, session_of, write_site
 
 pytestmark = pytest.mark.slow
 
@@ -160,18 +160,23 @@ def test_a_freeze_longer_than_the_contest_names_its_line(tmp_path: Path) -> None
 
 
 def test_without_javascript_a_list_being_judged_reloads_itself(server: Server, browser) -> None:
+    """Alice's quick program waits behind the teacher's slow one, so her list and its page are being judged while
+    they are read; her session is made beside the server (``session_of``: the log-in and its argon2 are other
+    tests'), which leaves the reads well inside the seconds the slow program holds the worker."""
+    from judge.serve.auth import SESSION_COOKIE
+
     teach, alice = server.clients["teach"], server.clients["alice"]
     blocker = teach.submit("aplusb", "slow.py", SLOW_PY)["id"]  # holds the one worker
-    sid = alice.submit("aplusb", "slow.py", SLOW_PY)["id"]  # queued behind it
+    sid = alice.submit("aplusb", "wa.py", WA_PY)["id"]  # queued behind it
     context = browser.new_context(viewport={"width": WIDTH, "height": 900}, java_script_enabled=False)
     try:
+        context.add_cookies([{"name": SESSION_COOKIE, "value": session_of(server.site, "alice")[0], "url": server.url}])
         watched = Watched(context, server.url)
-        page = watched.log_in("alice", password("alice"))
-        page.goto(f"{server.url}/submissions")
+        page = watched.page("/submissions")
         assert page.locator("#refresh-hint").is_visible()
         assert "reloads itself" in page.locator("#refresh-hint").inner_text()
         assert page.locator('noscript meta[http-equiv="refresh"]').count() == 1
-        detail = _pages(server, "alice").get(f"/submissions/{sid}").text
+        detail = page.request.get(f"{server.url}/submissions/{sid}").text()
         assert '<noscript><meta http-equiv="refresh"' in detail and "reload it" in detail
         alice.done(sid)
         teach.done(blocker)

@@ -34,7 +34,7 @@ import httpx
 import pytest
 from browser import Watched, launch, sync_playwright
 from conftest import FIXTURES, PROBLEMS, REPO_ROOT, require
-from serving import Client, Server, add_user, write_site
+from serving import Client, Server, add_user, session_of, write_site
 
 PROGRAMS = FIXTURES / "programs" / "aplusb"
 SLOW = pytest.mark.slow  # two servers, a dozen judgings, a restart: a minute, not the fast subset's
@@ -96,8 +96,8 @@ def pair(tmp_path_factory: pytest.TempPathFactory):
         add_user(shadow_site, name, "team")
     primary, shadow = Server(primary_site), Server(shadow_site)
     try:
-        primary.start()
-        shadow.start()
+        primary.spawn(), shadow.spawn()
+        primary.ready(), shadow.ready()
         credentials = root / "primary.credentials"
         credentials.write_text(f"admin:{_admin_password(primary)}\n")
         credentials.chmod(0o600)
@@ -175,12 +175,12 @@ def test_the_shadow_lists_exactly_the_differing_verdicts_and_resumes_after_the_p
         assert all(shown[sid]["primary"] == shown[sid]["shadow"] for sid in agree)
 
         # the jury's page shows it too, and its download is the same comparison
-        http = httpx.Client(base_url=shadow.url, timeout=60)
-        csrf = re.search(r'name="csrf" value="([^"]+)"', http.get("/login").text).group(1)
-        logged = http.post(
-            "/login", data={"csrf": csrf, "next": "/", "name": "admin", "password": _admin_password(shadow)}
+        # (the jury's sessions are made beside the server, ``session_of``: the log-in form is other tests')
+        from judge.serve.auth import SESSION_COOKIE
+
+        http = httpx.Client(
+            base_url=shadow.url, timeout=60, cookies={SESSION_COOKIE: session_of(shadow.site, "admin")[0]}
         )
-        assert logged.status_code == 303, logged.text
         page = http.get("/staff/shadow")
         assert page.status_code == 200 and f'data-primary="{differ}"' in page.text
         assert re.search(rf'class="shadow-differ" data-primary="{differ}"', page.text)
@@ -198,8 +198,9 @@ def test_the_shadow_lists_exactly_the_differing_verdicts_and_resumes_after_the_p
         playwright = browser.enter_context(sync_playwright())
         chromium = launch(playwright)
         browser.callback(chromium.close)
-        jury = Watched(chromium.new_context(), shadow.url)
-        jury.log_in("admin", _admin_password(shadow))
+        context = chromium.new_context()
+        context.add_cookies([{"name": SESSION_COOKIE, "value": session_of(shadow.site, "admin")[0], "url": shadow.url}])
+        jury = Watched(context, shadow.url)
         live = jury.page("/staff/shadow")
         live.wait_for_selector(f'tr.shadow-differ[data-primary="{differ}"]')
 

@@ -96,14 +96,23 @@ def test_listens_while_preparing_then_a_sigterm_past_the_grace_queues_again(tmp_
         server.stop()
 
 
-def test_a_sigterm_lets_the_judging_in_flight_finish(tmp_path: Path) -> None:
+def test_a_sigterm_lets_the_judging_in_flight_finish_and_ends_open_streams_whole(tmp_path: Path) -> None:
+    """The staff's event stream, open when the SIGTERM comes, is ended by the server as a finished answer (its
+    chunked body complete): a stream left open would hold the stop for uvicorn's graceful timeout, then be cut, and
+    reading it would fail with httpx's RemoteProtocolError."""
     folder = _site(tmp_path)
     server = Server(folder, workers=1, jobs=1).start()  # the default grace, 10 s
     try:
         sam = Client(server, server.admin_token())
         sid = sam.submit("aplusb", "slow.py", SLEEPY_AC.format(pause=0.25))["id"]
         _running(sam, sid)
-        assert _terminated(server) == 0
+        with sam.http.stream("GET", "/events") as stream:
+            lines = stream.iter_lines()
+            assert next(lines).startswith("retry:")  # the stream is open
+            assert server.proc is not None
+            os.kill(server.proc.pid, signal.SIGTERM)
+            list(lines)  # read to the stream's end, which the stopping server sends whole
+        assert server.proc.wait(timeout=60) == 0
         assert _stored(folder, sid) == ("done", 1)
         with sqlite3.connect(folder / "site.sqlite") as db:
             assert db.execute("SELECT verdict FROM results WHERE submission_id = ?", (sid,)).fetchone()[0] == "AC"
