@@ -14,12 +14,11 @@ cases (why those, said above it).
 from __future__ import annotations
 
 import dataclasses
-import shutil
 from pathlib import Path
 
 import pytest
 import yaml
-from conftest import REPO_ROOT, cli, needs
+from conftest import REPO_ROOT, bundled_with_fewer_cases, cli, needs
 
 from judge.errors import UsageError
 from judge.model import CheckerSpec, Kind, Problem
@@ -133,24 +132,11 @@ def test_a_testlib_interactor_is_refused_in_one_line(blind: Problem, tmp_path: P
 KEPT: dict[str, list[str] | None] = {"sample": None, "small": None, "deepest": ["deepest-2x4"]}
 
 
-def _with_fewer_cases(folder: Path) -> Path:
-    """A copy of blind whose problem.yaml keeps the ``KEPT`` groups, each with the cases named (all with None)."""
-    shutil.copytree(PACKAGE, folder)
-    spec = yaml.safe_load((folder / "problem.yaml").read_text())
-    groups = [g for g in spec["groups"] if g["name"] in KEPT]
-    for group in groups:
-        named = KEPT[group["name"]]
-        group["cases"] = [c for c in group["cases"] if named is None or c["name"] in named]
-    spec["groups"] = groups
-    (folder / "problem.yaml").write_text(yaml.safe_dump(spec, sort_keys=False))
-    return folder
-
-
 @pytest.mark.slow
 @needs("javac")
 def test_blind_export_verifies(tmp_path: Path) -> None:
     out = tmp_path / "blind"
-    fewer = _with_fewer_cases(tmp_path / "native" / "blind")
+    fewer = bundled_with_fewer_cases("blind", KEPT, tmp_path / "native")
     run = cli("export", str(fewer), "--format", "kattis", str(out))
     assert run.returncode == 0, run.stderr
     kept = sorted(p.stem for p in (out / "data").rglob("*.in"))
