@@ -57,6 +57,7 @@ __all__ = [
     "processes_with",
     "program",
     "write_files",
+    "bundled_with_fewer_cases",
     "write_printer",
     "copy_problem",
     "cache_with_launcher",
@@ -298,6 +299,28 @@ def copy_problem(name: str, root: Path) -> Path:
     """
     destination = root / "problems" / name
     shutil.copytree(PROBLEMS / name, destination)
+    return destination
+
+
+def bundled_with_fewer_cases(name: str, kept: dict[str, list[str] | None], root: Path) -> Path:
+    """A copy of bundled problem ``name`` in root/problems/<name> whose problem.yaml keeps the groups named in
+    ``kept``, each with the cases listed (all of them with None): for a round trip that needs the cases catching each
+    submission, not all of them. The family's shared library folder is copied beside it (``libraries:`` names it
+    relative to the problem)."""
+    import yaml
+
+    bundled = REPO_ROOT / "problems"
+    destination = root / "problems" / name
+    shutil.copytree(bundled / name, destination)
+    if (bundled / "_lib").is_dir():
+        shutil.copytree(bundled / "_lib", root / "problems" / "_lib")
+    spec = yaml.safe_load((destination / "problem.yaml").read_text())
+    groups = [group for group in spec["groups"] if group["name"] in kept]
+    for group in groups:
+        named = kept[group["name"]]
+        group["cases"] = [case for case in group["cases"] if named is None or case["name"] in named]
+    spec["groups"] = groups
+    (destination / "problem.yaml").write_text(yaml.safe_dump(spec, sort_keys=False))
     return destination
 
 

@@ -1,7 +1,8 @@
 """The check layer: deciding whether an output is right.
 
 Owns the pure comparators (``compare.py``, reading output and answer in chunks
-through ``streams.py``) and the CPU budget they run against inside the judge's
+through ``streams.py``, splitting only what follows the start both share:
+``shared_start.py``) and the CPU budget they run against inside the judge's
 process (``budget.py``), the checker programs speaking the
 testlib or Kattis protocol (``programs.py``), the files a checker attaches to
 a result (``attachments.py``), how an interactor or multi-pass validator is

@@ -12,7 +12,10 @@ submission prints: no pattern that can backtrack (numbers are read by
 as lists in C, and ``checkpoint()`` called once per chunk read and per run
 walked in Python. Nor does any hold its input whole: both sides are read in
 chunks and compared as they come (``streams.py``), so what a comparison holds
-is bounded whatever the output's size.
+is bounded whatever the output's size. What both start with is compared as
+bytes first and only what follows is split (``shared_start.py``): an output
+that is its answer byte for byte, as most accepted ones are, costs a
+comparison of bytes.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from ..text import safe_text
 from ..verdict import Verdict
 from .attachments import Attachment
 from .budget import checkpoint
+from .shared_start import first_byte_difference, line_start, shared_length, token_start
 from .streams import (
     CHUNK,
     HEAD,
@@ -72,21 +76,6 @@ def _show(token: Item | None) -> str:
     return safe_text(repr(text if len(text) <= SHOW else text[:SHOW] + "…"), one_line=True)
 
 
-def _first_byte_difference(output: bytes, answer: bytes) -> int:
-    """The first index where two different byte strings differ (or the shorter length): halving the window that holds
-    it, each half compared in C, so 2n bytes are compared in all."""
-    low, high = 0, min(len(output), len(answer))
-    if output[:high] == answer[:high]:
-        return high
-    while high - low > 1:  # the first difference lies in [low, high)
-        middle = (low + high) // 2
-        if output[low:middle] == answer[low:middle]:
-            low = middle
-        else:
-            high = middle
-    return low
-
-
 def compare_exact(output: Data, answer: Data) -> CheckOutcome:
     with opened(output) as got, opened(answer) as want:
         offset, line, line_start = 0, 1, 0  # line_start: where the answer's line holding ``offset`` starts
@@ -98,7 +87,7 @@ def compare_exact(output: Data, answer: Data) -> CheckOutcome:
                     return CheckOutcome(Verdict.AC)
                 end = len(w)
             else:
-                end = _first_byte_difference(g, w)
+                end = first_byte_difference(g, w)
             line += w.count(b"\n", 0, end)
             if (newline := w.rfind(b"\n", 0, end)) >= 0:
                 line_start = offset + newline + 1
@@ -115,11 +104,18 @@ def compare_exact(output: Data, answer: Data) -> CheckOutcome:
 def compare_lines(output: Data, answer: Data) -> CheckOutcome:
     """Line by line, ignoring trailing blanks; right tokens in the wrong layout is PE, not WA."""
     with opened(output) as out, opened(answer) as ans:
-        got, want = Cursor(line_batches(out)), Cursor(line_batches(ans))
+        shared = shared_length(out, ans)
+        if shared is None:
+            return CheckOutcome(Verdict.AC)
+        start = line_start(out, shared)
+        got, want = (Cursor(line_batches(side, start.offset), start.items) for side in (out, ans))
         if not first_difference(got, want):
             return CheckOutcome(Verdict.AC)
         where = f"line {got.index + 1}: expected {_show(want.item())}, got {_show(got.item())}"
-        tokens, expected = Cursor(token_batches(out, fold=False)), Cursor(token_batches(ans, fold=False))
+        start = token_start(out, shared)
+        tokens, expected = (
+            Cursor(token_batches(side, False, None, start.offset, start.line), start.items) for side in (out, ans)
+        )
         if not first_difference(tokens, expected):
             return CheckOutcome(Verdict.PE, f"whitespace differs, {where}")
     return CheckOutcome(Verdict.WA, where)
@@ -134,15 +130,21 @@ def _compare_token_streams(
     answer: Data,
     fold: bool,
     same: Same | None = None,
-    then: Callable[[Source, Source], bool] | None = None,
+    then: Callable[[Source, Source, int], bool] | None = None,
 ) -> CheckOutcome:
     """AC when every pair of tokens is the same (after folding to lower case with ``fold``) and ``then``, given both
-    sources, holds; else WA naming the first token that differs, as the submission wrote it."""
+    sources and where they start to differ, holds; else WA naming the first token that differs, as the submission
+    wrote it. Files of the same bytes are AC at once, whatever ``same`` and ``then`` (each holds for equal ones)."""
     with opened(output) as out, opened(answer) as ans:
-        got = Cursor(token_batches(out, fold, _is_number))
-        want = Cursor(token_batches(ans, fold, _is_number))
+        shared = shared_length(out, ans)
+        if shared is None:
+            return CheckOutcome(Verdict.AC)
+        start = token_start(out, shared)
+        got, want = (
+            Cursor(token_batches(side, fold, _is_number, start.offset, start.line), start.items) for side in (out, ans)
+        )
         if not first_difference(got, want, same):
-            if then is not None and not then(out, ans):
+            if then is not None and not then(out, ans, start.offset):
                 return CheckOutcome(Verdict.WA, "white space differs (space_change_sensitive)")
             return CheckOutcome(Verdict.AC)
         index = got.index
@@ -274,9 +276,10 @@ def compare_kattis_default(output: Data, answer: Data, flags: Sequence[str]) -> 
     return _compare_token_streams(output, answer, fold, same, layout)
 
 
-def _same_layout(output: Source, answer: Source) -> bool:
-    """The same runs of white space, in the same order, with the same ends."""
-    return same_bytes(layout_chunks(output), layout_chunks(answer))
+def _same_layout(output: Source, answer: Source, offset: int) -> bool:
+    """The same runs of white space, in the same order, with the same ends (from ``offset``, just past white space,
+    before which both are the same bytes)."""
+    return same_bytes(layout_chunks(output, offset), layout_chunks(answer, offset))
 
 
 def _kattis_float(token: Item) -> float | None:

@@ -54,9 +54,8 @@ class Source:
             return self._data[offset : offset + size]
         return os.pread(self._data, size, offset)
 
-    def chunks(self) -> Iterator[tuple[int, bytes]]:
-        """Each chunk with its offset, to the end; the budget is looked at once per chunk."""
-        offset = 0
+    def chunks(self, offset: int = 0) -> Iterator[tuple[int, bytes]]:
+        """Each chunk with its offset, from ``offset`` to the end; the budget is looked at once per chunk."""
         while chunk := self.read_at(offset, CHUNK):
             checkpoint()
             yield offset, chunk
@@ -144,16 +143,19 @@ class TokenBatch:
         raise IndexError(index)
 
 
-def token_batches(source: Source, fold: bool, is_number: Callable[[bytes], bool] | None = None) -> Iterator[TokenBatch]:
-    """The whitespace-separated tokens of ``source``, a chunk's worth at a time.
+def token_batches(
+    source: Source, fold: bool, is_number: Callable[[bytes], bool] | None = None, offset: int = 0, line: int = 1
+) -> Iterator[TokenBatch]:
+    """The whitespace-separated tokens of ``source`` from ``offset`` (just past white space, on line ``line``), a
+    chunk's worth at a time.
 
     A token cut by a chunk's end is carried into the next chunk's text; one
     carried past ``LONG`` is read on as a ``_LongToken``. ``is_number`` (a
     token → bool) tells a ``Long`` whether its skeleton reads as a number.
     """
-    line, carry, carried = 1, [], 0
+    carry, carried = [], 0
     long: _LongToken | None = None
-    for _, chunk in source.chunks():
+    for _, chunk in source.chunks(offset):
         end = _token_end(chunk) if carried or long is not None else 0  # where the token carried on ends
         if carried and carried + end > LONG:
             long, carry, carried = _LongToken(carry, fold), [], 0
@@ -211,17 +213,18 @@ class _LongLine:
         return Long(size, self.hash.digest(), self.source.read_at(self.start, min(HEAD, size)))
 
 
-def line_batches(source: Source) -> Iterator[list[Item]]:
-    """The lines of ``source`` without their trailing blanks, and without the empty lines at its end.
+def line_batches(source: Source, start: int = 0) -> Iterator[list[Item]]:
+    """The lines of ``source`` from ``start`` (a line's) without their trailing blanks, and without the empty lines
+    at its end.
 
     Empty lines are counted, not held, until a line with content follows
     them (then they are given in batches of at most ``CHUNK``); those at the
     end never are.
     """
     carry: list[bytes] = []
-    carried, empty, start = 0, 0, 0  # start: the offset of the line being read
+    carried, empty = 0, 0  # start: from here on, the offset of the line being read
     long: _LongLine | None = None
-    for offset, chunk in source.chunks():
+    for offset, chunk in source.chunks(start):
         begin = 0
         first = chunk.find(b"\n")
         if carried and carried + (len(chunk) if first < 0 else first) > LONG:
@@ -269,15 +272,16 @@ def _empty_lines(count: int) -> Iterator[list[Item]]:
 _MARK = bytes(byte if bytes([byte]).isspace() else ord("x") for byte in range(256))
 
 
-def layout_chunks(source: Source) -> Iterator[bytes]:
+def layout_chunks(source: Source, offset: int = 0) -> Iterator[bytes]:
     """The data with each token made one ``x``: equal for two files exactly when their runs of white space are the
-    same, in the same order, with the same ends (what ``space_change_sensitive`` compares).
+    same, in the same order, with the same ends (what ``space_change_sensitive`` compares); from ``offset``, just
+    past white space, where both files are the same before.
 
     Every byte of a token is made ``x`` by ``translate``, and runs of ``x``
     are halved until one is left: passes in C, at most 18 for a chunk,
     where a pattern's substitution costs a match object per token."""
     in_token = False
-    for _, chunk in source.chunks():
+    for _, chunk in source.chunks(offset):
         layout = chunk.translate(_MARK)
         while b"xx" in layout:
             layout = layout.replace(b"xx", b"x")
@@ -300,14 +304,15 @@ def same_bytes(left: Iterable[bytes], right: Iterable[bytes]) -> bool:
 
 
 class Cursor:
-    """A place in a stream of batches (token batches, or lists of lines): ``index`` items before it."""
+    """A place in a stream of batches (token batches, or lists of lines): ``index`` items before it, ``before`` of
+    them before the stream's first batch (where the stream starts past the start both files share)."""
 
-    def __init__(self, batches: Iterator[TokenBatch] | Iterator[list[Item]]) -> None:
+    def __init__(self, batches: Iterator[TokenBatch] | Iterator[list[Item]], before: int = 0) -> None:
         self._batches = batches
         self.batch: TokenBatch | None = None
         self.items: list[Item] = []
         self.at = 0
-        self._before = 0
+        self._before = before
 
     @property
     def index(self) -> int:

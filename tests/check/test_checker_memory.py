@@ -10,8 +10,12 @@ memory grows by a few MiB at most.
 Each test judges files of one-character tokens through the checkers the
 registry makes (the objects the judge calls) in a fresh Python process, and
 reads that process's peak resident memory (``ru_maxrss``) before and after:
-against a small answer, against an equal answer, and against an answer one
-token longer (so the whole of both is read and the answer's tokens counted).
+against a small answer, against an equal answer (the same bytes, compared as
+bytes), against an answer one token longer (the start both share is counted,
+not split: the messages number every token and line all the same), and
+against an answer whose first line ends in a blank (the same tokens and,
+but for that blank, the same lines, so every token and line of both is
+split and compared).
 
 The other tests pin what reading in chunks must not change: where chunks end
 changes no verdict or message, tokens and lines too long to hold are compared
@@ -38,12 +42,14 @@ from judge.check import (
     compare_kattis_default,
     compare_lines,
     compare_tokens,
+    shared_start,
     streams,
 )
 from judge.verdict import Verdict
 
 M = 1 << 20
 UNIT = b"1 2\n"  # one-character tokens, two to a line
+BLANK_MATTERS = {"exact", "kattis-space-float"}  # the checkers that see a blank at the end of the first line
 BOUND_MIB = 40  # the peak may grow by this much: a few chunks of tokens, and one 4 MiB line held whole
 
 CHILD = r"""
@@ -65,7 +71,7 @@ checkers = {
 }
 start = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 verdicts = {}
-for answer in ("small", "equal", "longer"):
+for answer in ("small", "equal", "longer", "blank"):
     for name, (spec, args) in checkers.items():
         checker = make_checker(spec, None, judge_side_limits(1.0, None).limits)
         outcome = checker.check(folder, folder / "out", folder / answer, None, args)
@@ -75,11 +81,13 @@ print(json.dumps({"grown_mib": grown, "verdicts": verdicts}))
 """
 
 
-def _write(path: Path, size: int, tail: bytes = b"") -> None:
-    """``size`` bytes of ``UNIT`` and then ``tail``, written a MiB at a time (the test process holds little too)."""
+def _write(path: Path, size: int, tail: bytes = b"", first: bytes = UNIT) -> None:
+    """``size`` bytes of ``UNIT``, the first written as ``first``, and then ``tail``, written a MiB at a time (the
+    test process holds little too)."""
     block = UNIT * (M // len(UNIT))
     with path.open("wb") as file:
-        for _ in range(size // M):
+        file.write(first + block[len(UNIT) :])
+        for _ in range(size // M - 1):
             file.write(block)
         file.write(tail)
 
@@ -88,6 +96,7 @@ def _judge_in_a_fresh_process(tmp_path: Path, size: int) -> dict[str, object]:
     _write(tmp_path / "out", size)
     _write(tmp_path / "equal", size)
     _write(tmp_path / "longer", size, b"3\n")
+    _write(tmp_path / "blank", size, first=b"1 2 \n")
     (tmp_path / "small").write_bytes(UNIT)
     done = subprocess.run(
         [sys.executable, "-c", CHILD, str(tmp_path)],
@@ -106,12 +115,13 @@ def _check(tmp_path: Path, size: int) -> None:
     assert isinstance(verdicts, dict)
     tokens = size // len(UNIT) * 2
     for key, (verdict, message) in verdicts.items():
-        expected = "AC" if key.endswith("vs equal") else "WA"
-        assert verdict == expected, (key, verdict, message)
+        same = key.endswith("vs equal") or key.endswith("vs blank") and key.split()[0] not in BLANK_MATTERS
+        assert verdict == ("AC" if same else "WA"), (key, verdict, message)
     assert verdicts["tokens vs small"][1] == "extra output after 2 tokens: '1'"
     assert verdicts["tokens vs longer"][1] == f"output ends after {tokens} tokens; expected {tokens + 1} (next: '3')"
     assert verdicts["lines vs longer"][1] == f"line {tokens // 2 + 1}: expected '3', got nothing"
     assert verdicts["exact vs longer"][1].startswith(f"byte {size + 1} (line {tokens // 2 + 1}, column 1)")
+    assert verdicts["kattis-space-float vs blank"][1] == "white space differs (space_change_sensitive)"
     grown = result["grown_mib"]
     assert isinstance(grown, float) and grown < BOUND_MIB, f"the judge's peak memory grew by {grown:.1f} MiB"
 
@@ -145,6 +155,7 @@ def _sizes(monkeypatch: pytest.MonkeyPatch, chunk: int, long: int) -> None:
     """Read ``chunk`` bytes at a time; keep items over ``long`` bytes as digests."""
     monkeypatch.setattr(streams, "CHUNK", chunk)
     monkeypatch.setattr(compare, "CHUNK", chunk)  # what compare_exact reads at a time
+    monkeypatch.setattr(shared_start, "CHUNK", chunk)  # what the shared start is found and counted by
     monkeypatch.setattr(streams, "LONG", long)
 
 
@@ -162,12 +173,16 @@ def _mutated(rng: random.Random, data: bytes) -> bytes:
 
 
 def test_where_the_chunks_end_changes_no_verdict_and_no_message(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Random outputs and answers (mostly near each other) read one, two, three... bytes at a time, with items over a
-    few bytes kept as digests, are judged exactly as when each is read in one chunk and held whole."""
+    """Random outputs and answers (mostly near each other, so sharing starts of every length) read one, two,
+    three... bytes at a time, with items over a few bytes kept as digests, and split only past the start both share,
+    are judged exactly as when each is read in one chunk, held whole and split from its first byte."""
     rng = random.Random(34)
     pairs = [(_mutated(rng, answer), answer) for answer in (_random_text(rng) for _ in range(150))]
     pairs += [(b"01 1.50\t 2.0\n", b"1 1.5\t 2.0\n"), (b"1.000  YES\n", b"1.0  yes\n"), (b"1.000 2", b"1  2")]
-    whole = {(name, pair): compare(*pair) for name, compare in COMPARISONS.items() for pair in pairs}
+    pairs += [(b"a\n\n\nb c\n", b"a\n\n\nb d\n"), (b"a \n\n", b"a\n\n\nb"), (b"x\n \n", b"x\n \n\n")]
+    with monkeypatch.context() as whole_files:
+        whole_files.setattr(compare, "shared_length", lambda output, answer: 0)  # split from the first byte
+        whole = {(name, pair): compare_(*pair) for name, compare_ in COMPARISONS.items() for pair in pairs}
     for chunk, long in ((1, 1), (2, 3), (3, 1000), (5, 6), (8, 8)):
         _sizes(monkeypatch, chunk, long)
         for (name, pair), expected in whole.items():
