@@ -86,13 +86,21 @@ int main() { int lo = 1, hi = 100; char r[32];
 }
 
 
+# the time limit of the packages whose submissions run until a limit stops them: as surely stopped as at 1 s
+QUICK_LIMIT = 0.2
+
+
 def kattis_guess(
-    root: Path, validator: str = GUESS_VALIDATOR, submissions: dict[str, str] | None = None, limits: str = ""
+    root: Path,
+    validator: str = GUESS_VALIDATOR,
+    submissions: dict[str, str] | None = None,
+    limits: str = "",
+    time_limit: float = 1,
 ) -> Path:
     files = {
         "problem.yaml": (
-            "problem_format_version: 2025-09\nname: Guess\ntype: pass-fail interactive\nlimits:\n  time_limit: 1\n"
-            + limits
+            "problem_format_version: 2025-09\nname: Guess\ntype: pass-fail interactive\nlimits:\n"
+            f"  time_limit: {time_limit:g}\n" + limits
         ),
         "output_validator/validate.py": validator,
         **{f"data/secret/{n:02d}.in": f"{secret}\n" for n, secret in enumerate((1, 37, 64, 100), 1)},
@@ -111,7 +119,8 @@ def judged(tmp_path: Path, package: Path, submission: Path, *extra: str) -> tupl
 
 @pytest.mark.slow
 def test_every_guess_submission_gets_its_kattis_verdict(tmp_path: Path) -> None:
-    package = kattis_guess(tmp_path / "guess")
+    """Three of the submissions run until a limit stops them (two spin, one waits): at QUICK_LIMIT, not 1 s."""
+    package = kattis_guess(tmp_path / "guess", time_limit=QUICK_LIMIT)
     run = cli("verify", str(package))
     assert run.returncode == 0, run.stdout + run.stderr
     assert f"verified: {len(SUBMISSIONS)}/{len(SUBMISSIONS)} submissions as expected" in run.stdout
@@ -129,10 +138,10 @@ def test_the_report_keeps_the_first_exchanges(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_rejection_by_the_interactor_first_stands(tmp_path: Path) -> None:
-    package = kattis_guess(tmp_path / "guess")
+    package = kattis_guess(tmp_path / "guess", time_limit=QUICK_LIMIT)
     code, report = judged(tmp_path, package, package / "submissions" / "wrong_answer" / "spins_after_rejection.py")
     assert report["verdict"] == "WA", report
-    assert all(c["time"] <= 1.0 for c in report["cases"]), "time after the rejection is capped at the limit"
+    assert all(c["time"] <= QUICK_LIMIT for c in report["cases"]), "time after the rejection is capped at the limit"
     assert "0 is out of range" in report["cases"][0]["message"]
 
 
@@ -170,10 +179,15 @@ def test_a_rejection_decided_before_the_submission_ended_stands_whoever_exits_fi
     ],
 )
 def test_a_broken_interactor_is_a_judge_error(tmp_path: Path, validator: str, expected: str) -> None:
-    """The package's ``validation_time`` (1 s of CPU, so 2 s of wall time) bounds the interactor: the one that sleeps
-    is stopped at that, not at the default of twice the time limit, at least 5 s (10 s of wall time)."""
+    """The package's ``validation_time`` (0.5 s of CPU, so 1 s of wall time, counted from the submission's end) bounds
+    the interactor: the one that sleeps is stopped at that, not at the default of twice the time limit, at least 5 s
+    (10 s of wall time). The submission waiting for its answer meets its own wall limit first: QUICK_LIMIT's 1.2 s."""
     package = kattis_guess(
-        tmp_path / "guess", validator, {"accepted/search.py": BINARY_SEARCH}, limits="  validation_time: 1\n"
+        tmp_path / "guess",
+        validator,
+        {"accepted/search.py": BINARY_SEARCH},
+        limits="  validation_time: 0.5\n",
+        time_limit=QUICK_LIMIT,
     )
     code, report = judged(tmp_path, package, package / "submissions" / "accepted" / "search.py", "--first-fail")
     assert report["verdict"] == "JE", report

@@ -84,7 +84,11 @@ def test_testlib_points_scale_the_group_and_are_not_accepted(points_problem: Pat
 
 @pytest.mark.slow
 def test_hanging_checker_is_a_judge_error_within_its_limit(points_problem: Path, tmp_path: Path) -> None:
-    """Stopped at the problem's ``checker_time`` (1 s of CPU, 2 s of wall time), not the default 5 s (10 s)."""
+    """Stopped at the problem's ``checker_time`` (0.5 s of CPU here, so 1 s of wall time), not the default 5 s
+    (10 s)."""
+    spec = points_problem / "problem.yaml"
+    spec.write_text(spec.read_text().replace("checker_time: 1}", "checker_time: 0.5}"))
+    assert "checker_time: 0.5}" in spec.read_text()
     hang = tmp_path / "hang.py"
     hang.write_text("print('hang')\n")
     run, report = judge_json(points_problem, hang, tmp_path, None, "--first-fail")

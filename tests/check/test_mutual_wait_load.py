@@ -152,20 +152,22 @@ def packages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 def test_a_mutual_wait_is_the_submissions_tle_at_every_load(packages: dict[str, Path]) -> None:
-    """Beside 2 and 8 busy processes, in every sandbox mode (the modes judged side by side, adding their own load),
-    relayed and direct: TLE each time for both submissions that leave the interactor waiting, never the JE of the
-    interactor's wall limit."""
+    """Beside 2 and 8 busy processes, in every sandbox mode, relayed and direct (all of them judged side by side,
+    adding their own load): TLE each time for both submissions that leave the interactor waiting, never the JE of
+    the interactor's wall limit."""
     names = ["time_limit_exceeded/floods.c", "time_limit_exceeded/waits.c"]
     modes = _modes()
     assert "none" in modes, modes
+    ways = [(mode, relayed) for mode in modes for relayed in (True, False)]
 
-    def both_paths(mode: str) -> list[tuple[str, bool, dict[str, tuple[str, str]]]]:
-        return [(mode, relayed, _verdicts(packages["waits"], mode, names, relayed)) for relayed in (True, False)]
+    def judged(way: tuple[str, bool]) -> tuple[str, bool, dict[str, tuple[str, str]]]:
+        mode, relayed = way
+        return mode, relayed, _verdicts(packages["waits"], mode, names, relayed)
 
     seen = []
     for count in LOADS:
-        with _hogs(count), ThreadPoolExecutor(len(modes)) as executor:
-            seen += [(count, *judged) for each in executor.map(both_paths, modes) for judged in each]
+        with _hogs(count), ThreadPoolExecutor(len(ways)) as executor:
+            seen += [(count, *each) for each in executor.map(judged, ways)]
     assert len(seen) == len(LOADS) * len(modes) * 2
     for count, mode, relayed, got in seen:
         verdicts = {name: verdict for name, (verdict, _) in got.items()}

@@ -4,7 +4,7 @@ Every kind runs the submission through one step (``judge/core/evaluation.py``);
 before it, the extra wall time a confirming run gets reached batch cases only,
 and an interactive or multi-pass case did not even carry how long its run
 waited for a CPU, so a starved one was TLE for good. Here each kind's
-package (written by the test, one case, time limit 0.5 s, so wall 1.5 s) is
+package (written by the test, one case, time limit 0.3 s, so wall 1.3 s) is
 judged at ``-j 1`` with one C program that needs 0.2 s of CPU pinned to
 CPU 0 on the first pass, while ``test_verdict_rules._Starver`` keeps that CPU
 busy at the highest priority during its first run only:
@@ -38,7 +38,7 @@ pytestmark = [
     pytest.mark.skipif(os.geteuid() != 0, reason="taking a CPU from the program needs a priority only root may set"),
 ]
 
-WALL_LIMIT = 1.5  # time_limit 0.5 s: the wall limit is that plus 1 s
+WALL_LIMIT = 1.3  # time_limit 0.3 s: the wall limit is that plus 1 s; the starved first run is stretched to 3 times it
 
 PROGRAM = r"""
 #define _GNU_SOURCE
@@ -87,7 +87,7 @@ int main(void) {
 
 
 def _package(kind: str) -> dict[str, str]:
-    head = "problem_format_version: 2025-09\nname: Starved\nlimits:\n  time_limit: 0.5\n"
+    head = "problem_format_version: 2025-09\nname: Starved\nlimits:\n  time_limit: 0.3\n"
     if kind == "batch":
         return {"problem.yaml": head + "type: pass-fail\n", "data/secret/1.in": "1\n", "data/secret/1.ans": "1\n"}
     if kind == "multi-pass":

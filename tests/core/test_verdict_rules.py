@@ -16,6 +16,8 @@ only and answers c2 and c3, which must stay AC).
   busy process of higher priority during its first run (the test's own load,
   not the machine's) is AC, and the report names the first run and the load
   average at both. A sleeper is TLE at the wall limit and never run again.
+  These two run until a wall limit stops them: on copies of hsum whose wall
+  limit is shorter (test_hostile.py's hsum_short_wall and hsum_quick).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ import pytest
 from test_hostile import (  # noqa: F401  (fixtures are found by pytest by name)
     HSUM,
     PROGRAMS,
+    QUICK_WALL_LIMIT_S,
     Hostile,
     _expect_accepted,
     _from_template,
@@ -40,6 +43,8 @@ from test_hostile import (  # noqa: F401  (fixtures are found by pytest by name)
     build_caches,
     hostile,
     hostile_references,
+    hsum_quick,
+    hsum_short_wall,
 )
 
 pytestmark = pytest.mark.slow
@@ -128,11 +133,12 @@ class _Starver:
 
 @pytest.mark.skipif(os.geteuid() != 0, reason="taking a CPU from the program needs a priority only root may set")
 @pytest.mark.parametrize("mode", _modes())
-def test_load_starved_program_is_confirmed_at_j1(hostile: Hostile, mode: str) -> None:
+def test_load_starved_program_is_confirmed_at_j1(hostile: Hostile, hsum_short_wall: Path, mode: str) -> None:
     """At -j 1, a correct program kept from the CPU by another process reaches the wall limit with little CPU time: the
-    case is run again alone before the TLE could stand, and is AC; the report keeps the first run and the load."""
+    case is run again alone before the TLE could stand, and is AC; the report keeps the first run and the load. On
+    hsum_short_wall (wall 1 s): the starved run is stretched to 3 s, not hsum's 6 s, before the clock stops it."""
     starver = _Starver("hxstarved")
-    run = hostile.run(HSUM, PROGRAMS / "hx_starved.c", mode, "hxstarved", jobs=1, beside=starver)
+    run = hostile.run(hsum_short_wall, PROGRAMS / "hx_starved.c", mode, "hxstarved", jobs=1, beside=starver)
     assert starver.hogged, run.describe()
     _expect_accepted(run, ["c1", "c2", "c3"])
     note = run.case("c1")["confirmation"]
@@ -143,10 +149,11 @@ def test_load_starved_program_is_confirmed_at_j1(hostile: Hostile, mode: str) ->
 
 
 @pytest.mark.parametrize("mode", _modes())
-def test_sleeper_is_not_run_again_at_j1(hostile: Hostile, mode: str) -> None:
-    """A program sleeping for ever uses no CPU and waits for none: TLE at the wall limit, at once, never confirmed."""
-    run = hostile.run(HSUM, PROGRAMS / "sleep_forever.c", mode, "hxsleep", jobs=1)
+def test_sleeper_is_not_run_again_at_j1(hostile: Hostile, hsum_quick: Path, mode: str) -> None:
+    """A program sleeping for ever uses no CPU and waits for none: TLE at the wall limit (hsum_quick's 1.2 s), at
+    once, never confirmed."""
+    run = hostile.run(hsum_quick, PROGRAMS / "sleep_forever.c", mode, "hxsleep", jobs=1)
     _expect_accepted(run, ["c2", "c3"])
     case = run.case("c1")
     assert case["verdict"] == "TLE" and case["confirmation"] == "" and case["waited"] < 0.5, run.describe()
-    assert case["wall_time"] < 3, run.describe()
+    assert case["wall_time"] < QUICK_WALL_LIMIT_S + 1, run.describe()

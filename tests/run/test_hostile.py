@@ -48,7 +48,9 @@ Expected verdicts in bwrap mode, where a choice exists:
   judge finishes normally and the next cases run. Run only in bwrap mode and
   only after a probe has shown the program is in its own PID namespace.
 - ignoring SIGTERM in a busy loop: TLE, stopped at the CPU limit.
-- sleeping for ever: TLE by the 2 s wall limit, wall time under 3 s.
+- sleeping for ever: TLE by the wall limit, within a second after it.
+  (These two, which run until a limit stops them, are judged on `hsum_quick`,
+  a copy of hsum at 0.2 s, so wall 1.2 s.)
 - reading past the end of stdin, then from a closed stdin: each read returns
   at once (stdin is a file), so the program answers: AC.
 - closing stdout: before writing anything, WA (empty output); after writing
@@ -368,6 +370,40 @@ def hostile(
     return Hostile(judge_process, tmp_path, monkeypatch, build_caches)
 
 
+QUICK_TIME_S = 0.2  # hsum_quick's limits.time
+QUICK_WALL_LIMIT_S = QUICK_TIME_S + 1  # max(2 x 0.2 s, 0.2 s + 1 s): the judge's default for it
+SHORT_WALL_LIMIT_S = 1.0  # hsum_short_wall's limits.wall, under its time limit of 1 s as hsum's
+
+
+def _hsum_copy(root: Path, limits: str) -> Path:
+    """A copy of hsum (problems/ and cases/ side by side under ``root``) with ``limits`` in place of its ``time: 1``
+    line. Outside any test's tmp_path: what a judging writes into it is no change a snapshot watches (the
+    repository's problems/ and tests/fixtures/ stay watched)."""
+    copy = root / "problems" / "hsum"
+    shutil.copytree(HSUM, copy)
+    shutil.copytree(HSUM_ANSWERS.parent, root / "cases" / "hsum")
+    spec = copy / "problem.yaml"
+    text = spec.read_text()
+    assert "  time: 1\n" in text
+    spec.write_text(text.replace("  time: 1\n", limits))
+    return copy
+
+
+@pytest.fixture(scope="module")
+def hsum_quick(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """hsum at a time limit of 0.2 s, not 1 s, so a wall limit of 1.2 s, not 2 s: for programs that run until a limit
+    stops them, which they reach as surely at 0.2 s as at 1 s. The wall limit is then six times C's CPU limit, not
+    twice, so a busy loop judged on a loaded machine still meets its CPU limit first."""
+    return _hsum_copy(tmp_path_factory.mktemp("hsum-quick"), f"  time: {QUICK_TIME_S:g}\n")
+
+
+@pytest.fixture(scope="module")
+def hsum_short_wall(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """hsum with its wall limit stated as 1 s, not the default 2 s: a run kept from its CPU is stretched to at most 3
+    times its wall limit, 3 s, not 6 s, before the clock stops it."""
+    return _hsum_copy(tmp_path_factory.mktemp("hsum-short-wall"), f"  time: 1\n  wall: {SHORT_WALL_LIMIT_S:g}\n")
+
+
 def _from_template(name: str, destination: Path, **values: str) -> Path:
     """Write program `name` from its .tmpl with each @KEY@ replaced: the paths and ports it attacks exist only at test
     time."""
@@ -457,24 +493,24 @@ def test_killing_parent_is_refused(hostile: Hostile) -> None:
 
 
 @pytest.mark.parametrize("mode", _modes())
-def test_sigterm_ignoring_loop_is_stopped(hostile: Hostile, mode: str) -> None:
-    """A busy loop that ignores SIGTERM is killed at the CPU limit: TLE, promptly (apart from the time the machine's
-    load kept it waiting for a CPU, which the wall limit does not count)."""
-    run = hostile.run(HSUM, PROGRAMS / "sigterm_loop.c", mode, "hxsigterm")
+def test_sigterm_ignoring_loop_is_stopped(hostile: Hostile, hsum_quick: Path, mode: str) -> None:
+    """A busy loop that ignores SIGTERM is killed at the CPU limit (hsum_quick's 0.2 s): TLE, promptly (apart from
+    the time the machine's load kept it waiting for a CPU, which the wall limit does not count)."""
+    run = hostile.run(hsum_quick, PROGRAMS / "sigterm_loop.c", mode, "hxsigterm")
     _expect_accepted(run, ["c2", "c3"])
     case = run.case("c1")
     assert case["verdict"] == "TLE" and case["signal"] == "SIGKILL", run.describe()
-    assert case["wall_time"] - case["waited"] < HSUM_WALL_LIMIT_S + 1, run.describe()
+    assert case["wall_time"] - case["waited"] < QUICK_WALL_LIMIT_S + 1, run.describe()
 
 
 @pytest.mark.parametrize("mode", _modes())
-def test_sleeping_for_ever_is_stopped_by_wall_clock(hostile: Hostile, mode: str) -> None:
-    """A sleeper uses no CPU: the 2 s wall limit stops it, with wall time under 3 s."""
-    run = hostile.run(HSUM, PROGRAMS / "sleep_forever.c", mode, "hxsleep")
+def test_sleeping_for_ever_is_stopped_by_wall_clock(hostile: Hostile, hsum_quick: Path, mode: str) -> None:
+    """A sleeper uses no CPU: the wall limit (hsum_quick's 1.2 s) stops it, within a second after it."""
+    run = hostile.run(hsum_quick, PROGRAMS / "sleep_forever.c", mode, "hxsleep")
     _expect_accepted(run, ["c2", "c3"])
     case = run.case("c1")
-    assert case["verdict"] == "TLE" and case["time"] < 0.5, run.describe()
-    assert 0.9 * HSUM_WALL_LIMIT_S <= case["wall_time"] < 3, run.describe()
+    assert case["verdict"] == "TLE" and case["time"] < 0.1, run.describe()
+    assert 0.9 * QUICK_WALL_LIMIT_S <= case["wall_time"] < QUICK_WALL_LIMIT_S + 1, run.describe()
 
 
 # ---------------------------------------------------------------- memory and stack
