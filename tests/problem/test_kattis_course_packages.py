@@ -166,12 +166,12 @@ def test_a_package_whose_secret_data_is_only_a_recipe_says_what_was_not_judged(
 
 
 def test_a_legacy_package_is_told_its_own_key_for_the_margin_a_tle_submission_misses(tmp_path: Path) -> None:
-    # 1.4 s of CPU: over the 1 s limit, under the 2 s that time_safety_margin 2 asks it to exceed.
-    slow = "import time\nwhile time.process_time() < 1.4:\n    pass\nprint(input())\n"
+    # 0.7 s of CPU: over the 0.5 s limit, under the 1 s that time_safety_margin 2 asks it to exceed.
+    slow = "import time\nwhile time.process_time() < 0.7:\n    pass\nprint(input())\n"
     root = write_files(
         tmp_path / "echo",
         {
-            "problem.yaml": "name: Echo\nlimits:\n  time_limit: 1\n  time_safety_margin: 2\n",
+            "problem.yaml": "name: Echo\nlimits:\n  time_limit: 0.5\n  time_safety_margin: 2\n",
             "data/secret/1.in": "1\n",
             "data/secret/1.ans": "1\n",
             "submissions/accepted/echo.py": ECHO,
@@ -182,7 +182,7 @@ def test_a_legacy_package_is_told_its_own_key_for_the_margin_a_tle_submission_mi
     assert code == 0, report["findings"]
     warnings = [f["message"] for f in report["findings"] if f["severity"] == "warning"]
     assert any(
-        w.startswith("time_limit_exceeded/slow.py: no case times out at 1 s × time_safety_margin 2 = 2 s")
+        w.startswith("time_limit_exceeded/slow.py: no case times out at 0.5 s × time_safety_margin 2 = 1 s")
         for w in warnings
     ), warnings
 
