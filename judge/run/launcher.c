@@ -510,12 +510,7 @@ static void run(struct request *r) {
     pid_t pid = clone_into(&g);
     if (pid == -2) pid = vfork();
     if (pid == 0) exec_child(r);
-    if (own_pids) {
-        holder_leave();
-        /* while this run computes: the next run's namespaces are made, and the last run's end (reaped in the
-         * loop below once they have, so neither is on the path from one run to the next) */
-        if (pid > 0 && !parent_gone) holder_prepare(r);
-    }
+    if (own_pids) holder_leave();
     capture_forked(&cap);
     if (pid < 0) {
         capture_finish(&cap);
@@ -544,6 +539,12 @@ static void run(struct request *r) {
         close(r->fds[1]);
         r->fds[1] = -1;
     }
+    /* While this run computes: the next run's namespaces are made, and the last run's end (reaped in the loop below
+     * once they have, so neither is on the path from one run to the next). Only now that this launcher holds no
+     * write end of the run's pipes: the holder is forked from it and keeps what it inherits until it has closed
+     * them, so a holder made before, and slow to start on a busy machine, held off the end-of-file of the run's
+     * output (the launcher's capture_finish waited for it) and of an interactor's input. */
+    if (own_pids && !parent_gone) holder_prepare(r);
 
     int pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
     const char *killed = pidfd < 0 ? "wall" : "none";
