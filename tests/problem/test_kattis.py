@@ -5,8 +5,8 @@ a legacy pass-fail package with nested groups, default-validator flags, an
 inferred time limit and a folder submission; a 2025-09 scoring package with
 a custom output validator, scoring groups and an explicit limit; an
 interactive one that must be refused. The export round trip runs verify on
-the exported form of a bundled problem (slide; why that one alone is said
-above the test).
+the exported form of a bundled problem (slide, with the cases that catch each
+submission; why that one alone and those cases are said above the test).
 """
 
 from __future__ import annotations
