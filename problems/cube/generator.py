@@ -26,6 +26,34 @@ INT32_SIGN = 1 << 31
 Board = list[int]
 
 
+def shuffle(items: list[int], rng: random.Random) -> int:
+    """Shuffle `items` in place exactly as ``rng.shuffle(items)`` does; returns the parity of the permutation applied.
+
+    The same draws in the same order (Fisher-Yates from the end, each index
+    by rejection from getrandbits of the range's bit length), so the data
+    stays bit for bit what it was, but without random.shuffle's method call
+    per draw: a quarter less time on a board of 10^6 cells, and the parity,
+    which a board's answer depends on, comes free instead of costing an O(L)
+    walk through the cycles. Written out here also because Python promises
+    to keep random() and getrandbits() reproducible, not shuffle.
+    """
+    getrandbits = rng.getrandbits
+    odd = 0
+    top = len(items) - 1
+    while top > 0:
+        bits = (top + 1).bit_length()
+        lowest = (1 << (bits - 1)) - 1  # the indices whose range size top+1 needs as many bits
+        for index in range(top, lowest - 1, -1):
+            other = getrandbits(bits)
+            while other > index:
+                other = getrandbits(bits)
+            if other != index:
+                items[index], items[other] = items[other], items[index]
+                odd ^= 1
+        top = lowest - 1
+    return odd
+
+
 def cell_count(m: int) -> int:
     """Number of slots of an m-cube."""
     return m * m * m
@@ -65,9 +93,12 @@ def distance_parity(m: int, blank: int) -> int:
     return ((m - 1 - y) + (m - 1 - z)) & 1
 
 
-def solvable(m: int, board: Board) -> bool:
-    """Whether the goal can be reached (the rule the statement's notes explain)."""
-    return (tile_inversion_parity(board) + distance_parity(m, board.index(0))) % 2 == 0
+def solvable(m: int, board: Board, parity: int | None = None) -> bool:
+    """Whether the goal can be reached (the rule the statement's notes explain); ``parity`` is the tile inversion
+    parity when already known (``shuffled_board``)."""
+    if parity is None:
+        parity = tile_inversion_parity(board)
+    return (parity + distance_parity(m, board.index(0))) % 2 == 0
 
 
 def place_blank(tiles: list[int], blank: int) -> Board:
@@ -90,18 +121,24 @@ def swap_two_tiles(board: Board, rng: random.Random) -> None:
 
 def random_board(m: int, rng: random.Random, blank: int | None = None) -> Board:
     """Uniformly shuffled tiles; the blank at ``blank`` or anywhere."""
+    return shuffled_board(m, rng, blank)[0]
+
+
+def shuffled_board(m: int, rng: random.Random, blank: int | None = None) -> tuple[Board, int]:
+    """``random_board`` and its ``tile_inversion_parity``: the tiles start in order, so it is the shuffle's own parity,
+    known without walking a million cells again."""
     size = cell_count(m)
     tiles = list(range(1, size))
-    rng.shuffle(tiles)
-    return place_blank(tiles, rng.randrange(size) if blank is None else blank)
+    odd = shuffle(tiles, rng)
+    return place_blank(tiles, rng.randrange(size) if blank is None else blank), odd
 
 
-def with_truth(m: int, board: Board, want: bool | None, rng: random.Random) -> Board:
+def with_truth(m: int, board: Board, want: bool | None, rng: random.Random, parity: int | None = None) -> Board:
     """Force the answer to ``want`` (None keeps it) by swapping two tiles if needed.
 
     The 1-cube's only state is solvable; it is kept whatever ``want`` says.
     """
-    if want is not None and m >= 2 and solvable(m, board) != want:
+    if want is not None and m >= 2 and solvable(m, board, parity) != want:
         swap_two_tiles(board, rng)
     return board
 
@@ -141,10 +178,11 @@ def write_cases(cases: list[tuple[int, Board]]) -> None:
 def gen_random(args: argparse.Namespace) -> list[tuple[int, Board]]:
     """``--count`` shuffled boards with the blank anywhere."""
     rng = seeded(args)
-    return [
-        (args.size, with_truth(args.size, random_board(args.size, rng), truth_cycle(args.truth, i), rng))
-        for i in range(args.count)
-    ]
+    cases = []
+    for i in range(args.count):
+        board, parity = shuffled_board(args.size, rng)
+        cases.append((args.size, with_truth(args.size, board, truth_cycle(args.truth, i), rng, parity)))
+    return cases
 
 
 def gen_exhaustive(args: argparse.Namespace) -> list[tuple[int, Board]]:
@@ -260,7 +298,7 @@ def gen_long_cycle(args: argparse.Namespace) -> list[tuple[int, Board]]:
     want_inv = distance_parity(m, blank) ^ (0 if args.truth == "yes" else 1)
     fixed = rng.randrange(n) if (n - 1) & 1 != want_inv else None
     order = [i for i in range(n) if i != fixed]
-    rng.shuffle(order)  # linked end to end: a uniformly random single cycle
+    shuffle(order, rng)  # linked end to end: a uniformly random single cycle
     target = list(range(n))
     for here, there in zip(order, order[1:] + order[:1]):
         target[here] = there
@@ -280,7 +318,7 @@ def block_layout(n: int, rng: random.Random) -> tuple[list[tuple[int, int, int, 
     starts = list(range(1, n + 1, width))
     sizes = [min(width, n + 1 - s) for s in starts]
     order = list(range(len(starts)))
-    rng.shuffle(order)
+    shuffle(order, rng)
     fenwick = [0] * (len(order) + 1)
     placed = 0
     count = 0
@@ -360,7 +398,8 @@ def gen_mixed(args: argparse.Namespace) -> list[tuple[int, Board]]:
         want = None if m == 1 else rng.random() < 0.5
         small.append((m, with_truth(m, random_board(m, rng), want, rng)))
         cells += cell_count(m)
-    big = (args.size, with_truth(args.size, random_board(args.size, rng), rng.random() < 0.5, rng))
+    board, parity = shuffled_board(args.size, rng)
+    big = (args.size, with_truth(args.size, board, rng.random() < 0.5, rng, parity))
     where = {"start": 0, "middle": len(small) // 2, "end": len(small)}[args.where]
     return small[:where] + [big] + small[where:]
 

@@ -25,6 +25,8 @@ Categories:
       one random N x N board among K random boards of sides 1..8
 """
 
+from __future__ import annotations
+
 import argparse
 import itertools
 import math
@@ -35,6 +37,34 @@ from collections.abc import Callable, Iterator
 Board = list[int]
 INT32 = 2**31
 MAX_SIDE = 300
+
+
+def shuffle(items: list[int], rng: random.Random) -> int:
+    """Shuffle `items` in place exactly as ``rng.shuffle(items)`` does; returns the parity of the permutation applied.
+
+    The same draws in the same order (Fisher-Yates from the end, each index
+    by rejection from getrandbits of the range's bit length), so the data
+    stays bit for bit what it was, but without random.shuffle's method call
+    per draw: a quarter less time on a board of 10^6 cells, and the parity,
+    which a board's answer depends on, comes free instead of costing an O(L)
+    walk through the cycles. Written out here also because Python promises
+    to keep random() and getrandbits() reproducible, not shuffle.
+    """
+    getrandbits = rng.getrandbits
+    odd = 0
+    top = len(items) - 1
+    while top > 0:
+        bits = (top + 1).bit_length()
+        lowest = (1 << (bits - 1)) - 1  # the indices whose range size top+1 needs as many bits
+        for index in range(top, lowest - 1, -1):
+            other = getrandbits(bits)
+            while other > index:
+                other = getrandbits(bits)
+            if other != index:
+                items[index], items[other] = items[other], items[index]
+                odd ^= 1
+        top = lowest - 1
+    return odd
 
 
 def board_text(cells: Board) -> str:
@@ -68,16 +98,17 @@ def cell_parity(cells: Board) -> int:
     return (size - cycles) & 1
 
 
-def is_solvable(cells: Board) -> bool:
-    """Truth of a board: permutation parity equals the blank's taxicab parity."""
+def is_solvable(cells: Board, parity: int | None = None) -> bool:
+    """Truth of a board: permutation parity equals the blank's taxicab parity; ``parity`` is the ``cell_parity`` when
+    already known (``shuffled_board``)."""
     side = math.isqrt(len(cells))
     row, col = divmod(cells.index(0), side)
-    return cell_parity(cells) == (2 * side - 2 - row - col) & 1
+    return (cell_parity(cells) if parity is None else parity) == (2 * side - 2 - row - col) & 1
 
 
-def force_truth(cells: Board, want: bool, rng: random.Random) -> Board:
+def force_truth(cells: Board, want: bool, rng: random.Random, parity: int | None = None) -> Board:
     """Swap two random tiles if needed so the answer is `want` (sides >= 2)."""
-    if len(cells) < 4 or is_solvable(cells) == want:
+    if len(cells) < 4 or is_solvable(cells, parity) == want:
         return cells
     tiles = [i for i in rng.sample(range(len(cells)), 3) if cells[i] != 0]
     a, b = tiles[0], tiles[1]
@@ -87,9 +118,15 @@ def force_truth(cells: Board, want: bool, rng: random.Random) -> Board:
 
 def random_board(side: int, rng: random.Random) -> Board:
     """A uniformly random permutation of 0..side^2-1."""
+    return shuffled_board(side, rng)[0]
+
+
+def shuffled_board(side: int, rng: random.Random) -> tuple[Board, int]:
+    """``random_board`` and its ``cell_parity``, known from the shuffle instead of walked again: the cells start in
+    order, and mapping each value v to cell v-1 (the blank to the last) adds one cycle through all L cells."""
     cells = list(range(side * side))
-    rng.shuffle(cells)
-    return cells
+    odd = shuffle(cells, rng)
+    return cells, (odd + len(cells) - 1) & 1
 
 
 def with_blank(tiles: list[int], index: int) -> Board:
@@ -125,7 +162,7 @@ def gen_sweep(args: argparse.Namespace) -> Iterator[Board]:
         for index in range(side * side):
             for want in (True, False):
                 tiles = list(range(1, side * side))
-                rng.shuffle(tiles)
+                shuffle(tiles, rng)
                 yield force_truth(with_blank(tiles, index), want, rng)
 
 
@@ -134,7 +171,8 @@ def gen_random(args: argparse.Namespace) -> Iterator[Board]:
     rng = seeded(args)
     for k in range(args.count):
         side = rng.randint(args.min_size, args.size)
-        yield force_truth(random_board(side, rng), k % 2 == 0, rng)
+        cells, parity = shuffled_board(side, rng)
+        yield force_truth(cells, k % 2 == 0, rng, parity)
 
 
 def long_cycle(side: int, want: bool, rng: random.Random) -> Board:
@@ -142,7 +180,7 @@ def long_cycle(side: int, want: bool, rng: random.Random) -> Board:
     size = side * side
     while True:
         order = list(range(size))
-        rng.shuffle(order)
+        shuffle(order, rng)
         cells = [0] * size
         for a, b in zip(order, order[1:] + order[:1]):
             cells[a] = (b + 1) % size
@@ -173,7 +211,7 @@ def gen_special(args: argparse.Namespace) -> Iterator[Board]:
     yield long_cycle(side, False, rng)
     for want in (True, False):
         tiles = in_order[:]
-        rng.shuffle(tiles)
+        shuffle(tiles, rng)
         yield force_truth(with_blank(tiles, rng.randrange(side)), want, rng)
 
 
@@ -207,7 +245,7 @@ def descending_blocks(count: int, rng: random.Random) -> list[int]:
     tiles: list[int] = []
     for i in reversed(range(blocks)):
         part = list(range(bounds[i] + 1, bounds[i + 1] + 1))
-        rng.shuffle(part)
+        shuffle(part, rng)
         tiles.extend(part)
     return tiles
 
@@ -223,7 +261,7 @@ def shuffled_windows(count: int, rng: random.Random) -> list[int]:
         width = rng.randint(2, widest)
         start = rng.randrange(count - width + 1)
         window = tiles[start : start + width]
-        rng.shuffle(window)
+        shuffle(window, rng)
         tiles[start : start + width] = window
         spent += width * (width - 1) // 4
     return tiles
@@ -267,7 +305,8 @@ def gen_multi(args: argparse.Namespace) -> Iterator[Board]:
     huge_at = {"first": 0, "middle": args.count // 2, "last": args.count}[args.at]
     for k in range(args.count + 1):
         side = args.size if k == huge_at else rng.randint(1, min(8, args.size))
-        yield force_truth(random_board(side, rng), k % 2 == 0, rng)
+        cells, parity = shuffled_board(side, rng)
+        yield force_truth(cells, k % 2 == 0, rng, parity)
 
 
 def side_type(text: str) -> int:

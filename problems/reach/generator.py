@@ -62,6 +62,34 @@ Board = list[int]
 Case = tuple[int, int, Board, Board]
 
 
+def shuffle(items: list[int], rng: random.Random) -> int:
+    """Shuffle `items` in place exactly as ``rng.shuffle(items)`` does; returns the parity of the permutation applied.
+
+    The same draws in the same order (Fisher-Yates from the end, each index
+    by rejection from getrandbits of the range's bit length), so the data
+    stays bit for bit what it was, but without random.shuffle's method call
+    per draw: a quarter less time on a board of 10^6 cells, and the parity,
+    which a board's answer depends on, comes free instead of costing an O(L)
+    walk through the cycles. Written out here also because Python promises
+    to keep random() and getrandbits() reproducible, not shuffle.
+    """
+    getrandbits = rng.getrandbits
+    odd = 0
+    top = len(items) - 1
+    while top > 0:
+        bits = (top + 1).bit_length()
+        lowest = (1 << (bits - 1)) - 1  # the indices whose range size top+1 needs as many bits
+        for index in range(top, lowest - 1, -1):
+            other = getrandbits(bits)
+            while other > index:
+                other = getrandbits(bits)
+            if other != index:
+                items[index], items[other] = items[other], items[index]
+                odd ^= 1
+        top = lowest - 1
+    return odd
+
+
 def is_line(rows: int, cols: int) -> bool:
     """A single row or column cannot reorder its tiles: it has its own rule."""
     return rows == 1 or cols == 1
@@ -113,9 +141,13 @@ def with_blank(tiles: list[int], cell: int) -> Board:
 
 def shuffled_tiles(size: int, rng: random.Random) -> list[int]:
     """The tiles 1..size-1 in a uniformly random order."""
+    return shuffled_tiles_and_parity(size, rng)[0]
+
+
+def shuffled_tiles_and_parity(size: int, rng: random.Random) -> tuple[list[int], int]:
+    """``shuffled_tiles`` and their ``tile_parity``: the shuffle's own parity, as they start in order."""
     tiles = list(range(1, size))
-    rng.shuffle(tiles)
-    return tiles
+    return tiles, shuffle(tiles, rng)
 
 
 def blank_rows(rows: int, gap: str, rng: random.Random) -> tuple[int, int]:
@@ -129,8 +161,9 @@ def blank_rows(rows: int, gap: str, rng: random.Random) -> tuple[int, int]:
 
 def class_board(rows: int, cols: int, row: int, parity: int, rng: random.Random) -> Board:
     """A random board with the blank in `row` and I(s) of the given parity."""
-    board = with_blank(shuffled_tiles(rows * cols, rng), row * cols + rng.randrange(cols))
-    if class_parity(cols, board) != parity:
+    tiles, odd = shuffled_tiles_and_parity(rows * cols, rng)
+    board = with_blank(tiles, row * cols + rng.randrange(cols))
+    if (odd + row * (cols - 1)) & 1 != parity:  # class_parity(cols, board) without walking the tiles again
         swap_two_tiles(board, rng)
     return board
 
