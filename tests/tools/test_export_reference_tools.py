@@ -3,7 +3,8 @@
 problemtools' ``verifyproblem`` reads the legacy export (the default), and
 BAPCtools' ``bt run`` the 2025-09 export with ``--pass-fail`` (it judges no
 scoring problems). Both are installed from PyPI into a throw-away venv made
-once per session; where that fails the tests skip naming what is missing.
+once per run (xdist's workers share it); where that fails the tests skip
+naming what is missing.
 
 Environment adaptations, each for something this machine lacks and not for
 anything in the package: problemtools' statement check is left out (it
