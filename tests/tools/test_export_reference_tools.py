@@ -3,7 +3,8 @@
 problemtools' ``verifyproblem`` reads the legacy export (the default), and
 BAPCtools' ``bt run`` the 2025-09 export with ``--pass-fail`` (it judges no
 scoring problems). Both are installed from PyPI into a throw-away venv made
-once per session; where that fails the tests skip naming what is missing.
+once per run (xdist's workers share it); where that fails the tests skip
+naming what is missing.
 
 Environment adaptations, each for something this machine lacks and not for
 anything in the package: problemtools' statement check is left out (it
@@ -72,6 +73,7 @@ import resource
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -106,23 +108,30 @@ TOOL_ENV = {"PYPY_GC_NURSERY": os.environ.get("PYPY_GC_NURSERY", "4M")}  # see t
 
 
 @pytest.fixture(scope="session")
-def reference_tools(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A venv with both tools, made once per run: under xdist the two tests run on different workers, and the first
-    to ask makes it under a lock in the run's shared temporary folder while the other waits for it (each worker made
-    its own before, 14 s apiece). Skips with pip's own last line when the tools cannot be installed here; a worker
-    that finds that outcome recorded skips with the same reason instead of trying again."""
+def reference_tools(tmp_path_factory: pytest.TempPathFactory) -> Callable[[], Path]:
+    """A venv with both tools, made once per run; the tests ask for it after their export, so that a test waiting for
+    another worker's install has done its own part meanwhile.
+
+    Under xdist the two tests run on different workers, and the first to ask makes the venv under a lock in the run's
+    shared temporary folder while the other waits for it (each worker made its own before, 14 s apiece). Skips with
+    pip's own last line when the tools cannot be installed here; a worker that finds that outcome recorded skips
+    with the same reason instead of trying again."""
     base = tmp_path_factory.getbasetemp()
     folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "reference-tools"
-    folder.mkdir(exist_ok=True)
-    outcome = folder / "outcome"
-    with open(folder / "lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, also when the install raises
-        if not outcome.is_file():
-            outcome.write_text(_install(folder / "venv"))
-        why = outcome.read_text()
-    if why:
-        pytest.skip(why)
-    return folder / "venv"
+
+    def venv() -> Path:
+        folder.mkdir(exist_ok=True)
+        outcome = folder / "outcome"
+        with open(folder / "lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, also when the install raises
+            if not outcome.is_file():
+                outcome.write_text(_install(folder / "venv"))
+            why = outcome.read_text()
+        if why:
+            pytest.skip(why)
+        return folder / "venv"
+
+    return venv
 
 
 def _install(venv: Path) -> str:
@@ -255,12 +264,17 @@ def _tool_log(venv: Path, argv: list[str], cwd: Path, env: dict[str, str] | None
 
 @pytest.mark.slow
 @pytest.mark.parametrize("problem", PROBLEMS)
-def test_problemtools_verifies_the_legacy_export(reference_tools: Path, problem: str, tmp_path: Path) -> None:
+def test_problemtools_verifies_the_legacy_export(
+    reference_tools: Callable[[], Path], problem: str, tmp_path: Path
+) -> None:
     package = _exported(problem, tmp_path / "pkg" / problem)
     left_out = _leave_out_unrunnable(problem, package)
     only = [] if WHOLE_DATA else _first_cases(package)
     code, log = _tool_log(
-        reference_tools, ["verifyproblem", str(package), "-p", *PARTS, *only], tmp_path, _problemtools_config(tmp_path)
+        reference_tools(),
+        ["verifyproblem", str(package), "-p", *PARTS, *only],
+        tmp_path,
+        _problemtools_config(tmp_path),
     )
     assert code == 0 and re.search(rf"{problem} tested: 0 errors", log), log[-4000:]
     for name, verdict in _submissions(
@@ -276,7 +290,9 @@ def test_problemtools_verifies_the_legacy_export(reference_tools: Path, problem:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("problem", PROBLEMS)
-def test_bapctools_runs_the_pass_fail_2025_09_export(reference_tools: Path, problem: str, tmp_path: Path) -> None:
+def test_bapctools_runs_the_pass_fail_2025_09_export(
+    reference_tools: Callable[[], Path], problem: str, tmp_path: Path
+) -> None:
     package = _exported(problem, tmp_path / problem, "--format", "2025-09", "--pass-fail")
     left_out = _leave_out_unrunnable(problem, package)
     # bt remembers every problem.yaml it ran by uuid in XDG_CONFIG_HOME and warns (exit 1) when another folder has
@@ -289,9 +305,9 @@ def test_bapctools_runs_the_pass_fail_2025_09_export(reference_tools: Path, prob
         ["--timeout", str(_bt_timeout(package)), *(f"submissions/{f}" for f in folders if f != "time_limit_exceeded")],
         *([["submissions/time_limit_exceeded"]] if "time_limit_exceeded" in folders else []),
     ]
-    log = ""
+    log, venv = "", reference_tools()
     for argv in runs:
-        code, said = _tool_log(reference_tools, ["bt", "run", "--no-bar", *argv], package, config)
+        code, said = _tool_log(venv, ["bt", "run", "--no-bar", *argv], package, config)
         log += said
         assert code == 0 and "FATAL" not in said and "ERROR" not in said, f"bt run {' '.join(argv)}\n{said[-4000:]}"
     for name, verdict in _submissions(package).items():
