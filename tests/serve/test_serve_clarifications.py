@@ -42,8 +42,8 @@ def contest(tmp_path_factory: pytest.TempPathFactory):
         clients.append(jury.http)
         teams, csrf = {}, {}
         for name in ("ta", "tb", "tc", "td"):
-            # a password only for the teams that use one (HTTP Basic on the ICPC API, the browser's log-in): each costs
-            # an argon2 hash; the sessions are made beside the server (serving.session_of), log-ins are other modules'
+            # a password only for the teams that use one (HTTP Basic on the ICPC API): each costs an argon2 hash; the
+            # sessions, the browser's too, are made beside the server (serving.session_of), log-ins are other modules'
             password = {"password": PASSWORD} if name in ("ta", "tb") else {}
             made = jury.http.post("/users", json={"name": name, "role": "team", **password})
             assert made.status_code == 201, made.text
@@ -299,10 +299,13 @@ def test_an_answer_appears_on_an_open_page_without_a_reload(contest) -> None:
     server, jury = contest["server"], contest["jury"]
     with sync_playwright() as playwright:
         chromium = launch(playwright)
-        watched = Watched(chromium.new_context(), server.url)
+        context = chromium.new_context()
+        context.add_cookies(
+            [{"name": "tilejudge_session", "value": session_of(server.site, "tb")[0], "url": server.url}]
+        )
+        watched = Watched(context, server.url)
         try:
-            page = watched.log_in("tb", PASSWORD)
-            page.goto(server.url + "/clarifications")
+            page = watched.page("/clarifications")
             page.fill("#clar-text", "Can the answer be negative?")
             page.click("#ask-form button[type=submit]")
             page.wait_for_url(re.compile(r"/clarifications#c\d+$"))
