@@ -9,14 +9,12 @@ matrix (``matrix.py``); what verify decides stays the same.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import nullcontext
+from collections.abc import Callable
 from pathlib import Path
 
 from ..core import JudgeOptions, JudgeReport, judge, kind_of
 from ..core.run_limits import time_limit
 from ..core.runs_as import as_package_runs, fallback_note
-from ..core.rwlock import ReadersWriterLock
 from ..core.submission import prepare_submission
 from ..core.timelimit import Inference
 from ..core.validators import validate
@@ -132,9 +130,8 @@ def verify(
             result.errors.append(
                 Finding("package", "validators", f"invalid/valid-output cases not checked: {exc}", True)
             )
-    for path, outcome, warnings in _all_judged(problem, pool, subs, named, found, all_cases):
-        # a language's note (``fallback_note``) once, whichever submissions met it
-        result.warnings += [w for w in warnings if not (w.startswith("note: ") and w in result.warnings)]
+    for path, source, expected in subs:
+        outcome = _judged(problem, pool, path, source, expected, named.get(path), found, all_cases, result)
         if outcome is None:
             continue
         result.outcomes.append(outcome)
@@ -143,46 +140,6 @@ def verify(
             on_submission(outcome)
     result.warnings += timing_warnings(problem, result.outcomes)
     return result
-
-
-def _all_judged(
-    problem: Problem,
-    pool: SlotPool,
-    subs: Found,
-    named: dict[Path, KattisSubmission],
-    found: Inference | None,
-    all_cases: bool,
-) -> Iterator[tuple[Path, Outcome | None, list[str]]]:
-    """Each submission's outcome and warnings, in the order found. With two slots or more, a package in this judge's
-    own format has two submissions judged at a time: the slots one leaves idle (its last case, the cases its first
-    failure stops) take the next one's runs. Both share one readers-writer lock, so a run alone is alone on the
-    machine and no verdict depends on what ran beside it. (A Kattis package's look at the longer limit judges again
-    on its own lock: one at a time.)"""
-
-    def one(
-        sub: tuple[Path, Path | str, Expectation], lock: ReadersWriterLock | None
-    ) -> tuple[Path, Outcome | None, list[str]]:
-        path, source, expected = sub
-        warnings: list[str] = []
-        outcome = _judged(problem, pool, path, source, expected, named.get(path), found, all_cases, warnings, lock)
-        return path, outcome, warnings
-
-    if pool.size < 2 or problem.package_format == "kattis" or len(subs) < 2:
-        for sub in subs:
-            yield one(sub, None)
-        return
-    from concurrent.futures import ThreadPoolExecutor
-
-    lock = ReadersWriterLock()
-    executor = ThreadPoolExecutor(max_workers=2)
-    try:
-        for future in [executor.submit(one, sub, lock) for sub in subs]:
-            yield future.result()
-    except BaseException:  # Ctrl-C (or a judge bug): the runs in flight are killed now, not finished within limits
-        pool.abort()
-        raise
-    finally:
-        executor.shutdown(wait=True, cancel_futures=True)
 
 
 def _judged(
@@ -194,8 +151,7 @@ def _judged(
     sub: KattisSubmission | None,
     found: Inference | None,
     all_cases: bool,
-    warnings: list[str],
-    run_lock: ReadersWriterLock | None = None,
+    result: VerifyResult,
 ) -> Outcome | None:
     """One submission judged as it promises; None when this machine lacks its language (a warning says so)."""
 
@@ -207,22 +163,20 @@ def _judged(
     try:
         named = registry_for(problem.root).language(sub.language) if sub is not None and sub.language else None
         lang = as_package_runs(problem, named) if named is not None else None  # the package's own language id
-        with run_lock.shared() if run_lock is not None else nullcontext():  # a build is a run beside the others
-            program = prepare_submission(problem, source, pool, lang, sub.entrypoint if sub is not None else None)
+        program = prepare_submission(problem, source, pool, lang, sub.entrypoint if sub is not None else None)
     except SetupError as exc:  # a language this machine lacks: named once, and the other submissions still run
-        warnings.append(f"{path.parent.name}/{path.name}: not judged: {exc}")
+        result.warnings.append(f"{path.parent.name}/{path.name}: not judged: {exc}")
         return None
     except JudgeError as exc:
         return failed(str(exc))
     note = fallback_note(problem, program.language)
-    if note:
-        warnings.append(note)
+    if note and note not in result.warnings:
+        result.warnings.append(note)
     # A group is judged until its result is decided, as problemtools does; the matrix (all_cases) needs every case.
     options = JudgeOptions(
         first_fail=expected.first_fail and not all_cases and problem.legacy_grading is None,
         skip_lost=expected.skips_decided and not all_cases,
         margin=margin_wanted(problem, sub, all_cases),
-        run_lock=run_lock,
     )
     reused = found.reports.get(path) if found is not None and not all_cases else None
     try:
@@ -232,8 +186,8 @@ def _judged(
                 report, sensitive = with_extra_time(
                     f"{path.parent.name}/{path.name}", problem, program, pool, options, report, expected.accepts
                 )
-                warnings += sensitive
-            warnings += check_tle_margin(problem, path, program, pool, report)
+                result.warnings += sensitive
+            result.warnings += check_tle_margin(problem, path, program, pool, report)
     except JudgeError as exc:
         return failed(f"judging stopped: {exc}", Verdict.JE)
     return Outcome(path, expected, report)
