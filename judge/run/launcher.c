@@ -209,10 +209,6 @@ static void set_limit(int resource, rlim_t soft, rlim_t hard) {
 static struct child_report { char error[CHILD_ERROR_MAX]; volatile int ipc_shared; } *report;
 static int privileged;
 static const struct run_group *child_group;
-/* Whether the launcher was started in the normal (fair) scheduling class: then a run's child is made on the launcher's
- * own CPU, and both get back the CPUs the launcher may use (read just before) as their next step (run() says why). */
-static cpu_set_t launcher_cpus;
-static int launcher_fair, child_pinned;
 
 /* The child's first steps, on the parent's memory after vfork (or its copy after clone): fresh signal state, the
  * run's descriptors and groups, its network; every other descriptor of the launcher's is closed. */
@@ -221,7 +217,6 @@ static void begin_child(const struct request *r) {
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
     own_signals_default();
-    if (child_pinned && sched_setaffinity(0, sizeof launcher_cpus, &launcher_cpus) < 0) child_fail("the launcher's CPUs");
     setpgid(0, 0);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
 
@@ -511,22 +506,10 @@ static void run(struct request *r) {
         return;
     }
     if (!own_pids && r->fresh & FRESH_MOUNTS) mount_table_refresh();  /* the child reads it (confine.c) */
-    /* The child is made on this CPU, where the launcher now waits for its exec: left to the fair scheduler, a new
-     * process goes to the CPU its load averages call idlest, where it may wait behind another task while this one
-     * idles (docs/benchmarks.md: a mean of 0.37-0.77 ms before the child's first step on a busy machine, 0.07-0.12 ms
-     * so). A real-time launcher (chrt) is left alone: its child is placed on a free CPU already, and pinned there it
-     * lost 0.09 ms a run in the sandboxes. */
-    int cpu = launcher_fair && sched_getaffinity(0, sizeof launcher_cpus, &launcher_cpus) == 0 ? sched_getcpu() : -1;
-    cpu_set_t here;
-    CPU_ZERO(&here);
-    if (cpu >= 0 && cpu < CPU_SETSIZE) CPU_SET(cpu, &here);
-    child_pinned = cpu >= 0 && cpu < CPU_SETSIZE && CPU_COUNT(&launcher_cpus) > 1 && CPU_ISSET(cpu, &launcher_cpus)
-                   && sched_setaffinity(0, sizeof here, &here) == 0;
     long long start = now_us();
     pid_t pid = clone_into(&g);
     if (pid == -2) pid = vfork();
     if (pid == 0) exec_child(r);
-    if (child_pinned) sched_setaffinity(0, sizeof launcher_cpus, &launcher_cpus);
     if (own_pids) holder_leave();
     capture_forked(&cap);
     if (pid < 0) {
@@ -663,7 +646,6 @@ int main(int argc, char **argv) {
     for (int s = 1; s < NSIG; s++) signal(s, SIG_DFL);  /* nothing ignored by whoever started it reaches a run */
     signal(SIGPIPE, SIG_IGN);
     privileged = geteuid() == 0;
-    launcher_fair = sched_getscheduler(0) == SCHED_OTHER;
     report = mmap(NULL, sizeof *report, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (report == MAP_FAILED) {
         perror("launcher: report page");
