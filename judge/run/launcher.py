@@ -257,17 +257,17 @@ class Launcher:
         polls for that every 10 ms) and exits; the thread waiting for that run gets an error, and this launcher is
         never started again."""
         self._aborted = True
-        sock = self._sock
-        if sock is not None:
-            try:
-                sock.shutdown(socket.SHUT_RDWR)
-            except OSError:  # closed meanwhile by its own thread
-                pass
+        self._hang_up()
 
     def cancel(self) -> None:
         """Kill the run in flight from another thread, as ``abort`` does, but for this run alone: the thread waiting
         for it gets ``Cancelled``, and the next run starts a new launcher."""
         self._cancelled = True
+        self._hang_up()
+
+    def _hang_up(self) -> None:
+        """Shut the socket both ways from another thread: the launcher kills the run in flight (it polls for that
+        every 10 ms) and exits, and the thread waiting for the run's answer wakes with the socket closed."""
         sock = self._sock
         if sock is not None:
             try:
