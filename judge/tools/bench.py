@@ -71,6 +71,13 @@ class Bench:
         root = self.work / "problems" / name
         shutil.copytree(self.problem.root, root, ignore=shutil.ignore_patterns("cases"))
         spec = fastyaml.safe_load((self.problem.root / "problem.yaml").read_text())
+        # folders the spec names from outside the problem's own (``../_lib/python``) stay where they are: by their
+        # absolute paths, as the copy lives elsewhere
+        files = self.problem.files
+        if files.libraries:
+            spec["libraries"] = [str(folder) for folder in files.libraries]
+        if files.include is not None and "include" in spec:
+            spec["include"] = str(files.include)
         spec["groups"] = [
             {
                 "name": "all",
