@@ -27,6 +27,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -259,6 +260,20 @@ def processes_with(marker: str) -> list[str]:
             if marker in cmdline and "run_judge.py" not in cmdline:
                 found.append(f"{proc.name}: {cmdline}")
     return found
+
+
+def joined_and_reaped(work: Callable[[], None], marker: str, bound: float) -> list[str]:
+    """Run ``work`` on a thread, give it ``bound`` seconds, then SIGKILL every process whose command line holds
+    ``marker`` and wait for the thread: the processes found (what outlived the bound), so a test that expects none
+    can say which, and never leaves a sleeper behind whatever happened."""
+    worker = threading.Thread(target=work)
+    worker.start()
+    worker.join(bound)
+    leaked = processes_with(marker)
+    for line in leaked:
+        os.kill(int(line.split(":")[0]), signal.SIGKILL)
+    worker.join()
+    return leaked
 
 
 def program(name: str) -> Path:

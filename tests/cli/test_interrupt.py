@@ -23,12 +23,12 @@ import struct
 import subprocess
 import sys
 import termios
-import threading
 import time
 from pathlib import Path
 
 import pytest
 from conftest import PROBLEMS, REPO_ROOT, as_a_foreground_job, cli, processes_with
+from harness import joined_and_reaped
 
 from judge.cli.live import LiveTable
 from judge.cli.progress import Progress
@@ -270,12 +270,6 @@ def test_an_abort_that_lands_while_a_launcher_starts_still_stops_its_run(monkeyp
                 except Aborted as exc:
                     outcome.append(exc)
 
-        worker = threading.Thread(target=run)
-        worker.start()
-        worker.join(BOUND_S)
-        leaked = processes_with(marker)
-        for line in leaked:  # never leave the sleeper behind, whatever happened
-            os.kill(int(line.split(":")[0]), signal.SIGKILL)
-        worker.join()
+        leaked = joined_and_reaped(run, marker, BOUND_S)
     assert not leaked, "the run started although the slot had been aborted"
     assert outcome and isinstance(outcome[0], Aborted)

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import os
 import secrets
-import signal
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import processes_with, write_files
+from conftest import write_files
+from harness import joined_and_reaped
 
 from judge.core import CaseResult, JudgeOptions, JudgeReport, judge
 from judge.core.kinds import kind_of
@@ -115,13 +114,7 @@ def test_a_run_beside_a_first_failure_is_killed_when_that_failure_is_judged_and_
         "time.sleep(0.5)\nprint(-1)\n"
     )
     outcome: list[JudgeReport] = []
-    worker = threading.Thread(target=lambda: outcome.append(_judged(tmp_path, program, options, runs, 200)))
-    worker.start()
-    worker.join(BOUND_S)
-    leaked = processes_with(marker)
-    for line in leaked:  # never leave the sleeper behind, whatever happened
-        os.kill(int(line.split(":")[0]), signal.SIGKILL)
-    worker.join()
+    leaked = joined_and_reaped(lambda: outcome.append(_judged(tmp_path, program, options, runs, 200)), marker, BOUND_S)
     assert outcome, "the judging did not end"
     assert not leaked, f"the run beside the wrong answer outlived its judging: {leaked}"
     assert runs[0] == 2, f"{runs[0]} runs: case 2's run was not made beside case 1's"

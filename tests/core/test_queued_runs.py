@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import os
 import secrets
-import signal
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from conftest import processes_with, write_files
+from harness import joined_and_reaped
 
 from judge.core import CaseResult, JudgeOptions, judge
 from judge.core.kinds import kind_of
@@ -135,15 +134,9 @@ def test_a_run_its_decided_group_made_unwanted_is_killed_and_never_reported(
             seen_running.append(bool(processes_with(marker)))
 
     outcome: list[list[CaseResult]] = []
-    worker = threading.Thread(
-        target=lambda: outcome.append(_judged(root, source, JudgeOptions(skip_lost=True), on_case))
+    leaked = joined_and_reaped(
+        lambda: outcome.append(_judged(root, source, JudgeOptions(skip_lost=True), on_case)), marker, BOUND_S
     )
-    worker.start()
-    worker.join(BOUND_S)
-    leaked = processes_with(marker)
-    for line in leaked:  # never leave the sleeper behind, whatever happened
-        os.kill(int(line.split(":")[0]), signal.SIGKILL)
-    worker.join()
     assert seen_running == [True], "the run after the wrong answer was not running while the answer was checked"
     assert not leaked, f"the unwanted run outlived its judging: {leaked}"
     assert outcome, "the judging did not end"
