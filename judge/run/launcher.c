@@ -185,17 +185,63 @@ static int read_request(struct request *r, const char **bad) {
     return 1;
 }
 
+/* A run's answer held back while the request queued behind it is started (answer_later): sending it first woke the
+ * judge, whose thread then often took the launcher's CPU before the next run had started. Answers still go in order:
+ * any other answer sends the held one first. */
+static char held_answer[1024];
+static size_t held_len;
+
+static void answer_now(void) {
+    if (held_len) send(0, held_answer, held_len, MSG_NOSIGNAL);
+    held_len = 0;
+}
+
+static size_t format_answer(char *out, size_t size, const char *fmt, va_list ap) {
+    int len = vsnprintf(out, size, fmt, ap);
+    if (len < 0) return 0;
+    return len >= (int)size ? size - 1 : (size_t)len;
+}
+
 static void reply(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 static void reply(const char *fmt, ...) {
     char out[1024];
     va_list ap;
     va_start(ap, fmt);
-    int len = vsnprintf(out, sizeof out, fmt, ap);
+    size_t len = format_answer(out, sizeof out, fmt, ap);
     va_end(ap);
-    if (len < 0) return;
-    if (len >= (int)sizeof out) len = sizeof out - 1;
-    send(0, out, (size_t)len, MSG_NOSIGNAL);
+    answer_now();
+    if (len) send(0, out, len, MSG_NOSIGNAL);
+}
+
+static void answer_later(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void answer_later(const char *fmt, ...) {
+    answer_now();
+    va_list ap;
+    va_start(ap, fmt);
+    held_len = format_answer(held_answer, sizeof held_answer, fmt, ap);
+    va_end(ap);
+}
+
+/* Whether a request waits in the socket already (the judge queued it behind the run just ended). A "wall" word that
+ * came after its run had ended is taken off here, as read_request would: it is no request, and the answer held for
+ * it must not wait on a read that has nothing to read. */
+static int request_waiting(void) {
+    char word[8];
+    for (;;) {
+        struct iovec iov = {word, sizeof word};
+        struct msghdr msg = {0};
+        msg.msg_iov = &iov;
+        msg.msg_iovlen = 1;
+        ssize_t n = recvmsg(0, &msg, MSG_PEEK | MSG_DONTWAIT);
+        if (n < 0 && errno == EINTR) continue;
+        if (n == 4 && !memcmp(word, "wall", 4) && !(msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC))) {
+            while (recv(0, word, sizeof word, 0) < 0 && errno == EINTR) {}
+            continue;
+        }
+        return n > 0;
+    }
 }
 
 static void set_limit(int resource, rlim_t soft, rlim_t hard) {
@@ -530,6 +576,8 @@ static void run(struct request *r) {
         return;
     }
 
+    answer_now();  /* the last run's answer, held while this one started */
+
     /* The child has its own stdin and stdout now. Copies kept here would hold off the end-of-file the other
      * side of a pipe must see the moment the child closes them (an interactor that stops talking early). A
      * captured stdout is a file this launcher still copies the run's output into: it stays open. */
@@ -637,7 +685,7 @@ static void run(struct request *r) {
     int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
     /* end_us: when the run ended on CLOCK_MONOTONIC, which every process of the machine shares: the judge orders
      * the two sides of an interactive run by it. */
-    reply("ok exit=%d signal=%d cpu_us=%lld wall_us=%lld maxrss_kb=%ld killed=%s oom=%d cgroup=%d end_us=%lld output=%d delay_us=%lld\n",
+    answer_later("ok exit=%d signal=%d cpu_us=%lld wall_us=%lld maxrss_kb=%ld killed=%s oom=%d cgroup=%d end_us=%lld output=%d delay_us=%lld\n",
           code, sig, u.cpu_us, wall, u.maxrss_kb, killed, oom, g.version, start + wall, cap.over, delay_us);
 }
 
@@ -681,12 +729,14 @@ int main(int argc, char **argv) {
     r.uid = r.gid = -1;
     for (;;) {
         const char *bad = NULL;
+        if (held_len && !request_waiting()) answer_now();  /* nothing queued: the judge waits for this answer */
         int got = read_request(&r, &bad);
         if (got == 0 || parent_gone) break;
         if (got < 0) reply("error %s\n", bad);
         else run(&r);
         free_request(&r);
     }
+    answer_now();
     holder_close();  /* the next run's holder, and any still ending, are reaped before the launcher goes */
     while (waitpid(-1, NULL, __WALL) > 0 || errno == EINTR) {}
     return 0;
