@@ -22,6 +22,12 @@ def add(sub: argparse._SubParsersAction) -> None:
         "--peers", action="store_true", help="also install and time online-judge-tools in a throw-away venv"
     )
     bp.add_argument(
+        "--only",
+        choices=("tiny", "large"),
+        help="measure only this comparison (tiny cases or large cases: the C floor, a shell loop, every sandbox at "
+        "-j 1 and -j 2), without the other sections",
+    )
+    bp.add_argument(
         "--startup",
         action="store_true",
         help="measure only start-up (--version, list, judging one case) against bare interpreters",
@@ -73,8 +79,8 @@ def run(args: argparse.Namespace) -> int:
     if args.rush and not args.serve:
         raise UsageError("--rush is a measure of the service: bench --serve --rush")
     if args.serve:
-        if args.markdown or args.startup or args.scaling is not None:
-            raise UsageError("--serve measures the service alone: not with --markdown, --startup or --scaling")
+        if args.markdown or args.startup or args.scaling is not None or args.only:
+            raise UsageError("--serve measures the service alone: not with --markdown, --startup, --scaling or --only")
         if args.rush:
             if not 0 < args.rush_scale <= 1 or args.dask_workers < 0:
                 raise UsageError("--rush-scale must be over 0 and at most 1, --dask-workers at least 0")
@@ -98,8 +104,10 @@ def run(args: argparse.Namespace) -> int:
     if rounds < 1:
         raise UsageError("--rounds must be at least 1")
     scaling = None if args.scaling is None else tuple(args.scaling or SIZES)
-    if (args.startup or scaling) and args.markdown:
-        raise UsageError("--markdown writes every figure: not with --startup or --scaling (use --json)")
+    if (args.startup or scaling or args.only) and args.markdown:
+        raise UsageError("--markdown writes every figure: not with --startup, --scaling or --only (use --json)")
+    if args.only and (args.startup or scaling):
+        raise UsageError("--only measures one comparison: not with --startup or --scaling")
     if args.judge_up_to is not None and (not scaling or args.judge_up_to < min(scaling)):
         raise UsageError(
             "--judge-up-to: needs --scaling, and at least the smallest class judged (its reports are recycled)"
@@ -116,5 +124,6 @@ def run(args: argparse.Namespace) -> int:
         args.startup,
         scaling or (),
         args.judge_up_to,
+        args.only,
     )
     return EXIT_ACCEPTED

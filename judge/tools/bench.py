@@ -257,8 +257,10 @@ def run(
     startup_only: bool = False,
     scaling_only: tuple[int, ...] = (),
     judge_up_to: int | None = None,
+    only: str | None = None,
 ) -> dict[str, Any]:
-    """Run every measurement (or only start-up) and return the figures; nothing here can fail a build on timing."""
+    """Run every measurement (or only start-up, or only one comparison: ``only`` is "tiny" or "large") and return
+    the figures; nothing here can fail a build on timing."""
     config_path = problem_root / "bench.yaml"
     if not config_path.is_file():
         raise UsageError(f"{config_path}: this problem has no bench.yaml (see docs/problem-format.md)")
@@ -283,6 +285,13 @@ def run(
             with SlotPool(1, Isolation("none")) as pool:
                 program = prepare_program((problem_root / config["solution"]).resolve(), None, pool, 120)
             bench.startup(program, bench.derived_problem("one", config["tiny"]["generate"], 1))
+            return _written(bench.figures, json_path, None)
+        if only:  # one row alone, for those who work on it: the rest of --quick takes minutes
+            count = 2 if quick and only == "large" else config[only]["cases"]
+            derived = bench.derived_problem(only, config[only]["generate"], count)
+            with SlotPool(1, Isolation("none")) as pool:
+                program = prepare_program((problem_root / config["solution"]).resolve(), None, pool, 120)
+            bench.compare_on(f"{only} cases", derived, program, peers)
             return _written(bench.figures, json_path, None)
         plan = Plan(list(ESTIMATES), quick, peers, bench.log)  # each section announced as it starts
         with plan.section("test data for the comparisons"):
