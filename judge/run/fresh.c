@@ -38,11 +38,20 @@
 #include "child.h"
 #include "launcher.h"
 
-static struct shared { char error[CHILD_ERROR_MAX]; volatile int ipc_shared; } *shared;
-/* A holder: its pid, a pidfd to join its namespaces through, the pipe it says "ready" on, and what it was made
- * for. ``current`` serves the run in flight; ``spare`` is made for the next while this one runs. */
-struct holder { pid_t pid; int fd, ready; char *key; };
-static struct holder current = {-1, -1, -1, NULL}, spare = {-1, -1, -1, NULL};
+/* What a holder tells the launcher: why it failed, and whether it could not get an IPC namespace of its own. One page
+ * per holder alive (the current one and the spares, each made while another may still be setting itself up), in
+ * one shared mapping; ``shared`` is the page of the holder made last, which holds why making it failed. */
+struct shared { char error[CHILD_ERROR_MAX]; volatile int ipc_shared; };
+#define SPARES 2
+static struct shared *pages, *shared;
+/* A holder: its pid, a pidfd to join its namespaces through, the pipe it says "ready" on, what it was made for and
+ * its page. ``current`` serves the run in flight; ``spare`` are made for the next runs, in the order they serve,
+ * while this one runs: two, so that the next run's holder was made a whole run earlier and has had the CPU time
+ * to be ready (with one, the next run waited for it in 10-25% of runs at `-j 1`, where the judge, the run and the
+ * holder share two CPUs). */
+struct holder { pid_t pid; int fd, ready; char *key; struct shared *page; };
+#define NO_HOLDER ((struct holder){-1, -1, -1, NULL, NULL})
+static struct holder current = NO_HOLDER, spare[SPARES] = {NO_HOLDER, NO_HOLDER};
 /* The holder of each lane's last run, killed and still ending, with its pidfd: reaped through the pidfd, since a sweep
  * of the launcher's children may reap it first and its pid may then be a new child's by the lane's next run. */
 static struct { pid_t pid; int fd; } dying[2] = {{-1, -1}, {-1, -1}};
@@ -166,22 +175,37 @@ static void hold(const struct request *r, int ready, int launcher) {
     }
 }
 
-static void make_holder(const struct request *r) {
+/* A page no live holder uses: one of SPARES + 1, as there are never more holders than the current one and the spares. */
+static struct shared *free_page(void) {
+    for (int i = 0; i <= SPARES; i++) {
+        int used = current.page == &pages[i];
+        for (int j = 0; j < SPARES; j++) used |= spare[j].page == &pages[i];
+        if (!used) return &pages[i];
+    }
+    return NULL;
+}
+
+/* A holder made for this request, ready or still setting itself up; NO_HOLDER if it could not be made (why in
+ * shared->error). */
+static struct holder make_holder(const struct request *r) {
     int ready[2];
+    struct shared *page = free_page();
+    if (!page) return NO_HOLDER;
+    shared = page;
+    shared->error[0] = '\0';
+    shared->ipc_shared = 0;
     int self = (int)syscall(SYS_pidfd_open, getpid(), 0);
     if (self < 0 || pipe2(ready, O_CLOEXEC) < 0) {
         if (self >= 0) close(self);
-        return;
+        return NO_HOLDER;
     }
-    shared->error[0] = '\0';
-    shared->ipc_shared = 0;
     char *key = key_of(r);
     if (!key || (r->fresh & VIEW_BITS && view_ready(r, key) < 0)) {
         free(key);
         close(self);
         close(ready[0]);
         close(ready[1]);
-        return;
+        return NO_HOLDER;
     }
     pid_t pid = (pid_t)syscall(SYS_clone, CLONE_NEWPID | SIGCHLD, NULL, NULL, NULL, NULL);
     if (pid == 0) hold(r, ready[1], self);
@@ -190,14 +214,15 @@ static void make_holder(const struct request *r) {
     if (pid < 0) {
         free(key);
         close(ready[0]);
-        return;
+        return NO_HOLDER;
     }
-    spare = (struct holder){pid, (int)syscall(SYS_pidfd_open, pid, 0), ready[0], key};
+    return (struct holder){pid, (int)syscall(SYS_pidfd_open, pid, 0), ready[0], key, page};
 }
 
 void holder_start(void) {
-    shared = mmap(NULL, sizeof *shared, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (shared == MAP_FAILED) shared = NULL;
+    pages = mmap(NULL, (SPARES + 1) * sizeof *pages, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (pages == MAP_FAILED) pages = NULL;
+    shared = pages;
     home_pid = open("/proc/self/ns/pid", O_RDONLY | O_CLOEXEC);
 }
 
@@ -218,7 +243,7 @@ static void end(struct holder *h, int wait, int lane) {
     if (h->fd >= 0) close(h->fd);
     if (h->ready >= 0) close(h->ready);
     free(h->key);
-    *h = (struct holder){-1, -1, -1, NULL};
+    *h = NO_HOLDER;
 }
 
 /* The run's holder, after the run: waited for only when asked (without a control group, nothing else kills the
@@ -228,10 +253,10 @@ void holder_end(int wait, int lane) {
     end(&current, wait, lane);
 }
 
-/* Both holders, as the launcher exits. */
+/* Every holder, as the launcher exits. */
 void holder_close(void) {
     end(&current, 1, 0);
-    end(&spare, 1, 0);
+    for (int i = 0; i < SPARES; i++) end(&spare[i], 1, 0);
     holder_reap(0);
     holder_reap(1);
 }
@@ -240,8 +265,11 @@ pid_t holder_pid(void) {
     return current.pid;
 }
 
-pid_t holder_spare(void) {
-    return spare.pid;
+/* A holder made for a next run, which a sweep of the launcher's children must leave alone. */
+int holder_spare(pid_t pid) {
+    for (int i = 0; i < SPARES; i++)
+        if (pid > 0 && pid == spare[i].pid) return 1;
+    return 0;
 }
 
 /* A holder still ending, which a sweep of the launcher's children must leave to holder_reap. */
@@ -275,25 +303,32 @@ void holder_reap(int lane) {
  * one, made on another CPU while this run computes rather than between the answer and the next request. Nothing
  * of this run reaches it: it is a child of the launcher, in namespaces of its own made from the launcher's. */
 void holder_prepare(const struct request *r) {
-    if (!(r->fresh & FRESH_PID) || !shared || spare.pid >= 0) return;
-    make_holder(r);
+    if (!(r->fresh & FRESH_PID) || !pages) return;
+    for (int i = 0; i < SPARES; i++)
+        if (spare[i].pid < 0) {
+            spare[i] = make_holder(r);
+            if (spare[i].pid < 0) return;
+        }
 }
 
 /* Before a run: a ready holder made for this request, and the launcher's next child in its PID namespace. */
 int holder_use(const struct request *r, char *why, size_t size) {
     end(&current, 1, 0);  /* a run that failed before its end left its holder: never one for two runs */
     char *key = key_of(r);
-    if (spare.pid >= 0 && (!key || !spare.key || strcmp(key, spare.key))) end(&spare, 1, 0);
+    for (int i = 0; i < SPARES; i++)  /* the spares were made for one request: both serve this one, or neither */
+        if (spare[i].pid >= 0 && (!key || !spare[i].key || strcmp(key, spare[i].key))) end(&spare[i], 1, 0);
     free(key);
-    if (spare.pid < 0 && shared) make_holder(r);
-    current = spare;
-    spare = (struct holder){-1, -1, -1, NULL};
+    current = spare[0];
+    for (int i = 0; i + 1 < SPARES; i++) spare[i] = spare[i + 1];
+    spare[SPARES - 1] = NO_HOLDER;
+    if (current.pid < 0 && pages) current = make_holder(r);
     char byte;
     ssize_t n = -1;
     if (current.ready >= 0)
         while ((n = read(current.ready, &byte, 1)) < 0 && errno == EINTR) {}
     if (n != 1 || current.fd < 0 || setns(current.fd, CLONE_NEWPID) < 0) {
-        snprintf(why, size, "namespaces: %s", shared && shared->error[0] ? shared->error : strerror(errno));
+        struct shared *page = current.page ? current.page : shared;
+        snprintf(why, size, "namespaces: %s", page && page->error[0] ? page->error : strerror(errno));
         holder_end(1, 0);
         return -1;
     }
@@ -312,7 +347,7 @@ void holder_leave(void) {
 void holder_enter(const struct request *r, volatile int *ipc_shared) {
     int flags = 0;
     if (r->fresh & FRESH_IPC) {
-        if (shared->ipc_shared) *ipc_shared = 1;
+        if (current.page->ipc_shared) *ipc_shared = 1;
         else flags |= CLONE_NEWIPC | CLONE_NEWUTS;
     }
     if (r->fresh & (FRESH_MOUNTS | FRESH_PID | FRESH_SHM | FRESH_READONLY)) flags |= CLONE_NEWNS;

@@ -460,7 +460,7 @@ static void sweep(struct usage *u) {
             buf[n] = '\0';
             for (char *tok = strtok(buf, " \n"); tok; tok = strtok(NULL, " \n")) {
                 pid_t p = (pid_t)atoi(tok);
-                if (p > 0 && !holder_dying(p) && p != holder_spare()) {
+                if (p > 0 && !holder_dying(p) && !holder_spare(p)) {
                     kill(p, SIGKILL);
                     killpg(p, SIGKILL);
                     listed = 1;

@@ -87,7 +87,7 @@ void holder_leave(void);
 void holder_enter(const struct request *r, volatile int *ipc_shared);
 void holder_end(int wait, int lane);
 void holder_close(void);
-pid_t holder_spare(void);
+int holder_spare(pid_t pid);
 void holder_prepare(const struct request *r);
 pid_t holder_pid(void);
 int holder_dying(pid_t pid);
