@@ -52,6 +52,10 @@ static struct shared *pages, *shared;
 struct holder { pid_t pid; int fd, ready; char *key; struct shared *page; };
 #define NO_HOLDER ((struct holder){-1, -1, -1, NULL, NULL})
 static struct holder current = NO_HOLDER, spare[SPARES] = {NO_HOLDER, NO_HOLDER};
+/* Whether the run in flight was served by a spare: runs of one request follow each other, so the second spare is
+ * worth making. A run whose request differs from the last one's gets one spare only: where every request differs
+ * (a launcher serving one run per submission) a second would be made and thrown away each time. */
+static int streak;
 /* The holder of each lane's last run, killed and still ending, with its pidfd: reaped through the pidfd, since a sweep
  * of the launcher's children may reap it first and its pid may then be a new child's by the lane's next run. */
 static struct { pid_t pid; int fd; } dying[2] = {{-1, -1}, {-1, -1}};
@@ -304,7 +308,7 @@ void holder_reap(int lane) {
  * of this run reaches it: it is a child of the launcher, in namespaces of its own made from the launcher's. */
 void holder_prepare(const struct request *r) {
     if (!(r->fresh & FRESH_PID) || !pages) return;
-    for (int i = 0; i < SPARES; i++)
+    for (int i = 0; i < (streak ? SPARES : 1); i++)
         if (spare[i].pid < 0) {
             spare[i] = make_holder(r);
             if (spare[i].pid < 0) return;
@@ -321,6 +325,7 @@ int holder_use(const struct request *r, char *why, size_t size) {
     current = spare[0];
     for (int i = 0; i + 1 < SPARES; i++) spare[i] = spare[i + 1];
     spare[SPARES - 1] = NO_HOLDER;
+    streak = current.pid >= 0;
     if (current.pid < 0 && pages) current = make_holder(r);
     char byte;
     ssize_t n = -1;
