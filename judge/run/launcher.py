@@ -140,7 +140,7 @@ class Launcher:
         """Hand the launcher a run without waiting for its end; ``receive`` gets the answers, one per run, in order.
 
         Sent while the launcher still runs another, the request waits in its socket and the launcher starts it the
-        moment it has answered the first (it reads its next request right after answering), with no round trip
+        moment the first has ended (it starts a queued request before it sends the first's answer), with no round trip
         through the judge: the judge checks the first run's output while the second runs."""
         owned = [fd for fd in (spec.stdin, spec.stdout) if isinstance(fd, int)]  # pipe ends this run owns from here on
         try:
