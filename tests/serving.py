@@ -194,16 +194,48 @@ def store_rows(site: Path) -> dict[str, list[tuple]]:
     """Every table's rows of a site's store, read-only (the server's store is not touched), to compare before and
     after a request that must change nothing; a token's ``last_used`` is left out: any request showing a token may
     write it, at most once a minute, even one refused later."""
-    db = sqlite3.connect(f"file:{site / 'site.sqlite'}?mode=ro", uri=True, timeout=30)
+    db = _read_only(site)
     try:
-        tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
-        dump = {}
-        for table in tables:
-            columns = [row[1] for row in db.execute(f"PRAGMA table_info({table})") if row[1] != "last_used"]
-            dump[table] = db.execute(f"SELECT {', '.join(columns)} FROM {table} ORDER BY rowid").fetchall()
-        return dump
+        return _rows(db)
     finally:
         db.close()
+
+
+def _read_only(site: Path) -> sqlite3.Connection:
+    return sqlite3.connect(f"file:{site / 'site.sqlite'}?mode=ro", uri=True, timeout=30)
+
+
+def _rows(db: sqlite3.Connection) -> dict[str, list[tuple]]:
+    tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+    dump = {}
+    for table in tables:
+        columns = [row[1] for row in db.execute(f"PRAGMA table_info({table})") if row[1] != "last_used"]
+        dump[table] = db.execute(f"SELECT {', '.join(columns)} FROM {table} ORDER BY rowid").fetchall()
+    return dump
+
+
+class StoreWatch:
+    """``store_rows`` of one site, many times over (the fuzzing's before and after of each of its ~1000 requests),
+    through one read-only connection that reads the tables again only once another connection has committed since
+    (SQLite's ``data_version``): a request that changed nothing costs no reading of every table for the next one."""
+
+    def __init__(self, site: Path) -> None:
+        self.db = _read_only(site)
+        self._seen: tuple[int, dict[str, list[tuple]]] | None = None
+
+    def rows(self) -> dict[str, list[tuple]]:
+        version = int(self.db.execute("PRAGMA data_version").fetchone()[0])  # read first: a commit after it reads again
+        if self._seen is None or self._seen[0] != version:
+            self._seen = (version, _rows(self.db))
+        return self._seen[1]
+
+    def busy(self) -> int:
+        """Submissions queued or being judged."""
+        found = self.db.execute("SELECT COUNT(*) FROM submissions WHERE state IN ('queued', 'compiling', 'running')")
+        return int(found.fetchone()[0])
+
+    def close(self) -> None:
+        self.db.close()
 
 
 def session_of(site: Path, name: str) -> tuple[str, str]:
