@@ -9,19 +9,36 @@ a file the tests read (the first start prints the admin's token there).
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import signal
 import socket
 import sqlite3
+import ssl
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 from harness import REPO_ROOT
 
 START_TIMEOUT = 240.0  # generous: a first start may generate a bundled problem's cases
+
+
+@functools.cache
+def _certificates() -> ssl.SSLContext:
+    """httpx's default TLS settings, made once for the process. Each ``httpx.Client`` (and each ``httpx.get``) without
+    one reads certifi's bundle of CAs again: 30 ms of CPU, for servers on loopback that speak plain HTTP. A start's
+    poll for the API (five a second) paid it on every try, a second of CPU or more for each server of the suite on a
+    loaded machine."""
+    return httpx.create_ssl_context()
+
+
+def loopback(**options: Any) -> httpx.Client:
+    """An ``httpx.Client`` for the tests' servers: ``options`` as httpx takes them, the TLS settings made once."""
+    return httpx.Client(verify=_certificates(), **options)
 
 
 def free_port() -> int:
@@ -91,13 +108,14 @@ class Server:
         """Once the spawned server's API answers 200."""
         assert self.proc is not None
         deadline = time.monotonic() + START_TIMEOUT
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise AssertionError(f"the server ended at start: {self.log.read_text()}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.url + "/api/v1", timeout=2).status_code == 200:
-                    return self
-            time.sleep(0.2)
+        with loopback(timeout=2) as http:
+            while time.monotonic() < deadline:
+                if self.proc.poll() is not None:
+                    raise AssertionError(f"the server ended at start: {self.log.read_text()}")
+                with contextlib.suppress(httpx.HTTPError):
+                    if http.get(self.url + "/api/v1").status_code == 200:
+                        return self
+                time.sleep(0.2)
         self.stop()
         raise AssertionError(f"the server did not answer: {self.log.read_text()}")
 
@@ -112,13 +130,14 @@ class Server:
                 argv, stdout=out, stderr=subprocess.STDOUT, cwd=self.cwd, start_new_session=True
             )
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise AssertionError(f"the server ended at start: {self.log.read_text()}")
-            with contextlib.suppress(httpx.HTTPError):
-                httpx.get(self.url + "/healthz", timeout=2)
-                return self
-            time.sleep(0.1)
+        with loopback(timeout=2) as http:
+            while time.monotonic() < deadline:
+                if self.proc.poll() is not None:
+                    raise AssertionError(f"the server ended at start: {self.log.read_text()}")
+                with contextlib.suppress(httpx.HTTPError):
+                    http.get(self.url + "/healthz")
+                    return self
+                time.sleep(0.1)
         self.stop()
         raise AssertionError(f"the server did not listen: {self.log.read_text()}")
 
@@ -150,7 +169,7 @@ class Client:
 
     def __init__(self, server: Server, token: str | None) -> None:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        self.http = httpx.Client(base_url=server.url + "/api/v1", headers=headers, timeout=60)
+        self.http = loopback(base_url=server.url + "/api/v1", headers=headers, timeout=60)
 
     def submit(self, problem: str, name: str, content: str, language: str | None = None, wait: float = 0) -> dict:
         body = {"problem": problem, "files": [{"name": name, "content": content}]}
@@ -175,16 +194,48 @@ def store_rows(site: Path) -> dict[str, list[tuple]]:
     """Every table's rows of a site's store, read-only (the server's store is not touched), to compare before and
     after a request that must change nothing; a token's ``last_used`` is left out: any request showing a token may
     write it, at most once a minute, even one refused later."""
-    db = sqlite3.connect(f"file:{site / 'site.sqlite'}?mode=ro", uri=True, timeout=30)
+    db = _read_only(site)
     try:
-        tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
-        dump = {}
-        for table in tables:
-            columns = [row[1] for row in db.execute(f"PRAGMA table_info({table})") if row[1] != "last_used"]
-            dump[table] = db.execute(f"SELECT {', '.join(columns)} FROM {table} ORDER BY rowid").fetchall()
-        return dump
+        return _rows(db)
     finally:
         db.close()
+
+
+def _read_only(site: Path) -> sqlite3.Connection:
+    return sqlite3.connect(f"file:{site / 'site.sqlite'}?mode=ro", uri=True, timeout=30)
+
+
+def _rows(db: sqlite3.Connection) -> dict[str, list[tuple]]:
+    tables = [row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+    dump = {}
+    for table in tables:
+        columns = [row[1] for row in db.execute(f"PRAGMA table_info({table})") if row[1] != "last_used"]
+        dump[table] = db.execute(f"SELECT {', '.join(columns)} FROM {table} ORDER BY rowid").fetchall()
+    return dump
+
+
+class StoreWatch:
+    """``store_rows`` of one site, many times over (the fuzzing's before and after of each of its ~1000 requests),
+    through one read-only connection that reads the tables again only once another connection has committed since
+    (SQLite's ``data_version``): a request that changed nothing costs no reading of every table for the next one."""
+
+    def __init__(self, site: Path) -> None:
+        self.db = _read_only(site)
+        self._seen: tuple[int, dict[str, list[tuple]]] | None = None
+
+    def rows(self) -> dict[str, list[tuple]]:
+        version = int(self.db.execute("PRAGMA data_version").fetchone()[0])  # read first: a commit after it reads again
+        if self._seen is None or self._seen[0] != version:
+            self._seen = (version, _rows(self.db))
+        return self._seen[1]
+
+    def busy(self) -> int:
+        """Submissions queued or being judged."""
+        found = self.db.execute("SELECT COUNT(*) FROM submissions WHERE state IN ('queued', 'compiling', 'running')")
+        return int(found.fetchone()[0])
+
+    def close(self) -> None:
+        self.db.close()
 
 
 def session_of(site: Path, name: str) -> tuple[str, str]:

@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import base64
 import json
-import sqlite3
 import time
-from pathlib import Path
 from urllib.parse import quote
 
 import httpx
@@ -29,7 +27,7 @@ import pytest
 from conftest import PROBLEMS, PROGRAMS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from serving import Server, store_rows, write_site
+from serving import Server, StoreWatch, loopback, write_site
 from starlette.routing import Route
 
 from judge.serve.app import routes
@@ -40,20 +38,13 @@ EXAMPLES = 8  # per route (about 45 of them): about 360 requests
 SESSION_COOKIE = "tilejudge_session"
 
 
-def _idle(site: Path, timeout: float = 120) -> None:
+def _idle(store: StoreWatch, timeout: float = 120) -> None:
     """Until nothing is queued or judged: a submission an earlier example made (or rejudged) changes the store as it
     is judged, which is no change of the request being checked."""
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        db = sqlite3.connect(f"file:{site / 'site.sqlite'}?mode=ro", uri=True, timeout=30)
-        try:
-            busy = db.execute("SELECT COUNT(*) FROM submissions WHERE state IN ('queued', 'compiling', 'running')")
-            if busy.fetchone()[0] == 0:
-                return
-        finally:
-            db.close()
+    while store.busy():
+        assert time.monotonic() < deadline, "the queue did not empty"
         time.sleep(0.05)
-    raise AssertionError("the queue did not empty")
 
 
 class Account:
@@ -72,7 +63,7 @@ def served(tmp_path_factory: pytest.TempPathFactory):
     )
     server = Server(folder, workers=1, jobs=1).start()
     try:
-        with httpx.Client(base_url=server.url, timeout=60) as http:
+        with loopback(base_url=server.url, timeout=60) as http:
             admin = {"Authorization": f"Bearer {server.admin_token()}"}
             accounts = {}
             for name, role in (("team1", "team"), ("jury1", "jury")):
@@ -90,7 +81,11 @@ def served(tmp_path_factory: pytest.TempPathFactory):
             sid = http.post(
                 "/api/v1/submissions", headers={"Authorization": f"Bearer {accounts['team'].token}"}, json=body
             ).json()["id"]
-        _idle(folder)
+        watch = StoreWatch(folder)
+        try:
+            _idle(watch)
+        finally:
+            watch.close()
         yield server, accounts, sid
     finally:
         server.stop()
@@ -284,16 +279,20 @@ def _send(http: httpx.Client, accounts: dict[str, Account], req: dict) -> httpx.
 
 @pytest.fixture(scope="module")
 def driving(served):
-    """The served site, one HTTP client for every example, and how far its log was read."""
+    """The served site, one HTTP client for every example, how far its log was read, and its store's rows."""
     server, accounts, sid = served
-    with httpx.Client(base_url=server.url, timeout=30) as http:
-        yield server, accounts, sid, http, [server.log.stat().st_size]
+    watch = StoreWatch(server.site)
+    try:
+        with loopback(base_url=server.url, timeout=30) as http:
+            yield server, accounts, sid, http, [server.log.stat().st_size], watch
+    finally:
+        watch.close()
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("method", "template"), ROUTES, ids=[f"{m} {t}" for m, t in ROUTES])
 def test_a_route_with_random_input_answers_below_500_and_an_error_stores_nothing(driving, method, template) -> None:
-    server, accounts, sid, http, log_seen = driving
+    server, accounts, sid, http, log_seen, store = driving
     ids = [account.token_id for account in accounts.values()]
     protected = {f"/api/v1/tokens/{t}" for t in ids} | {f"/account/tokens/{t}/delete" for t in ids}
 
@@ -308,13 +307,13 @@ def test_a_route_with_random_input_answers_below_500_and_an_error_stores_nothing
     def check(req: dict) -> None:
         if req["path"] in protected:
             return  # the fuzzing's own tokens are kept (API or page), or the rest of the run would be anonymous
-        _idle(server.site)
-        before = store_rows(server.site)
+        _idle(store)
+        before = store.rows()
         answer = _send(http, accounts, req)
         http.cookies.clear()
         assert answer.status_code < 500, (req, answer.status_code, answer.content if answer.is_stream_consumed else "")
         if answer.status_code >= 400:
-            assert store_rows(server.site) == before, (req, answer.status_code)
+            assert store.rows() == before, (req, answer.status_code)
         with server.log.open("rb") as log:  # what the server printed meanwhile: a handler's failure is logged there
             log.seek(log_seen[0])
             new = log.read().decode("utf-8", "replace")

@@ -5,8 +5,10 @@ worker, so a teacher's slow submission (seconds of sleep per case) keeps
 a student's submissions queued while the test watches them: each row is seen
 going from queued to its verdict on a page that is never reloaded. Every
 test checks that its pages asked nothing of any host but 127.0.0.1 and that
-their consoles stayed free of errors. Screenshots are written to a temporary
-folder, or to ``$TILEJUDGE_SCREENSHOTS`` (docs/screenshots/ for the docs).
+their consoles stayed free of errors. Screenshots are taken only for
+``$TILEJUDGE_SCREENSHOTS`` (docs/screenshots/ for the docs): nothing reads
+them otherwise, and each costs the browser a tenth to a third of a second of
+CPU to paint.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import os
 import re
 import time
+from collections.abc import Callable
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -92,16 +95,23 @@ def browser():
 
 
 @pytest.fixture(scope="module")
-def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = Path(os.environ.get("TILEJUDGE_SCREENSHOTS") or tmp_path_factory.mktemp("shots"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+def shots() -> Callable[..., None]:
+    """``shots(page, name, **options)``: the page's screenshot as ``$TILEJUDGE_SCREENSHOTS/name``, if that is set."""
+    folder = os.environ.get("TILEJUDGE_SCREENSHOTS")
+
+    def shoot(page, name: str, **options) -> None:
+        if folder:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(Path(folder) / name), **options)
+
+    return shoot
 
 
 def signed_in(
-    browser, server: Server, name: str, width: int = 1100, height: int = 900, **options
+    browser, server: Server, name: str, width: int = 1100, height: int = 900, path: str = "/problems", **options
 ) -> tuple[Watched, object]:
-    """A context of ``name``'s own, signed in and on /problems. The session is made beside the server
+    """A context of ``name``'s own, signed in and on ``path`` (a test's first page: no other is loaded before it,
+    each load costs the browser a fifth of a second of CPU). The session is made beside the server
     (``serving.session_of``), as a log-in makes one: the log-in form itself, and its argon2 (a good part of a second
     on a loaded machine, for each of a dozen contexts here), is alice_runs' and the closed contest's."""
     from judge.serve.auth import SESSION_COOKIE
@@ -109,7 +119,7 @@ def signed_in(
     context = browser.new_context(viewport={"width": width, "height": height}, **options)
     context.add_cookies([{"name": SESSION_COOKIE, "value": session_of(server.site, name)[0], "url": server.url}])
     watched = Watched(context, server.url)
-    return watched, watched.page("/problems")
+    return watched, watched.page(path)
 
 
 @pytest.fixture
@@ -117,8 +127,8 @@ def as_user(server, browser):
     """``signed_in`` as the fixture's users; at the end, every context's requests and console are checked."""
     made: list[Watched] = []
 
-    def log_in(name: str, width: int = 1100, **options) -> tuple[Watched, object]:
-        watched, page = signed_in(browser, server, name, width, **options)
+    def log_in(name: str, width: int = 1100, path: str = "/problems", **options) -> tuple[Watched, object]:
+        watched, page = signed_in(browser, server, name, width, path=path, **options)
         made.append(watched)
         return watched, page
 
@@ -154,7 +164,7 @@ def alice_runs(server, browser, shots):
     listing = watched.page("/submissions")
     listing.evaluate(WATCH_ROWS)
     form = watched.page("/problems/aplusb")
-    form.screenshot(path=str(shots / "problem.png"), full_page=True)
+    shots(form, "problem.png", full_page=True)
     server.clients["teach"].submit("aplusb", "slow.py", SLOW_PY.decode())  # keeps the one worker busy for seconds
     form.set_input_files("#file", files=[{"name": "ac.py", "mimeType": "text/plain", "buffer": AC_PY}])
     guessed = form.input_value("#language")
@@ -175,7 +185,7 @@ def alice_runs(server, browser, shots):
         arg=list(ids.values()),
         timeout=60_000,
     )
-    listing.screenshot(path=str(shots / "submissions.png"))
+    shots(listing, "submissions.png")
     seen = listing.evaluate("window.__seen")
     kept = listing.evaluate("window.__kept")
     yield {"ids": ids, "seen": seen, "kept": kept, "guessed": guessed, "first_row": first_row, "watched": watched}
@@ -196,8 +206,7 @@ def test_each_row_goes_from_queued_to_its_verdict_without_a_reload(alice_runs) -
 
 
 def test_the_detail_shows_the_sample_diff_and_no_secret_data(server, alice_runs, as_user, shots) -> None:
-    watched, page = as_user("alice")
-    page.goto(f"{server.url}/submissions/{alice_runs['ids']['WA']}")
+    watched, page = as_user("alice", path=f"/submissions/{alice_runs['ids']['WA']}")
     diff = page.locator(".sample-diff")
     assert "sample" in diff.inner_text() and "expected" in diff.inner_text()
     assert "1 2" in diff.locator("pre").first.inner_text()
@@ -215,7 +224,7 @@ def test_the_detail_shows_the_sample_diff_and_no_secret_data(server, alice_runs,
         "(no line 2)" in printed.locator(".differs").inner_text() and expected.locator(".differs").inner_text() == "7"
     )
     assert "the output ends before line 2" in diff.locator(".diff-note").inner_text()
-    page.screenshot(path=str(shots / "submission-wa.png"), full_page=True)
+    shots(page, "submission-wa.png", full_page=True)
     page.focus(".diff-note a")  # the marked line is a keyboard's Enter away
     page.keyboard.press("Enter")
     assert page.evaluate("document.querySelector(':target').id") == printed.locator(".differs").get_attribute("id")
@@ -273,14 +282,12 @@ def test_another_student_gets_404_on_alices_submission(server, alice_runs, as_us
 
 def test_a_teachers_rejudge_changes_the_students_open_page(server, alice_runs, as_user, shots) -> None:
     sid = alice_runs["ids"]["AC"]
-    _, student = as_user("alice")
-    student.goto(f"{server.url}/submissions/{sid}")
+    _, student = as_user("alice", path=f"/submissions/{sid}")
     student.evaluate("window.__kept = 'not reloaded'")
     attempt = student.locator(".attempt").inner_text()
-    _, teacher = as_user("teach", width=1400)
-    teacher.goto(f"{server.url}/submissions/{sid}")
+    _, teacher = as_user("teach", width=1400, path=f"/submissions/{sid}")
     assert "for line in" in teacher.locator("pre.code").inner_text()  # the source beside the result
-    teacher.screenshot(path=str(shots / "teacher-submission.png"))
+    shots(teacher, "teacher-submission.png")
     teacher.click("#rejudge")
     teacher.wait_for_url(f"{server.url}/submissions/{sid}")
     student.wait_for_function(
@@ -365,9 +372,8 @@ def bob_copy(server, alice_runs) -> int:
 def test_teacher_pages_filter_download_grades_show_hints_and_import_a_roster(
     server, alice_runs, bob_copy, as_user, shots
 ):
-    _, teacher = as_user("teach")
-    teacher.goto(f"{server.url}/staff")
-    teacher.screenshot(path=str(shots / "teacher.png"))
+    _, teacher = as_user("teach", path="/staff")
+    shots(teacher, "teacher.png")
     teacher.goto(f"{server.url}/submissions?verdict=WA")
     shown = teacher.locator("#subs tbody tr .status").all_inner_texts()
     assert shown and set(shown) == {"WA"}
@@ -413,22 +419,20 @@ def test_teacher_pages_filter_download_grades_show_hints_and_import_a_roster(
 
 
 def test_the_scoreboard_shows_a_class_its_points(server, alice_runs, bob_copy, as_user, shots) -> None:
-    _, teacher = as_user("teach")
-    teacher.goto(f"{server.url}/scoreboard")
+    _, teacher = as_user("teach", path="/scoreboard")
     board = teacher.locator("#board").inner_text()
     assert "alice" in board and "bob" in board and "teach" not in board
-    teacher.screenshot(path=str(shots / "scoreboard.png"))
-    _, student = as_user("alice", width=390)
-    student.goto(f"{server.url}/scoreboard")
+    shots(teacher, "scoreboard.png")
+    _, student = as_user("alice", width=390, path="/scoreboard")
     assert "alice" in student.locator("#board").inner_text() and "bob" not in student.locator("#board").inner_text()
     student.goto(f"{server.url}/submissions")
-    student.screenshot(path=str(shots / "phone-submissions.png"))
+    shots(student, "phone-submissions.png")
     width = student.evaluate("document.documentElement.scrollWidth")
     assert width <= 390  # nothing wider than the phone's screen: wide tables scroll in their own box
     student.goto(f"{server.url}/submissions/{alice_runs['ids']['WA']}")
     expected, printed = (box.bounding_box() for box in student.locator(".sides figure").all())
     assert printed["y"] >= expected["y"] + expected["height"]  # on a phone the two outputs are stacked
-    student.screenshot(path=str(shots / "phone-submission-wa.png"), full_page=True)
+    shots(student, "phone-submission-wa.png", full_page=True)
     assert student.evaluate("document.documentElement.scrollWidth") <= 390
 
 
@@ -482,8 +486,7 @@ def test_a_contest_board_ranks_teams_icpc_style_freezes_and_updates_live(tmp_pat
         teams["team1"].done(teams["team1"].submit("aplusb", "wa.py", WA_PY.decode())["id"])
         teams["team1"].done(teams["team1"].submit("aplusb", "ac.py", AC_PY.decode())["id"])
         teams["team2"].done(teams["team2"].submit("aplusb", "ac.py", AC_PY.decode())["id"])
-        jury, page = signed_in(browser, server, "admin", 900, 500)
-        page.goto(server.url + "/scoreboard")
+        jury, page = signed_in(browser, server, "admin", 900, 500, path="/scoreboard")
         assert page.locator("#frozen").count() == 0
         ranked = [row.split("\t") for row in page.locator("#board tbody tr").all_inner_texts()]
         assert [row[1] for row in ranked] == ["team2", "team1", "team3"]  # a rejected try costs team1 20 minutes;
@@ -504,7 +507,7 @@ def test_a_contest_board_ranks_teams_icpc_style_freezes_and_updates_live(tmp_pat
         assert page.evaluate("window.__kept") == "not reloaded"
         teams["team3"].done(third)
         jury_page.reload()
-        jury_page.screenshot(path=str(shots / "contest-board.png"))
+        shots(jury_page, "contest-board.png")
         watched.context.close()
         jury.context.close()
         assert watched.foreign() == jury.foreign() == [] and watched.errors == jury.errors == []

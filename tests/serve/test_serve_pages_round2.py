@@ -23,7 +23,7 @@ import httpx
 import pytest
 from browser import Watched, launch, sync_playwright
 from conftest import PROBLEMS, PROGRAMS, REPO_ROOT, require
-from serving import Client, Server, session_of, write_site
+from serving import Client, Server, loopback, session_of, write_site
 
 pytestmark = pytest.mark.slow
 
@@ -67,10 +67,6 @@ Group small is 40 points.
 WIDTH = 1280
 
 
-def password(name: str) -> str:
-    return f"{name}-long-secret-1"
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     require("g++")
@@ -88,7 +84,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         admin = Client(server, server.admin_token())
         server.clients = {}
         for name, role in (("teach", "teacher"), ("alice", "student")):
-            made = admin.http.post("/users", json={"name": name, "role": role, "password": password(name)})
+            made = admin.http.post("/users", json={"name": name, "role": role})  # no password: sessions are made
             assert made.status_code == 201, made.text
             server.clients[name] = Client(server, made.json()["token"])
         yield server
@@ -97,9 +93,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 def _pages(server: Server, name: str) -> httpx.Client:
-    http = httpx.Client(base_url=server.url, timeout=60)
-    assert http.post("/api/v1/login", json={"name": name, "password": password(name)}).status_code == 200
-    return http
+    """A client holding a session of ``name``'s, made beside the server (``serving.session_of``), as a log-in makes
+    one: these tests are about what the pages show, the log-in and its argon2 (a fifth of a second of the server's
+    CPU for each) are test_serve_sessions' and the other page tests'."""
+    from judge.serve.auth import SESSION_COOKIE
+
+    return loopback(base_url=server.url, timeout=60, cookies={SESSION_COOKIE: session_of(server.site, name)[0]})
 
 
 @pytest.fixture(scope="module")
@@ -215,24 +214,30 @@ def browser():
         chromium.close()
 
 
-def test_a_teachers_view_gives_the_checker_its_room(server: Server, wrong: int, browser, tmp_path: Path) -> None:
+def signed_in(browser, server: Server, name: str) -> Watched:
+    """A context of ``name``'s, its session made beside the server (``_pages``)."""
+    from judge.serve.auth import SESSION_COOKIE
+
     context = browser.new_context(viewport={"width": WIDTH, "height": 900})
+    context.add_cookies([{"name": SESSION_COOKIE, "value": session_of(server.site, name)[0], "url": server.url}])
+    return Watched(context, server.url)
+
+
+def test_a_teachers_view_gives_the_checker_its_room(server: Server, wrong: int, browser) -> None:
+    watched = signed_in(browser, server, "teach")
+    context = watched.context
     try:
-        watched = Watched(context, server.url)
-        page = watched.log_in("teach", password("teach"))
-        page.goto(f"{server.url}/submissions/{wrong}")
+        page = watched.page(f"/submissions/{wrong}")
         assert page.locator("pre.code").count() == 1  # the source is beside (or under) the result
         widths = page.eval_on_selector_all("table.cases td.message", "cells => cells.map(c => c.offsetWidth)")
         assert widths and min(widths) >= 240, widths
         height = page.evaluate("document.documentElement.scrollHeight")
         assert height < 2500, height
-        page.screenshot(path=str(tmp_path / "teacher-1280.png"), full_page=True)
         captions = page.locator(".sample-diff figcaption").all_inner_texts()
         assert "the program's output" in captions and "your program's output" not in captions
-        mine = Watched(browser.new_context(viewport={"width": WIDTH, "height": 900}), server.url)
+        mine = signed_in(browser, server, "alice")
         try:
-            own = mine.log_in("alice", password("alice"))
-            own.goto(f"{server.url}/submissions/{wrong}")
+            own = mine.page(f"/submissions/{wrong}")
             assert "your program's output" in own.locator(".sample-diff figcaption").all_inner_texts()
         finally:
             mine.context.close()

@@ -94,7 +94,10 @@ def test_a_rejudge_keeps_the_history_and_one_current_result(site, judged) -> Non
 def test_a_student_follows_the_events_of_a_compiled_program(site) -> None:
     from test_serve_api import _events
 
-    sid = site["alice"].submit("eight", "ref.cpp", (EIGHT / "accepted" / "ref.cpp").read_text() + "// again\n")["id"]
+    # aplusb's C++ (a source judged before gets a line of its own: compiled afresh, its events from "compiling" on);
+    # eight's reference was judged in ``judged`` already, its eighteen cases and Python checker are not needed again
+    source = (PROGRAMS / "aplusb" / "ac.cpp").read_text() + "// again\n"
+    sid = site["alice"].submit("aplusb", "ac.cpp", source)["id"]
     events = _events(site["alice"], sid)
     runs = [data for _, kind, data in events if kind == "runs"]
     states = [data["state"] for _, kind, data in events if kind == "judgements"]
