@@ -1,4 +1,5 @@
-"""Grading on a real Dask cluster (LocalCluster, worker processes) gives the same grades as grading locally.
+"""Grading on a real Dask cluster (a scheduler and workers started as the dask commands start them, outside the
+checkout, without PYTHONPATH) gives the same grades as grading locally.
 
 Also: a worker killed in the middle of a run costs nothing (its tasks run
 again elsewhere, every submission is stored once), and a worker without a
