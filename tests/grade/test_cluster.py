@@ -118,11 +118,15 @@ class Cluster:
         self.scheduler_file = folder / "scheduler.json"
         self.processes: list[subprocess.Popen[bytes]] = []
         self._start("distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard")
-        deadline = time.monotonic() + 60
-        while not self.scheduler_file.is_file() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert self.scheduler_file.is_file(), "the scheduler did not start"
-        self.client = distributed.Client(scheduler_file=str(self.scheduler_file), timeout=60)
+        try:
+            deadline = time.monotonic() + 60
+            while not self.scheduler_file.is_file() and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert self.scheduler_file.is_file(), "the scheduler did not start"
+            self.client = distributed.Client(scheduler_file=str(self.scheduler_file), timeout=60)
+        except BaseException:
+            self._stop()
+            raise
         self.address: str = self.client.scheduler.address
 
     def _start(self, module: str, *args: str) -> None:
@@ -147,6 +151,9 @@ class Cluster:
     def close(self) -> None:
         """Stop every process, the client first."""
         self.client.close()
+        self._stop()
+
+    def _stop(self) -> None:
         for process in reversed(self.processes):
             process.terminate()
         for process in self.processes:
