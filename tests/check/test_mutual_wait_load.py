@@ -20,6 +20,9 @@ The package here is written for this test on that model (C, started by a
 Each is judged beside 2 and 8 busy processes (started here, each
 ending itself after 60 s, always stopped), in every sandbox mode this
 machine has, through the relay (``judge``) and joined directly (``verify``).
+The busy processes burn every CPU they are given, so they are held only
+while something is judged: the packages are loaded, the programs built and
+the slots made before they start.
 """
 
 from __future__ import annotations
@@ -29,13 +32,17 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from conftest import needs, write_files
 
 from judge.core import JudgeOptions, judge
+from judge.core.judging import problem_referee
 from judge.core.submission import prepare_submission
+from judge.lang import Program
+from judge.model import Problem
 from judge.problem.formats import load
 from judge.run import RunLimits, RunSpec, SlotPool, resolve_sandbox
 
@@ -132,17 +139,45 @@ def _modes() -> list[str]:
     return modes
 
 
-def _verdicts(package: Path, mode: str, names: list[str], transcripts: bool) -> dict[str, tuple[str, str]]:
-    """Each submission's verdict and first case's message, judged in ``mode``: through the relay with
-    ``transcripts`` (as ``judge`` judges), else joined directly (as ``verify``)."""
+@dataclass(frozen=True)
+class _Judging:
+    """One submission built and given a slot pool of its own in one sandbox mode, ready to be judged relayed (as
+    ``judge`` judges, with transcripts) or joined directly (as ``verify``)."""
+
+    mode: str
+    relayed: bool
+    name: str
+    problem: Problem
+    program: Program
+    pool: SlotPool
+
+    def verdict(self) -> tuple[str, str]:
+        """The submission's verdict and first case's message."""
+        report = judge(self.problem, self.program, self.pool, JudgeOptions(transcripts=self.relayed)).to_json()
+        return report["verdict"], report["cases"][0]["message"] if report["cases"] else ""
+
+
+def _ready(
+    stack: contextlib.ExitStack, package: Path, ways: list[tuple[str, bool]], names: list[str]
+) -> list[_Judging]:
+    """Each of ``names`` built and given its own pool in each way, the pools closed with ``stack``: all this is done
+    before the load starts, which then lasts only as long as the judgings themselves."""
     problem = load(package)
-    got = {}
-    with SlotPool(1, resolve_sandbox(mode)[0]) as pool:
+    ready = []
+    for mode, relayed in ways:
         for name in names:
-            submission = prepare_submission(problem, package / "submissions" / name, pool)
-            report = judge(problem, submission, pool, JudgeOptions(transcripts=transcripts)).to_json()
-            got[name] = (report["verdict"], report["cases"][0]["message"] if report["cases"] else "")
-    return got
+            pool = stack.enter_context(SlotPool(1, resolve_sandbox(mode)[0]))
+            program = prepare_submission(problem, package / "submissions" / name, pool)
+            if not ready:
+                problem_referee(problem, pool)  # the interactor's build, remembered for every judging's
+            ready.append(_Judging(mode, relayed, name, problem, program, pool))
+    return ready
+
+
+def _judged_side_by_side(judgings: list[_Judging]) -> list[tuple[str, str]]:
+    """Every judging at once, each on its own thread (adding its load to the machine's)."""
+    with ThreadPoolExecutor(len(judgings)) as executor:
+        return list(executor.map(_Judging.verdict, judgings))
 
 
 @pytest.fixture(scope="module")
@@ -152,37 +187,36 @@ def packages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 def test_a_mutual_wait_is_the_submissions_tle_at_every_load(packages: dict[str, Path]) -> None:
-    """Beside 2 and 8 busy processes, in every sandbox mode, relayed and direct (all of them judged side by side,
-    adding their own load): TLE each time for both submissions that leave the interactor waiting, never the JE of
-    the interactor's wall limit."""
+    """Beside 2 and 8 busy processes, in every sandbox mode, relayed and direct (all of them, both submissions too,
+    judged side by side, adding their own load): TLE each time for both submissions that leave the interactor
+    waiting, never the JE of the interactor's wall limit."""
     names = ["time_limit_exceeded/floods.c", "time_limit_exceeded/waits.c"]
     modes = _modes()
     assert "none" in modes, modes
     ways = [(mode, relayed) for mode in modes for relayed in (True, False)]
-
-    def judged(way: tuple[str, bool]) -> tuple[str, bool, dict[str, tuple[str, str]]]:
-        mode, relayed = way
-        return mode, relayed, _verdicts(packages["waits"], mode, names, relayed)
-
     seen = []
-    for count in LOADS:
-        with _hogs(count), ThreadPoolExecutor(len(ways)) as executor:
-            seen += [(count, *each) for each in executor.map(judged, ways)]
-    assert len(seen) == len(LOADS) * len(modes) * 2
-    for count, mode, relayed, got in seen:
-        verdicts = {name: verdict for name, (verdict, _) in got.items()}
-        assert verdicts == dict.fromkeys(names, "TLE"), (count, mode, relayed, got)
-        assert all("wall time over" in message for _, message in got.values()), (count, mode, relayed, got)
+    with contextlib.ExitStack() as stack:
+        judgings = _ready(stack, packages["waits"], ways, names)
+        for count in LOADS:
+            with _hogs(count):
+                got = _judged_side_by_side(judgings)
+            seen += [(count, judging, verdict) for judging, verdict in zip(judgings, got)]
+    assert len(seen) == len(LOADS) * len(modes) * 2 * len(names)
+    for count, judging, (verdict, message) in seen:
+        where = (count, judging.mode, judging.relayed, judging.name, verdict, message)
+        assert verdict == "TLE", where
+        assert "wall time over" in message, where
 
 
 def test_an_interactor_that_spins_alone_is_a_judge_error(packages: dict[str, Path]) -> None:
     """The interactor reads the one query and computes for ever while the submission waits for its answer: its own
     fault, JE naming its limit (its CPU limit, or its wall limit counted from the submission's end), beside 2 busy
     processes (beside 8 its wall limit's stretch for load makes this take 25 s, for the same verdict)."""
-    with _hogs(2):
-        got = _verdicts(packages["spins"], "none", ["wrong_answer/asks_once.c"], False)
-    verdict, message = got["wrong_answer/asks_once.c"]
-    assert verdict == "JE" and "the interactor exceeded its" in message, got
+    with contextlib.ExitStack() as stack:
+        (judging,) = _ready(stack, packages["spins"], [("none", False)], ["wrong_answer/asks_once.c"])
+        with _hogs(2):
+            verdict, message = judging.verdict()
+    assert verdict == "JE" and "the interactor exceeded its" in message, (verdict, message)
 
 
 def test_a_program_a_script_starts_gets_its_wall_limit_stretched_by_the_load_it_waits_in() -> None:

@@ -136,7 +136,8 @@ class _Starver:
 def test_load_starved_program_is_confirmed_at_j1(hostile: Hostile, hsum_short_wall: Path, mode: str) -> None:
     """At -j 1, a correct program kept from the CPU by another process reaches the wall limit with little CPU time: the
     case is run again alone before the TLE could stand, and is AC; the report keeps the first run and the load. On
-    hsum_short_wall (wall 1 s): the starved run is stretched to 3 s, not hsum's 6 s, before the clock stops it."""
+    hsum_short_wall (wall 0.6 s): the starved run is stretched to 1.8 s, not hsum's 6 s, before the clock stops
+    it."""
     starver = _Starver("hxstarved")
     run = hostile.run(hsum_short_wall, PROGRAMS / "hx_starved.c", mode, "hxstarved", jobs=1, beside=starver)
     assert starver.hogged, run.describe()

@@ -1,4 +1,5 @@
-"""Grading on a real Dask cluster (LocalCluster, worker processes) gives the same grades as grading locally.
+"""Grading on a real Dask cluster (a scheduler and workers started as the dask commands start them, outside the
+checkout, without PYTHONPATH) gives the same grades as grading locally.
 
 Also: a worker killed in the middle of a run costs nothing (its tasks run
 again elsewhere, every submission is stored once), and a worker without a
@@ -103,20 +104,87 @@ def graded_like_local(
     return submissions, there
 
 
+class Cluster:
+    """A scheduler and worker processes started as ``dask scheduler`` and ``dask worker`` (no nanny) would be, in a
+    folder outside the checkout and, where the judge is installed in the interpreter, without PYTHONPATH: the way a
+    real cluster is run, but listening on the loopback only. Workers can be added (nothing restarts a killed one)."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        self.not_installed = _installed_judge(folder, self.env)
+        if self.not_installed is not None:  # the judge only from the checkout: the cluster's other tests still run
+            self.env["PYTHONPATH"] = str(REPO_ROOT)
+        self.scheduler_file = folder / "scheduler.json"
+        self.processes: list[subprocess.Popen[bytes]] = []
+        self._start("distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard")
+        try:
+            deadline = time.monotonic() + 60
+            while not self.scheduler_file.is_file() and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert self.scheduler_file.is_file(), "the scheduler did not start"
+            self.client = distributed.Client(scheduler_file=str(self.scheduler_file), timeout=60)
+        except BaseException:
+            self._stop()
+            raise
+        self.address: str = self.client.scheduler.address
+
+    def _start(self, module: str, *args: str) -> None:
+        self.processes.append(
+            subprocess.Popen(
+                [sys.executable, "-m", module, "--scheduler-file", str(self.scheduler_file), *args],
+                cwd=self.folder,
+                env=self.env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        )
+
+    def add_workers(self, count: int, total: int) -> None:
+        """Start ``count`` more workers (one thread each) and wait until the scheduler has ``total``."""
+        for _ in range(count):
+            self._start(
+                "distributed.cli.dask_worker", "--host", "127.0.0.1", "--nthreads", "1", "--no-dashboard", "--no-nanny"
+            )
+        self.client.wait_for_workers(total, timeout=120)
+
+    def close(self) -> None:
+        """Stop every process, the client first."""
+        self.client.close()
+        self._stop()
+
+    def _stop(self) -> None:
+        for process in reversed(self.processes):
+            process.terminate()
+        for process in self.processes:
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
 @pytest.fixture(scope="module")
-def cluster() -> Iterator[tuple[str, distributed.Client]]:
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    """One cluster of two workers for the module's tests (its processes' start-up, Dask's import in each, is seconds
+    of CPU): see ``Cluster``."""
     from judge.run import build_launcher
 
     build_launcher()  # workers share the build cache: no worker needs to build it
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as local:
-        with distributed.Client(local) as client:
-            yield local.scheduler_address, client
+    started = Cluster(tmp_path_factory.mktemp("elsewhere"))
+    try:
+        started.add_workers(2, total=2)
+        yield started
+    finally:
+        started.close()
 
 
 def test_cluster_grades_equal_local_grades(
-    cluster: tuple[str, distributed.Client], local_grades: dict[str, dict[str, str]], tmp_path: Path
+    cluster: Cluster, local_grades: dict[str, dict[str, str]], tmp_path: Path
 ) -> None:
-    address, _ = cluster
+    """The module's cluster (workers outside the checkout, without PYTHONPATH where the judge is installed) grades the
+    class as local grading does; graded again, everything is reused."""
+    address = cluster.address
     submissions, there = graded_like_local(address, tmp_path, local_grades)
     assert all(there[sid]["worker"].startswith("tcp://127.0.0.1:") for sid in CLASS)
     assert there["z"]["verdict"] == "INVALID"
@@ -124,10 +192,10 @@ def test_cluster_grades_equal_local_grades(
     assert "judged 0, reused 9" in again.stdout
 
 
-def test_killed_worker_loses_and_duplicates_nothing(cluster: tuple[str, distributed.Client], tmp_path: Path) -> None:
+def test_killed_worker_loses_and_duplicates_nothing(cluster: Cluster, tmp_path: Path) -> None:
     """Sleepers (each held by the wall limit) keep both workers busy; one is killed in the middle of a run. Four
     are enough: the killed worker's run, one on the other worker, and two left queued for either."""
-    address, client = cluster
+    address, client = cluster.address, cluster.client
     sleepers = {f"s{i}": "tle_sleep.c" for i in range(4)}
     submissions = make_class(tmp_path / "class", sleepers)
     out = tmp_path / "results"
@@ -162,7 +230,7 @@ def test_killed_worker_loses_and_duplicates_nothing(cluster: tuple[str, distribu
     assert {sid: row["verdict"] for sid, row in rows(out / "grades.csv").items() if sid != "z"} == {
         sid: "TLE" for sid in sleepers
     }
-    client.wait_for_workers(2, timeout=120)  # the nanny restarts the killed worker: later tests get a whole cluster
+    cluster.add_workers(1, total=2)  # in place of the killed one: later tests get a whole cluster
 
 
 def test_worker_without_compiler_gives_a_judge_error_with_the_reason(tmp_path: Path) -> None:
@@ -196,11 +264,9 @@ def test_worker_without_compiler_gives_a_judge_error_with_the_reason(tmp_path: P
     assert graded["py"]["verdict"] == "AC"
 
 
-def test_bundled_problem_with_references_under_submissions(
-    cluster: tuple[str, distributed.Client], tmp_path: Path
-) -> None:
+def test_bundled_problem_with_references_under_submissions(cluster: Cluster, tmp_path: Path) -> None:
     """slide's spec names its references under submissions/: the shipped package must carry them."""
-    address, _ = cluster
+    address = cluster.address
     accepted, wrong = (
         REPO_ROOT / "problems" / "slide" / "submissions" / "accepted",
         REPO_ROOT / "problems" / "slide" / "submissions" / "wrong_answer",
@@ -227,70 +293,15 @@ def _installed_judge(folder: Path, env: dict[str, str]) -> str | None:
     )
 
 
-def test_workers_started_without_pythonpath_grade_like_local(
-    local_grades: dict[str, dict[str, str]], tmp_path: Path
-) -> None:
-    """A scheduler and two workers started as separate processes, outside the checkout and without PYTHONPATH,
-    judge with the installed package alone: the same grades as local grading."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
-    reason = _installed_judge(elsewhere, env)
-    if reason is not None:
-        pytest.skip(reason)
-    scheduler_file = tmp_path / "scheduler.json"
-    cli = [sys.executable, "-m"]
-    processes = [
-        subprocess.Popen(
-            [
-                *cli,
-                "distributed.cli.dask_scheduler",
-                "--port",
-                "0",
-                "--no-dashboard",
-                "--scheduler-file",
-                str(scheduler_file),
-            ],
-            cwd=elsewhere,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-    ]
-    try:
-        deadline = time.monotonic() + 60
-        while not scheduler_file.is_file() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert scheduler_file.is_file(), "the scheduler did not start"
-        processes += [
-            subprocess.Popen(
-                [
-                    *cli,
-                    "distributed.cli.dask_worker",
-                    "--scheduler-file",
-                    str(scheduler_file),
-                    "--nthreads",
-                    "1",
-                    "--no-dashboard",
-                    "--no-nanny",
-                ],
-                cwd=elsewhere,
-                env=env,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )
-            for _ in range(2)
-        ]
-        with distributed.Client(scheduler_file=str(scheduler_file), timeout=60) as client:
-            client.wait_for_workers(2, timeout=120)
-            address = client.scheduler.address
-        graded_like_local(address, tmp_path, local_grades)
-    finally:
-        for process in reversed(processes):
-            process.terminate()
-        for process in processes:
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+def test_workers_started_without_pythonpath_grade_like_local(cluster: Cluster) -> None:
+    """The module's cluster is a scheduler and two workers started as separate processes, outside the checkout and
+    without PYTHONPATH: each worker's judge is the installed package (pip install -e . makes the checkout's the
+    installed one), imported with no help. That they grade like local grading is
+    test_cluster_grades_equal_local_grades, on this cluster."""
+    if cluster.not_installed is not None:
+        pytest.skip(cluster.not_installed)
+    folders = cluster.client.run(os.getcwd)  # run on each worker (functions it imports as they are named)
+    pythonpaths = cluster.client.run(os.getenv, "PYTHONPATH")
+    assert len(folders) >= 2 and set(folders.values()) == {str(cluster.folder)}, folders
+    assert not cluster.folder.is_relative_to(REPO_ROOT), cluster.folder
+    assert set(pythonpaths.values()) == {None}, pythonpaths

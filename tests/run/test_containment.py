@@ -66,6 +66,7 @@ from pathlib import Path
 import pytest
 from conftest import JudgeRun, JudgeRunner, cache_with_launcher, run_cli
 from test_hostile import (  # noqa: F401  (fixtures are found by pytest by name)
+    BUILT_ONCE,
     CASES,
     HSUM,
     HSUM_ANSWERS,
@@ -254,7 +255,7 @@ def test_inode_flood_is_contained(hostile: Hostile, mode: str) -> None:
 @pytest.mark.parametrize("mode", _modes())
 def test_java_off_heap_memory_is_mle(hostile: Hostile, mode: str) -> None:
     """512 MiB through Unsafe.allocateMemory, outside the -Xmx heap: the JVM's whole memory counts, MLE."""
-    run = hostile.run(HSUM, PROGRAMS / "HxOffHeap.java", mode, "HxOffHeap")
+    run = hostile.run(HSUM, PROGRAMS / "HxOffHeap.java", mode, "HxOffHeap", cache=BUILT_ONCE)
     _expect_accepted(run, ["c2", "c3"])
     _expect_mle(run, "c1")
 
@@ -463,7 +464,7 @@ def test_writing_through_stdin_is_refused(hostile: Hostile, throwaway_hsum: Path
 )
 def test_threaded_solution_is_accepted(hostile: Hostile, mode: str, source: str, marker: str) -> None:
     """A correct solution that sums with four threads is AC: the limits leave room for thread stacks."""
-    run = hostile.run(HSUM, PROGRAMS / source, mode, marker)
+    run = hostile.run(HSUM, PROGRAMS / source, mode, marker, cache=BUILT_ONCE)
     _expect_accepted(run, CASES[HSUM])
 
 
