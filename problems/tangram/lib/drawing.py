@@ -19,6 +19,7 @@ def escape(text: str) -> str:
     draws only for a wrong answer, more than the rest of its start-up."""
     return text.translate(_ESCAPES)
 
+
 COLOURS = {"L": "#4e79a7", "M": "#f28e2b", "S": "#59a14f", "Q": "#edc948", "P": "#b07aa1"}
 PIXELS = 360
 
