@@ -19,9 +19,11 @@ from math import inf, isqrt
 
 MAX_DIGITS = 40
 SQRT2_FLOAT = 1.4142135623730951  # √2 rounded to a double: relative error under 2**-53
-# A double approximation of a + b√2 is within 4·2**-53·(|a| + 1.5|b|) of it (the two conversions, the product and the
-# sum each round once); a difference of two, a product of two differences and a cross product at most multiply that
-# relative error by six, so 1e-13 of the magnitudes involved (over 200 times 6·4·2**-53) bounds every error below.
+# With u = 2**-53: a double approximation of a + b√2 is within 4u·m of it, m = |a| + 1.5|b| (the two conversions, the
+# product with √2 and the sum each round once, Fraction's float is correctly rounded); a difference of two such is
+# within 5u·(m1 + m2), and a cross product (d1·d2 - d3·d4, each |d| at most its m1 + m2 = P) within 12u·(P1·P2 +
+# P3·P4). FILTER is over 70 times 12u: a double farther from zero than FILTER times those magnitudes has the sign of
+# the exact value. A part too large for a double makes m infinite, and the exact test decides.
 FILTER = 1e-13
 
 
