@@ -62,6 +62,7 @@ __all__ = [
     "write_printer",
     "copy_problem",
     "cache_with_launcher",
+    "built",
     "reference_commands",
     "language_missing",
 ]
@@ -352,13 +353,25 @@ def cache_with_launcher(folder: Path) -> Path:
     return folder
 
 
-def reference_commands(problem: str, folder: Path) -> dict[str, list[str]]:
-    """Both references of a bundled problem as command lines, for oracles that run them directly;
-    the C++ one is compiled into ``folder``."""
+def built(source: Path, memory_mib: int = 2048) -> list[str]:
+    """The command line the judge runs ``source`` with (a bundled reference or test submission), built by the judge
+    into its content-addressed build cache: ``verify`` of the same problem, a judging or an earlier run has usually
+    built the very same source already, so an oracle test pays no compile of its own (g++ -O2 of a reference costs
+    2-3 CPU-seconds, javac more), and it runs what the judge runs. ``memory_mib`` is the heap a JVM is given."""
+    from judge.lang import prepare_program
+    from judge.run import Isolation, SlotPool
+
+    with SlotPool(1, Isolation("none")) as pool:
+        program = prepare_program(source, None, pool, 120)
+    assert program.compiled, f"{source} does not compile: {program.compile_log[-2000:]}"
+    return program.command(memory_mib)
+
+
+def reference_commands(problem: str) -> dict[str, list[str]]:
+    """Both references of a bundled problem as command lines, for oracles that run them directly; the C++ one
+    built through the judge's build cache (``built``)."""
     accepted = REPO_ROOT / "problems" / problem / "submissions" / "accepted"
-    binary = folder / "ref"
-    subprocess.run(["g++", "-O2", "-std=c++17", "-o", str(binary), str(accepted / "ref.cpp")], check=True)
-    return {"ref.cpp": [str(binary)], "ref.py": [sys.executable, str(accepted / "ref.py")]}
+    return {"ref.cpp": built(accepted / "ref.cpp"), "ref.py": [sys.executable, str(accepted / "ref.py")]}
 
 
 def language_missing(name: str) -> str | None:

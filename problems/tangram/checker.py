@@ -1,4 +1,5 @@
-"""Output validator for "Tangram" (Kattis protocol), exact: arithmetic in Q(√2), no floating point anywhere.
+"""Output validator for "Tangram" (Kattis protocol), exact: arithmetic in Q(√2); floating point only as a filter
+that never decides a sign nearer zero than its proven error bound (qgeom.orient).
 
     checker.py INPUT ANSWER FEEDBACK_DIR < OUTPUT
 

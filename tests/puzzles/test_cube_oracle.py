@@ -31,9 +31,9 @@ Board = tuple[int, ...]
 
 
 @pytest.fixture(scope="module")
-def solvers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
-    """Both references as command lines; the C++ one compiled once."""
-    return reference_commands("cube", tmp_path_factory.mktemp("cube"))
+def solvers() -> dict[str, list[str]]:
+    """Both references as command lines; the C++ one built once, by the judge into its build cache."""
+    return reference_commands("cube")
 
 
 def render(boards: Sequence[tuple[int, Sequence[int]]]) -> str:

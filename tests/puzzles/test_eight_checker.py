@@ -17,6 +17,7 @@ from itertools import combinations, permutations
 from pathlib import Path
 
 import pytest
+from conftest import built
 
 pytestmark = pytest.mark.oracle
 
@@ -290,14 +291,11 @@ def test_random_garbage_never_breaks_the_protocol(tmp_path: Path) -> None:
 
 
 @pytest.fixture(scope="module")
-def solvers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
-    """The C++ references compiled once, and the Python reference, as argv lists."""
-    folder = tmp_path_factory.mktemp("eight")
+def solvers() -> dict[str, list[str]]:
+    """The C++ references built once (by the judge into its build cache), and the Python reference, as argv lists."""
     commands = {"ref.py": [sys.executable, str(ACCEPTED / "ref.py")]}
     for name in ("ref.cpp", "bfs_table.cpp"):
-        exe = folder / name.replace(".cpp", "")
-        subprocess.run(["g++", "-O2", "-std=c++17", "-o", str(exe), str(ACCEPTED / name)], check=True)
-        commands[name] = [str(exe)]
+        commands[name] = built(ACCEPTED / name)
     return commands
 
 

@@ -30,9 +30,9 @@ State = tuple[int, ...]
 
 
 @pytest.fixture(scope="module")
-def commands(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
-    """Both references as command lines; the C++ one compiled once."""
-    return reference_commands("hdoj3600", tmp_path_factory.mktemp("hdoj3600"))
+def commands() -> dict[str, list[str]]:
+    """Both references as command lines; the C++ one built once, by the judge into its build cache."""
+    return reference_commands("hdoj3600")
 
 
 @functools.cache

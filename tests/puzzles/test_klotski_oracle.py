@@ -20,7 +20,7 @@ from collections import deque
 from pathlib import Path
 
 import pytest
-from conftest import missing, reference_commands
+from conftest import built, missing, reference_commands
 
 pytestmark = pytest.mark.oracle
 
@@ -254,16 +254,12 @@ def jury_answer(values: list[int | None]) -> bytes:
 
 
 @pytest.fixture(scope="module")
-def solvers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
-    """Every accepted submission as a command line: the references, and the Java solution when a JDK is present."""
-    folder = tmp_path_factory.mktemp("klotski")
-    commands = reference_commands("klotski", folder)
+def solvers() -> dict[str, list[str]]:
+    """Every accepted submission as a command line: the references, and the Java solution when a JDK is present,
+    built by the judge into its build cache (``built``: verify has usually built them already)."""
+    commands = reference_commands("klotski")
     if missing("javac") is None:
-        java = folder / "java"
-        java.mkdir()
-        (java / "Main.java").write_bytes((ACCEPTED / "bfs.java").read_bytes())
-        subprocess.run(["javac", "-d", str(java), str(java / "Main.java")], check=True)
-        commands["bfs.java"] = ["java", "-Xss64m", "-cp", str(java), "Main"]
+        commands["bfs.java"] = built(ACCEPTED / "bfs.java")
     return commands
 
 

@@ -51,9 +51,9 @@ PROPERTY_SETTINGS = settings(
 
 
 @pytest.fixture(scope="session")
-def solvers(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
-    """Both references as command lines; the C++ one compiled once."""
-    return reference_commands("reach", tmp_path_factory.mktemp("reach"))
+def solvers() -> dict[str, list[str]]:
+    """Both references as command lines; the C++ one built once, by the judge into its build cache."""
+    return reference_commands("reach")
 
 
 def encode(cases: list[Case]) -> bytes:

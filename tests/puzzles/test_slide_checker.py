@@ -18,6 +18,7 @@ from collections import deque
 from pathlib import Path
 
 import pytest
+from conftest import reference_commands
 
 pytestmark = pytest.mark.oracle
 
@@ -198,11 +199,9 @@ def replay(n: int, cells: tuple[int, ...], moves: str) -> bool:
 
 
 @pytest.fixture(scope="module")
-def references(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
-    """Command lines of both references; the C++ one is compiled once."""
-    binary = tmp_path_factory.mktemp("slide") / "ref"
-    subprocess.run(["g++", "-O2", "-std=c++17", "-o", str(binary), str(ACCEPTED / "ref.cpp")], check=True)
-    return {"ref.cpp": [str(binary)], "ref.py": [sys.executable, str(ACCEPTED / "ref.py")]}
+def references() -> dict[str, list[str]]:
+    """Command lines of both references; the C++ one built once, by the judge into its build cache."""
+    return reference_commands("slide")
 
 
 def solve(command: list[str], n: int, cells: tuple[int, ...]) -> str:

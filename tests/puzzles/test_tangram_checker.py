@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 import tangram_exact as exact
-from conftest import REPO_ROOT, cli, needs
+from conftest import REPO_ROOT, built, cli, needs, reference_commands
 
 pytestmark = pytest.mark.oracle
 
@@ -338,21 +338,11 @@ def _figure_lines(text: str, index: int) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def references(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
-    """The three references as command lines, compiled once for both tests of them (g++ and javac
-    cost seconds; the tests' @needs("javac") skips before this runs)."""
-    folder = tmp_path_factory.mktemp("tangram")
-    accepted = PACKAGE / "submissions" / "accepted"
-    subprocess.run(["g++", "-O2", "-std=c++17", "-o", str(folder / "ref"), str(accepted / "ref.cpp")], check=True)
-    java = folder / "java"
-    java.mkdir()
-    (java / "Main.java").write_text((accepted / "ref.java").read_text())
-    subprocess.run(["javac", "-d", str(java), str(java / "Main.java")], check=True)
-    return {
-        "ref.cpp": [str(folder / "ref")],
-        "ref.py": [sys.executable, str(accepted / "ref.py")],
-        "ref.java": ["java", "-cp", str(java), "Main"],
-    }
+def references() -> dict[str, list[str]]:
+    """The three references as command lines, built once for both tests of them, by the judge into its build cache
+    (g++ and javac cost seconds, and verify has usually paid them; the tests' @needs("javac") skips before this
+    runs)."""
+    return {**reference_commands("tangram"), "ref.java": built(PACKAGE / "submissions" / "accepted" / "ref.java")}
 
 
 @needs("javac")
@@ -425,20 +415,9 @@ def test_judge_json_carries_the_checker_s_picture(tmp_path: Path) -> None:
 def test_each_wrong_submission_is_rejected_for_its_own_bug(
     tmp_path: Path, submission: str, case: str, reason: str
 ) -> None:
-    binary = tmp_path / submission
-    subprocess.run(
-        [
-            "g++",
-            "-O2",
-            "-std=c++17",
-            "-o",
-            str(binary),
-            str(PACKAGE / "submissions" / "wrong_answer" / f"{submission}.cpp"),
-        ],
-        check=True,
-    )
+    command = built(PACKAGE / "submissions" / "wrong_answer" / f"{submission}.cpp")  # verify has usually built it
     figures = (REPO_ROOT / "cases" / "tangram" / f"{case}.in").read_text()
-    output = subprocess.run([str(binary)], input=figures, capture_output=True, text=True, check=True, timeout=60).stdout
+    output = subprocess.run(command, input=figures, capture_output=True, text=True, check=True, timeout=60).stdout
     answer = (REPO_ROOT / "cases" / "tangram" / f"{case}.ans").read_text()
     code, message, feedback = run_checker(tmp_path, figures, output, answer)
     assert code == WRONG and message.startswith(reason), message

@@ -3,28 +3,50 @@
 Every piece edge points in one of the eight directions k·45°, so every
 coordinate the puzzle meets is a + b√2 with rational a and b, and every sign
 is decided exactly: a + b√2 > 0 compares a² with 2b² when the signs differ.
-No floating point is used anywhere, not even for pictures: decimals for
-display come from `approx`, which rounds an exact value by integer arithmetic.
+Floating point never decides alone: the hot tests (`orient`, `<`, `<=`) first
+look at a double approximation with a proven error bound (`_close`) and take
+its sign only when the value is farther from zero than the bound, which is the
+common case and costs a few float operations instead of a dozen fractions; a
+value near zero (a touching vertex, an edge off by 1e-9) is decided exactly.
+Decimals for display come from `approx`, which rounds by integer arithmetic.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from fractions import Fraction
-from math import isqrt
+from math import inf, isqrt
 
 MAX_DIGITS = 40
+SQRT2_FLOAT = 1.4142135623730951  # √2 rounded to a double: relative error under 2**-53
+# With u = 2**-53: a double approximation of a + b√2 is within 4u·m of it, m = |a| + 1.5|b| (the two conversions, the
+# product with √2 and the sum each round once, Fraction's float is correctly rounded); a difference of two such is
+# within 5u·(m1 + m2), and a cross product (d1·d2 - d3·d4, each |d| at most its m1 + m2 = P) within 12u·(P1·P2 +
+# P3·P4). FILTER is over 70 times 12u: a double farther from zero than FILTER times those magnitudes has the sign of
+# the exact value. A part too large for a double makes m infinite, and the exact test decides.
+FILTER = 1e-13
 
 
 class Num:
     """a + b√2 with rational a and b, immutable."""
 
-    __slots__ = ("a", "b")
+    __slots__ = ("a", "b", "_float")
 
     def __init__(self, a: Fraction | int = 0, b: Fraction | int = 0) -> None:
         self.a = a if type(a) is Fraction else Fraction(a)  # the arithmetic below already makes fractions: no copy
         self.b = b if type(b) is Fraction else Fraction(b)
+        self._float: tuple[float, float] | None = None
+
+    def floating(self) -> tuple[float, float]:
+        """(a double near the value, a bound on the magnitude of its terms, |a| + 1.5|b|), made once per number: the
+        value is within 4·2**-53 times the bound of the exact one (an infinite bound when a part overflows a double)."""
+        if self._float is None:
+            try:
+                a, b = float(self.a), float(self.b)
+                self._float = (a + b * SQRT2_FLOAT, abs(a) + 1.5 * abs(b))
+            except OverflowError:
+                self._float = (0.0, inf)
+        return self._float
 
     def __add__(self, other: Num) -> Num:
         return Num(self.a + other.a, self.b + other.b)
@@ -64,13 +86,25 @@ class Num:
         return hash((self.a, self.b))
 
     def __lt__(self, other: Num) -> bool:
-        return (self - other).sign() < 0
+        return _compare(self, other) < 0
 
     def __le__(self, other: Num) -> bool:
-        return (self - other).sign() <= 0
+        return _compare(self, other) <= 0
 
     def __repr__(self) -> str:
         return format_number(self)
+
+
+def _compare(x: Num, y: Num) -> int:
+    """The sign of x - y: from the doubles when they are farther apart than their error (`FILTER`), else exactly."""
+    fx, mx = x.floating()
+    fy, my = y.floating()
+    difference = fx - fy
+    if abs(difference) > FILTER * (mx + my):
+        return 1 if difference > 0 else -1
+    if x.a == y.a and x.b == y.b:  # equal coordinates are common in a tiling, and cheaper to see than a difference
+        return 0
+    return (x - y).sign()
 
 
 ZERO = Num()
@@ -183,14 +217,16 @@ def _format_decimal(value: Fraction) -> str:
 Point = tuple[Num, Num]
 
 
-@dataclass(frozen=True)
 class PieceKind:
-    """A piece of the set: its names and its shape with one vertex at the origin, counterclockwise."""
+    """A piece of the set: its names and its shape with one vertex at the origin, counterclockwise.
 
-    letter: str
-    title: str
-    names: tuple[str, ...]
-    shape: tuple[Point, ...]
+    A plain class, not a dataclass: the checker starts once per case, and importing dataclasses (with inspect)
+    would cost it more than the geometry of a small case."""
+
+    __slots__ = ("letter", "title", "names", "shape")
+
+    def __init__(self, letter: str, title: str, names: tuple[str, ...], shape: tuple[Point, ...]) -> None:
+        self.letter, self.title, self.names, self.shape = letter, title, names, shape
 
 
 def _pt(x: int | Num, y: int | Num) -> Point:
@@ -214,15 +250,28 @@ def rotate45(p: Point) -> Point:
     return ((x - y) * HALF_ROOT2, (x + y) * HALF_ROOT2)
 
 
+_ORIENTED: dict[tuple[str, int, int], tuple[Point, ...]] = {}
+
+
+def oriented(name: str, rotation: int, flip: int) -> tuple[Point, ...]:
+    """The vertices (counterclockwise) of piece `name` mirrored (x -> -x) if flip, then turned rotation·45° about the
+    origin: made once per kind and orientation (turning is most of the cost of a placement), then shared."""
+    kind = KIND_OF[name]
+    key = (kind.letter, rotation % 8, flip)
+    if key not in _ORIENTED:
+        points = list(kind.shape)
+        if flip:
+            points = [(-px, py) for px, py in reversed(points)]
+        for _ in range(rotation % 8):
+            points = [rotate45(p) for p in points]
+        _ORIENTED[key] = tuple(points)
+    return _ORIENTED[key]
+
+
 def place(name: str, rotation: int, flip: int, x: Num, y: Num) -> list[Point]:
     """The vertices (counterclockwise) of piece `name` mirrored (x -> -x) if flip, turned rotation·45°, then moved by
     (x, y)."""
-    points = list(KIND_OF[name].shape)
-    if flip:
-        points = [(-px, py) for px, py in reversed(points)]
-    for _ in range(rotation % 8):
-        points = [rotate45(p) for p in points]
-    return [(px + x, py + y) for px, py in points]
+    return [(px + x, py + y) for px, py in oriented(name, rotation, flip)]
 
 
 def cross(o: Point, a: Point, b: Point) -> Num:
@@ -231,6 +280,16 @@ def cross(o: Point, a: Point, b: Point) -> Num:
 
 
 def orient(o: Point, a: Point, b: Point) -> int:
+    """The sign of cross(o, a, b): from doubles when the product is farther from zero than its error bound (`FILTER`),
+    else exactly; the checker spends most of its time here."""
+    (ox, mox), (oy, moy) = o[0].floating(), o[1].floating()
+    (ax, max_), (ay, may) = a[0].floating(), a[1].floating()
+    (bx, mbx), (by, mby) = b[0].floating(), b[1].floating()
+    value = (ax - ox) * (by - oy) - (ay - oy) * (bx - ox)
+    if abs(value) > FILTER * ((max_ + mox) * (mby + moy) + (may + moy) * (mbx + mox)):
+        return 1 if value > 0 else -1
+    if a == o or b == o or a == b:  # a vertex tested against an edge it ends: zero, seen without fractions
+        return 0
     return cross(o, a, b).sign()
 
 
