@@ -184,10 +184,12 @@ class Bench:
         return lambda: timed(lambda: subprocess.run(command, capture_output=True, cwd=self.work))
 
     def startup(self, program: Program, problem: Problem) -> None:
-        """``--version``, ``list`` and judging a 1-case problem with a ready binary, as ratios to bare interpreters."""
-        figures = bench_startup.measure(
-            problem, program.command(problem.limits.memory_mib)[0], max(10, 3 * self.rounds)
-        )
+        """``--version``, ``list`` and judging a 1-case problem with a ready binary, as ratios to bare interpreters.
+
+        Three times the rounds of the comparisons (one process start is a noisy figure): 15 by default, 9 with
+        ``--quick``, and 3 for ``--rounds 1``, which asks for the quickest figures (it was at least 10 whatever was
+        asked, 80 process starts for the suite's check of the report)."""
+        figures = bench_startup.measure(problem, program.command(problem.limits.memory_mib)[0], 3 * self.rounds)
         self.figures["startup"] = figures
         rows = [
             [
