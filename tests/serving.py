@@ -24,6 +24,33 @@ from harness import REPO_ROOT
 START_TIMEOUT = 240.0  # generous: a first start may generate a bundled problem's cases
 
 
+def _one_tls_context_for_every_client() -> None:
+    """Every httpx client (and each ``httpx.get``) made a TLS context of its own, loading certifi's bundle of some
+    150 certificates: 35 ms of CPU each, over 200 times in the fast subset, for servers these tests speak plain HTTP
+    to on loopback. The default context (``verify=True``, no client certificate) is made once per process and shared,
+    as httpx's documentation advises for many clients; a client asking for anything else gets its own as before.
+    Where httpx no longer has the function (a later release), nothing changes but the cost."""
+    import httpx._transports.default as transports
+
+    made = getattr(transports, "create_ssl_context", None)
+    if made is None or getattr(made, "shared_default", False):
+        return
+    shared: list[object] = []
+
+    def create_ssl_context(verify: object = True, cert: object = None, trust_env: bool = True) -> object:
+        if verify is not True or cert is not None or not trust_env:
+            return made(verify=verify, cert=cert, trust_env=trust_env)
+        if not shared:
+            shared.append(made(verify=verify, cert=cert, trust_env=trust_env))
+        return shared[0]
+
+    create_ssl_context.shared_default = True  # type: ignore[attr-defined]
+    transports.create_ssl_context = create_ssl_context
+
+
+_one_tls_context_for_every_client()
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
