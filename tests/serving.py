@@ -84,8 +84,16 @@ class Server:
         extra: list[str] | None = None,
         wrap: list[str] | None = None,
         cwd: Path | None = None,
+        admin_password: bool = True,
     ) -> None:
+        """``admin_password=False``: the site's admin is made before the first start (``serve --add-user admin``,
+        in this process) with a token and no password, so the start, finding an admin, makes none of its own: no
+        argon2 hash of a printed password (a fifth of a CPU-second and more on a loaded machine) for a module that
+        never logs in as the admin. ``admin_token`` gives that token. The first start's own admin stays the
+        default: test_serve_api and the tests reading its password keep it."""
         self.site = site
+        self.admin_password = admin_password
+        self._made_token: str | None = None
         self.cwd = cwd or REPO_ROOT  # where the server starts (``cd SITE && tilejudge serve .``: the site)
         self.extra = extra or []
         self.wrap = wrap or []  # a command the server runs under (``unshare --pid --fork``: a judge in a container)
@@ -105,6 +113,7 @@ class Server:
         """The process started, not yet answering (``ready`` waits for that): two servers a test needs at once start
         side by side, each start's seconds of imports and preparing spent while the other's are."""
         self.port = self.port or free_port()  # a restart listens where its clients know it
+        self._admin_before_first_start()
         argv = [*self.wrap, sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(self.site)]
         argv += ["--port", str(self.port)]
         argv += ["--workers", str(self.workers), "-j", str(self.jobs), *self.extra]
@@ -132,6 +141,7 @@ class Server:
         """Start it and return once it listens, whatever it answers (``start`` waits for the API's 200, which a server
         still preparing its problems does not give)."""
         self.port = self.port or free_port()
+        self._admin_before_first_start()
         argv = [*self.wrap, sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(self.site)]
         argv += ["--port", str(self.port), "--workers", str(self.workers), "-j", str(self.jobs), *self.extra]
         with self.log.open("ab") as out:
@@ -149,7 +159,13 @@ class Server:
         self.stop()
         raise AssertionError(f"the server did not listen: {self.log.read_text()}")
 
+    def _admin_before_first_start(self) -> None:
+        if not self.admin_password and self._made_token is None and not (self.site / "site.sqlite").exists():
+            self._made_token = add_user(self.site, "admin", "admin")
+
     def admin_token(self) -> str:
+        if self._made_token is not None:
+            return self._made_token
         for line in self.log.read_text().splitlines():
             if "its API token" in line:
                 return line.rsplit(" ", 1)[-1]
