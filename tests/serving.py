@@ -124,16 +124,18 @@ class Server:
         return self
 
     def ready(self) -> Server:
-        """Once the spawned server's API answers 200."""
+        """Once the spawned server's API answers 200. Asked every 50 ms by one client (a refused connection costs it
+        well under a millisecond): every 0.2 s, a start's answer waited 0.1 s on average for nothing."""
         assert self.proc is not None
         deadline = time.monotonic() + START_TIMEOUT
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise AssertionError(f"the server ended at start: {self.log.read_text()}")
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(self.url + "/api/v1", timeout=2).status_code == 200:
-                    return self
-            time.sleep(0.2)
+        with httpx.Client(timeout=2) as http:
+            while time.monotonic() < deadline:
+                if self.proc.poll() is not None:
+                    raise AssertionError(f"the server ended at start: {self.log.read_text()}")
+                with contextlib.suppress(httpx.HTTPError):
+                    if http.get(self.url + "/api/v1").status_code == 200:
+                        return self
+                time.sleep(0.05)
         self.stop()
         raise AssertionError(f"the server did not answer: {self.log.read_text()}")
 
