@@ -124,8 +124,9 @@ class Server:
         return self
 
     def ready(self) -> Server:
-        """Once the spawned server's API answers 200. Asked every 50 ms by one client (a refused connection costs it
-        well under a millisecond): every 0.2 s, a start's answer waited 0.1 s on average for nothing."""
+        """Once the spawned server's API answers 200. Asked every 0.1 s by one client (a refused connection costs it
+        well under a millisecond): every 0.2 s, a start's answer waited 0.1 s on average for nothing. Not more often:
+        a server preparing its problems listens already and answers each ask (503) with CPU the start needs."""
         assert self.proc is not None
         deadline = time.monotonic() + START_TIMEOUT
         with httpx.Client(timeout=2) as http:
@@ -135,7 +136,7 @@ class Server:
                 with contextlib.suppress(httpx.HTTPError):
                     if http.get(self.url + "/api/v1").status_code == 200:
                         return self
-                time.sleep(0.05)
+                time.sleep(0.1)
         self.stop()
         raise AssertionError(f"the server did not answer: {self.log.read_text()}")
 
