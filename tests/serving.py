@@ -9,12 +9,10 @@ a file the tests read (the first start prints the admin's token there).
 from __future__ import annotations
 
 import contextlib
-import functools
 import os
 import signal
 import socket
 import sqlite3
-import ssl
 import subprocess
 import sys
 import time
@@ -27,18 +25,37 @@ from harness import REPO_ROOT
 START_TIMEOUT = 240.0  # generous: a first start may generate a bundled problem's cases
 
 
-@functools.cache
-def _certificates() -> ssl.SSLContext:
-    """httpx's default TLS settings, made once for the process. Each ``httpx.Client`` (and each ``httpx.get``) without
-    one reads certifi's bundle of CAs again: 30 ms of CPU, for servers on loopback that speak plain HTTP. A start's
-    poll for the API (five a second) paid it on every try, a second of CPU or more for each server of the suite on a
-    loaded machine."""
-    return httpx.create_ssl_context()
+def _one_tls_context_for_every_client() -> None:
+    """Every httpx client (and each ``httpx.get``) made a TLS context of its own, loading certifi's bundle of some
+    150 certificates: 35 ms of CPU each, over 200 times in the fast subset, for servers these tests speak plain HTTP
+    to on loopback. The default context (``verify=True``, no client certificate) is made once per process and shared,
+    as httpx's documentation advises for many clients; a client asking for anything else gets its own as before.
+    Where httpx no longer has the function (a later release), nothing changes but the cost."""
+    import httpx._transports.default as transports
+
+    made = getattr(transports, "create_ssl_context", None)
+    if made is None or getattr(made, "shared_default", False):
+        return
+    shared: list[object] = []
+
+    def create_ssl_context(verify: object = True, cert: object = None, trust_env: bool = True) -> object:
+        if verify is not True or cert is not None or not trust_env:
+            return made(verify=verify, cert=cert, trust_env=trust_env)
+        if not shared:
+            shared.append(made(verify=verify, cert=cert, trust_env=trust_env))
+        return shared[0]
+
+    create_ssl_context.shared_default = True  # type: ignore[attr-defined]
+    transports.create_ssl_context = create_ssl_context
+
+
+_one_tls_context_for_every_client()
 
 
 def loopback(**options: Any) -> httpx.Client:
-    """An ``httpx.Client`` for the tests' servers: ``options`` as httpx takes them, the TLS settings made once."""
-    return httpx.Client(verify=_certificates(), **options)
+    """An ``httpx.Client`` for the tests' servers, ``options`` as httpx takes them; its TLS context is the process's
+    shared default (above), so a client costs no reading of certifi's bundle."""
+    return httpx.Client(**options)
 
 
 def free_port() -> int:
@@ -74,8 +91,16 @@ class Server:
         extra: list[str] | None = None,
         wrap: list[str] | None = None,
         cwd: Path | None = None,
+        admin_password: bool = True,
     ) -> None:
+        """``admin_password=False``: the site's admin is made before the first start (``serve --add-user admin``,
+        in this process) with a token and no password, so the start, finding an admin, makes none of its own: no
+        argon2 hash of a printed password (a fifth of a CPU-second and more on a loaded machine) for a module that
+        never logs in as the admin. ``admin_token`` gives that token. The first start's own admin stays the
+        default: test_serve_api and the tests reading its password keep it."""
         self.site = site
+        self.admin_password = admin_password
+        self._made_token: str | None = None
         self.cwd = cwd or REPO_ROOT  # where the server starts (``cd SITE && tilejudge serve .``: the site)
         self.extra = extra or []
         self.wrap = wrap or []  # a command the server runs under (``unshare --pid --fork``: a judge in a container)
@@ -95,6 +120,7 @@ class Server:
         """The process started, not yet answering (``ready`` waits for that): two servers a test needs at once start
         side by side, each start's seconds of imports and preparing spent while the other's are."""
         self.port = self.port or free_port()  # a restart listens where its clients know it
+        self._admin_before_first_start()
         argv = [*self.wrap, sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(self.site)]
         argv += ["--port", str(self.port)]
         argv += ["--workers", str(self.workers), "-j", str(self.jobs), *self.extra]
@@ -105,7 +131,9 @@ class Server:
         return self
 
     def ready(self) -> Server:
-        """Once the spawned server's API answers 200."""
+        """Once the spawned server's API answers 200. Asked every 0.1 s by one client (a refused connection costs it
+        well under a millisecond): every 0.2 s, a start's answer waited 0.1 s on average for nothing. Not more often:
+        a server preparing its problems listens already and answers each ask (503) with CPU the start needs."""
         assert self.proc is not None
         deadline = time.monotonic() + START_TIMEOUT
         with loopback(timeout=2) as http:
@@ -115,7 +143,7 @@ class Server:
                 with contextlib.suppress(httpx.HTTPError):
                     if http.get(self.url + "/api/v1").status_code == 200:
                         return self
-                time.sleep(0.2)
+                time.sleep(0.1)
         self.stop()
         raise AssertionError(f"the server did not answer: {self.log.read_text()}")
 
@@ -123,6 +151,7 @@ class Server:
         """Start it and return once it listens, whatever it answers (``start`` waits for the API's 200, which a server
         still preparing its problems does not give)."""
         self.port = self.port or free_port()
+        self._admin_before_first_start()
         argv = [*self.wrap, sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(self.site)]
         argv += ["--port", str(self.port), "--workers", str(self.workers), "-j", str(self.jobs), *self.extra]
         with self.log.open("ab") as out:
@@ -141,7 +170,13 @@ class Server:
         self.stop()
         raise AssertionError(f"the server did not listen: {self.log.read_text()}")
 
+    def _admin_before_first_start(self) -> None:
+        if not self.admin_password and self._made_token is None and not (self.site / "site.sqlite").exists():
+            self._made_token = add_user(self.site, "admin", "admin")
+
     def admin_token(self) -> str:
+        if self._made_token is not None:
+            return self._made_token
         for line in self.log.read_text().splitlines():
             if "its API token" in line:
                 return line.rsplit(" ", 1)[-1]

@@ -18,8 +18,13 @@ from types import ModuleType
 import pytest
 from conftest import REPO_ROOT, cli, copy_problem, language_missing, write_files
 
-# wrong, and slow, on the first secret case; right and quick on every other: with -j 4 the later cases end first
-SLOW_FIRST_WRONG = "import time\nn = int(input())\nif n == 1:\n    time.sleep(0.6)\n    n = -1\nprint(n)\n"
+# wrong, and slow, on the first secret case; right and quick on every other: with -j 4 the later cases end first.
+# In C, as the accepted echo: a Python run costs several times a C one's CPU, and the language is not what is tested.
+SLOW_FIRST_WRONG = (
+    "#include <stdio.h>\n#include <unistd.h>\n"
+    'int main(void) { int n; scanf("%d", &n); if (n == 1) { usleep(600000); n = -1; } printf("%d\\n", n); }\n'
+)
+ECHO = '#include <stdio.h>\nint main(void) { int n; scanf("%d", &n); printf("%d\\n", n); }\n'
 
 
 def _break_package(root: Path) -> Path:
@@ -31,8 +36,8 @@ def _break_package(root: Path) -> Path:
             "data/sample/1.in": "5\n",
             "data/sample/1.ans": "5\n",
             **cases,
-            "submissions/accepted/right.py": "print(input())\n",
-            "submissions/wrong_answer/slow_first.py": SLOW_FIRST_WRONG,
+            "submissions/accepted/right.c": ECHO,
+            "submissions/wrong_answer/slow_first.c": SLOW_FIRST_WRONG,
         },
     )
 
@@ -48,7 +53,7 @@ def test_the_judge_summary_and_table_do_not_depend_on_which_case_finished_first(
     does. Both judgings must say the same: the verdict, "k passed, m failed, s skipped of N", the table in the cases'
     order with the same verdict on every row."""
     root = _break_package(tmp_path / "echo")
-    submission = str(root / "submissions" / "wrong_answer" / "slow_first.py")
+    submission = str(root / "submissions" / "wrong_answer" / "slow_first.c")
     said = []
     for jobs in ("1", "4"):
         run = cli("judge", str(root), submission, "-j", jobs)
@@ -89,7 +94,7 @@ def test_judging_announces_every_case_once_in_the_cases_order_as_the_report_has_
     heard: list[tuple[str, str]] = []
     with SlotPool(4, isolation, conceal=problem.folders) as pool:
         problem = ready(problem, pool)  # its time limit inferred from the accepted submission, as judge does
-        program = prepare_submission(problem, root / "submissions" / "wrong_answer" / "slow_first.py", pool)
+        program = prepare_submission(problem, root / "submissions" / "wrong_answer" / "slow_first.c", pool)
         report = judge(
             problem, program, pool, JudgeOptions(skip_lost=True), lambda r: heard.append((r.name, r.verdict.value))
         )

@@ -40,7 +40,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         f"title: Connections\nproblems:\n  - problem: {PROBLEMS / 'aplusb'}\nlanguages: [python3]\n",
     )
     bounds = ["--head-timeout", str(HEAD_TIMEOUT), "--connections-per-address", str(PER_ADDRESS)]
-    started = Server(folder, workers=1, jobs=1, extra=bounds).start()
+    started = Server(folder, workers=1, jobs=1, extra=bounds, admin_password=False).start()
     try:
         yield started
     finally:

@@ -41,7 +41,7 @@ def contest(tmp_path_factory: pytest.TempPathFactory):
         f"title: Channels\nkind: contest\nstart: {start.isoformat()}\nend: {(start + timedelta(hours=5)).isoformat()}\n"
         f"languages: [python3]\nproblems:\n{entries}",
     )
-    server = Server(folder).start()
+    server = Server(folder, admin_password=False).start()
     try:
         jury = Client(server, server.admin_token())
         made = jury.http.post("/users", json={"name": "t1", "role": "team"})

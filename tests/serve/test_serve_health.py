@@ -29,7 +29,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Server, str
     folder = write_site(root / "site", f"problems:\n  - problem: {root / 'aplusb'}\nlanguages: [python3]\n")
     student = add_user(folder, "sam", "student")
     log = root / "serve.log"
-    server = Server(folder, workers=1, jobs=1, extra=["--proxy", "127.0.0.1", "--log", str(log), "--log-json"])
+    server = Server(
+        folder, workers=1, jobs=1, extra=["--proxy", "127.0.0.1", "--log", str(log), "--log-json"], admin_password=False
+    )
     server.start()
     try:
         yield server, student, log

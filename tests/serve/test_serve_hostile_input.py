@@ -59,7 +59,7 @@ def served(tmp_path_factory: pytest.TempPathFactory):
         f"title: Hostile input\nkind: contest\nproblems:\n  - problem: {PROBLEMS / 'aplusb'}\n"
         f"languages: [python3]\nstart: {start}+00:00\nend: 2099-01-01 00:00+00:00\nlimits: {{per_minute: 1000}}\n",
     )
-    server = Server(folder, workers=1, jobs=1).start()
+    server = Server(folder, workers=1, jobs=1, admin_password=False).start()
     people: list[Who] = []
     try:
         admin = httpx.Client(

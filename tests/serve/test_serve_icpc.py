@@ -101,7 +101,7 @@ def contest(tmp_path_factory: pytest.TempPathFactory):
     teams = {}
     for name in ("t1", "t2"):
         add_user(folder, name, "team")
-    server = Server(folder).start()
+    server = Server(folder, admin_password=False).start()
     try:
         jury = Client(server, server.admin_token())
         for name in ("t1", "t2"):  # the tools log in with a name and a password

@@ -65,7 +65,7 @@ def contest(tmp_path_factory: pytest.TempPathFactory):
     )
     _old_site(folder)
     add_user(folder, "team1", "team")
-    server = Server(folder).start()
+    server = Server(folder, admin_password=False).start()
     clients: list[httpx.Client] = []
     try:
         jury = Client(server, server.admin_token())

@@ -58,7 +58,7 @@ def _stored(site: Path, sid: int) -> tuple[str, int]:
 
 def test_listens_while_preparing_then_a_sigterm_past_the_grace_queues_again(tmp_path: Path) -> None:
     folder = _site(tmp_path)
-    server = Server(folder, workers=1, jobs=1, extra=["--stop-grace", "0.3"])
+    server = Server(folder, workers=1, jobs=1, extra=["--stop-grace", "0.3"], admin_password=False)
     problem = load(tmp_path / "aplusb", "aplusb")
     try:
         with producing(problem):  # another judge is making these cases: the server waits, listening
@@ -101,7 +101,7 @@ def test_a_sigterm_lets_the_judging_in_flight_finish_and_ends_open_streams_whole
     chunked body complete): a stream left open would hold the stop for uvicorn's graceful timeout, then be cut, and
     reading it would fail with httpx's RemoteProtocolError."""
     folder = _site(tmp_path)
-    server = Server(folder, workers=1, jobs=1).start()  # the default grace, 10 s
+    server = Server(folder, workers=1, jobs=1, admin_password=False).start()  # the default grace, 10 s
     try:
         sam = Client(server, server.admin_token())
         sid = sam.submit("aplusb", "slow.py", SLEEPY_AC.format(pause=0.25))["id"]

@@ -17,9 +17,11 @@ from judge.problem.formats import load
 from judge.run import SlotPool, resolve_sandbox
 from judge.tools.verify import Outcome, verify
 
-# right on inputs up to 5, wrong above: wrong on every case of a group of large inputs
-SMALL_ONLY = "n = int(input())\nprint(n if n <= 5 else -1)\n"
-RIGHT = "print(input())\n"
+# right on inputs up to 5, wrong above: wrong on every case of a group of large inputs. In C: each test judges some
+# forty runs of these, and a Python run costs some 14 ms of CPU more than a C one (the interpreter's start), which
+# is not what these tests are about; the two sources are compiled once per machine (the build cache).
+SMALL_ONLY = '#include <stdio.h>\nint main(void) { int n; scanf("%d", &n); printf("%d\\n", n <= 5 ? n : -1); }\n'
+RIGHT = '#include <stdio.h>\nint main(void) { int n; scanf("%d", &n); printf("%d\\n", n); }\n'
 
 
 def _verified(root: Path, all_cases: bool = False) -> dict[str, Outcome]:
@@ -43,7 +45,7 @@ def _legacy(root: Path, secret_on_reject: str) -> Path:
         root,
         {
             "problem.yaml": "name: Echo\ntype: scoring\n",
-            # the top accepts when one part does, so small_only.py is partially accepted as problemtools grades it
+            # the top accepts when one part does, so small_only.c is partially accepted as problemtools grades it
             "data/testdata.yaml": "on_reject: continue\ngrader_flags: accept_if_any_accepted\n",
             **_cases("sample", [1]),
             **_cases("secret/a_small", [1, 2]),
@@ -51,29 +53,29 @@ def _legacy(root: Path, secret_on_reject: str) -> Path:
             **_cases("secret/c_more", [4, 9, 10]),
             "data/secret/testdata.yaml": f"grader_flags: sum\naccept_score: 1\non_reject: {secret_on_reject}\n",
             "data/secret/b_large/testdata.yaml": "on_reject: break\n",
-            "submissions/accepted/right.py": RIGHT,
-            "submissions/partially_accepted/small_only.py": SMALL_ONLY,
+            "submissions/accepted/right.c": RIGHT,
+            "submissions/partially_accepted/small_only.c": SMALL_ONLY,
         },
     )
 
 
 def test_legacy_on_reject_break_stops_a_group_and_continue_judges_it_all(tmp_path: Path) -> None:
     root = _legacy(tmp_path / "legacy", "continue")  # c_more inherits continue
-    partial = _verified(root)["small_only.py"]
+    partial = _verified(root)["small_only.c"]
     assert partial.ok, partial.failures
     assert _ran(partial, "secret/b_large") == ["WA", "SKIPPED", "SKIPPED"]
     assert _ran(partial, "secret/c_more") == ["AC", "WA", "WA"]
-    every = _verified(root, all_cases=True)["small_only.py"]
+    every = _verified(root, all_cases=True)["small_only.c"]
     assert _ran(every, "secret/b_large") == ["WA", "WA", "WA"]
     assert every.report.score == partial.report.score == 1 + 2 + 1  # sample, a_small, c_more's first: samples score
 
 
 def test_legacy_break_above_the_groups_stops_at_a_rejected_group_as_problemtools_does(tmp_path: Path) -> None:
     root = _legacy(tmp_path / "legacy", "break")  # secret stops at b_large: c_more is neither judged nor scored
-    partial = _verified(root)["small_only.py"]
+    partial = _verified(root)["small_only.c"]
     assert _ran(partial, "secret/c_more") == ["SKIPPED"] * 3
     assert partial.report.score == 1 + 2
-    every = _verified(root, all_cases=True)["small_only.py"]  # every case run: the score is the same
+    every = _verified(root, all_cases=True)["small_only.c"]  # every case run: the score is the same
     assert _ran(every, "secret/c_more")[0] == "SKIPPED" and every.report.score == 1 + 2
 
 
@@ -91,11 +93,11 @@ def test_2025_09_min_and_require_pass_groups_stop_and_sum_groups_do_not(tmp_path
             "data/secret/b_large/test_group.yaml": "max_score: 20\nscore_aggregation: min\n",
             "data/secret/c_summed/test_group.yaml": "max_score: 30\nscore_aggregation: sum\n",
             "data/secret/d_needs_large/test_group.yaml": "max_score: 40\nrequire_pass: secret/b_large\n",
-            "submissions/accepted/right.py": RIGHT,
-            "submissions/partially_accepted/small_only.py": SMALL_ONLY,
+            "submissions/accepted/right.c": RIGHT,
+            "submissions/partially_accepted/small_only.c": SMALL_ONLY,
         },
     )
-    partial = _verified(root)["small_only.py"]
+    partial = _verified(root)["small_only.c"]
     assert partial.ok, partial.failures
     assert _ran(partial, "secret/b_large") == ["WA", "SKIPPED", "SKIPPED"]
     assert _ran(partial, "secret/c_summed") == ["AC", "WA", "WA"]
@@ -109,7 +111,7 @@ def test_the_judge_command_skips_a_decided_groups_cases_in_its_table_and_all_cas
     from conftest import cli
 
     root = _legacy(tmp_path / "legacy", "continue")
-    submission = str(root / "submissions" / "partially_accepted" / "small_only.py")
+    submission = str(root / "submissions" / "partially_accepted" / "small_only.c")
 
     def rows(*extra: str) -> tuple[list[list[str]], str]:
         judged = cli("judge", str(root), submission, "-j", "1", *extra)

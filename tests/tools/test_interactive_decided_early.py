@@ -21,6 +21,8 @@ import shutil
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from judge.core import judging
 from judge.problem.formats import load
 from judge.run import SlotPool, resolve_sandbox
@@ -40,8 +42,30 @@ def _verified(tmp_path: Path) -> VerifyResult:
         return verify(problem, pool)
 
 
-def test_a_flood_the_interactor_rejects_is_wa_and_ends_there_on_both_paths(tmp_path: Path) -> None:
-    result = _verified(tmp_path)
+Runs = Counter[tuple[str, str]]
+
+
+@pytest.fixture(scope="module")
+def verified(tmp_path_factory: pytest.TempPathFactory) -> tuple[VerifyResult, Runs]:
+    """One verify of the package for both tests (they read different parts of the same result), with every run the
+    judge makes counted by submission and input file."""
+    runs: Runs = Counter()
+    real = judging.run_case
+
+    def counted(problem, program, case, *rest, **named):  # type: ignore[no-untyped-def]
+        path = judging.input_path(problem, case).resolve()
+        runs[(program.display, path.relative_to(problem.root.resolve()).as_posix())] += 1
+        return real(problem, program, case, *rest, **named)
+
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(judging, "run_case", counted)
+        return _verified(tmp_path_factory.mktemp("decided-early")), runs
+
+
+def test_a_flood_the_interactor_rejects_is_wa_and_ends_there_on_both_paths(
+    verified: tuple[VerifyResult, Runs],
+) -> None:
+    result, _ = verified
     assert result.problem is not None
     limit = result.problem.limits.time
     flood = next(o for o in result.outcomes if o.path.name == "flood.py")
@@ -54,17 +78,8 @@ def test_a_flood_the_interactor_rejects_is_wa_and_ends_there_on_both_paths(tmp_p
     assert flood.ok, flood
 
 
-def test_a_file_listed_in_two_groups_is_run_once_and_counts_in_both(tmp_path: Path, monkeypatch) -> None:
-    runs: Counter[tuple[str, str]] = Counter()
-    real = judging.run_case
-
-    def counted(problem, program, case, *rest, **named):  # type: ignore[no-untyped-def]
-        path = judging.input_path(problem, case).resolve()
-        runs[(program.display, path.relative_to(problem.root.resolve()).as_posix())] += 1
-        return real(problem, program, case, *rest, **named)
-
-    monkeypatch.setattr(judging, "run_case", counted)
-    result = _verified(tmp_path)
+def test_a_file_listed_in_two_groups_is_run_once_and_counts_in_both(verified: tuple[VerifyResult, Runs]) -> None:
+    result, runs = verified
     halving = next(o for o in result.outcomes if o.path.name == "halving.py")
     assert [(c.group, c.name, c.verdict) for c in halving.report.cases] == [
         ("sample", "1", Verdict.AC),
