@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import NoReturn
+
+# Type names only: this runs once per case, and importing typing was a third of a small case's run.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 MAX_T = 50_000
 MAX_M = 100
@@ -64,7 +68,10 @@ def read_layer(lines: list[bytes], index: int, width: int, size: int) -> list[in
 
 def check_permutation(layers: list[list[int]], first_line: int, size: int) -> None:
     """All values of a case distinct (they are already in range, and there are ``size`` of them)."""
-    if len(set(v for layer in layers for v in layer)) == size:
+    distinct: set[int] = set()
+    for layer in layers:  # a set filled layer by layer, not from a generator: half the time on 10^6 values
+        distinct.update(layer)
+    if len(distinct) == size:
         return
     seen = bytearray(size)
     for offset, layer in enumerate(layers):

@@ -16,13 +16,12 @@ at most MAX_MOVES letters u, d, l, r (the blank's moves) that keeps the blank
 on the board and ends in the goal. An already solved board needs an empty line.
 """
 
-import re
+import os
 import sys
-from pathlib import Path
 
-sys.path.append(
-    str(Path(__file__).resolve().parents[1] / "_lib" / "python")
-)  # by hand; the judge ships tiles.py beside this file
+# by hand; the judge ships tiles.py beside this file. os.path, not pathlib, and no re: this runs once per case, and
+# pathlib and re were a third of its start-up
+sys.path.append(os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))), "_lib", "python"))
 import tiles  # noqa: E402
 
 ACCEPTED = 42
@@ -31,7 +30,7 @@ MAX_MOVES = 10_000
 MAX_OUTPUT_BYTES = 1 << 20
 TRAILING = b" \t\r"
 UNSOLVABLE = b"unsolvable"
-NOT_A_MOVE = re.compile(rb"[^udlr]")
+MOVES = b"udlr"
 GOAL = [1, 2, 3, 4, 5, 6, 7, 8, 0]
 SHOW = 30
 
@@ -88,10 +87,11 @@ def replay(number: int, cells: list[int], moves: bytes) -> None:
     """Apply the moves to a copy of the board; raise Wrong unless they are legal and reach the goal."""
     if len(moves) > MAX_MOVES:
         raise Wrong(f"line {number}: {len(moves)} characters, more than the limit of {MAX_MOVES} moves")
-    bad = NOT_A_MOVE.search(moves)
-    if bad:
+    junk = moves.translate(None, MOVES)  # the bytes that are no move, in order: the first is the first one's value
+    if junk:
+        at = moves.index(junk[:1])
         raise Wrong(
-            f"line {number}: column {bad.start() + 1}: {show_byte(moves[bad.start()])} is not a move"
+            f"line {number}: column {at + 1}: {show_byte(moves[at])} is not a move"
             f" (expected only u, d, l, r, or the word 'unsolvable'; got {show(moves)})"
         )
     board = cells[:]
@@ -168,7 +168,8 @@ def main() -> int:
         verdict, message = WRONG_ANSWER, str(reason)
     else:
         verdict, message = ACCEPTED, f"all {len(boards)} boards answered correctly"
-    Path(feedback_dir, "judgemessage.txt").write_text(message + "\n", encoding="utf-8")
+    with open(os.path.join(feedback_dir, "judgemessage.txt"), "w", encoding="utf-8") as out:
+        out.write(message + "\n")
     return verdict
 
 

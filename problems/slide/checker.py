@@ -18,12 +18,12 @@ READ_CAP + 1 bytes (more than READ_CAP is wrong: a valid answer is far
 shorter) and works on bytes, never decoding them.
 """
 
+import os
 import sys
-from pathlib import Path
 
-sys.path.append(
-    str(Path(__file__).resolve().parents[1] / "_lib" / "python")
-)  # by hand; the judge ships tiles.py beside this file
+# by hand; the judge ships tiles.py beside this file. os.path, not pathlib: this runs once per case, and pathlib
+# (with the re it imports) was a third of its start-up
+sys.path.append(os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))), "_lib", "python"))
 import tiles  # noqa: E402
 
 ACCEPTED = 42
@@ -48,7 +48,8 @@ def show(data: bytes) -> str:
 
 def read_board(path: str) -> tuple[int, list[int]]:
     """The validated input: n, then the n*n cells row by row."""
-    numbers = [int(token) for token in Path(path).read_bytes().split()]
+    with open(path, "rb") as stream:
+        numbers = [int(token) for token in stream.read().split()]
     n = numbers[0]
     return n, numbers[1 : 1 + n * n]
 
@@ -132,9 +133,9 @@ def main() -> None:
         message, code = judge(n, cells, output), ACCEPTED
     except Wrong as wrong:
         message, code = str(wrong), WRONG
-    feedback = Path(feedback_dir)
-    feedback.mkdir(parents=True, exist_ok=True)
-    (feedback / "judgemessage.txt").write_text(message + "\n")
+    os.makedirs(feedback_dir, exist_ok=True)
+    with open(os.path.join(feedback_dir, "judgemessage.txt"), "w") as out:
+        out.write(message + "\n")
     sys.exit(code)
 
 

@@ -11,11 +11,15 @@ replaced: generated cases must stay byte for byte the same.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-from typing import TypeVar
+# Type names only: a checker imports this module once per case, and ``typing`` (with the ``re`` it brings) was a
+# third of such a run's start-up; the annotations are strings (``from __future__``), never evaluated.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import random
+    from collections.abc import Sequence
+    from typing import TypeVar
 
-Cell = TypeVar("Cell")
+    Cell = TypeVar("Cell")
 
 
 def goal_board(rows: int, cols: int) -> list[int]:
