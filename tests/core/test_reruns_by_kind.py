@@ -39,6 +39,11 @@ pytestmark = [
 ]
 
 WALL_LIMIT = 1.3  # time_limit 0.3 s: the wall limit is that plus 1 s; the starved first run is stretched to 3 times it
+# A first run that got its 0.2 s of CPU inside its stretched wall limit after all is AC at once, rightly, and shows
+# nothing of a confirmation: on a busy machine the watcher in this process (the judge's threads hold its GIL) can
+# start the busy process late (one fresh-clone run of the suite, multi-pass). The judging is then tried again, up to
+# this many times in all, and the test still fails if no first run was ever starved into a TLE.
+ATTEMPTS = 3
 
 PROGRAM = r"""
 #define _GNU_SOURCE
@@ -126,11 +131,15 @@ def test_a_starved_case_is_run_again_with_extra_wall_time(
         queue_untrusted(slot, spec, binds)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Slot, "queue_untrusted", watched)
-    with marker_lock(marker), _Starver(marker) as starver:
-        run = judge(package, source, "-j", "1")
-    assert starver.hogged, run.describe()
-    case = run.case("1")
-    assert case["verdict"] == "AC", run.describe()
+    for _attempt in range(ATTEMPTS):
+        walls.clear()
+        with marker_lock(marker), _Starver(marker) as starver:
+            run = judge(package, source, "-j", "1")
+        assert starver.hogged, run.describe()
+        case = run.case("1")
+        assert case["verdict"] == "AC", run.describe()
+        if case.get("confirmation"):
+            break  # the first run was starved into a TLE: what this test is about
     note = re.fullmatch(
         r"first run: TLE after [\d.]+ s of wall time, [\d.]+ s of CPU, [\d.]+ s waiting for a CPU, load average .*; "
         r"confirmed by a run alone with ([\d.]+) s more wall time, load average .*",
