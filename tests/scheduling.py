@@ -15,8 +15,9 @@ chosen by ``plan``:
 - a stretch of one module's tests that takes ``SPLIT_S`` or more besides its longest setup is cut into one unit per
   test, so its tests spread over every worker; its module-scoped fixtures (a server, judged submissions) are then
   made at most once per worker, because units go out in order and a worker meets the module's tests in one stretch;
-- a quicker stretch, or one whose longest setup (its module fixture) is a quarter of the rest or more, is one unit,
-  so its fixtures are made once: a fast-subset run that cut every such module made its servers twice.
+- a quicker stretch, or one whose longest setup (its module fixture), times the workers beyond the first (each makes
+  it again), is a quarter of the rest or more, is one unit, so its fixtures are made once: a fast-subset run that cut
+  every such module made its servers twice.
 
 A test missing from the file (new since it was measured) counts ``UNKNOWN_S``, or ``UNKNOWN_SLOW_S`` if it is
 marked slow; a stale file only costs balance, never a test. ``durations.txt`` is pytest's own ``--durations=0``
@@ -82,12 +83,13 @@ def order(tests: list[tuple[str, bool]], seconds: dict[str, float]) -> list[int]
 
 
 def plan(
-    collection: list[str], seconds: dict[str, float], setups: dict[str, float] | None = None
+    collection: list[str], seconds: dict[str, float], setups: dict[str, float] | None = None, workers: int = 2
 ) -> list[tuple[str, list[str]]]:
     """The work units, as (name, test ids), in the collection's order (``order`` made it): each stretch of one
     module's tests is one unit, or one unit per test if its tests take ``SPLIT_S`` or more besides its longest
-    setup (a module fixture: a server, judged submissions) and that setup is under a quarter of them, since every
-    worker that runs a part of the stretch pays it again. Pure, as ``order``."""
+    setup (a module fixture: a server, judged submissions) and that setup, paid again on each of the other
+    ``workers``, is under a quarter of them. With 3 workers, test_serve_pages' module setup (a server, judged
+    submissions, chromium; 11-16 s) was made three times in one run. Pure, as ``order``."""
     setups = setups or {}
     stretches: list[tuple[str, list[str]]] = []
     for nodeid in collection:
@@ -100,7 +102,7 @@ def plan(
     for number, (module, nodeids) in enumerate(stretches):
         shared = max(setups.get(duration_key(nodeid), 0.0) for nodeid in nodeids)
         own = sum(seconds.get(duration_key(nodeid), UNKNOWN_S) for nodeid in nodeids) - shared
-        if own >= SPLIT_S and shared < own / 4:
+        if own >= SPLIT_S and shared * max(workers - 1, 1) < own / 4:
             units.extend((nodeid, [nodeid]) for nodeid in nodeids)
         else:
             units.append((f"{module} ({number})", nodeids))  # a module may have two stretches: slow, then fast
@@ -121,7 +123,7 @@ class LongestFirstScheduling(LoadScopeScheduling):
         """Fill the work queue with ``plan``'s units (loadscope would sort them by size), then start the nodes."""
         if self.collection is None and self._check_nodes_have_same_collection():
             collection = list(next(iter(self.registered_collections.values())))
-            units = plan(collection, read_durations(), read_durations(phase="setup"))
+            units = plan(collection, read_durations(), read_durations(phase="setup"), len(self.nodes))
             self.unit_of = {nodeid: name for name, nodeids in units for nodeid in nodeids}
             self.collection = collection
             for name, nodeids in units:

@@ -66,6 +66,9 @@ def test_a_stretch_whose_module_fixture_is_most_of_its_time_stays_whole() -> Non
     whole = [("tests/test_served.py (0)", collection)]
     assert plan(collection, seconds, {"test_served.py::test_a": SPLIT_S / 2}) == whole
     assert len(plan(collection, seconds, {"test_served.py::test_a": SPLIT_S / 4})) == 2  # under a quarter: cut
+    # paid again on each other worker: with 3 workers, twice
+    assert plan(collection, seconds, {"test_served.py::test_a": SPLIT_S / 4}, workers=3) == whole
+    assert len(plan(collection, seconds, {"test_served.py::test_a": SPLIT_S / 9}, workers=3)) == 2
 
 
 def test_durations_are_read_from_pytests_own_lines_whatever_the_folder(tmp_path: Path) -> None:
