@@ -249,6 +249,18 @@ class Bench:
         )
 
 
+def _solution(problem_root: Path, config: dict[str, Any]) -> Program:
+    """The bench.yaml's solution, built by the judge: the program the comparisons and the start-up times run."""
+    with SlotPool(1, Isolation("none")) as pool:
+        return prepare_program((problem_root / config["solution"]).resolve(), None, pool, 120)
+
+
+def _cases(config: dict[str, Any], row: str, quick: bool) -> int:
+    """How many cases a comparison row ("tiny" or "large") judges: bench.yaml's count, but 2 large ones with
+    ``--quick``."""
+    return 2 if quick and row == "large" else int(config[row]["cases"])
+
+
 def run(
     problem_root: Path,
     rounds: int,
@@ -284,26 +296,20 @@ def run(
             grading_scale(bench, scaling_only, judge_up_to)
             return _written(bench.figures, json_path, None)
         if startup_only:
-            with SlotPool(1, Isolation("none")) as pool:
-                program = prepare_program((problem_root / config["solution"]).resolve(), None, pool, 120)
+            program = _solution(problem_root, config)
             bench.startup(program, bench.derived_problem("one", config["tiny"]["generate"], 1))
             return _written(bench.figures, json_path, None)
         if only:  # one row alone, for those who work on it: the rest of --quick takes minutes
-            count = 2 if quick and only == "large" else config[only]["cases"]
-            derived = bench.derived_problem(only, config[only]["generate"], count)
-            with SlotPool(1, Isolation("none")) as pool:
-                program = prepare_program((problem_root / config["solution"]).resolve(), None, pool, 120)
+            derived = bench.derived_problem(only, config[only]["generate"], _cases(config, only, quick))
+            program = _solution(problem_root, config)
             bench.compare_on(f"{only} cases", derived, program, peers)
             return _written(bench.figures, json_path, None)
         plan = Plan(list(ESTIMATES), quick, peers, bench.log)  # each section announced as it starts
         with plan.section("test data for the comparisons"):
-            tiny = bench.derived_problem("tiny", config["tiny"]["generate"], config["tiny"]["cases"])
-            large = bench.derived_problem(
-                "large", config["large"]["generate"], 2 if quick else config["large"]["cases"]
-            )
+            tiny = bench.derived_problem("tiny", config["tiny"]["generate"], _cases(config, "tiny", quick))
+            large = bench.derived_problem("large", config["large"]["generate"], _cases(config, "large", quick))
             one = bench.derived_problem("one", config["tiny"]["generate"], 1)
-            with SlotPool(1, Isolation("none")) as pool:
-                program = prepare_program((problem_root / config["solution"]).resolve(), None, pool, 120)
+            program = _solution(problem_root, config)
         with plan.section("tiny cases"):
             bench.compare_on("tiny cases", tiny, program, peers)
         with plan.section("large cases"):
