@@ -17,10 +17,11 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import httpx
 from harness import REPO_ROOT
+
+from judge.serve.queue import PENDING, sql_in
 
 START_TIMEOUT = 240.0  # generous: a first start may generate a bundled problem's cases
 
@@ -50,12 +51,6 @@ def _one_tls_context_for_every_client() -> None:
 
 
 _one_tls_context_for_every_client()
-
-
-def loopback(**options: Any) -> httpx.Client:
-    """An ``httpx.Client`` for the tests' servers, ``options`` as httpx takes them; its TLS context is the process's
-    shared default (above), so a client costs no reading of certifi's bundle."""
-    return httpx.Client(**options)
 
 
 def free_port() -> int:
@@ -136,7 +131,7 @@ class Server:
         a server preparing its problems listens already and answers each ask (503) with CPU the start needs."""
         assert self.proc is not None
         deadline = time.monotonic() + START_TIMEOUT
-        with loopback(timeout=2) as http:
+        with httpx.Client(timeout=2) as http:
             while time.monotonic() < deadline:
                 if self.proc.poll() is not None:
                     raise AssertionError(f"the server ended at start: {self.log.read_text()}")
@@ -159,7 +154,7 @@ class Server:
                 argv, stdout=out, stderr=subprocess.STDOUT, cwd=self.cwd, start_new_session=True
             )
         deadline = time.monotonic() + timeout
-        with loopback(timeout=2) as http:
+        with httpx.Client(timeout=2) as http:
             while time.monotonic() < deadline:
                 if self.proc.poll() is not None:
                     raise AssertionError(f"the server ended at start: {self.log.read_text()}")
@@ -204,7 +199,7 @@ class Client:
 
     def __init__(self, server: Server, token: str | None) -> None:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        self.http = loopback(base_url=server.url + "/api/v1", headers=headers, timeout=60)
+        self.http = httpx.Client(base_url=server.url + "/api/v1", headers=headers, timeout=60)
 
     def submit(self, problem: str, name: str, content: str, language: str | None = None, wait: float = 0) -> dict:
         body = {"problem": problem, "files": [{"name": name, "content": content}]}
@@ -265,8 +260,8 @@ class StoreWatch:
         return self._seen[1]
 
     def busy(self) -> int:
-        """Submissions queued or being judged."""
-        found = self.db.execute("SELECT COUNT(*) FROM submissions WHERE state IN ('queued', 'compiling', 'running')")
+        """Submissions queued or being judged (the service's own ``PENDING`` states)."""
+        found = self.db.execute(f"SELECT COUNT(*) FROM submissions WHERE state IN {sql_in(PENDING)}")
         return int(found.fetchone()[0])
 
     def close(self) -> None:

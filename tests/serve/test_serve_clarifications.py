@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 from conftest import PROBLEMS
-from serving import Client, Server, loopback, session_of, write_site
+from serving import Client, Server, session_of, write_site
 from test_serve_icpc import check
 
 pytest.importorskip("argon2", reason="the service's extra is not installed (pip install -r requirements-web.txt)")
@@ -48,7 +48,7 @@ def contest(tmp_path_factory: pytest.TempPathFactory):
             made = jury.http.post("/users", json={"name": name, "role": "team", **password})
             assert made.status_code == 201, made.text
             cookie, csrf[name] = session_of(folder, name)
-            client = loopback(base_url=server.url, timeout=60, cookies={"tilejudge_session": cookie})
+            client = httpx.Client(base_url=server.url, timeout=60, cookies={"tilejudge_session": cookie})
             clients.append(client)
             teams[name] = client
             client.headers["X-CSRF-Token"] = csrf[name]  # the API's changes through a session; a form its own field
@@ -181,8 +181,8 @@ def test_an_answer_to_an_announcement_is_refused(contest) -> None:
 def test_the_icpc_clarifications_endpoint_and_feed(contest) -> None:
     server, jury = contest["server"], contest["jury"]
     base = f"{server.url}/api/contests/clar"
-    icpc = {name: loopback(base_url=base, auth=(name, PASSWORD), timeout=60) for name in ("ta", "tb")}
-    staff = loopback(base_url=base, headers={"Authorization": jury.headers["Authorization"]}, timeout=60)
+    icpc = {name: httpx.Client(base_url=base, auth=(name, PASSWORD), timeout=60) for name in ("ta", "tb")}
+    staff = httpx.Client(base_url=base, headers={"Authorization": jury.headers["Authorization"]}, timeout=60)
     try:
         team_ids = {t["name"]: t["id"] for t in staff.get("/teams").json()}
         mine = icpc["ta"].post("/clarifications", json={"text": "Is 0 a valid input?", "problem_id": "aplusb"})
@@ -268,7 +268,7 @@ def test_the_pages_ask_answer_and_list_without_javascript(contest) -> None:
     empty = ta.post("/clarifications", data={"csrf": csrf, "text": "   "})
     assert empty.status_code == 422 and 'id="clar-error"' in empty.text
     # the jury's page: the oldest unanswered question first, each with its answer form
-    jury_page = loopback(base_url=server.url, timeout=60)
+    jury_page = httpx.Client(base_url=server.url, timeout=60)
     try:
         made = contest["jury"].post("/users", json={"name": "judge1", "role": "jury"})
         assert made.status_code == 201, made.text

@@ -27,7 +27,7 @@ import pytest
 from conftest import PROBLEMS, PROGRAMS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from serving import Server, StoreWatch, loopback, write_site
+from serving import Server, StoreWatch, write_site
 from starlette.routing import Route
 
 from judge.serve.app import routes
@@ -63,7 +63,7 @@ def served(tmp_path_factory: pytest.TempPathFactory):
     )
     server = Server(folder, workers=1, jobs=1).start()
     try:
-        with loopback(base_url=server.url, timeout=60) as http:
+        with httpx.Client(base_url=server.url, timeout=60) as http:
             admin = {"Authorization": f"Bearer {server.admin_token()}"}
             accounts = {}
             for name, role in (("team1", "team"), ("jury1", "jury")):
@@ -283,7 +283,7 @@ def driving(served):
     server, accounts, sid = served
     watch = StoreWatch(server.site)
     try:
-        with loopback(base_url=server.url, timeout=30) as http:
+        with httpx.Client(base_url=server.url, timeout=30) as http:
             yield server, accounts, sid, http, [server.log.stat().st_size], watch
     finally:
         watch.close()

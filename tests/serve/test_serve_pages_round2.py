@@ -23,7 +23,7 @@ import httpx
 import pytest
 from browser import Watched, launch, sync_playwright
 from conftest import PROBLEMS, PROGRAMS, REPO_ROOT, require
-from serving import Client, Server, loopback, session_of, write_site
+from serving import Client, Server, session_of, write_site
 
 pytestmark = pytest.mark.slow
 
@@ -98,7 +98,7 @@ def _pages(server: Server, name: str) -> httpx.Client:
     CPU for each) are test_serve_sessions' and the other page tests'."""
     from judge.serve.auth import SESSION_COOKIE
 
-    return loopback(base_url=server.url, timeout=60, cookies={SESSION_COOKIE: session_of(server.site, name)[0]})
+    return httpx.Client(base_url=server.url, timeout=60, cookies={SESSION_COOKIE: session_of(server.site, name)[0]})
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,7 @@ import pytest
 from conftest import PROBLEMS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from serving import Client, Server, loopback, session_of, write_site
+from serving import Client, Server, session_of, write_site
 
 PASSWORD = "right-password-1"
 
@@ -52,7 +52,7 @@ def account(served, name: str, role: str = "team", password: str | None = PASSWO
 def browser_like(served, address: str = "10.9.0.1") -> httpx.Client:
     """A client that keeps cookies, as a browser does, from ``address``."""
     server, _ = served
-    return loopback(base_url=server.url, headers={"X-Forwarded-For": address}, timeout=60)
+    return httpx.Client(base_url=server.url, headers={"X-Forwarded-For": address}, timeout=60)
 
 
 def api_session(served, name: str, password: str = PASSWORD, address: str = "10.9.0.1") -> tuple[httpx.Client, str]:
@@ -80,7 +80,7 @@ def page_csrf(http: httpx.Client, path: str) -> str:
 def refused_everywhere(served, cookie: str, csrf: str) -> None:
     """An old session cookie opens nothing: the API, a page, the ICPC API, an event stream, a new token."""
     server, _ = served
-    old = loopback(base_url=server.url, cookies={"tilejudge_session": cookie}, timeout=60)
+    old = httpx.Client(base_url=server.url, cookies={"tilejudge_session": cookie}, timeout=60)
     with old:
         assert old.get("/api/v1/me").status_code == 401
         assert old.get("/api/v1/submissions").status_code == 401
@@ -103,7 +103,7 @@ def test_log_out_ends_the_session_on_the_server_and_its_open_stream(served) -> N
     opened, ended = threading.Event(), threading.Event()
 
     def follow() -> None:  # the pages' event stream, open across the log-out: it must end with the session
-        with loopback(base_url=http.base_url, cookies={"tilejudge_session": cookie}, timeout=60) as reader:
+        with httpx.Client(base_url=http.base_url, cookies={"tilejudge_session": cookie}, timeout=60) as reader:
             with reader.stream("GET", "/live") as stream:
                 for _ in stream.iter_lines():
                     opened.set()  # its first frame (retry:) is sent at once
@@ -132,7 +132,7 @@ def test_a_password_change_ends_every_session_and_the_old_password(served) -> No
     one, csrf_one = api_session(served, "pw1")
     two, csrf_two = api_session(served, "pw1", address="10.9.0.2")
     server, _ = served
-    basic = loopback(base_url=server.url, auth=("pw1", PASSWORD), timeout=60)  # remembered for a minute
+    basic = httpx.Client(base_url=server.url, auth=("pw1", PASSWORD), timeout=60)  # remembered for a minute
     assert basic.get("/api/v1/me").status_code == 200
     old_one, old_two = one.cookies["tilejudge_session"], two.cookies["tilejudge_session"]
     wrong = one.post("/api/v1/password", json={"password": "not it", "new_password": "new-password-2"})
@@ -215,7 +215,7 @@ def test_any_bytes_in_a_cookie_or_a_csrf_token_are_refused_never_an_error(
     ``hmac.compare_digest`` refuses as str): 401 or 403 and the page's redirect, never a 500."""
     server, _ = served
     forged = b"tilejudge_session=" + cookie.replace(b";", b"") + b"." + signature.replace(b";", b"")
-    with loopback(base_url=server.url, timeout=60) as http:
+    with httpx.Client(base_url=server.url, timeout=60) as http:
         assert http.get("/api/v1/me", headers={"Cookie": forged}).status_code == 401
         assert http.get("/problems", headers={"Cookie": forged}).status_code == 303
         assert http.post("/api/v1/tokens", headers={"Cookie": forged, "X-CSRF-Token": csrf}).status_code == 401
@@ -286,7 +286,7 @@ def test_an_overlong_name_is_wrong_at_once_and_never_counted(served) -> None:
     codes = [http.post("/api/v1/login", json={"name": huge, "password": "x"}).status_code for _ in range(7)]
     assert codes == [401] * 7
     server, _ = served
-    basic = loopback(base_url=server.url, auth=(huge[:8000], "x"), headers={"X-Forwarded-For": "10.9.4.2"})
+    basic = httpx.Client(base_url=server.url, auth=(huge[:8000], "x"), headers={"X-Forwarded-For": "10.9.4.2"})
     assert [basic.get("/api/v1/me").status_code for _ in range(7)] == [401] * 7
 
 

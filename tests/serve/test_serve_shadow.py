@@ -34,7 +34,7 @@ import httpx
 import pytest
 from browser import Watched, launch, sync_playwright
 from conftest import FIXTURES, PROBLEMS, REPO_ROOT, require
-from serving import Client, Server, add_user, loopback, session_of, write_site
+from serving import Client, Server, add_user, session_of, write_site
 
 PROGRAMS = FIXTURES / "programs" / "aplusb"
 SLOW = pytest.mark.slow  # two servers, a dozen judgings, a restart: a minute, not the fast subset's
@@ -178,7 +178,9 @@ def test_the_shadow_lists_exactly_the_differing_verdicts_and_resumes_after_the_p
         # (the jury's sessions are made beside the server, ``session_of``: the log-in form is other tests')
         from judge.serve.auth import SESSION_COOKIE
 
-        http = loopback(base_url=shadow.url, timeout=60, cookies={SESSION_COOKIE: session_of(shadow.site, "admin")[0]})
+        http = httpx.Client(
+            base_url=shadow.url, timeout=60, cookies={SESSION_COOKIE: session_of(shadow.site, "admin")[0]}
+        )
         page = http.get("/staff/shadow")
         assert page.status_code == 200 and f'data-primary="{differ}"' in page.text
         assert re.search(rf'class="shadow-differ" data-primary="{differ}"', page.text)
