@@ -63,6 +63,7 @@ __all__ = [
     "copy_problem",
     "cache_with_launcher",
     "built",
+    "shared_by_workers",
     "reference_commands",
     "language_missing",
 ]
@@ -351,6 +352,13 @@ def cache_with_launcher(folder: Path) -> Path:
         folder.mkdir(parents=True)
         shutil.copy2(built, folder / built.name)
     return folder
+
+
+def shared_by_workers(basetemp: Path) -> Path:
+    """The temporary folder every pytest-xdist worker of this run shares: the parent of a worker's ``basetemp`` (xdist
+    makes one folder per worker inside the run's), or ``basetemp`` itself in a run without workers. Work made once
+    per run (a tools venv, a build cache) lives there, under a lock of its own."""
+    return basetemp.parent if os.environ.get("PYTEST_XDIST_WORKER") else basetemp
 
 
 def built(source: Path, memory_mib: int = 2048) -> list[str]:

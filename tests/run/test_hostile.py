@@ -111,7 +111,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FIXTURES, REPO_ROOT, JudgeRun, JudgeRunner, _run_bounded, cache_with_launcher, needs
+from conftest import (
+    FIXTURES,
+    REPO_ROOT,
+    JudgeRun,
+    JudgeRunner,
+    _run_bounded,
+    cache_with_launcher,
+    needs,
+    shared_by_workers,
+)
 
 HOSTILE = FIXTURES / "hostile"
 PROGRAMS = HOSTILE / "programs"
@@ -340,7 +349,7 @@ def _built_once(caches: Path) -> Path:
     build_caches, is right under the process's basetemp; a worker's basetemp is one folder of the session's), for
     programs whose attack is at run time: a JVM's or C++'s build is made once, not once per mode and per worker.
     Made under a lock by the first worker to ask; the judge's cache itself is safe for concurrent judges."""
-    root = caches.parent.parent if os.environ.get("PYTEST_XDIST_WORKER") else caches.parent
+    root = shared_by_workers(caches.parent)
     with (root / f"{BUILT_ONCE}.lock").open("w") as lock:
         fcntl.lockf(lock, fcntl.LOCK_EX)
         return cache_with_launcher(root / BUILT_ONCE)

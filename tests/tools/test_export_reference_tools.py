@@ -98,7 +98,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import REPO_ROOT, cli
+from conftest import REPO_ROOT, cli, shared_by_workers
 
 PINS = ("problemtools==1.20260907", "bapctools==2026.10.0")
 EXPECTED = {"accepted": "AC", "wrong_answer": "WA", "time_limit_exceeded": "TLE", "run_time_error": "RTE"}
@@ -143,8 +143,7 @@ def reference_tools(tmp_path_factory: pytest.TempPathFactory) -> Callable[[], Pa
     shared temporary folder while the other waits for it (each worker made its own before, 14 s apiece). Skips with
     pip's own last line when the tools cannot be installed here; a worker that finds that outcome recorded skips
     with the same reason instead of trying again."""
-    base = tmp_path_factory.getbasetemp()
-    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "reference-tools"
+    folder = shared_by_workers(tmp_path_factory.getbasetemp()) / "reference-tools"
 
     def venv() -> Path:
         folder.mkdir(exist_ok=True)
