@@ -47,7 +47,6 @@
  * it (fresh.c) and is pid 2 of its own PID namespace.
  */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -75,8 +74,9 @@
 
 #define POLL_MS 10
 /* The wall limit counts the time a run was not kept from a CPU by the machine's load: at the deadline, the longest
- * time one of its processes waited on a run queue (tree_delay_us) is added, up to this many times the limit in all
- * (a judge is never held for long; a sleeper waits for no CPU and is stopped at the limit itself). */
+ * time one of its processes waited on a run queue (tree_delay_us, and a wait still under way: tree_runnable) is
+ * added, up to this many times the limit in all (a judge is never held for long; a sleeper waits for no CPU and is
+ * stopped at the limit itself). */
 #define WALL_STRETCH 3
 #define REQUEST_MAX 65536
 
@@ -313,133 +313,6 @@ static void exec_child(const struct request *r) {
     exec_program(r);
 }
 
-/* The start of /proc/PID/NAME as a string; 0 when the process is gone. */
-static int read_proc(pid_t pid, const char *name, char *buf, size_t size) {
-    char path[64];
-    snprintf(path, sizeof path, "/proc/%d/%s", (int)pid, name);
-    int fd = open(path, O_RDONLY);
-    if (fd < 0) return 0;
-    ssize_t n = read(fd, buf, size - 1);
-    close(fd);
-    if (n <= 0) return 0;
-    buf[n] = '\0';
-    return 1;
-}
-
-/* Resident memory of a live process in kB, from /proc (statm counts pages). */
-static long long proc_rss_kb(pid_t pid) {
-    char buf[256];
-    if (!read_proc(pid, "statm", buf, sizeof buf)) return 0;
-    unsigned long long size = 0, resident = 0;
-    if (sscanf(buf, "%llu %llu", &size, &resident) != 2) return 0;
-    return (long long)resident * (sysconf(_SC_PAGESIZE) / 1024);
-}
-
-/* CPU time of a live process and its reaped children, from /proc. */
-static long long proc_cpu_us(pid_t pid) {
-    char buf[1024];
-    if (!read_proc(pid, "stat", buf, sizeof buf)) return 0;
-    char *p = strrchr(buf, ')');
-    if (!p) return 0;
-    /* Fields after the command: state(3) ... utime(14) stime(15) cutime(16) cstime(17). */
-    unsigned long long v[18] = {0};
-    int field = 2;
-    for (char *tok = strtok(p + 1, " "); tok && field < 17; tok = strtok(NULL, " ")) {
-        field++;
-        v[field] = strtoull(tok, NULL, 10);
-    }
-    long hz = sysconf(_SC_CLK_TCK);
-    return (long long)(v[14] + v[15] + v[16] + v[17]) * 1000000LL / hz;
-}
-
-/* How long the threads of a process waited on a run queue while runnable (the second field of each thread's
- * schedstat, in ns): the time the machine's load took from it. A sleeping or blocked program waits on none,
- * which is how the judge tells a wall-clock timeout caused by load from one the program caused itself. */
-static long long run_delay_us(pid_t pid) {
-    char path[64];
-    snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
-    DIR *tasks = opendir(path);
-    if (!tasks) return 0;
-    long long total = 0;
-    for (struct dirent *t; (t = readdir(tasks));) {
-        if (t->d_name[0] == '.') continue;
-        char name[300], buf[128];
-        snprintf(name, sizeof name, "task/%s/schedstat", t->d_name);
-        unsigned long long on_cpu = 0, waited = 0;
-        if (read_proc(pid, name, buf, sizeof buf) && sscanf(buf, "%llu %llu", &on_cpu, &waited) == 2) total += (long long)(waited / 1000);
-    }
-    closedir(tasks);
-    return total;
-}
-
-#define TREE_MAX 4096 /* processes a tree walk holds at once; past it, further children are not visited */
-
-/* Push the live children of every thread of `pid` onto `stack` (which holds `top` of at most `cap`), from
- * /proc/PID/task/TID/children; returns the new top. The one walk step of tree_usage and tree_delay_us. */
-static int push_children(pid_t pid, pid_t *stack, int top, int cap) {
-    char path[64];
-    snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
-    DIR *tasks = opendir(path);
-    if (!tasks) return top;
-    for (struct dirent *t; (t = readdir(tasks));) {
-        if (t->d_name[0] == '.') continue;
-        char file[320], buf[4096];
-        snprintf(file, sizeof file, "/proc/%d/task/%s/children", (int)pid, t->d_name);
-        int fd = open(file, O_RDONLY);
-        if (fd < 0) continue;
-        ssize_t n = read(fd, buf, sizeof buf - 1);
-        close(fd);
-        if (n <= 0) continue;
-        buf[n] = '\0';
-        char *save = NULL;
-        for (char *tok = strtok_r(buf, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save))
-            if (top < cap) stack[top++] = (pid_t)atoi(tok);
-    }
-    closedir(tasks);
-    return top;
-}
-
-/* Without a control group: CPU time of a process and all its live descendants
- * (and of every descendant already reaped inside the tree, through
- * cutime/cstime), and their summed resident memory. Walked on every poll, so
- * children count while they run. Weaker than a group: children that exit
- * unreaped (SIGCHLD ignored) take their CPU time with them, and memory that no
- * process maps (memfd pages, SysV segments, tmpfs files) is not seen. */
-static long long tree_usage(pid_t root, long long *rss_kb) {
-    static pid_t stack[TREE_MAX];
-    int top = 0;
-    long long total = 0;
-    *rss_kb = 0;
-    stack[top++] = root;
-    while (top > 0) {
-        pid_t pid = stack[--top];
-        total += proc_cpu_us(pid);
-        *rss_kb += proc_rss_kb(pid);
-        top = push_children(pid, stack, top, TREE_MAX);
-    }
-    return total;
-}
-
-/* The longest run-queue wait of one process of the tree (each process's threads summed, as run_delay_us): what
- * stretches the wall limit. A program started by a script (an interactor's `run` that does not exec, a submission
- * folder's) waits in a child while the main process, the shell, waits for that child on no run queue: counting the
- * main process alone left such a program's wall limit unstretched on a loaded machine. The largest, not the sum:
- * processes waiting side by side do not add up to more wall time lost than the worst of them. Read only when the
- * deadline is reached. */
-static long long tree_delay_us(pid_t root) {
-    static pid_t stack[TREE_MAX];
-    int top = 0;
-    long long most = 0;
-    stack[top++] = root;
-    while (top > 0) {
-        pid_t pid = stack[--top];
-        long long delay = run_delay_us(pid);
-        if (delay > most) most = delay;
-        top = push_children(pid, stack, top, TREE_MAX);
-    }
-    return most;
-}
-
 static void add_usage(struct usage *u, const struct rusage *ru) {
     u->cpu_us += (long long)(ru->ru_utime.tv_sec + ru->ru_stime.tv_sec) * 1000000LL
                  + ru->ru_utime.tv_usec + ru->ru_stime.tv_usec;
@@ -601,6 +474,8 @@ static void run(struct request *r) {
     long long wall_from = start, delay_from = 0;
     long long deadline = start + r->wall_ms * 1000LL;
     long long sampled_kb = 0, next_sample = start + POLL_MS * 1000LL, delay_us = 0;  /* the first sample a tick in, as before output woke the loop */
+    struct probe looked;  /* the runnable processes at the last look past the deadline */
+    int looked_before = 0;
     while (pidfd >= 0) {
         long long now = now_us();
         int wait_ms = POLL_MS;
@@ -612,6 +487,24 @@ static void run(struct request *r) {
                 if (stretched > now + 1000 && now < cap) {
                     deadline = stretched < cap ? stretched : cap;
                     continue;
+                }
+                /* A wait still under way is in no schedstat until the thread gets a CPU: beside a process of much
+                 * higher weight, a program gets a slice of a few ms a third of a second apart, and the delay read
+                 * here may leave out most of the time it lost. A process runnable now is looked at again a poll
+                 * later; while one waited through the whole of it, the deadline moves on by that poll. */
+                struct probe seen;
+                if (now >= cap) {
+                    /* the last look stands: what waited then and has not run since is waiting still */
+                } else if (tree_runnable(pid, &seen, now)) {
+                    int waited = !looked_before || probe_follow(&looked, &seen);
+                    looked = seen;
+                    looked_before = 1;
+                    if (waited) {
+                        deadline = now + POLL_MS * 1000LL < cap ? now + POLL_MS * 1000LL : cap;
+                        continue;
+                    }
+                } else {
+                    looked_before = 0;  /* nothing waits now */
                 }
                 killed = "wall";
                 break;
@@ -657,7 +550,8 @@ static void run(struct request *r) {
         if (r->cpu_ms > 0 && cpu_us > r->cpu_ms * 1000LL) { killed = "cpu"; break; }
         if (!g.version && r->mem_kb > 0 && rss_kb > r->mem_kb) { killed = "memory"; break; }
     }
-    delay_us = run_delay_us(pid);  /* before the kill: a stopped run's threads are still there to be read */
+    /* before the kill: a stopped run's threads are still there to be read; with the wait under way at the end */
+    delay_us = run_delay_us(pid) + (looked_before ? probe_ongoing_us(&looked, pid, now_us()) : 0);
     if (strcmp(killed, "none")) killpg(pid, SIGKILL), kill(pid, SIGKILL);
     int status = 0;
     struct rusage ru;

@@ -1,7 +1,7 @@
 /* Shared declarations of the launcher's parts: the request loop (launcher.c), control groups (cgroup.c), the
  * per-run confinement done in the child before exec (confine.c, and its seccomp filter and Landlock scope in
- * seccomp.c), the holder of a run's namespaces (fresh.c), output capture (output.c) and the relay (relay.c). They
- * call downwards only: launcher.c the others, fresh.c confine.c, and the parts a child runs (confine.c, seccomp.c,
+ * seccomp.c), the holder of a run's namespaces (fresh.c), output capture (output.c), what /proc tells of a run's
+ * processes (proctree.c) and the relay (relay.c). They call downwards only: launcher.c the others, fresh.c confine.c, and the parts a child runs (confine.c, seccomp.c,
  * fresh.c) the helpers of child.h, which every child of the launcher shares (child.c). */
 #ifndef LAUNCHER_H
 #define LAUNCHER_H
@@ -109,6 +109,26 @@ void capture_forked(struct capture *c);
 int capture_poll(const struct capture *c, struct pollfd *p);
 int capture_drain(struct capture *c);
 void capture_finish(struct capture *c);
+
+/* proctree.c: a run's processes as /proc shows them, from its main process down */
+long long tree_usage(pid_t root, long long *rss_kb); /* CPU time (us) and summed resident memory, without a group */
+long long run_delay_us(pid_t pid);                   /* how long one process waited for a CPU, waits ended so far */
+long long tree_delay_us(pid_t root);                 /* the longest of those among the tree's processes */
+/* A look at which processes of a tree are runnable (a thread in state R), with their CPU clocks: two looks tell a
+ * wait under way, which no schedstat shows until it ends. */
+#define PROBE_MAX 64
+struct probe {
+    int n;
+    long long at_us;                /* when the look was taken (CLOCK_MONOTONIC) */
+    pid_t pid[PROBE_MAX];
+    long long cpu_ns[PROBE_MAX];
+    long long since_us[PROBE_MAX];  /* the first of the looks in a row that found it runnable at this CPU time */
+};
+int tree_runnable(pid_t root, struct probe *seen, long long at_us); /* fills `seen`; returns how many it holds */
+int probe_follow(const struct probe *before, struct probe *now);     /* 1: one waited from `before` to `now` */
+/* How long `pid` has waited for a CPU without a break, if it has not run since `seen`, which must follow a look
+ * that found it waiting: a lower bound (the wait began before the first look), 0 if it ran or was not waiting. */
+long long probe_ongoing_us(const struct probe *seen, pid_t pid, long long now_us);
 
 /* relay.c: launcher --relay, the pipe relay of an interactive run */
 int relay_main(int argc, char **argv);

@@ -29,7 +29,8 @@ LAUNCHER_SOURCE = Path(__file__).with_name("launcher.c")
 LAUNCHER_PARTS = tuple(
     LAUNCHER_SOURCE.with_name(name)
     for name in (
-        *("launcher.c", "cgroup.c", "confine.c", "seccomp.c", "fresh.c", "output.c", "relay.c", "child.c"),
+        *("launcher.c", "cgroup.c", "confine.c", "seccomp.c", "fresh.c", "output.c", "proctree.c", "relay.c"),
+        "child.c",
         *("launcher.h", "child.h"),
     )
 )
