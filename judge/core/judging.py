@@ -66,6 +66,10 @@ class JudgeOptions:
     # the base time limit judged at instead of the problem's (time-limit inference's provisional limit, verify's look
     # at limit × margin): every run's limits are built from it (``run_limits.py``), the problem is never rebuilt
     time: float | None = None
+    # one case at a time whatever the pool's size, each run stopped at its limit: for verify's submissions that promise
+    # a failure, whose verdict is their first failure's, so a run beside it is wasted (up to 1.5x the CPU limit beside a
+    # TLE, and the TLE's own run goes on to 1.5x its limit or is run again alone): alone, a TLE costs the limit once
+    one_at_a_time: bool = False
 
 
 @dataclass
@@ -201,7 +205,8 @@ def judge(
     alone_at = submission_limits(problem, program.language, time)  # a run alone: stopped at its limit
     limit = alone_at.cpu
     run_lock = options.run_lock or ReadersWriterLock()
-    concurrent = pool.size > 1 or options.run_lock is not None
+    width = 1 if options.one_at_a_time else pool.size  # runs at once
+    concurrent = width > 1 or options.run_lock is not None
     overrun = OVERRUN if concurrent else 1.0  # alone, a run is stopped at its limit: nothing disturbs it
     lost = Decided(problem)
     heard = InOrder(problem, options.skip_lost, on_case)  # on_case hears every case once, in order, as it counts
@@ -305,7 +310,7 @@ def judge(
         if pipelined:
             queued_pass(pending, wanted, queue, done, pool)
         else:
-            each(task, pending, min(pool.size, len(pending)), pool.abort)
+            each(task, pending, min(width, len(pending)), pool.abort)
         for index in sorted(i for i in pending if i in results and rerun(i, results[i])):
             if not counts(problem, results, index, options.first_fail, options.skip_lost):
                 del results[index]  # ran beside an earlier failure that stands: never confirmed, never reported

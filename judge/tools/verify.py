@@ -173,10 +173,14 @@ def _judged(
     if note and note not in result.warnings:
         result.warnings.append(note)
     # A group is judged until its result is decided, as problemtools does; the matrix (all_cases) needs every case.
+    # Judged up to its first failure, a submission runs one case at a time: its verdict is that failure's, which a
+    # run beside it cannot change (JudgeOptions.one_at_a_time says what that saves).
+    first_fail = expected.first_fail and not all_cases and problem.legacy_grading is None
     options = JudgeOptions(
-        first_fail=expected.first_fail and not all_cases and problem.legacy_grading is None,
+        first_fail=first_fail,
         skip_lost=expected.skips_decided and not all_cases,
         margin=margin_wanted(problem, sub, all_cases),
+        one_at_a_time=first_fail,
     )
     reused = found.reports.get(path) if found is not None and not all_cases else None
     try:

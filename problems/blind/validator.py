@@ -31,23 +31,33 @@ class Invalid(Exception):
 
 
 def distances(rows: int, cols: int) -> dict[bytes, int]:
-    """The fewest moves from every solvable board to the goal: one search outward from the goal."""
-    start = bytes(list(range(1, rows * cols)) + [0])
+    """The fewest moves from every solvable board to the goal: one search outward from the goal.
+
+    Moving the tile in a cell next to the blank exchanges the values 0 and that tile, so each move is one
+    ``bytes.translate`` with the table that swaps them (about half the time of copying the board to swap two cells:
+    the 3x3 search visits 181,440 boards for every input that holds a 3x3 board).
+    """
+    cells = rows * cols
+    near = [
+        [other for other in range(cells) if abs(other // cols - cell // cols) + abs(other % cols - cell % cols) == 1]
+        for cell in range(cells)
+    ]
+    swaps = [bytes(range(256))]  # swaps[tile]: the table that exchanges the values 0 and tile
+    for tile in range(1, cells):
+        table = bytearray(range(256))
+        table[0], table[tile] = tile, 0
+        swaps.append(bytes(table))
+    start = bytes(list(range(1, cells)) + [0])
     dist = {start: 0}
     queue = deque([start])
     while queue:
         board = queue.popleft()
-        blank = board.index(0)
-        r, c = divmod(blank, cols)
-        for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if 0 <= nr < rows and 0 <= nc < cols:
-                cells = bytearray(board)
-                other = nr * cols + nc
-                cells[blank], cells[other] = cells[other], 0
-                nxt = bytes(cells)
-                if nxt not in dist:
-                    dist[nxt] = dist[board] + 1
-                    queue.append(nxt)
+        moves = dist[board] + 1
+        for other in near[board.index(0)]:
+            nxt = board.translate(swaps[board[other]])
+            if nxt not in dist:
+                dist[nxt] = moves
+                queue.append(nxt)
     return dist
 
 

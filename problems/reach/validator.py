@@ -91,9 +91,10 @@ def check_board(cursor: Cursor, rows: int, cols: int) -> None:
     """The next M lines must hold a permutation of 0..M*N-1."""
     match = board_pattern(rows, cols).match(cursor.data, cursor.offset)
     if match:
-        values = cursor.data[cursor.offset : match.end()].split()
+        # as numbers, not as the bytes of their tokens: a set of 10^6 ints is made in half the time
+        values = list(map(int, cursor.data[cursor.offset : match.end()].split()))
         size = rows * cols
-        if len(set(values)) == size and max(map(int, values)) < size:
+        if len(set(values)) == size and max(values) < size:
             cursor.offset = match.end()
             cursor.line += rows
             return
