@@ -28,6 +28,7 @@ the slots made before they start.
 from __future__ import annotations
 
 import contextlib
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -219,20 +220,66 @@ def test_an_interactor_that_spins_alone_is_a_judge_error(packages: dict[str, Pat
     assert verdict == "JE" and "the interactor exceeded its" in message, (verdict, message)
 
 
+# The stretch test's busy processes: on one CPU, each in a session (a scheduling autogroup) of its own, at the highest
+# priority both as a process and as an autogroup, so that they and the run split that CPU in equal shares whatever
+# else the machine runs (the priority needs root, as CI has; without it they are only pinned, which holds on an idle
+# machine); each says when it is set up, and ends itself after 60 s.
+PRIORITY = (
+    "import os\nos.sched_setaffinity(0, {CPU})\n"
+    "try:\n    open('/proc/self/autogroup', 'w').write('-20')\n    os.nice(-20)\nexcept OSError:\n    pass\n"
+)
+PINNED_HOG = "import sys, time\nsys.stdout.write('r')\nsys.stdout.flush()\n" + HOG
+STRETCH_WALL = 1.2
+STRETCH_CPU = 0.6
+STRETCH_HOGS = 2  # the program's share of its CPU is a third: 1.8 s of wall time for its 0.6 s of CPU
+
+
+@contextlib.contextmanager
+def _pinned_hogs(count: int, cpu: int) -> Iterator[None]:
+    """``count`` busy processes on ``cpu`` at the highest priority (PRIORITY), all running before the block starts."""
+    code = PRIORITY.replace("CPU", str(cpu)) + PINNED_HOG
+    hogs = [
+        subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, start_new_session=True)
+        for _ in range(count)
+    ]
+    try:
+        for hog in hogs:
+            assert hog.stdout is not None and hog.stdout.read(1) == b"r", "a busy process did not start"
+        yield
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+            if hog.stdout is not None:
+                hog.stdout.close()
+
+
 def test_a_program_a_script_starts_gets_its_wall_limit_stretched_by_the_load_it_waits_in() -> None:
     """An interactor's ``run`` script that does not exec leaves the shell as the run's main process, waiting on no run
     queue while its child waits on one: the wall limit's stretch for load is the longest wait of any of the run's
-    processes, so 0.6 s of CPU under a 1.2 s wall limit beside 8 busy processes (about 2.5 s of wall time) ends, where
-    counting the shell alone stopped it at 1.2 s."""
-    with SlotPool(1, resolve_sandbox("none")[0]) as pool, pool.slot() as slot, _hogs(8):
+    processes, so 0.6 s of CPU under a 1.2 s wall limit ends, where counting the shell alone stopped it at 1.2 s.
+
+    The load is the test's own and fixed: the program and two busy processes share one CPU (the last: the starving
+    tests' busy process takes CPU 0) at the highest priority, so the program gets a third of it, about 1.8 s of wall
+    time for its 0.6 s of CPU, whatever else runs (beside 8 busy processes free to run anywhere, as before, the
+    machine's own load moved the program's share under the 1/6 the stretch's cap of 3 × 1.2 s allows, and the run
+    was stopped). The run raises its own autogroup's priority (the launcher's session) first, the program also its own
+    priority, and takes its CPU."""
+    cpu = max(os.sched_getaffinity(0))
+    with SlotPool(1, resolve_sandbox("none")[0]) as pool, pool.slot() as slot, _pinned_hogs(STRETCH_HOGS, cpu):
         busy = slot.private / "busy.py"
-        busy.write_text("import time\nwhile time.process_time() < 0.6:\n    pass\n")
+        busy.write_text(
+            PRIORITY.replace("CPU", str(cpu)) + f"import time\nwhile time.process_time() < {STRETCH_CPU}:\n    pass\n"
+        )
         result = slot.run(
             RunSpec(
-                argv=["/bin/sh", "-c", f"{sys.executable} {busy}; exit $?"],
-                limits=RunLimits(cpu=5, wall=1.2, memory_mib=256, output_bytes=1 << 20),
+                # the shell raises the run's autogroup at once: the program's start-up is on no CPU of its choice yet
+                argv=["/bin/sh", "-c", f"echo -20 2>/dev/null >/proc/self/autogroup; {sys.executable} {busy}; exit $?"],
+                limits=RunLimits(cpu=5, wall=STRETCH_WALL, memory_mib=256, output_bytes=1 << 20),
                 stdout=slot.private / "out",
                 stderr=slot.private / "err",
             )
         )
     assert (result.killed, result.exit_code) == ("none", 0), result
+    # what makes this test: the shell's own wait (``waited``) would not have stretched the limit far enough
+    assert result.wall > STRETCH_WALL + result.waited, result
