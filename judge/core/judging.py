@@ -1,22 +1,18 @@
 """The run-and-aggregate loop: one program against every case of a problem.
 
-Cases run in parallel, one slot each. Parallel runs disturb each other's
-timing, so any case that ends TLE or close to the limit is run again alone
-before its verdict stands; a verdict never depends on what ran beside it.
-Under parallel load a run may go on to ``OVERRUN`` times its CPU limit
-before it is stopped: stopped there, it is over the limit by far more than
-load explains, so it needs no re-run (the re-runs, holding every other run
-of the machine off, were most of the cost of grading a class with slow
-solutions). A wall-clock TLE of a program that was computing is confirmed by
-a run alone at every ``-j`` (``reruns.py``: the machine's own load can starve
-it too). A grading may also skip the cases of an all-or-nothing group that
-is already lost: they cannot change the score. A run in flight beside a case that made it unwanted (a first
-failure, a decided group) is killed then (``case_order.InFlight``), and a result that cannot count is never
-confirmed alone (``decided.counts``). At ``-j 1`` the runs stay one
-at a time, but the next case's run waits in the launcher while the current
-one runs (``case_order.queued_pass``), so the judge's own work on a case is done
-while the next one runs rather than between the two. verify's judging of a
-Kattis submission runs each case once for two limits (``two_limits.py``).
+Cases run in parallel, one slot each. Parallel runs disturb each other's timing, so any case that ends TLE or close
+to the limit is run again alone before its verdict stands; a verdict never depends on what ran beside it. Under
+parallel load a run may go on to ``OVERRUN`` times its CPU limit before it is stopped: stopped there, it is over the
+limit by far more than load explains, so it needs no re-run (the re-runs, holding every other run of the machine
+off, were most of the cost of grading a class with slow solutions). A wall-clock TLE of a program that was computing
+is confirmed by a run alone at every ``-j`` (``reruns.py``: the machine's own load can starve it too). A grading may
+also skip the cases of an all-or-nothing group that is already lost: they cannot change the score. A run in flight
+beside a case that made it unwanted (a first failure, a decided group) is killed then (``case_order.InFlight``), and
+a result that cannot count is never confirmed alone (``decided.counts``). At ``-j 1`` the runs stay one at a time,
+but the next case's run waits in the launcher while the current one runs (``case_order.queued_pass``), so the
+judge's own work on a case is done while the next one runs rather than between the two. verify's judging of a Kattis
+submission runs each case once for two limits (``two_limits.py``), and one case at a time where its verdict is its
+first failure's (``JudgeOptions.one_at_a_time``).
 """
 
 from __future__ import annotations
@@ -66,9 +62,8 @@ class JudgeOptions:
     # the base time limit judged at instead of the problem's (time-limit inference's provisional limit, verify's look
     # at limit × margin): every run's limits are built from it (``run_limits.py``), the problem is never rebuilt
     time: float | None = None
-    # one case at a time whatever the pool's size, each run stopped at its limit: for verify's submissions that promise
-    # a failure, whose verdict is their first failure's, so a run beside it is wasted (up to 1.5x the CPU limit beside a
-    # TLE, and the TLE's own run goes on to 1.5x its limit or is run again alone): alone, a TLE costs the limit once
+    # one case at a time, each run stopped at its limit: verify's submissions whose verdict is their first failure's,
+    # which a run beside it cannot change (beside a TLE it cost up to 1.5x the limit, then the TLE a run alone)
     one_at_a_time: bool = False
 
 
