@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 
 import pytest
+from test_hostile import WALL_STRETCH
 
 from judge.run import RunLimits, RunSpec
 from judge.run.launcher import Launcher, build_launcher
@@ -37,7 +38,6 @@ pytestmark = [
 ]
 
 WALL = 0.4
-STRETCH = 3  # launcher.c's WALL_STRETCH
 HOG = (
     "import os, time\nos.sched_setaffinity(0, {0})\nos.nice(-20)\n"
     "try:\n    open('/proc/self/autogroup', 'w').write('-20')\nexcept OSError:\n    pass\n"
@@ -78,11 +78,11 @@ def test_a_program_kept_from_its_cpu_is_stopped_at_the_stretched_limit_with_its_
         while _cpu_seconds(hog.pid) < 0.05 and time.monotonic() < deadline:  # spinning on CPU 0 before the run
             time.sleep(0.01)
         limits = RunLimits(cpu=5, wall=WALL, memory_mib=256, output_bytes=1 << 20)
-        threading.Timer(STRETCH * WALL + 0.3, _release, (hog, program)).start()
+        threading.Timer(WALL_STRETCH * WALL + 0.3, _release, (hog, program)).start()
         result = launcher.run(RunSpec([sys.executable, str(program)], limits, tmp_path / "out", tmp_path / "err"))
     finally:
         hog.kill()
         hog.wait()
         launcher.close()
     assert result.killed == "wall" and result.cpu < 0.3, result
-    assert result.waited >= (STRETCH - 1) * WALL - 0.05, result
+    assert result.waited >= (WALL_STRETCH - 1) * WALL - 0.05, result
