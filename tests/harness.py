@@ -56,6 +56,7 @@ __all__ = [
     "_run_bounded",
     "as_a_foreground_job",
     "processes_with",
+    "top_priority",
     "program",
     "write_files",
     "bundled_with_fewer_cases",
@@ -247,6 +248,17 @@ def as_a_foreground_job() -> None:
     the judge would never see the Ctrl-C the test sends and would run on to its limits (the grading Ctrl-C test
     failed that way "at load 10": it passed alone, in the foreground)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def top_priority(cpu: int) -> str:
+    """Python source that pins its process to ``cpu`` at the highest priority, as a process and as a scheduling
+    autogroup (which otherwise shares a CPU between sessions equally, whatever their processes' nice values): what the
+    tests that make their own load on one CPU start their busy processes (and programs) with. Without root it is only
+    pinned."""
+    return (
+        f"import os\nos.sched_setaffinity(0, {{{cpu}}})\n"
+        "try:\n    open('/proc/self/autogroup', 'w').write('-20')\n    os.nice(-20)\nexcept OSError:\n    pass\n"
+    )
 
 
 def processes_with(marker: str) -> list[str]:

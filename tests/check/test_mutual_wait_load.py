@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import needs, write_files
+from conftest import needs, top_priority, write_files
 
 from judge.core import JudgeOptions, judge
 from judge.core.judging import problem_referee
@@ -224,10 +224,6 @@ def test_an_interactor_that_spins_alone_is_a_judge_error(packages: dict[str, Pat
 # priority both as a process and as an autogroup, so that they and the run split that CPU in equal shares whatever
 # else the machine runs (the priority needs root, as CI has; without it they are only pinned, which holds on an idle
 # machine); each says when it is set up, and ends itself after 60 s.
-PRIORITY = (
-    "import os\nos.sched_setaffinity(0, {CPU})\n"
-    "try:\n    open('/proc/self/autogroup', 'w').write('-20')\n    os.nice(-20)\nexcept OSError:\n    pass\n"
-)
 PINNED_HOG = "import sys, time\nsys.stdout.write('r')\nsys.stdout.flush()\n" + HOG
 STRETCH_WALL = 1.2
 STRETCH_CPU = 0.6
@@ -236,8 +232,8 @@ STRETCH_HOGS = 2  # the program's share of its CPU is a third: 1.8 s of wall tim
 
 @contextlib.contextmanager
 def _pinned_hogs(count: int, cpu: int) -> Iterator[None]:
-    """``count`` busy processes on ``cpu`` at the highest priority (PRIORITY), all running before the block starts."""
-    code = PRIORITY.replace("CPU", str(cpu)) + PINNED_HOG
+    """``count`` busy processes on ``cpu`` at the highest priority, all running when the block starts."""
+    code = top_priority(cpu) + PINNED_HOG
     hogs = [
         subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, start_new_session=True)
         for _ in range(count)
@@ -268,9 +264,7 @@ def test_a_program_a_script_starts_gets_its_wall_limit_stretched_by_the_load_it_
     cpu = max(os.sched_getaffinity(0))
     with SlotPool(1, resolve_sandbox("none")[0]) as pool, pool.slot() as slot, _pinned_hogs(STRETCH_HOGS, cpu):
         busy = slot.private / "busy.py"
-        busy.write_text(
-            PRIORITY.replace("CPU", str(cpu)) + f"import time\nwhile time.process_time() < {STRETCH_CPU}:\n    pass\n"
-        )
+        busy.write_text(top_priority(cpu) + f"import time\nwhile time.process_time() < {STRETCH_CPU}:\n    pass\n")
         result = slot.run(
             RunSpec(
                 # the shell raises the run's autogroup at once: the program's start-up is on no CPU of its choice yet

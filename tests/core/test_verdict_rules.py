@@ -31,6 +31,7 @@ import time
 from pathlib import Path
 
 import pytest
+from harness import top_priority
 from test_hostile import (  # noqa: F401  (fixtures are found by pytest by name)
     HSUM,
     PROGRAMS,
@@ -90,9 +91,8 @@ class _Starver:
     # started ahead and set up, then held on its stdin until the program appears: a Python start-up on a busy
     # machine can take longer than the program's whole 0.3 s of CPU, and would let it finish unstarved
     HOG = (
-        "import os, sys, time\nos.sched_setaffinity(0, {0})\nos.nice(-20)\n"
-        "try:\n    open('/proc/self/autogroup', 'w').write('-20')\nexcept OSError:\n    pass\n"
-        "sys.stdin.read(1)\nend = time.monotonic() + 20\nwhile time.monotonic() < end: pass\n"
+        top_priority(0)
+        + "import sys, time\nsys.stdin.read(1)\nend = time.monotonic() + 20\nwhile time.monotonic() < end: pass\n"
     )
 
     def __init__(self, marker: str) -> None:

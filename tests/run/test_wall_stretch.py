@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 
 import pytest
+from harness import top_priority
 from test_hostile import WALL_STRETCH
 
 from judge.run import RunLimits, RunSpec
@@ -38,11 +39,7 @@ pytestmark = [
 ]
 
 WALL = 0.4
-HOG = (
-    "import os, time\nos.sched_setaffinity(0, {0})\nos.nice(-20)\n"
-    "try:\n    open('/proc/self/autogroup', 'w').write('-20')\nexcept OSError:\n    pass\n"
-    "end = time.monotonic() + 30\nwhile time.monotonic() < end: pass\n"
-)
+HOG = top_priority(0) + "import time\nend = time.monotonic() + 30\nwhile time.monotonic() < end: pass\n"
 KEPT_OFF = (
     "import os, time\nos.sched_setaffinity(0, {0})\nos.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))\n"
     "while time.process_time() < 1: pass\n"
