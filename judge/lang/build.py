@@ -22,30 +22,16 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import JudgeError
-from ..run import Bind, RunLimits, RunSpec, Slot, SlotPool, cache_root, held, read_head
-from ..text import safe_text, status_text
+from ..run import Bind, RunSpec, Slot, SlotPool, cache_root, held
 from . import command
 from .classfile import main_class
+from .compiling import COMPILE_MEMORY_MIB, compile_limits, compile_step
 from .language import Language, tool
 from .registry import EXE, LANGUAGES, Registry
 from .seal import intact, seal
 from .sources import Additions, SourceSet, collect, with_additions
 
 BUILD_CACHE_VERSION = b"4"  # bump when the way builds are made or logged changes: old cache entries are then ignored
-COMPILE_MEMORY_MIB = 2048
-COMPILE_OUTPUT_BYTES = 64 * 1024 * 1024
-# What a compiler says when a limit or the machine, not the source, ended it (gcc's driver reports a killed cc1plus
-# with exit 1): such a failure is not remembered.
-LIMIT_MARKERS = (
-    "signal terminated program",
-    "virtual memory exhausted",
-    "Cannot allocate memory",
-    "out of memory",
-    "Resource temporarily unavailable",
-    "No space left on device",
-    "File size limit exceeded",
-)
-NEAR_COMPILE_LIMIT = 0.8
 
 
 @dataclass(frozen=True)
@@ -301,50 +287,21 @@ def _compile(
 ) -> tuple[bool, str, bool]:
     """Compile as untrusted code: a hostile source may try to include secrets or blow up the compiler.
 
-    Returns whether it compiled, the log, and whether the outcome lasts (may be remembered): a success, or the
-    compiler's own error exit well within the limits, saying nothing of a limit or the machine.
+    Returns whether it compiled, the log, and whether the outcome lasts (``compiling.Compiled``).
     """
-    log_path, out_path = slot.private / "compile.log", slot.private / "compile.out"
     if slot.uid is not None:
         for path in (work, *work.rglob("*")):
             os.chown(path, slot.uid, slot.uid, follow_symlinks=False)
-    limits = RunLimits(
-        cpu=compile_time,
-        wall=compile_time * 2 + 5,
-        memory_mib=COMPILE_MEMORY_MIB,
-        address_space_mib=lang.address_space(COMPILE_MEMORY_MIB),
-        output_bytes=COMPILE_OUTPUT_BYTES,
-        file_bytes=COMPILE_OUTPUT_BYTES,
-        open_files=512,
-        stack_mib=64,
-    )
     binds = [
         Bind(work, writable=True),
         *(Bind(folder) for folder in includes),
         *(Bind(path) for path in lang.system_paths()),
     ]
-    spec = RunSpec(argv=argv, limits=limits, stdout=out_path, stderr=log_path, cwd=work / "src", env=env or None)
-    result = slot.run_untrusted(spec, binds)
-    log = safe_text((read_head(out_path) + read_head(log_path)).strip())
-    for p in (log_path, out_path):
-        p.unlink(missing_ok=True)
-    if result.out_of_memory:
-        return False, f"compilation ran out of memory under the {COMPILE_MEMORY_MIB} MiB limit\n{log}".strip(), False
-    if result.killed == "output" or result.signal_name == "SIGXFSZ":
-        return False, f"compilation output exceeded {COMPILE_OUTPUT_BYTES >> 20} MiB\n{log}".strip(), False
-    if result.killed != "none":
-        return False, f"compilation exceeded the {compile_time:g} s limit\n{log}".strip(), False
-    if not result.succeeded:
-        near = result.cpu >= NEAR_COMPILE_LIMIT * compile_time or result.wall >= NEAR_COMPILE_LIMIT * limits.wall
-        said = any(marker in log for marker in LIMIT_MARKERS) or any(
-            marker.decode("utf-8", "replace") in log for marker in lang.oom_markers
-        )
-        return (
-            False,
-            (log or f"compiler failed ({status_text(result.exit_code, result.signal_name)})"),
-            not (result.signal or near or said),
-        )
-    return True, log, True
+    limits = compile_limits(compile_time, lang)
+    out, log = slot.private / "compile.out", slot.private / "compile.log"
+    spec = RunSpec(argv=argv, limits=limits, stdout=out, stderr=log, cwd=work / "src", env=env or None)
+    done = compile_step(spec, binds, slot, lang)
+    return done.ok, done.log, done.lasting
 
 
 def prepare_program(
