@@ -8,7 +8,8 @@ what failed), and the script draws only the rows in view (a spacer row
 stands for those above and below) and the details of one page of students
 at a time; a student's link opens theirs. Sorting and filtering work on the
 data, not the DOM. The filter is kept in the address (``#verdict=WA&q=ann``),
-so a filtered view can be bookmarked or sent.
+so a filtered view can be bookmarked or sent; an address is the whole filter
+(what it does not name is cleared, not kept from the view before).
 
 Untrusted strings reach the blob through ``safe_text`` (controls made
 visible), the blob's ``<``, ``>`` and ``&`` are written as JSON escapes so
@@ -126,6 +127,7 @@ var id=dec(a.getAttribute('href').slice(3));history.pushState&&history.pushState
 open(id);});
 function dec(s){try{return decodeURIComponent(s);}catch(x){return s;}}
 function fromHash(){var h=location.hash.slice(1);if(h.indexOf('s-')===0){open(dec(h.slice(2)));return;}
+q.value='';vs.value='';late.checked=false;
 h.split('&').forEach(function(p){var kv=p.split('='),v=dec(kv[1]||'');if(kv[0]==='q')q.value=v;\
 if(kv[0]==='verdict')vs.value=v;if(kv[0]==='late')late.checked=v==='1';});filter();}
 q.addEventListener('input',filter);vs.addEventListener('change',filter);late.addEventListener('change',filter);\
