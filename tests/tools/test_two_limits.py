@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict, deque
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -128,15 +127,6 @@ class SlowRuns:
 
     specs: list[RunSpec] = field(default_factory=list)
     disturbed: int = 0
-
-    def __len__(self) -> int:
-        return len(self.specs)
-
-    def __getitem__(self, index: int) -> RunSpec:
-        return self.specs[index]
-
-    def __iter__(self) -> Iterator[RunSpec]:
-        return iter(self.specs)
 
     def as_if_undisturbed(self, expected: int) -> bool:
         """Whether ``expected`` runs, plus at most one for each disturbed run, are what was run: exactly ``expected``
@@ -249,8 +239,8 @@ def test_one_run_per_timed_out_case_gives_the_verdicts_and_warnings_two_runs_gav
     )
     # the slow case: once, capped at the longer limit (once more for a run the machine's load disturbed: SlowRuns)
     assert runs_then.as_if_undisturbed(runs_before) and runs_now.as_if_undisturbed(1), (runs_then, runs_now)
-    assert runs_now[0].limits.cpu == pytest.approx(cap * PACKAGE_LIMIT)
-    assert runs_then[0].limits.cpu == pytest.approx(PACKAGE_LIMIT)
+    assert runs_now.specs[0].limits.cpu == pytest.approx(cap * PACKAGE_LIMIT)
+    assert runs_then.specs[0].limits.cpu == pytest.approx(PACKAGE_LIMIT)
 
 
 @pytest.mark.slow
@@ -269,8 +259,10 @@ def test_a_run_the_clock_stopped_while_it_computed_is_run_at_the_limit_as_before
     assert seen(now)[:2] == (False, Verdict.AC)
     assert seen(now) == seen(before_found)
     # the longer run, the run at the limit, its confirmation
-    assert [spec.limits.cpu for spec in runs_now] == pytest.approx([5 * PACKAGE_LIMIT, PACKAGE_LIMIT, PACKAGE_LIMIT])
-    assert [spec.limits.cpu for spec in runs_then] == pytest.approx([PACKAGE_LIMIT, PACKAGE_LIMIT])
+    assert [spec.limits.cpu for spec in runs_now.specs] == pytest.approx(
+        [5 * PACKAGE_LIMIT, PACKAGE_LIMIT, PACKAGE_LIMIT]
+    )
+    assert [spec.limits.cpu for spec in runs_then.specs] == pytest.approx([PACKAGE_LIMIT, PACKAGE_LIMIT])
 
 
 @pytest.mark.slow
@@ -284,4 +276,7 @@ def test_with_cases_in_parallel_the_verdicts_are_those_two_runs_gave_too(
     before, runs_then = verified(package(tmp_path / "before", folder, seconds, wrong), monkeypatch, False, jobs=2)
     now, runs_now = verified(package(tmp_path / "now", folder, seconds, wrong), monkeypatch, True, jobs=2)
     assert seen(now) == seen(before) and seen(now)[:2] == (ok, verdict)
-    assert len(runs_now) - runs_now.disturbed < len(runs_then), (runs_now, runs_then)  # load's runs left out
+    assert len(runs_now.specs) - runs_now.disturbed < len(runs_then.specs), (
+        runs_now,
+        runs_then,
+    )  # load's runs left out
