@@ -6,7 +6,8 @@ problem's programs, the test data, inferring a time limit, each case. A phase
 is reported when it ends, with its wall time and its CPU time: the judge's own
 (every thread, and any child it waited for) plus that of the runs the
 launchers reported meanwhile (a run's processes are a launcher's children,
-never the judge's). Phases that overlap (cases at ``-j 2``) each count what
+never the judge's, until the judge reaps the launcher: from then on they are
+in its children's time, and counted there alone). Phases that overlap (cases at ``-j 2``) each count what
 ran beside them; a case's own line gives its run's figures.
 
 Nothing is measured unless someone listens (``listening``): judging without

@@ -43,8 +43,10 @@ _runs_cpu = [0.0]
 
 
 def runs_cpu() -> float:
-    """The CPU time of every run this process's launchers have reported so far: what ``-v`` adds to the judge's own
-    CPU time for a phase (the runs' processes are the launchers' children, never the judge's)."""
+    """The CPU time of the runs reported by this process's launchers that are still running: what ``-v`` adds to the
+    judge's own and its reaped children's CPU time for a phase. A run's processes are a launcher's children, never the
+    judge's, until the judge reaps the launcher: then the runs' time is in the judge's ``RUSAGE_CHILDREN`` and is
+    taken off here, or a phase that closed a pool counted every run of it twice (8.8 s of CPU in 0.26 s)."""
     with _runs_cpu_lock:
         return _runs_cpu[0]
 
@@ -96,6 +98,7 @@ class Launcher:
         # each run sent and not yet answered: (when sent, seconds after which it is overdue, its command, held)
         self._pending: deque[tuple[float, float, str, bool]] = deque()
         self._wall_started = 0.0  # when the held wall limit of the run in flight started (``start_wall``), else 0
+        self._runs_cpu = 0.0  # the CPU time of the runs this launcher process reported (``runs_cpu``)
 
     def _ensure(self) -> socket.socket:
         if self._aborted:
@@ -197,6 +200,7 @@ class Launcher:
         result = _decode(answer)
         with _runs_cpu_lock:
             _runs_cpu[0] += result.cpu
+            self._runs_cpu += result.cpu
         return result
 
     def _await(self, sock: socket.socket) -> None:
@@ -289,6 +293,9 @@ class Launcher:
         if self._proc is not None:
             _reap(self._proc, 10)
             self._proc = None
+            with _runs_cpu_lock:  # its runs' time is now in this process's RUSAGE_CHILDREN
+                _runs_cpu[0] -= self._runs_cpu
+                self._runs_cpu = 0.0
 
 
 def _reap(proc: subprocess.Popen[bytes], timeout: float) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import sys
 import threading
 import time
 from pathlib import Path
@@ -129,3 +130,28 @@ def test_a_process_name_in_the_note_is_shown_with_its_control_characters_escaped
     from judge.run.waiting import _shown  # here: on a judge without it, this test alone fails
 
     assert _shown("a\x1b[2Jb\\\u00e9") == "a\\x1b[2Jb\\x5c\\xe9"
+
+
+def test_a_phase_that_ends_a_pool_counts_its_runs_cpu_once() -> None:
+    """A run's CPU time is counted from the launcher's report while the launcher lives, and from the judge's reaped
+    children once the pool is closed and the launcher reaped: a phase that spans both counts it once (it counted it
+    twice: one `-v` line read 8.8 s of CPU in 0.26 s of wall time)."""
+    from judge.core.phases import listening, phase
+
+    heard: list[str] = []
+    isolation, _ = resolve_sandbox("none")
+    burn = "import time; exec('while time.process_time() < 0.5: pass')"
+    with listening(heard.append), phase("burn"):
+        with SlotPool(1, isolation) as pool, pool.slot() as slot:
+            result = slot.run(
+                RunSpec(
+                    argv=[sys.executable, "-c", burn],
+                    limits=RunLimits(cpu=5, wall=30, memory_mib=256, output_bytes=1 << 20),
+                    stdout=slot.private / "out",
+                    stderr=slot.private / "err",
+                )
+            )
+    (line,) = heard
+    cpu = float(re.fullmatch(r"phase burn: \d+\.\d\d s wall, (\d+\.\d\d) s CPU", line).group(1))  # type: ignore[union-attr]
+    assert result.succeeded and result.cpu >= 0.5, result
+    assert result.cpu - 0.05 <= cpu <= result.cpu + 0.25, (line, result)
