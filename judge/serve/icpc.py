@@ -5,14 +5,13 @@ Read endpoints for the contest, the caller's access (``icpc_access.py``), its
 state, languages, problems, teams, organizations and groups (``team_ids.py``,
 ``team_roster.py``), awards (``icpc_awards.py``), judgement types,
 submissions (with their files as the spec's zip), judgements, runs and the
-scoreboard (clarifications: ``icpc_clarifications.py``); ``POST`` of a submission as a team (or
+scoreboard (clarifications: ``icpc_clarifications.py``; each collection as one account sees it:
+``icpc_views.py``); ``POST`` of a submission as a team (or
 by the jury for a team: the spec's proxy); the NDJSON event feed, whose
 tokens are the event log's ids, so ``since_token`` resumes exactly where a
 client stopped (``stream=false`` sends what there is and ends, as DOMjudge
 allows). A team sees its own submissions, judgements and runs, everyone
-the rest; the jury sees everything. A team's judgements and runs are built
-from ``feedback``'s views of them, so they show what ``/api/v1`` shows:
-under ``verdict`` feedback no runs and no longest run time. Accounts log in
+the rest; the jury sees everything (``icpc_views.py``). Accounts log in
 with a bearer token or, as these tools do, HTTP Basic with their name and
 password; a 401 here challenges for Basic (``app.py``).
 """
@@ -33,14 +32,13 @@ from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
 from . import icpc_objects as objects
+from . import icpc_views as views
 from . import store_submissions as stored
 from .access import service_of, still_allowed, viewer
 from .board import contest_board, frozen_for, ranked
 from .event_stream import HEADERS as STREAM_HEADERS
-from .feedback import event_view, report_view
 from .http_errors import ApiError, api_error, bad_request, not_found
 from .icpc_access import access as access_of
-from .icpc_awards import awards
 from .inputs import is_integer, json_object, path_id
 from .intake import zip_entries
 from .limits import check_files, read_body
@@ -51,7 +49,7 @@ from .refusals import Refused
 from .service import Service
 from .store import User
 from .store_accounts import user_by_id
-from .workflow import accept_submission, open_problems
+from .workflow import accept_submission
 
 KEEPALIVE = 60.0  # the spec asks for a newline at least every 120 s
 
@@ -90,83 +88,22 @@ async def state(request: Request) -> Response:
     return JSONResponse(objects.state(service, time.time()))
 
 
-def _visible_submissions(service: Service, user: User) -> list[Any]:
-    return stored.submissions_by(service.store, None if user.staff else user.id)
-
-
-def _judgement(service: Service, user: User, row: Any, attempt: int, started: float | None, result: Any) -> Any:
-    """An attempt as ``user`` may see it: built from ``feedback.report_view`` of its result, as ``/api/v1`` shows it."""
-    if result is None:
-        return objects.judgement(service, row["id"], attempt, started, None, None)
-    policy, samples = service.policy(row["problem"]), service.sample_keys(row["problem"])
-    shown = report_view(json.loads(result["report"]), policy, samples, user)
-    return objects.judgement(service, row["id"], attempt, started, result["judged"], shown)
-
-
-def _run(service: Service, user: User, row: Any, event: Any) -> dict[str, Any] | None:
-    """A case's event as a run, built from ``feedback.event_view``: none where the policy hides the cases."""
-    policy, samples = service.policy(row["problem"]), service.sample_keys(row["problem"])
-    return objects.run(service, event, event_view("runs", json.loads(event["data"]), policy, samples, user))
-
-
-def _judgements(service: Service, user: User) -> list[dict[str, Any]]:
-    rows = {row["id"]: row for row in _visible_submissions(service, user)}
-    found = []
-    for result in stored.all_results(service.store):
-        if result["submission_id"] in rows:
-            row = rows[result["submission_id"]]
-            found.append(_judgement(service, user, row, result["attempt"], result["started"], result))
-    for row in rows.values():
-        if row["state"] in ("compiling", "running"):  # the attempt under way: started, not yet decided
-            found.append(_judgement(service, user, row, row["attempt"], row["started"], None))
+def _listed(service: Service, user: User, kind: str) -> list[dict[str, Any]]:
+    found = views.collection(service, user, kind)
+    if found is None:
+        raise not_found("endpoint")
     return found
-
-
-def _runs(service: Service, user: User) -> list[dict[str, Any]]:
-    rows = {row["id"]: row for row in _visible_submissions(service, user)}
-    judgements = {j["id"] for j in _judgements(service, user)}
-    found = []
-    for event in service.store.events_of_type("runs"):
-        row = rows.get(event["submission_id"])
-        shown = _run(service, user, row, event) if row is not None else None
-        if shown is not None and shown["judgement_id"] in judgements:
-            found.append(shown)
-    return found
-
-
-def _collection(service: Service, user: User, kind: str) -> list[dict[str, Any]]:
-    if kind == "languages":
-        return objects.languages(service)
-    if kind == "problems":
-        return [p for p in objects.problems(service) if p["id"] in open_problems(service, user)]
-    if kind == "teams":
-        return objects.teams(service)
-    if kind == "organizations":
-        return objects.organizations(service)
-    if kind == "groups":
-        return objects.groups(service)
-    if kind == "awards":
-        return awards(service, frozen_for(service, user, time.time()))
-    if kind == "judgement-types":
-        return objects.judgement_types()
-    if kind == "submissions":
-        return [objects.submission(service, row) for row in _visible_submissions(service, user)]
-    if kind == "judgements":
-        return _judgements(service, user)
-    if kind == "runs":
-        return _runs(service, user)
-    raise not_found("endpoint")
 
 
 async def collection(request: Request) -> Response:
     service, user = _contest(request)
-    return JSONResponse(_collection(service, user, request.path_params["kind"]))
+    return JSONResponse(_listed(service, user, request.path_params["kind"]))
 
 
 async def item(request: Request) -> Response:
     service, user = _contest(request)
     wanted = request.path_params["id"]
-    for found in _collection(service, user, request.path_params["kind"]):
+    for found in _listed(service, user, request.path_params["kind"]):
         if found["id"] == wanted:
             return JSONResponse(found)
     raise not_found(request.path_params["kind"].rstrip("s"))
@@ -308,7 +245,7 @@ async def _feed(
         if "contest" in types:
             yield _line("contest", None, objects.contest(service), None)
         for kind in ("judgement-types", "languages", "problems", "groups", "organizations"):
-            for found in _collection(service, user, kind) if kind in types else ():
+            for found in _listed(service, user, kind) if kind in types else ():
                 yield _line(kind, found["id"], found, None)
         for found in objects.teams_not_logged(service) if "teams" in types else ():  # made before the log kept them
             yield _line("teams", found["id"], found, None)
@@ -334,7 +271,7 @@ async def _feed(
         if events:
             continue
         if awards_due:  # only the awards that changed since this client's last ones
-            for found in _collection(service, user, "awards"):
+            for found in _listed(service, user, "awards"):
                 if awards_sent.get(found["id"]) != found:
                     awards_sent[found["id"]] = found
                     quiet_since = time.monotonic()
@@ -356,7 +293,7 @@ def _mapped(service: Service, user: User, event: Any) -> str | None:
         return _line("teams", team["id"], team, event["id"]) if team else None
     if event["type"] in ("organizations", "groups"):  # made by a roster import (team_roster.py)
         kind = event["type"]
-        found = next((o for o in _collection(service, user, kind) if o["id"] == data["id"]), None)
+        found = next((o for o in _listed(service, user, kind) if o["id"] == data["id"]), None)
         return _line(kind, data["id"], found, event["id"]) if found else None
     if event["type"] == "clarifications":  # to whom it is addressed (icpc_clarifications.py)
         found = objects.clarification(service, user, data["id"])
@@ -370,15 +307,15 @@ def _mapped(service: Service, user: User, event: Any) -> str | None:
     if event["type"] == "submissions":
         return _line("submissions", str(sid), objects.submission(service, row), event["id"])
     if event["type"] == "runs":
-        found = _run(service, user, row, event)
+        found = views.run_seen(service, user, row, event)
         return _line("runs", found["id"], found, event["id"]) if found else None
     if data.get("state") == "compiling":
-        judgement = _judgement(service, user, row, data["attempt"], event["time"], None)
+        judgement = views.judgement_seen(service, user, row, data["attempt"], event["time"], None)
     elif data.get("state") in ("done", "error"):
         result = stored.result_of_attempt(service.store, sid, data["attempt"])
         if result is None:
             return None
-        judgement = _judgement(service, user, row, data["attempt"], result["started"], result)
+        judgement = views.judgement_seen(service, user, row, data["attempt"], result["started"], result)
     else:
         return None
     return _line("judgements", judgement["id"], judgement, event["id"])

@@ -17,8 +17,9 @@ from pathlib import Path
 SERVE = Path(__file__).resolve().parents[2] / "judge" / "serve"
 HANDLER_NAME = re.compile(r"^(api_\w+|pages_\w+|icpc\w*|events|scoreboard)$")
 # named like a handler module, but answering no request: the pages' route table, the ICPC objects' shapes, what the
-# ICPC `access` endpoint lists and the awards it computes (pieces icpc.py answers with)
-NOT_HANDLERS = {"pages_routes", "icpc_objects", "icpc_access", "icpc_awards"}
+# ICPC `access` endpoint lists, the awards it computes and the collections as one account sees them (pieces icpc.py
+# answers with)
+NOT_HANDLERS = {"pages_routes", "icpc_objects", "icpc_access", "icpc_awards", "icpc_views"}
 
 
 def _modules() -> dict[str, Path]:
