@@ -16,6 +16,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
@@ -126,44 +127,30 @@ class Server:
         return self
 
     def ready(self) -> Server:
-        """Once the spawned server's API answers 200. Asked every 0.1 s by one client (a refused connection costs it
-        well under a millisecond): every 0.2 s, a start's answer waited 0.1 s on average for nothing. Not more often:
-        a server preparing its problems listens already and answers each ask (503) with CPU the start needs."""
-        assert self.proc is not None
-        deadline = time.monotonic() + START_TIMEOUT
-        with httpx.Client(timeout=2) as http:
-            while time.monotonic() < deadline:
-                if self.proc.poll() is not None:
-                    raise AssertionError(f"the server ended at start: {self.log.read_text()}")
-                with contextlib.suppress(httpx.HTTPError):
-                    if http.get(self.url + "/api/v1").status_code == 200:
-                        return self
-                time.sleep(0.1)
-        self.stop()
-        raise AssertionError(f"the server did not answer: {self.log.read_text()}")
+        """Once the spawned server's API answers 200."""
+        return self._until(lambda http: http.get(self.url + "/api/v1").status_code == 200, START_TIMEOUT, "answer")
 
     def launch(self, timeout: float = START_TIMEOUT) -> Server:
         """Start it and return once it listens, whatever it answers (``start`` waits for the API's 200, which a server
         still preparing its problems does not give)."""
-        self.port = self.port or free_port()
-        self._admin_before_first_start()
-        argv = [*self.wrap, sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(self.site)]
-        argv += ["--port", str(self.port), "--workers", str(self.workers), "-j", str(self.jobs), *self.extra]
-        with self.log.open("ab") as out:
-            self.proc = subprocess.Popen(
-                argv, stdout=out, stderr=subprocess.STDOUT, cwd=self.cwd, start_new_session=True
-            )
+        return self.spawn()._until(lambda http: http.get(self.url + "/healthz") is not None, timeout, "listen")
+
+    def _until(self, answered: Callable[[httpx.Client], bool], timeout: float, what: str) -> Server:
+        """Once ``answered`` holds for the spawned server, asked every 0.1 s by one client (a refused connection costs
+        it well under a millisecond): every 0.2 s, a start's answer waited 0.1 s on average for nothing. Not more
+        often: a server preparing its problems listens already and answers each ask (503) with CPU the start needs."""
+        assert self.proc is not None
         deadline = time.monotonic() + timeout
         with httpx.Client(timeout=2) as http:
             while time.monotonic() < deadline:
                 if self.proc.poll() is not None:
                     raise AssertionError(f"the server ended at start: {self.log.read_text()}")
                 with contextlib.suppress(httpx.HTTPError):
-                    http.get(self.url + "/healthz")
-                    return self
+                    if answered(http):
+                        return self
                 time.sleep(0.1)
         self.stop()
-        raise AssertionError(f"the server did not listen: {self.log.read_text()}")
+        raise AssertionError(f"the server did not {what}: {self.log.read_text()}")
 
     def _admin_before_first_start(self) -> None:
         if not self.admin_password and self._made_token is None and not (self.site / "site.sqlite").exists():
