@@ -11,8 +11,8 @@ Layout: ``<own group>/tilejudge-<pid>-<n>-<random>`` per slot, where ``<own grou
 is this process's group from ``/proc/self/cgroup`` (never a hierarchy's root
 files: our groups are children of our own). On cgroup v1 there is one such
 folder in each of the memory, pids and cpuacct hierarchies, in which the
-launcher makes the two lanes its runs take turns in (``lane0``, ``lane1``:
-``cgroup.c`` says why); on v2 one folder that delegates memory and pids to the
+launcher makes the lanes its runs take turns in (``lane0``, ``lane1``, and ``lane2`` while a run's namespaces are
+slow to end: ``cgroup.c`` says why); on v2 one folder that delegates memory and pids to the
 per-run leaf the launcher makes in it.
 
 Ownership: a judge holds an ``flock`` on each of its group folders for as long

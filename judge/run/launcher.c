@@ -192,7 +192,9 @@ static char held_answer[1024];
 static size_t held_len;
 
 static void answer_now(void) {
-    if (held_len) send(0, held_answer, held_len, MSG_NOSIGNAL);
+    if (!held_len) return;
+    holder_retired_end();  /* the held answer's run's holder (holder_retire) goes first, as its other processes did */
+    send(0, held_answer, held_len, MSG_NOSIGNAL);
     held_len = 0;
 }
 
@@ -388,10 +390,11 @@ static void run(struct request *r) {
         reply("error this launcher runs every program under seccomp filter %lld, not %lld\n", launcher_filter, r->fresh & FILTER_BITS);
         return;
     }
-    /* Runs take turns between the two lanes of the slot's groups (cgroup.c), so a run starts while the last one's
-     * namespaces still end in the other lane: their end waits for an RCU grace period, which took 150-500 µs. */
+    /* Runs take turns between the lanes of the slot's groups (cgroup.c), so a run starts while the last one's
+     * namespaces still end in another lane: their end waits for an RCU grace period, which took 150-500 µs, and now
+     * and then 10-20 ms (holder_lane). */
     static int last_lane;
-    int lane = last_lane ^ 1;
+    int lane = holder_lane(last_lane);
     last_lane = lane;
     holder_reap(lane);
     struct run_group g;
@@ -512,10 +515,12 @@ static void run(struct request *r) {
             if (left_ms < wait_ms) wait_ms = (int)left_ms;
         }
         /* fd 0 is the judge's pipe: when it hangs up, the judge is gone and the run must not outlive it. */
-        struct pollfd pfd[5] = {{pidfd, POLLIN, 0}, {0, held ? POLLIN : 0, 0}, {own_pids ? holder_dying_fd(lane ^ 1) : -1, POLLIN, 0}};
-        int ready = poll(pfd, (nfds_t)(3 + capture_poll(&cap, pfd + 3)), wait_ms);
+        struct pollfd pfd[2 + LANES + 2] = {{pidfd, POLLIN, 0}, {0, held ? POLLIN : 0, 0}};
+        for (int l = 0; l < LANES; l++) pfd[2 + l] = (struct pollfd){own_pids ? holder_dying_fd(l) : -1, POLLIN, 0};
+        int ready = poll(pfd, (nfds_t)(2 + LANES + capture_poll(&cap, pfd + 2 + LANES)), wait_ms);
         if (capture_drain(&cap)) { killed = "output"; break; }
-        if (pfd[2].revents & POLLIN) holder_reap(lane ^ 1);  /* the last run's holder has ended: no wait */
+        for (int l = 0; l < LANES; l++)
+            if (pfd[2 + l].revents & POLLIN) holder_reap(l);  /* an earlier run's holder has ended: no wait */
         if (ready > 0 && (pfd[0].revents & POLLIN)) break;
         if (pfd[1].revents & (POLLHUP | POLLERR)) parent_gone = 1;
         if (held && (pfd[1].revents & POLLIN)) {
@@ -560,7 +565,10 @@ static void run(struct request *r) {
     if (pidfd >= 0) close(pidfd);
     add_usage(&u, &ru);
     killpg(pid, SIGKILL);
-    if (own_pids) holder_end(g.version == 0, lane);  /* without a group, only the namespace's end kills the orphans */
+    /* without a group, only the namespace's end kills the orphans: waited for; with one, group_kill kills them, and
+     * the holder is killed once the next run has started (answer_now) */
+    if (own_pids && g.version == 0) holder_end(1, lane);
+    else if (own_pids) holder_retire(lane);
     group_kill(&g);
     sweep(&u);
     capture_finish(&cap);
