@@ -52,10 +52,6 @@ static struct shared *pages, *shared;
 struct holder { pid_t pid; int fd, ready; char *key; struct shared *page; };
 #define NO_HOLDER ((struct holder){-1, -1, -1, NULL, NULL})
 static struct holder current = NO_HOLDER, spare[SPARES] = {NO_HOLDER, NO_HOLDER};
-/* The last run's holder once its run has ended, with its lane, left alive until the next run has started
- * (holder_retire): killed at once, it woke on a CPU, often the launcher's, between one run and the next. */
-static struct holder retired = NO_HOLDER;
-static int retired_lane;
 /* Whether the run in flight was served by a spare: runs of one request follow each other, so the second spare is
  * worth making. A run whose request differs from the last one's gets one spare only: where every request differs
  * (a launcher serving one run per submission) a second would be made and thrown away each time. */
@@ -267,26 +263,11 @@ void holder_end(int wait, int lane) {
     end(&current, wait, lane);
 }
 
-/* The run's holder, after a run with a control group (whose end has killed every process of the run but the holder):
- * killed by holder_retired_end, which the launcher calls before any answer goes out, so after the next run has
- * started when one is queued. Until then it holds only its empty namespaces, in a lane the next run does not take. */
-void holder_retire(int lane) {
-    end(&retired, 0, retired_lane);
-    retired = current, retired_lane = lane;
-    current = NO_HOLDER;
-}
-
-void holder_retired_end(void) {
-    end(&retired, 0, retired_lane);
-}
-
 /* Every holder, as the launcher exits: all killed first, so that their namespaces' ends overlap. */
 void holder_close(void) {
     signal_end(&current);
-    signal_end(&retired);
     for (int i = 0; i < SPARES; i++) signal_end(&spare[i]);
     end(&current, 1, 0);
-    end(&retired, 1, 0);
     for (int i = 0; i < SPARES; i++) end(&spare[i], 1, 0);
     for (int l = 0; l < LANES; l++) holder_reap(l);
 }
@@ -295,12 +276,11 @@ pid_t holder_pid(void) {
     return current.pid;
 }
 
-/* A holder made for a next run, or the last run's not yet killed, which a sweep of the launcher's children must
- * leave alone. */
+/* A holder made for a next run, which a sweep of the launcher's children must leave alone. */
 int holder_spare(pid_t pid) {
     for (int i = 0; i < SPARES; i++)
         if (pid > 0 && pid == spare[i].pid) return 1;
-    return pid > 0 && pid == retired.pid;
+    return 0;
 }
 
 /* A holder still ending, which a sweep of the launcher's children must leave to holder_reap. */

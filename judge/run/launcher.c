@@ -192,9 +192,7 @@ static char held_answer[1024];
 static size_t held_len;
 
 static void answer_now(void) {
-    if (!held_len) return;
-    holder_retired_end();  /* the held answer's run's holder (holder_retire) goes first, as its other processes did */
-    send(0, held_answer, held_len, MSG_NOSIGNAL);
+    if (held_len) send(0, held_answer, held_len, MSG_NOSIGNAL);
     held_len = 0;
 }
 
@@ -565,10 +563,7 @@ static void run(struct request *r) {
     if (pidfd >= 0) close(pidfd);
     add_usage(&u, &ru);
     killpg(pid, SIGKILL);
-    /* without a group, only the namespace's end kills the orphans: waited for; with one, group_kill kills them, and
-     * the holder is killed once the next run has started (answer_now) */
-    if (own_pids && g.version == 0) holder_end(1, lane);
-    else if (own_pids) holder_retire(lane);
+    if (own_pids) holder_end(g.version == 0, lane);  /* without a group, only the namespace's end kills the orphans */
     group_kill(&g);
     sweep(&u);
     capture_finish(&cap);

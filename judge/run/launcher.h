@@ -91,8 +91,6 @@ int holder_use(const struct request *r, char *why, size_t size);
 void holder_leave(void);
 void holder_enter(const struct request *r, volatile int *ipc_shared);
 void holder_end(int wait, int lane);
-void holder_retire(int lane);
-void holder_retired_end(void);
 void holder_close(void);
 int holder_spare(pid_t pid);
 void holder_prepare(const struct request *r);
