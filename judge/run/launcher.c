@@ -320,14 +320,19 @@ static void add_usage(struct usage *u, const struct rusage *ru) {
 }
 
 /* Kills and reaps every remaining descendant. Orphans are reparented to us
- * (we are a subreaper), so repeating until we have no children is complete. */
+ * (we are a subreaper), so repeating until we have no children is complete.
+ * The list of children is read from the start of a file kept open (a seq_file is made anew at every read from
+ * offset 0): opening /proc/self/task/PID/children cost 10-12 µs of every run here, once or twice per run. */
 static void sweep(struct usage *u) {
-    char path[64], buf[65536];
-    snprintf(path, sizeof path, "/proc/self/task/%d/children", (int)getpid());
+    static int children = -1;
+    char buf[65536];
+    if (children < 0) {
+        char path[64];
+        snprintf(path, sizeof path, "/proc/self/task/%d/children", (int)getpid());
+        children = open(path, O_RDONLY | O_CLOEXEC);
+    }
     for (;;) {
-        int fd = open(path, O_RDONLY);
-        ssize_t n = fd >= 0 ? read(fd, buf, sizeof buf - 1) : -1;
-        if (fd >= 0) close(fd);
+        ssize_t n = children >= 0 ? pread(children, buf, sizeof buf - 1, 0) : -1;
         int listed = 0;
         if (n > 0) {
             buf[n] = '\0';
