@@ -10,10 +10,10 @@
  * CPU time and the OOM count are read as differences. The judge gives every launcher groups of its
  * own, so the launcher keeps their files open and rewrites a limit only when it changes: a run then
  * costs a handful of reads and writes instead of opening some forty cgroup files.
- * Runs take turns between two lanes, subgroups "lane0" and "lane1" the launcher makes in each of its
- * groups: the tmpfs of a run's namespaces is charged to its lane until its holder has ended, so only a
- * run in the same lane must wait for that end (fresh.c), and the next run starts at once in the other
- * (launcher.c chooses the lane).
+ * Runs take turns between lanes, subgroups "lane0" to "lane2" the launcher makes in each of its groups on
+ * their first use: the tmpfs of a run's namespaces is charged to its lane until its holder has ended, so a run
+ * takes a lane whose last holder has ended, never the last run's, and starts at once (fresh.c's holder_lane
+ * chooses: lanes 0 and 1 in turn while holders end in time).
  * v2: the slot group delegates memory and pids to a leaf made for every run and removed after
  * it (one directory, cheap), because memory.peak cannot be reset on older kernels.
  */
@@ -135,7 +135,7 @@ static const struct { int dir; const char *name; int flags; } V1_LAYOUT[V1_FILES
     {1, "pids.max", O_WRONLY}, {1, "tasks", O_WRONLY}, {1, "cgroup.procs", O_RDONLY},
     {2, "cpuacct.usage", O_RDONLY}, {2, "tasks", O_WRONLY},
 };
-static struct v1_lane { dev_t dev; ino_t ino; int open; int fd[V1_FILES]; long long mem_bytes, pids; } lanes[2], *v1 = lanes;
+static struct v1_lane { dev_t dev; ino_t ino; int open; int fd[V1_FILES]; long long mem_bytes, pids; } lanes[LANES], *v1 = lanes;
 
 /* A lane's folder in one of the slot's groups, made on the lane's first run. */
 static int lane_dir(int slot_dir, int lane) {

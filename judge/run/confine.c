@@ -439,10 +439,27 @@ static void empty_folder(int top, const char *path, char mounts[][512], int coun
 
 /* The mount points below a scratch are read once per scratch path: nothing a run does can mount in the
  * launcher's namespace, so they only change with the sandbox, which comes with a new launcher. */
+/* Whether a folder holds nothing but "." and "..", from one read of its entries: most runs leave their scratch empty,
+ * and the directory stream empty_folder opens (a dup, its checks and a rewind) was five system calls more per run. */
+static int holds_nothing(int dir) {
+    char buf[1024];
+    long n;
+    while ((n = syscall(SYS_getdents64, dir, buf, sizeof buf)) > 0)
+        for (long at = 0; at < n; at += ((struct dirent64 *)(buf + at))->d_reclen) {
+            const char *name = ((struct dirent64 *)(buf + at))->d_name;
+            if (strcmp(name, ".") && strcmp(name, "..")) return 0;
+        }
+    return n == 0;
+}
+
 void clean_scratch(const char *path) {
     if (!path || !*path || !strcmp(path, "/")) return;
     int top = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (top < 0) return;
+    if (holds_nothing(top)) {
+        close(top);
+        return;
+    }
     static char mounts[64][512], seen_for[4096];
     static int count;
     if (strcmp(seen_for, path)) {

@@ -5,7 +5,7 @@
  * once, below) with the run's own /proc and tmpfs added (confine.c), and waits. The run's child then only joins
  * them (setns on the holder's pidfd) and is pid 2, a direct child of the launcher as without a namespace, so the
  * launcher waits for it, reads its status and signals it as always. Making namespaces costs a few hundred µs,
- * off the run's path; their end waits for an RCU grace period, which the next run, in the other lane, does not.
+ * off the run's path; their end waits for an RCU grace period, which the next run, in another lane, does not.
  * (No network namespace per run: confine.c's filter leaves a run only local sockets, which end with it, where a
  * network namespace cost as much again to make and to tear down.)
  *
@@ -58,7 +58,7 @@ static struct holder current = NO_HOLDER, spare[SPARES] = {NO_HOLDER, NO_HOLDER}
 static int streak;
 /* The holder of each lane's last run, killed and still ending, with its pidfd: reaped through the pidfd, since a sweep
  * of the launcher's children may reap it first and its pid may then be a new child's by the lane's next run. */
-static struct { pid_t pid; int fd; } dying[2] = {{-1, -1}, {-1, -1}};
+static struct { pid_t pid; int fd; } dying[LANES];
 static int home_pid = -1;
 
 /* What a holder was made for: every request field that shapes the namespaces, and the identity of each exposed path. */
@@ -228,16 +228,22 @@ void holder_start(void) {
     if (pages == MAP_FAILED) pages = NULL;
     shared = pages;
     home_pid = open("/proc/self/ns/pid", O_RDONLY | O_CLOEXEC);
+    for (int l = 0; l < LANES; l++) dying[l].pid = dying[l].fd = -1;
 }
 
 /* Kills a holder: the kernel kills what is left in its namespace, which ends with it. Its exit, which tears the
  * namespaces down, is waited for only when asked; otherwise it is left dying in its run's lane, for holder_reap. */
-static void end(struct holder *h, int wait, int lane) {
+static void signal_end(const struct holder *h) {
     if (h->pid < 0) return;
     /* through its pidfd where there is one: a holder already reaped (by sweep, after a failed run) leaves a pid
      * that the kernel may give to another process */
     if (h->fd < 0 || (syscall(SYS_pidfd_send_signal, h->fd, SIGKILL, NULL, 0) < 0 && errno == ENOSYS))
         kill(h->pid, SIGKILL);
+}
+
+static void end(struct holder *h, int wait, int lane) {
+    if (h->pid < 0) return;
+    signal_end(h);
     if (wait) waitpid(h->pid, NULL, __WALL);
     else {
         holder_reap(lane);
@@ -252,17 +258,18 @@ static void end(struct holder *h, int wait, int lane) {
 
 /* The run's holder, after the run: waited for only when asked (without a control group, nothing else kills the
  * orphans before the answer); otherwise the next run in the same lane waits for it first (holder_reap), by when
- * it has long ended: the run between them was in the other lane. */
+ * it has mostly ended: at least one run was in another lane between them (holder_lane). */
 void holder_end(int wait, int lane) {
     end(&current, wait, lane);
 }
 
-/* Every holder, as the launcher exits. */
+/* Every holder, as the launcher exits: all killed first, so that their namespaces' ends overlap. */
 void holder_close(void) {
+    signal_end(&current);
+    for (int i = 0; i < SPARES; i++) signal_end(&spare[i]);
     end(&current, 1, 0);
     for (int i = 0; i < SPARES; i++) end(&spare[i], 1, 0);
-    holder_reap(0);
-    holder_reap(1);
+    for (int l = 0; l < LANES; l++) holder_reap(l);
 }
 
 pid_t holder_pid(void) {
@@ -278,12 +285,38 @@ int holder_spare(pid_t pid) {
 
 /* A holder still ending, which a sweep of the launcher's children must leave to holder_reap. */
 int holder_dying(pid_t pid) {
-    return pid > 0 && (pid == dying[0].pid || pid == dying[1].pid);
+    for (int l = 0; l < LANES; l++)
+        if (pid > 0 && pid == dying[l].pid) return 1;
+    return 0;
 }
 
 /* The pidfd of the holder still ending in a lane (-1: none), which polls readable once it has ended. */
 int holder_dying_fd(int lane) {
     return dying[lane].fd;
+}
+
+/* The lane of the next run: the first but the last run's whose last holder has ended (lanes 0 and 1 in turn, while
+ * holders end within a run, as most do), else the first whose holder ends, waited for. A holder's end waits for an
+ * RCU grace period (synchronize_rcu_expedited as its mount namespace goes), which now and then took 10-20 ms on this
+ * machine's 2 CPUs, several runs' time: with two lanes the run after next waited for it (a mean of 0.03-0.3 ms a run,
+ * session to session); now the runs go on in the other lanes meanwhile. */
+int holder_lane(int last) {
+    struct pollfd ended[LANES];
+    int lanes[LANES], n = 0;
+    for (int l = 0; l < LANES; l++) {
+        if (l == last) continue;
+        if (n == 0 && dying[l].pid < 0) return l;  /* the first other lane is free: nothing to look at */
+        lanes[n] = l;
+        ended[n++] = (struct pollfd){dying[l].pid < 0 ? -1 : dying[l].fd, POLLIN, 0};
+    }
+    for (int timeout = 0;; timeout = -1) {
+        int got = poll(ended, (nfds_t)n, timeout);
+        if (got < 0 && errno == EINTR) continue;
+        for (int i = 0; i < n; i++)  /* in order: a free lane, or one whose last holder has ended */
+            if (dying[lanes[i]].pid < 0 || (got > 0 && ended[i].revents)) return lanes[i];
+        for (int i = 0; i < n; i++)  /* a holder without a pidfd (Linux before 5.3): holder_reap waits for it */
+            if (dying[lanes[i]].fd < 0 || got < 0) return lanes[i];
+    }
 }
 
 /* Before a run in a lane: the holder of that lane's last run has ended, so its namespaces are gone. Above all its

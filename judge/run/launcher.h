@@ -54,6 +54,11 @@ struct run_group {
     long long cpu_start, oom_start, base_bytes;
 };
 
+/* Lanes: subgroups of each of the slot's v1 groups that runs take in turn, so a run never shares its group with the
+ * run before it, whose namespaces may still be ending (cgroup.c, fresh.c). Runs take lanes 0 and 1 in turn while the
+ * holders end in time; the third is made only when a holder's end lags (holder_lane). A fourth gained nothing more
+ * and cost its making and removal (docs/benchmarks.md, "Seventh pass"). */
+#define LANES 3
 int group_prepare(struct run_group *g, const struct request *r, int lane, const char **why);
 long long group_cpu_us(const struct run_group *g);
 long long group_current_kb(const struct run_group *g);
@@ -92,6 +97,7 @@ void holder_prepare(const struct request *r);
 pid_t holder_pid(void);
 int holder_dying(pid_t pid);
 void holder_reap(int lane);
+int holder_lane(int last);
 int holder_dying_fd(int lane);
 /* output.c: stdout and stderr of a run through pipes the launcher copies into the judge's files, counted */
 struct stream {

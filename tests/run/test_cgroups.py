@@ -190,11 +190,11 @@ def test_a_closed_pool_leaves_no_group(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("untrusted", [False, True])
-def test_runs_take_turns_between_the_two_lanes_of_a_v1_slot(untrusted: bool) -> None:
-    """On v1 a slot's runs alternate between its groups' lane0 and lane1, so a run does not share its group with the
-    run just before it, whose namespaces may still be ending, their tmpfs charged to that group: each run's CPU time
-    shows up in one lane only, and the next run's in the other. Untrusted runs too, with rlimits mode's private
-    mounts, whose end (an RCU grace period per mount namespace) the next run once waited for."""
+def test_runs_take_turns_between_the_lanes_of_a_v1_slot(untrusted: bool) -> None:
+    """On v1 a slot's runs take turns between its groups' lanes, so a run never shares its group with the run just
+    before it, whose namespaces may still be ending, their tmpfs charged to that group: each run's CPU time shows up
+    in one lane only, never the last run's. Trusted runs (no namespaces to wait for) alternate between lane0 and
+    lane1; untrusted runs with rlimits mode's private mounts take lane2 too while a holder's end lags."""
     found = _real_groups()
     if found.version != 1:
         pytest.skip("lanes are a cgroup v1 layout; v2 gives every run a leaf of its own")
@@ -203,18 +203,19 @@ def test_runs_take_turns_between_the_two_lanes_of_a_v1_slot(untrusted: bool) -> 
     from judge.run import Isolation, RunLimits, RunSpec, SlotPool
 
     spin = "i=0; while [ $i -lt 30000 ]; do i=$((i+1)); done"
+    lanes = ("lane0", "lane1", "lane2")
     with SlotPool(1, Isolation("rlimits")) as pool, pool.slot() as slot:
         group = slot._groups["untrusted" if untrusted else "trusted"]
         cpuacct = next(p for p in group.paths if "cpuacct" in str(p))
 
-        def usage() -> tuple[int, int]:
-            return tuple(  # type: ignore[return-value]
+        def usage() -> tuple[int, ...]:
+            return tuple(
                 int((cpuacct / lane / "cpuacct.usage").read_text()) if (cpuacct / lane).is_dir() else 0
-                for lane in ("lane0", "lane1")
+                for lane in lanes
             )
 
-        grew = []
-        for _ in range(4):
+        taken = []
+        for _ in range(6):
             before = usage()
             spec = RunSpec(
                 argv=["/bin/sh", "-c", spin],
@@ -224,6 +225,10 @@ def test_runs_take_turns_between_the_two_lanes_of_a_v1_slot(untrusted: bool) -> 
             )
             result = slot.run_untrusted(spec, ()) if untrusted else slot.run(spec)
             assert result.exit_code == 0 and result.cgroup == 1
-            after = usage()
-            grew.append(tuple(a > b for a, b in zip(after, before)))
-    assert grew in ([(True, False), (False, True)] * 2, [(False, True), (True, False)] * 2), grew
+            grew = [lane for lane, a, b in zip(lanes, usage(), before) if a > b]
+            assert len(grew) == 1, grew  # the run's CPU time in one lane only
+            taken.append(grew[0])
+        assert not [cpuacct / name for name in ("lane3", "lane4") if (cpuacct / name).exists()]
+    assert all(a != b for a, b in zip(taken, taken[1:])), taken  # never the last run's lane
+    if not untrusted:
+        assert taken in (["lane0", "lane1"] * 3, ["lane1", "lane0"] * 3), taken
