@@ -437,8 +437,6 @@ static void empty_folder(int top, const char *path, char mounts[][512], int coun
     }
 }
 
-/* The mount points below a scratch are read once per scratch path: nothing a run does can mount in the
- * launcher's namespace, so they only change with the sandbox, which comes with a new launcher. */
 /* Whether a folder holds nothing but "." and "..", from one read of its entries: most runs leave their scratch empty,
  * and the directory stream empty_folder opens (a dup, its checks and a rewind) was five system calls more per run. */
 static int holds_nothing(int dir) {
@@ -452,6 +450,8 @@ static int holds_nothing(int dir) {
     return n == 0;
 }
 
+/* The mount points below a scratch are read once per scratch path: nothing a run does can mount in the
+ * launcher's namespace, so they only change with the sandbox, which comes with a new launcher. */
 void clean_scratch(const char *path) {
     if (!path || !*path || !strcmp(path, "/")) return;
     int top = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
