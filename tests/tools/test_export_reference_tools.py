@@ -2,9 +2,9 @@
 
 problemtools' ``verifyproblem`` reads the legacy export (the default), and
 BAPCtools' ``bt run`` the 2025-09 export with ``--pass-fail`` (it judges no
-scoring problems). Both are installed from PyPI into a throw-away venv made
-once per run (xdist's workers share it); where that fails the tests skip
-naming what is missing.
+scoring problems). Both are installed from PyPI into a venv made once and
+kept between runs (``tests/kept.py``; xdist's workers and later runs share
+it); where that fails the tests skip naming what is missing.
 
 Environment adaptations, each for something this machine lacks and not for
 anything in the package: problemtools' statement check is left out (it
@@ -85,7 +85,7 @@ machine, not a fault of the package.
 
 from __future__ import annotations
 
-import fcntl
+import hashlib
 import math
 import os
 import re
@@ -99,6 +99,7 @@ from pathlib import Path
 import pytest
 import yaml
 from conftest import REPO_ROOT, cli, shared_by_workers
+from kept import kept_folder, locked
 
 PINS = ("problemtools==1.20260907", "bapctools==2026.10.0")
 EXPECTED = {"accepted": "AC", "wrong_answer": "WA", "time_limit_exceeded": "TLE", "run_time_error": "RTE"}
@@ -136,23 +137,28 @@ TOOL_ENV = {"PYPY_GC_NURSERY": os.environ.get("PYPY_GC_NURSERY", "4M")}  # see t
 
 @pytest.fixture(scope="session")
 def reference_tools(tmp_path_factory: pytest.TempPathFactory) -> Callable[[], Path]:
-    """A venv with both tools, made once per run; the tests ask for it after their export, so that a test waiting for
+    """A venv with both tools, kept between runs; the tests ask for it after their export, so that a test waiting for
     another worker's install has done its own part meanwhile.
 
-    Under xdist the two tests run on different workers, and the first to ask makes the venv under a lock in the run's
-    shared temporary folder while the other waits for it (each worker made its own before, 14 s apiece). Skips with
-    pip's own last line when the tools cannot be installed here; a worker that finds that outcome recorded skips
-    with the same reason instead of trying again."""
-    folder = shared_by_workers(tmp_path_factory.getbasetemp()) / "reference-tools"
+    The venv is made once and kept (``kept.py``: in the user's cache folder, like the judge's builds), in a folder
+    named by the pins and the interpreter it is made from: pip's install of the two tools and their dependencies
+    (numpy and matplotlib among them) cost 13 CPU-seconds of every run, for nothing these tests are about. The first
+    to ask makes it under the folder's lock while the others, other xdist workers or another run, wait for it; a venv
+    left half made (an install killed midway) has no ``ready`` mark and is made again. Skips with pip's own last line
+    when the tools cannot be installed here; that is not kept, but recorded for the run, so a worker that finds it
+    skips with the same reason instead of trying again."""
+    run = shared_by_workers(tmp_path_factory.getbasetemp()) / "reference-tools"
+    pinned = hashlib.sha256(repr((PINS, sys.version, sys._base_executable)).encode()).hexdigest()[:16]
 
     def venv() -> Path:
-        folder.mkdir(exist_ok=True)
-        outcome = folder / "outcome"
-        with open(folder / "lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, also when the install raises
-            if not outcome.is_file():
-                outcome.write_text(_install(folder / "venv"))
-            why = outcome.read_text()
+        run.mkdir(exist_ok=True)
+        with locked(kept_folder(f"reference-tools-{pinned}")) as folder:
+            ready, failed = folder / "ready", run / "failed"
+            if not ready.is_file() and not failed.is_file():
+                shutil.rmtree(folder / "venv", ignore_errors=True)
+                why = _install(folder / "venv")
+                (failed if why else ready).write_text(why)
+            why = failed.read_text() if failed.is_file() else ""
         if why:
             pytest.skip(why)
         return folder / "venv"
