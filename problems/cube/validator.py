@@ -2,7 +2,7 @@
 
 Exit 42 if stdin is exactly in the format the statement describes, 43 with a
 one-line reason naming the line otherwise.  The bulk checks run on whole lines
-with regular expressions and sets, so a 7 MB file takes well under a second.
+with regular expressions, and a byte marked per value, so a 7 MB file takes well under a second.
 """
 
 from __future__ import annotations
@@ -67,12 +67,10 @@ def read_layer(lines: list[bytes], index: int, width: int, size: int) -> list[in
 
 
 def check_permutation(layers: list[list[int]], first_line: int, size: int) -> None:
-    """All values of a case distinct (they are already in range, and there are ``size`` of them)."""
-    distinct: set[int] = set()
-    for layer in layers:  # a set filled layer by layer, not from a generator: half the time on 10^6 values
-        distinct.update(layer)
-    if len(distinct) == size:
-        return
+    """All values of a case distinct (they are already in range, and there are ``size`` of them).
+
+    One pass marks a byte per value and stops at the first repeat, which it
+    names: a third of the time of the set of 10^6 values that came first before."""
     seen = bytearray(size)
     for offset, layer in enumerate(layers):
         for value in layer:

@@ -88,9 +88,15 @@ def goal_board(rows: int, cols: int) -> list[int]:
 
 
 def swap_two_tiles(cells: list[int], rng: random.Random) -> None:
-    """Exchange two distinct random tiles: flips the inversion parity."""
-    tile_cells = [cell for cell, value in enumerate(cells) if value]
-    first, second = rng.sample(tile_cells, 2)
+    """Exchange two distinct random tiles: flips the inversion parity.
+
+    ``rng.sample`` asks its population only for its length and items, so the
+    range of the tiles' ranks draws what the list of the tile cells drew, and
+    rank i is cell i, or i+1 from the blank on: no list of 10^6 cells (0.1 to
+    0.2 s) is made for two of them.
+    """
+    blank = cells.index(0)
+    first, second = (rank + (rank >= blank) for rank in rng.sample(range(len(cells) - 1), 2))
     cells[first], cells[second] = cells[second], cells[first]
 
 

@@ -107,8 +107,15 @@ def reachable(rows: int, cols: int, start: Board, target: Board) -> bool:
 
 
 def swap_two_tiles(board: Board, rng: random.Random) -> None:
-    """Exchange two distinct random tiles in place: flips the class of a board."""
-    first, second = rng.sample([cell for cell, value in enumerate(board) if value], 2)
+    """Exchange two distinct random tiles in place: flips the class of a board.
+
+    ``rng.sample`` asks its population only for its length and items, so the
+    range of the tiles' ranks draws what the list of the tile cells drew, and
+    rank i is cell i, or i+1 from the blank on: no list of 10^6 cells (0.1 to
+    0.2 s) is made for two of them.
+    """
+    blank = board.index(0)
+    first, second = (rank + (rank >= blank) for rank in rng.sample(range(len(board) - 1), 2))
     board[first], board[second] = board[second], board[first]
 
 
@@ -431,11 +438,27 @@ def check_bounds(cases: list[Case]) -> None:
         raise SystemExit(f"{total} cells in one file exceed {MAX_TOTAL_CELLS}")
 
 
+JOINED_AT_ONCE = 1000  # values a single join takes in a long row or column
+
+
+def joined(values: Board, separator: str) -> str:
+    """The values written out with ``separator`` between them, a thousand at a time: one join over the 10^6 strings
+    of a single row or column took 0.35 s, the same in pieces 0.22 s."""
+    return separator.join(
+        [
+            separator.join(map(str, values[begin : begin + JOINED_AT_ONCE]))
+            for begin in range(0, len(values), JOINED_AT_ONCE)
+        ]
+    )
+
+
 def render_board(cols: int, board: Board) -> str:
-    """M lines of N integers; a single column is joined in one go (10^6 lines)."""
+    """M lines of N integers; a single column is joined as one row of lines (10^6 lines)."""
     if cols == 1:
-        return "\n".join(map(str, board)) + "\n"
-    return "".join(" ".join(map(str, board[begin : begin + cols])) + "\n" for begin in range(0, len(board), cols))
+        return joined(board, "\n") + "\n"
+    if cols <= JOINED_AT_ONCE:
+        return "".join(" ".join(map(str, board[begin : begin + cols])) + "\n" for begin in range(0, len(board), cols))
+    return "".join(joined(board[begin : begin + cols], " ") + "\n" for begin in range(0, len(board), cols))
 
 
 def render(cases: list[Case]) -> str:

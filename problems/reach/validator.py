@@ -8,9 +8,11 @@ separated by single spaces, every line ends with `\n` (the last one too),
 integers have no sign and no leading zeros. Otherwise exit 43 with a
 one-line reason naming the line.
 
-A board is checked with one compiled regular expression over its whole text
-and one split (about 0.4 s for 10^6 cells); only a board that fails is walked
-line by line, to name the offending line.
+A board is checked in bulk, with no regular expression over its text (a
+regular expression repeated 10^6 times took half of a board's time): its
+length, its separators with the digits deleted, one split and one pass that
+marks each value seen (about 0.25 s for 10^6 cells); only a board that fails
+is walked line by line, to name the offending line.
 """
 
 import re
@@ -33,10 +35,36 @@ class Invalid(Exception):
         super().__init__(f"line {line}: {reason}")
 
 
+DIGITS = b"0123456789"
+
+
 @lru_cache(maxsize=64)
-def board_pattern(rows: int, cols: int) -> re.Pattern[bytes]:
-    """M lines of exactly N well-formed integers, matched in one go."""
-    return re.compile(rb"(?:%s(?: %s){%d}\n){%d}" % (NUMBER, NUMBER, cols - 1, rows))
+def separators(rows: int, cols: int) -> bytes:
+    """What is left of a board of M lines of N integers once its digits are deleted."""
+    return (b" " * (cols - 1) + b"\n") * rows
+
+
+@lru_cache(maxsize=64)
+def board_length(size: int) -> int:
+    """The bytes of a board holding 0..size-1 once each, written without leading zeros, with its size separators."""
+    length = size
+    low = 1
+    while low < size:  # the values of low..min(10*low, size)-1 have as many digits as low
+        length += len(str(low)) * (min(10 * low, size) - low)
+        low *= 10
+    return length + 1  # the one digit of 0
+
+
+def is_permutation(values: list[int], size: int) -> bool:
+    """Are ``size`` non-negative ``values`` 0..size-1 once each? Each value marks its byte (four times faster than a
+    set of them and their maximum); a value out of range raises, a repeated one leaves a byte unmarked."""
+    seen = bytearray(size)
+    try:
+        for value in values:
+            seen[value] = 1
+    except IndexError:
+        return False
+    return 0 not in seen
 
 
 class Cursor:
@@ -88,14 +116,25 @@ def locate_defect(cursor: Cursor, rows: int, cols: int) -> Invalid:
 
 
 def check_board(cursor: Cursor, rows: int, cols: int) -> None:
-    """The next M lines must hold a permutation of 0..M*N-1."""
-    match = board_pattern(rows, cols).match(cursor.data, cursor.offset)
-    if match:
-        # as numbers, not as the bytes of their tokens: a set of 10^6 ints is made in half the time
-        values = list(map(int, cursor.data[cursor.offset : match.end()].split()))
-        size = rows * cols
-        if len(set(values)) == size and max(values) < size:
-            cursor.offset = match.end()
+    """The next M lines must hold a permutation of 0..M*N-1.
+
+    A valid board is exactly ``board_length`` bytes: digits and, in between,
+    the separators of M lines of N integers, each integer ending at a
+    separator. If those bytes split into M*N integers that are a permutation,
+    the board is valid, as the line-by-line rules say: it has only digits,
+    single spaces and line ends where they belong, and no integer has a
+    leading zero, since each value's canonical digits already use up the
+    length (a leading zero would leave another integer too short). Anything
+    else is walked line by line.
+    """
+    size = rows * cols
+    end = cursor.offset + board_length(size)
+    text = cursor.data[cursor.offset : end]
+    if text.endswith(b"\n") and text.translate(None, DIGITS) == separators(rows, cols):
+        # as numbers, not as the bytes of their tokens: marking 10^6 ints is made in a fraction of the time
+        values = list(map(int, text.split()))
+        if len(values) == size and is_permutation(values, size):
+            cursor.offset = end
             cursor.line += rows
             return
     raise locate_defect(cursor, rows, cols)

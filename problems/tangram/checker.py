@@ -21,12 +21,14 @@ total: disjoint pieces inside the figure with the figure's whole area cover it.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from fractions import Fraction
-from pathlib import Path
 
-sys.path.append(str(Path(__file__).resolve().parent / "lib"))  # by hand; the judge ships the library beside this file
+# by hand; the judge ships the library beside this file. os.path, not pathlib: importing pathlib was a tenth of a run,
+# paid on every case of every submission
+sys.path.append(os.path.join(os.path.dirname(os.path.realpath(__file__)), "lib"))
 from drawing import picture  # noqa: E402
 from qgeom import (
     KIND_OF,
@@ -83,7 +85,8 @@ def point_text(p: Point) -> str:
 
 def read_figures(path: str) -> list[list[list[Point]]]:
     """The (validated) input: each figure as a list of counterclockwise polygons."""
-    tokens = Path(path).read_text(encoding="ascii").split()
+    with open(path, encoding="ascii") as file:
+        tokens = file.read().split()
     at = 0
 
     def take() -> str:
@@ -102,7 +105,8 @@ def read_figures(path: str) -> list[list[list[Point]]]:
 
 def read_jury(path: str, count: int) -> list[bool]:
     """Per figure, whether the jury laid it out (True) or called it impossible."""
-    lines = [line.strip() for line in Path(path).read_text(encoding="ascii").split("\n")]
+    with open(path, encoding="ascii") as file:
+        lines = [line.strip() for line in file.read().split("\n")]
     possible, at = [], 0
     for _ in range(count):
         possible.append(lines[at] != IMPOSSIBLE)
@@ -279,19 +283,21 @@ def main() -> int:
     figures = read_figures(input_path)
     possible = read_jury(answer_path, len(figures))
     output = sys.stdin.buffer.read(MAX_OUTPUT_BYTES + 1)
-    feedback = Path(feedback_dir)
-    feedback.mkdir(parents=True, exist_ok=True)
+    os.makedirs(feedback_dir, exist_ok=True)
+    attachments = os.path.join(feedback_dir, "attachments")
     try:
         check(figures, possible, output)
     except Wrong as reason:
         verdict, message = WRONG_ANSWER, str(reason)
-        if reason.svg and (feedback / "attachments").is_dir():  # only where the judge offers to keep attachments
-            (feedback / "attachments" / f"figure-{reason.figure}.svg").write_text(reason.svg, encoding="utf-8")
+        if reason.svg and os.path.isdir(attachments):  # only where the judge offers to keep attachments
+            with open(os.path.join(attachments, f"figure-{reason.figure}.svg"), "w", encoding="utf-8") as file:
+                file.write(reason.svg)
     except JuryWrong as reason:
         verdict, message = JURY_ERROR, f"jury answer wrong: {reason}"
     else:
         verdict, message = ACCEPTED, f"all {len(figures)} figures answered correctly"
-    (feedback / "judgemessage.txt").write_text(message + "\n", encoding="utf-8")
+    with open(os.path.join(feedback_dir, "judgemessage.txt"), "w", encoding="utf-8") as file:
+        file.write(message + "\n")
     return verdict
 
 
