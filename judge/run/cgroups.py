@@ -322,9 +322,12 @@ def _alive(pid: int) -> bool:
 
 
 def remove_tree(group: Path) -> None:
-    """Kill every process in a group and its children, then remove the folders, deepest first."""
+    """Kill every process in a group and its children, then remove the folders, deepest first. The children are told
+    from the control files by the type the listing gives (``scandir``): asking each of a v1 memory group's thirty-odd
+    files with a ``stat`` of its own was most of what closing a slot cost the judge's process."""
     try:
-        children = [p for p in group.iterdir() if p.is_dir()]
+        with os.scandir(group) as entries:
+            children = [Path(entry.path) for entry in entries if entry.is_dir()]
     except (FileNotFoundError, NotADirectoryError):
         return
     for child in children:
