@@ -28,16 +28,17 @@ pytestmark = pytest.mark.skipif(len(os.sched_getaffinity(0)) < 2, reason="cases 
 
 BOUND_S = 60  # far above what a judging here takes, far below the sleeping run's wall limit (the time limit is 200 s)
 
-# case 1 sleeps (no CPU) before answering, so case 2 is running when it is judged; case 2 computes 0.9 s of CPU,
-# near the 1 s limit (``reruns.NEAR_LIMIT``): run beside another case, it is confirmed by a run alone
+# case 1 sleeps {sleep} s (no CPU) before answering, so case 2 is running when it is judged; case 2 computes {busy} s
+# of CPU, near the time limit (``reruns.NEAR_LIMIT``: 0.9 s of a 1 s limit, 0.45 of 0.5): run beside another case, it
+# is confirmed by a run alone
 PROGRAM = """
 import time
 n = int(input())
 if n == 1:
-    time.sleep(0.5)
+    time.sleep({sleep})
     print(1 if {right} else -1)
 else:
-    while time.process_time() < 0.9:
+    while time.process_time() < {busy}:
         pass
     print(n)
 """
@@ -57,7 +58,7 @@ def runs(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     yield count
 
 
-def _judged(tmp_path: Path, text: str, options: JudgeOptions, runs: list[int], time: int = 1) -> JudgeReport:
+def _judged(tmp_path: Path, text: str, options: JudgeOptions, runs: list[int], time: float = 1) -> JudgeReport:
     """The submission ``text`` judged on two cases (1 and 2, each answer its input) under ``options``."""
     root = write_files(
         tmp_path / "pkg",
@@ -87,14 +88,17 @@ def _judged(tmp_path: Path, text: str, options: JudgeOptions, runs: list[int], t
 def test_a_case_beside_a_first_failure_that_stands_is_not_confirmed_alone(
     tmp_path: Path, runs: list[int], options: JudgeOptions
 ) -> None:
-    report = _judged(tmp_path, PROGRAM.format(right=False), options, runs)
+    report = _judged(tmp_path, PROGRAM.format(right=False, sleep=0.5, busy=0.9), options, runs)
     assert report.verdict is Verdict.WA
     assert [c.verdict for c in report.cases if c.verdict is not Verdict.SKIPPED] == [Verdict.WA]
     assert runs[0] == 2, f"{runs[0]} runs: the case after the wrong answer was run again alone"
 
 
 def test_a_case_near_its_limit_after_an_accepted_one_is_still_confirmed_alone(tmp_path: Path, runs: list[int]) -> None:
-    report = _judged(tmp_path, PROGRAM.format(right=True), JudgeOptions(first_fail=True, skip_lost=True), runs)
+    # at half the limit, half the CPU (its two runs were most of the module's), and case 1 answers after 0.2 s, so
+    # case 2 still runs when it is judged, as before
+    program = PROGRAM.format(right=True, sleep=0.2, busy=0.45)
+    report = _judged(tmp_path, program, JudgeOptions(first_fail=True, skip_lost=True), runs, time=0.5)
     assert [c.verdict for c in report.cases] == [Verdict.AC, Verdict.AC], [(c.verdict, c.message) for c in report.cases]
     assert runs[0] == 3, f"{runs[0]} runs: the near-limit case was not confirmed by a run alone"
 

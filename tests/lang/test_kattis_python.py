@@ -55,7 +55,9 @@ def test_a_kattis_packages_python_runs_under_pypy3_in_judging_and_in_time_limit_
 
 def test_our_own_python_stays_cpython_and_a_missing_pypy3_is_said_in_one_line(tmp_path: Path) -> None:
     missing = "pypy3:\n  title: PyPy 3\n  package: pypy3\n  run: [pypy3-not-installed-here, '{main}']\n"
-    package = _package(tmp_path / "which", "cpython", **{"languages.yaml": missing})
+    # two Python submissions, one line: the second one need not make PyPy's garbage under CPython (a CPU-second)
+    cheap = {"submissions/accepted/garbage.py": WHICH}
+    package = _package(tmp_path / "which", "cpython", **{"languages.yaml": missing, **cheap})
     verified = cli("verify", str(package), "-j", "1")
     assert verified.returncode == 0, verified.stdout + verified.stderr
     notes = [line for line in verified.stdout.splitlines() if "is not installed" in line]

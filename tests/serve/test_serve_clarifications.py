@@ -35,7 +35,7 @@ def contest(tmp_path_factory: pytest.TempPathFactory):
         f"end: {(start + timedelta(hours=5)).isoformat()}\n"
         f"problems:\n  - problem: {PROBLEMS / 'aplusb'}\n    label: A\n",
     )
-    server = Server(folder, workers=1, jobs=1).start()
+    server = Server(folder, workers=1, jobs=1, admin_password=False).start()  # the jury's token: no admin password
     clients: list[httpx.Client] = []
     try:
         jury = Client(server, server.admin_token())

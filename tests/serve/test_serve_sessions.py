@@ -32,7 +32,8 @@ def served(tmp_path_factory: pytest.TempPathFactory):
         f"title: Sessions\nkind: contest\nstart: 2020-01-01 00:00\nend: 2099-01-01 00:00\n"
         f"problems:\n  - problem: {PROBLEMS / 'aplusb'}\nlanguages: [python3]\n",
     )
-    server = Server(folder, workers=1, jobs=1, extra=["--proxy", "127.0.0.1"]).start()
+    # the admin is made before the start, with a token and no password: no argon2 hash of a password never used
+    server = Server(folder, workers=1, jobs=1, extra=["--proxy", "127.0.0.1"], admin_password=False).start()
     try:
         admin = Client(server, server.admin_token())
         yield server, admin
@@ -117,11 +118,9 @@ def test_log_out_ends_the_session_on_the_server_and_its_open_stream(served) -> N
     reader.join(10)
     refused_everywhere(served, cookie, csrf)
 
-    page = browser_like(served)  # the page's own log-out, from the form
-    token = page_csrf(page, "/login")
-    assert (
-        page.post("/login", data={"csrf": token, "next": "/", "name": "lo1", "password": PASSWORD}).status_code == 303
-    )
+    # the page's own log-out, from the form, of a session made beside the server (the form's log-in is
+    # test_a_password_change_ends_every_session_and_the_old_password's)
+    page, _ = made_session(served, "lo1")
     cookie, csrf = page.cookies["tilejudge_session"], page_csrf(page, "/account")
     assert page.post("/logout", data={"csrf": csrf}).status_code == 303
     refused_everywhere(served, cookie, csrf)
@@ -130,7 +129,7 @@ def test_log_out_ends_the_session_on_the_server_and_its_open_stream(served) -> N
 def test_a_password_change_ends_every_session_and_the_old_password(served) -> None:
     account(served, "pw1")
     one, csrf_one = api_session(served, "pw1")
-    two, csrf_two = api_session(served, "pw1", address="10.9.0.2")
+    two, csrf_two = made_session(served, "pw1", address="10.9.0.2")  # a second session, however it was made
     server, _ = served
     basic = httpx.Client(base_url=server.url, auth=("pw1", PASSWORD), timeout=60)  # remembered for a minute
     assert basic.get("/api/v1/me").status_code == 200
