@@ -47,7 +47,7 @@ ALLOWED: dict[str, dict[str, str]] = {
     r"\bRunLimits\(": {
         BUILDER: "the builder",
         "run/types.py": "the type",
-        "lang/build.py": "a compile, not a program's run",
+        "lang/compiling.py": "a compile, not a program's run",
         "tools/bt_generate.py": "BAPCtools' solution limits, handed to trusted_limits",
         "tools/bench.py": "a benchmark driving the run layer directly",
         "tools/bench_limits.py": "a benchmark driving the run layer directly",
@@ -62,7 +62,7 @@ ALLOWED: dict[str, dict[str, str]] = {
     # the messages that say a limit was reached
     r"over the \{|MiB limit|s limit after": {
         BUILDER: "the messages, written once",
-        "lang/build.py": "a compile's limit, not a program's run",
+        "lang/compiling.py": "a compile's limit, not a program's run",
         "grade/discovery.py": "a source file's size, not a run's",
     },
     # the model's kind read outside the one module that chooses a strategy from it
