@@ -74,7 +74,7 @@ def phase(name: str) -> Iterator[None]:
         yield
         ended = ""
     finally:
-        _tell(f"phase {ended}{name}: {time.monotonic() - wall:.2f} s wall, {_cpu() - cpu:.2f} s CPU")
+        _tell(f"phase {ended}{name}: {time.monotonic() - wall:.2f} s wall, {max(0.0, _cpu() - cpu):.2f} s CPU")
 
 
 def measured(name: Callable[..., str]) -> Callable[[F], F]:

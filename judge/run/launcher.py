@@ -7,6 +7,7 @@ alive for many runs. Python only describes the run and reads back one line.
 from __future__ import annotations
 
 import os
+import resource
 import select
 import shutil
 import socket
@@ -42,11 +43,21 @@ _runs_cpu_lock = threading.Lock()
 _runs_cpu = [0.0]
 
 
+_reap_lock = threading.Lock()
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def runs_cpu() -> float:
     """The CPU time of the runs reported by this process's launchers that are still running: what ``-v`` adds to the
     judge's own and its reaped children's CPU time for a phase. A run's processes are a launcher's children, never the
     judge's, until the judge reaps the launcher: then the runs' time is in the judge's ``RUSAGE_CHILDREN`` and is
-    taken off here, or a phase that closed a pool counted every run of it twice (8.8 s of CPU in 0.26 s)."""
+    taken off here, or a phase that closed a pool counted every run of it twice (8.8 s of CPU in 0.26 s). What is
+    taken off is at most what the reap added there: a run's reported time (its control group's) can exceed what
+    its processes' usage adds up to, and taking off more made a phase's CPU time negative."""
     with _runs_cpu_lock:
         return _runs_cpu[0]
 
@@ -291,10 +302,13 @@ class Launcher:
         self.stop()
         self._pending.clear()  # its runs ended with it: the next launcher's first run is not overdue by their clock
         if self._proc is not None:
-            _reap(self._proc, 10)
+            with _reap_lock:  # one reap at a time: what each adds to RUSAGE_CHILDREN is told apart
+                before = _children_cpu()
+                _reap(self._proc, 10)
+                grown = _children_cpu() - before
             self._proc = None
-            with _runs_cpu_lock:  # its runs' time is now in this process's RUSAGE_CHILDREN
-                _runs_cpu[0] -= self._runs_cpu
+            with _runs_cpu_lock:  # its runs' time is now in RUSAGE_CHILDREN: as much of it as that grew by
+                _runs_cpu[0] -= min(self._runs_cpu, grown)
                 self._runs_cpu = 0.0
 
 
