@@ -333,14 +333,15 @@ def remove_tree(group: Path) -> None:
         return
     for child in children:
         remove_tree(child)
-    try:
-        group.rmdir()
-        return
-    except FileNotFoundError:
-        return
-    except OSError:
-        pass  # members left: killed below, then removed
-    for _ in range(200):
+    for attempt in range(201):  # at once if empty; else its members killed, then tried again
+        try:
+            group.rmdir()
+            return
+        except FileNotFoundError:
+            return
+        except OSError:
+            if attempt:
+                time.sleep(0.005)  # killed members take a moment to leave
         try:
             members = (group / "cgroup.procs").read_text().split()
         except OSError:
@@ -350,10 +351,3 @@ def remove_tree(group: Path) -> None:
                 os.kill(int(pid), signal.SIGKILL)
             except (ProcessLookupError, ValueError):
                 pass
-        try:
-            group.rmdir()
-            return
-        except FileNotFoundError:
-            return
-        except OSError:
-            time.sleep(0.005)
