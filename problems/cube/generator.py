@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.append(
     str(Path(__file__).resolve().parents[1] / "_lib" / "python")
 )  # by hand; the judge ships tiles.py beside this file
-from tiles import shuffle  # noqa: E402
+from tiles import shuffle, swap_two_tiles  # noqa: E402
 
 MAX_M = 100
 MAX_T = 50_000
@@ -82,19 +82,6 @@ def solvable(m: int, board: Board, parity: int | None = None) -> bool:
 def place_blank(tiles: list[int], blank: int) -> Board:
     """Board with the tiles in reading order and the blank at index ``blank``."""
     return tiles[:blank] + [0] + tiles[blank:]
-
-
-def swap_two_tiles(board: Board, rng: random.Random) -> None:
-    """Exchange two distinct tiles in place: flips solvability.
-
-    A 1-cube has no tiles; it is left alone so that any category still yields
-    a valid file when a stress tool shrinks --size to 1.
-    """
-    if len(board) < 3:
-        return
-    blank = board.index(0)
-    first, second = (i + (i >= blank) for i in rng.sample(range(len(board) - 1), 2))
-    board[first], board[second] = board[second], board[first]
 
 
 def random_board(m: int, rng: random.Random, blank: int | None = None) -> Board:

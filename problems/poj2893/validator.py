@@ -7,8 +7,14 @@ spaces, lines end with `\n` (the last one too), integers have no sign and no
 leading zeros. Otherwise exit 43 with a one-line reason naming the line.
 """
 
+import os
 import re
 import sys
+
+sys.path.append(
+    os.path.join(os.path.dirname(os.path.realpath(__file__)), "..", "_lib", "python")
+)  # by hand; the judge ships tiles.py beside this file
+from tiles import is_permutation  # noqa: E402
 
 MIN_SIDE = 2
 MAX_SIDE = 999
@@ -38,18 +44,6 @@ def numbers(lines: list[bytes], index: int, expected: int) -> list[int]:
     if len(tokens) != expected:
         raise Invalid(index + 1, f"expected {expected} integers, got {len(tokens)}")
     return list(map(int, tokens))
-
-
-def is_permutation(values: list[int], size: int) -> bool:
-    """Are ``size`` non-negative ``values`` 0..size-1 once each? Each value marks its byte (a quarter of the time of a
-    set of them and their maximum); a value out of range raises, a repeated one leaves a byte unmarked."""
-    seen = bytearray(size)
-    try:
-        for value in values:
-            seen[value] = 1
-    except IndexError:
-        return False
-    return 0 not in seen
 
 
 def check_board(lines: list[bytes], first: int, rows: int, cols: int) -> None:
