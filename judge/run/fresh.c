@@ -18,6 +18,11 @@
  * A holder is made for the request in flight and serves the next one only if that asks for the same
  * namespaces and paths (the exposed paths also by inode, so a folder replaced in between is not served
  * from a stale clone); otherwise it is replaced on the spot.
+ *
+ * A holder runs on the launcher's memory (clone with CLONE_VM and a stack of its own, make_holder): a process of its
+ * own, in namespaces of its own, but no address space to copy and tear down for each run. It shares nothing else
+ * (its files, signal handlers, working folder and namespaces are its own), and what it writes of that memory while
+ * the launcher runs beside it is nothing (quiet_syscall).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -48,9 +53,10 @@ static struct shared *pages, *shared;
  * its page. ``current`` serves the run in flight; ``spare`` are made for the next runs, in the order they serve,
  * while this one runs: two, so that the next run's holder was made a whole run earlier and has had the CPU time
  * to be ready (with one, the next run waited for it in 10-25% of runs at `-j 1`, where the judge, the run and the
- * holder share two CPUs). */
-struct holder { pid_t pid; int fd, ready; char *key; struct shared *page; };
-#define NO_HOLDER ((struct holder){-1, -1, -1, NULL, NULL})
+ * holder share two CPUs). That was for forked holders, which set themselves up beside the launcher; one made on the
+ * launcher's memory is ready when made, and the second spare only costs its making once more per judging. */
+struct holder { pid_t pid; int fd, ready, stack; char *key; struct shared *page; };
+#define NO_HOLDER ((struct holder){-1, -1, -1, -1, NULL, NULL})
 static struct holder current = NO_HOLDER, spare[SPARES] = {NO_HOLDER, NO_HOLDER};
 /* Whether the run in flight was served by a spare: runs of one request follow each other, so the second spare is
  * worth making. A run whose request differs from the last one's gets one spare only: where every request differs
@@ -58,7 +64,7 @@ static struct holder current = NO_HOLDER, spare[SPARES] = {NO_HOLDER, NO_HOLDER}
 static int streak;
 /* The holder of each lane's last run, killed and still ending, with its pidfd: reaped through the pidfd, since a sweep
  * of the launcher's children may reap it first and its pid may then be a new child's by the lane's next run. */
-static struct { pid_t pid; int fd; } dying[LANES];
+static struct { pid_t pid; int fd, stack; } dying[LANES];
 static int home_pid = -1;
 
 /* What a holder was made for: every request field that shapes the namespaces, and the identity of each exposed path. */
@@ -143,6 +149,46 @@ static int view_ready(const struct request *r, const char *key) {
     return 0;
 }
 
+/* A system call that leaves errno alone (its error comes back as -errno): a holder on the launcher's memory runs
+ * beside the launcher once it is ready, and errno is one variable for both (a holder has no thread storage of its
+ * own). Elsewhere than on x86-64 holders are forked (SHARED_STACKS is 0) and this is libc's syscall. */
+#if defined(__x86_64__)
+static long quiet_syscall(long number, long a, long b, long c) {
+    long result;
+    __asm__ volatile("syscall" : "=a"(result) : "a"(number), "D"(a), "S"(b), "d"(c) : "rcx", "r11", "memory");
+    return result;
+}
+#define SHARED_STACKS (1 + SPARES + LANES)
+#else
+static long quiet_syscall(long number, long a, long b, long c) {
+    long result = syscall(number, a, b, c);
+    return result < 0 ? -errno : result;
+}
+#define SHARED_STACKS 0
+#endif
+
+/* Stacks for holders made on the launcher's memory (clone with CLONE_VM), one per holder that can be alive at once:
+ * the current one, the spares, and one still ending in each lane. Made once and reused (an unmap would have the
+ * kernel flush the launcher's TLB on the other CPU, where a holder ran); a guard page below each turns an overflow
+ * into a fault. A stack is in use from the holder's making until it has been reaped (by holder_reap or end, or by a
+ * sweep before: the holder's stack index goes with it, not its pid, which a sweep's reaping frees for reuse). */
+#define STACK_SIZE (128 * 1024)
+#define GUARD_SIZE 4096
+static char *stacks;
+static int stack_used[SHARED_STACKS + 1];
+struct holder_args { const struct request *r; int ready, launcher; };
+
+static int free_stack(void) {
+    for (int i = 0; stacks && i < SHARED_STACKS; i++)
+        if (!stack_used[i]) return i;
+    return -1;
+}
+
+/* A holder has been reaped: its stack (-1: it had none of the pool) can serve another. */
+static void stack_released(int stack) {
+    if (stack >= 0) stack_used[stack] = 0;
+}
+
 /* The holder: confines itself and reports ready through the pipe (a failure reaches the launcher as the pipe's
  * end without a byte, the reason in the shared page), then reaps orphans until it is killed. */
 static void hold(const struct request *r, int ready, int launcher) {
@@ -173,10 +219,35 @@ static void hold(const struct request *r, int ready, int launcher) {
     }
     if (write(3, "1", 1) != 1) _exit(1);
     close(3);
+    /* From here on the launcher runs again beside this holder, on the same memory (make_holder): no call below may
+     * write errno, which is the launcher's too, so these are made without libc's wrappers. */
     for (;;) {
-        while (waitpid(-1, NULL, __WALL | WNOHANG) > 0) {}
-        sigsuspend(&none);  /* SIGCHLD is blocked but for this wait: none is missed between the two */
+        while (quiet_syscall(SYS_wait4, -1, 0, WNOHANG | __WALL) > 0) {}
+        quiet_syscall(SYS_rt_sigsuspend, (long)&none, _NSIG / 8, 0);  /* SIGCHLD blocked but here: none is missed */
     }
+}
+
+static int hold_on_stack(void *arg) {
+    const struct holder_args *a = arg;
+    hold(a->r, a->ready, a->launcher);
+    return 0;
+}
+
+static void end(struct holder *h, int wait, int lane);
+
+/* Whether a holder is ready, waited for once: its byte read (ready is then NOT_WAITING), or its pipe's end without
+ * one (it failed, why in its page; ready is then FAILED, and the caller ends it). */
+#define NOT_WAITING (-1)
+#define FAILED (-2)
+static int holder_ready(struct holder *h) {
+    if (h->pid < 0 || h->ready == FAILED) return 0;
+    if (h->ready == NOT_WAITING) return 1;
+    char byte;
+    long n;  /* read without errno, which a holder setting itself up on the launcher's memory writes too */
+    while ((n = quiet_syscall(SYS_read, h->ready, (long)&byte, 1)) == -EINTR) {}
+    close(h->ready);
+    h->ready = n == 1 ? NOT_WAITING : FAILED;
+    return n == 1;
 }
 
 /* A page no live holder uses: one of SPARES + 1, as there are never more holders than the current one and the spares. */
@@ -189,8 +260,8 @@ static struct shared *free_page(void) {
     return NULL;
 }
 
-/* A holder made for this request, ready or still setting itself up; NO_HOLDER if it could not be made (why in
- * shared->error). */
+/* A holder made for this request: ready (on the launcher's memory) or still setting itself up (forked, where no stack
+ * is free or on other machines than x86-64); NO_HOLDER if it could not be made (why in shared->error). */
 static struct holder make_holder(const struct request *r) {
     int ready[2];
     struct shared *page = free_page();
@@ -211,8 +282,24 @@ static struct holder make_holder(const struct request *r) {
         close(ready[1]);
         return NO_HOLDER;
     }
-    pid_t pid = (pid_t)syscall(SYS_clone, CLONE_NEWPID | SIGCHLD, NULL, NULL, NULL, NULL);
-    if (pid == 0) hold(r, ready[1], self);
+    /* On the launcher's memory where a stack is free: no copy of the launcher's address space to make and tear
+     * down, and no copy-on-write faults after it in either process (a sixth and a tenth of a sandboxed run's CPU
+     * overhead, docs/benchmarks.md). The launcher then waits for it to be ready, so that nothing the holder reads
+     * (the request, the view, the page) changes under it and no call the launcher makes meanwhile shares errno with
+     * the holder's; afterwards the holder writes nothing of the launcher's (quiet_syscall). Since its memory is the
+     * launcher's, the holder's PR_SET_DUMPABLE makes the launcher not dumpable too. */
+    int stack = free_stack();
+    char *run_buffer = fail_buffer;
+    pid_t pid;
+    struct holder_args args = {r, ready[1], self};  /* read by the holder until it is ready: kept until then */
+    if (stack >= 0) {
+        char *top = stacks + (size_t)(stack + 1) * (GUARD_SIZE + STACK_SIZE);
+        pid = clone(hold_on_stack, top, CLONE_VM | CLONE_NEWPID | SIGCHLD, &args);
+        if (pid > 0) stack_used[stack] = 1;
+    } else {
+        pid = (pid_t)syscall(SYS_clone, CLONE_NEWPID | SIGCHLD, NULL, NULL, NULL, NULL);
+        if (pid == 0) hold(r, ready[1], self);
+    }
     close(self);
     close(ready[1]);
     if (pid < 0) {
@@ -220,7 +307,14 @@ static struct holder make_holder(const struct request *r) {
         close(ready[0]);
         return NO_HOLDER;
     }
-    return (struct holder){pid, (int)syscall(SYS_pidfd_open, pid, 0), ready[0], key, page};
+    struct holder made = {pid, (int)syscall(SYS_pidfd_open, pid, 0), ready[0], stack, key, page};
+    int ready_now = stack < 0 || holder_ready(&made);
+    fail_buffer = run_buffer;  /* the holder pointed it at its page, in the launcher's memory: the run's again */
+    if (!ready_now) {
+        end(&made, 1, 0);
+        return NO_HOLDER;
+    }
+    return made;
 }
 
 void holder_start(void) {
@@ -228,7 +322,17 @@ void holder_start(void) {
     if (pages == MAP_FAILED) pages = NULL;
     shared = pages;
     home_pid = open("/proc/self/ns/pid", O_RDONLY | O_CLOEXEC);
-    for (int l = 0; l < LANES; l++) dying[l].pid = dying[l].fd = -1;
+    if (SHARED_STACKS) {
+        size_t each = GUARD_SIZE + STACK_SIZE;
+        stacks = mmap(NULL, SHARED_STACKS * each, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+        if (stacks == MAP_FAILED) stacks = NULL;
+        for (int i = 0; stacks && i < SHARED_STACKS; i++)
+            if (mprotect(stacks + i * each, GUARD_SIZE, PROT_NONE) < 0) {
+                munmap(stacks, SHARED_STACKS * each);
+                stacks = NULL;
+            }
+    }
+    for (int l = 0; l < LANES; l++) dying[l].pid = dying[l].fd = dying[l].stack = -1;
 }
 
 /* Kills a holder: the kernel kills what is left in its namespace, which ends with it. Its exit, which tears the
@@ -244,10 +348,12 @@ static void signal_end(const struct holder *h) {
 static void end(struct holder *h, int wait, int lane) {
     if (h->pid < 0) return;
     signal_end(h);
-    if (wait) waitpid(h->pid, NULL, __WALL);
-    else {
+    if (wait) {
+        waitpid(h->pid, NULL, __WALL);
+        stack_released(h->stack);  /* reaped now, or by a sweep before */
+    } else {
         holder_reap(lane);
-        dying[lane].pid = h->pid, dying[lane].fd = h->fd;
+        dying[lane].pid = h->pid, dying[lane].fd = h->fd, dying[lane].stack = h->stack;
         h->fd = -1;
     }
     if (h->fd >= 0) close(h->fd);
@@ -333,7 +439,8 @@ void holder_reap(int lane) {
     } else if (dying[lane].pid > 0) {
         waitpid(dying[lane].pid, NULL, __WALL);
     }
-    dying[lane].pid = dying[lane].fd = -1;
+    stack_released(dying[lane].stack);
+    dying[lane].pid = dying[lane].fd = dying[lane].stack = -1;
 }
 
 /* While a run goes on (its child has joined its own holder's namespaces): the holder for a next run like this
@@ -360,11 +467,7 @@ int holder_use(const struct request *r, char *why, size_t size) {
     spare[SPARES - 1] = NO_HOLDER;
     streak = current.pid >= 0;
     if (current.pid < 0 && pages) current = make_holder(r);
-    char byte;
-    ssize_t n = -1;
-    if (current.ready >= 0)
-        while ((n = read(current.ready, &byte, 1)) < 0 && errno == EINTR) {}
-    if (n != 1 || current.fd < 0 || setns(current.fd, CLONE_NEWPID) < 0) {
+    if (!holder_ready(&current) || current.fd < 0 || setns(current.fd, CLONE_NEWPID) < 0) {
         struct shared *page = current.page ? current.page : shared;
         snprintf(why, size, "namespaces: %s", page && page->error[0] ? page->error : strerror(errno));
         holder_end(1, 0);

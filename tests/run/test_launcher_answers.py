@@ -4,11 +4,16 @@
 
 from __future__ import annotations
 
+import dataclasses
+import os
 import threading
 from pathlib import Path
 
-from judge.run import RunLimits, RunSpec
+import pytest
+
+from judge.run import ExecError, RunLimits, RunSpec
 from judge.run.launcher import Launcher, build_launcher
+from judge.run.types import FRESH_IPC, FRESH_PID
 
 LIMITS = RunLimits(cpu=2, wall=10, memory_mib=256, output_bytes=1 << 20)
 
@@ -45,3 +50,20 @@ def test_a_wall_word_left_in_the_socket_does_not_hold_back_the_answer(tmp_path: 
     finally:
         launcher.close()
     assert got == [6], "the answer was held behind a wall word"
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="a PID namespace per run is made as root")
+def test_a_program_that_cannot_start_is_named_in_the_first_run_of_a_pid_namespace(tmp_path: Path) -> None:
+    """The first run of a launcher has no holder made ahead: it is made for it just before the run's child, on the
+    launcher's memory (fresh.c), and must leave the child's report where the launcher reads it. Pointed at the
+    holder's page instead, a program that cannot be started came back as an exit of 127 rather than the reason."""
+    missing = tmp_path / "no-such-program"
+    spec = dataclasses.replace(_spec(tmp_path, "", "run"), argv=[str(missing)], fresh=FRESH_PID | FRESH_IPC)
+    launcher = Launcher([str(build_launcher())], tmp_path / "log")
+    try:
+        with pytest.raises(ExecError, match=f"{missing}: No such file"):
+            launcher.run(spec)
+        with pytest.raises(ExecError, match=f"{missing}: No such file"):  # and with a holder made ahead
+            launcher.run(spec)
+    finally:
+        launcher.close()
