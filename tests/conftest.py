@@ -29,6 +29,7 @@ from pathlib import Path
 import pytest
 from harness import *  # noqa: F403 (re-exported: tests import the helpers from conftest)
 from harness import FIXTURES, PROBLEMS, REPO_ROOT, SLOW_FILES, JudgeRunner, copy_problem, judge_runner, missing, needs
+from kept import kept_folder
 from progress_line import register as register_progress_line
 
 # Dask's workers keep their scratch in <temporary-directory>/dask-scratch-space, the system's /tmp by default, and
@@ -44,10 +45,21 @@ def _load_hypothesis_profile() -> None:
     only then is hypothesis imported. Pytest rewrites the asserts of every module of a package that brings a pytest
     plugin (hypothesis is one) and caches the rewrite only where bytecode may be written: hypothesis's seventy
     modules were rewritten again in every worker and the controller, at each start. The test modules' rewrites are
-    cached the same way (pytest_sessionstart compiles the judge's own modules)."""
-    sys.dont_write_bytecode = False
-    from hypothesis import settings
+    cached the same way (pytest_sessionstart compiles the judge's own modules).
 
+    Hypothesis's own folder is a kept one (``kept.py``), not ``.hypothesis`` in the checkout: it holds the Unicode
+    tables Hypothesis makes on first use (every code point encoded and decoded, about 2 CPU-s) and the constants it
+    reads out of each module's source (named by the source's hash), which every fresh clone and each of its xdist
+    workers made again (test_serve_fuzz.py took 16 CPU-s instead of 12). Both are the same wherever they are made;
+    derandomize implies no example database, so nothing in it chooses what a test runs. HYPOTHESIS_STORAGE_DIRECTORY,
+    where set, still wins."""
+    sys.dont_write_bytecode = False
+    import hypothesis
+    from hypothesis import settings
+    from hypothesis.configuration import set_hypothesis_home_dir
+
+    if not os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY"):
+        set_hypothesis_home_dir(kept_folder(f"hypothesis-{hypothesis.__version__}"))
     settings.register_profile("tilejudge", derandomize=True, print_blob=True)
     settings.load_profile("tilejudge")
 

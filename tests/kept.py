@@ -2,7 +2,9 @@
 test is about: the reference tools' venv (``tests/tools/test_export_reference_tools.py``) and the wheels of the
 package's test extras (``tests/project/test_package.py``). Both were made by pip from the package index in every
 run, most of their tests' CPU time; the judge's own cache (``~/.cache/tilejudge``) is kept between runs the same
-way, so a fresh clone of the checkout uses what an earlier one made.
+way, so a fresh clone of the checkout uses what an earlier one made. Kept the same way, for the same reason: bt's
+builds of the exported submissions (``bt_builds.py``) and Hypothesis's Unicode tables and module constants
+(``conftest.py``).
 
 The folder is ``tilejudge-tests`` in the user's cache folder (``XDG_CACHE_HOME``, else ``~/.cache``), or
 ``TILEJUDGE_TEST_CACHE``; deleting it is always safe and only costs the work again. Each user of it takes the lock

@@ -66,6 +66,10 @@ them) was most of pip's 28 s, where the two tool runs import a fraction of it.
 The venv is made without a pip of its own (``ensurepip`` cost about 4.5 s of
 CPU) and this suite's pip installs into it (``--python``).
 
+bt's builds (every submission and its default output validator, about 10 CPU-s of compiling) are kept between
+runs (``tests/bt_builds.py``) and given to the next run's fresh work folder, where bt's own up-to-date check (the
+hash of the sources and the compile command) reuses them or builds again.
+
 bt compiles C and C++ without ``-g`` (its own command otherwise, through
 ``languages.yaml`` in its configuration folder): nothing here reads debug
 information, and it was a third of the 8.8 s of CPU that g++ spends on bt's
@@ -98,6 +102,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from bt_builds import bt_work_folder, kept_bt_builds
 from conftest import REPO_ROOT, cli, shared_by_workers
 from kept import kept_folder, locked
 
@@ -190,10 +195,8 @@ def _problemtools_config(root: Path) -> dict[str, str]:
     """XDG_CONFIG_HOME with a languages.yaml for an older JDK, and the venv's tools on PATH."""
     folder = root / "config" / "problemtools"
     folder.mkdir(parents=True)
-    version = (
-        subprocess.run(["javac", "-version"], capture_output=True, text=True).stdout
-        + subprocess.run(["javac", "-version"], capture_output=True, text=True).stderr
-    )
+    # one JVM start (0.2 CPU-s), its two streams together: older JDKs print the version on stderr
+    version = subprocess.run(["javac", "-version"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True).stdout
     major = re.search(r"javac (\d+)", version)
     if major and int(major.group(1)) < 21:
         (folder / "languages.yaml").write_text(
@@ -343,10 +346,12 @@ def test_bapctools_runs_the_pass_fail_2025_09_export(
         *([["submissions/time_limit_exceeded"]] if "time_limit_exceeded" in folders else []),
     ]
     log, venv = "", reference_tools()
-    for argv in runs:
-        code, said = _tool_log(venv, ["bt", "run", "--no-bar", *argv], package, config)
-        log += said
-        assert code == 0 and "FATAL" not in said and "ERROR" not in said, f"bt run {' '.join(argv)}\n{said[-4000:]}"
+    # bt's builds of an earlier run of the same sources are reused, bt's own up-to-date check deciding (bt_builds.py)
+    with kept_bt_builds(PINS, problem, bt_work_folder(tmp_path, package)):
+        for argv in runs:
+            code, said = _tool_log(venv, ["bt", "run", "--no-bar", *argv], package, config)
+            log += said
+            assert code == 0 and "FATAL" not in said and "ERROR" not in said, f"bt run {' '.join(argv)}\n{said[-4000:]}"
     for name, verdict in _submissions(package).items():
         # the verdict is right-aligned and a duration of 10 s or more follows it without a space: "TLE60.112s"
         assert re.search(rf"^{re.escape(name)}:\s+{verdict}(?![A-Z])", log, re.M), (
