@@ -88,14 +88,20 @@ class Server:
         wrap: list[str] | None = None,
         cwd: Path | None = None,
         admin_password: bool = True,
+        real_passwords: bool = False,
     ) -> None:
         """``admin_password=False``: the site's admin is made before the first start (``serve --add-user admin``,
         in this process) with a token and no password, so the start, finding an admin, makes none of its own: no
         argon2 hash of a printed password (a fifth of a CPU-second and more on a loaded machine) for a module that
         never logs in as the admin. ``admin_token`` gives that token. The first start's own admin stays the
-        default: test_serve_api and the tests reading its password keep it."""
+        default: test_serve_api and the tests reading its password keep it.
+
+        ``real_passwords=False``: the server hashes and checks passwords with argon2 at its cheapest
+        (``serve_cheap_passwords``: a fifth of a CPU-second less per log-in); ``True`` for a test of what the real
+        cost does."""
         self.site = site
         self.admin_password = admin_password
+        self.real_passwords = real_passwords
         self._made_token: str | None = None
         self.cwd = cwd or REPO_ROOT  # where the server starts (``cd SITE && tilejudge serve .``: the site)
         self.extra = extra or []
@@ -117,7 +123,8 @@ class Server:
         side by side, each start's seconds of imports and preparing spent while the other's are."""
         self.port = self.port or free_port()  # a restart listens where its clients know it
         self._admin_before_first_start()
-        argv = [*self.wrap, sys.executable, str(REPO_ROOT / "run_judge.py"), "serve", str(self.site)]
+        entry = "run_judge.py" if self.real_passwords else "tests/serve_cheap_passwords.py"
+        argv = [*self.wrap, sys.executable, str(REPO_ROOT / entry), "serve", str(self.site)]
         argv += ["--port", str(self.port)]
         argv += ["--workers", str(self.workers), "-j", str(self.jobs), *self.extra]
         with self.log.open("ab") as out:

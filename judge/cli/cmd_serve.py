@@ -157,16 +157,22 @@ def web_stack(command: str = "serve") -> None:
     """``serve`` and ``shadow`` (which writes a site's store) are the commands that need the ``[web]`` extra, which
     judging alone does without: where it is missing, say how to install it in one line rather than fail on the first
     import deep in the service."""
+    from importlib.util import find_spec
+
     try:
         import argon2  # noqa: F401
         import jinja2  # noqa: F401
         import starlette  # noqa: F401
         import uvicorn  # noqa: F401
     except ImportError as exc:
+        missing: str | None = exc.name
+    else:  # the statement pages' renderer, imported at the first one shown: only looked for here
+        missing = None if find_spec("markdown_it") is not None else "markdown_it"
+    if missing is not None:
         raise SetupError(
-            f"{command} needs the web stack ({exc.name} is not installed): "
+            f"{command} needs the web stack ({missing} is not installed): "
             "pip install 'tilejudge[web]' (or -r requirements-web.txt)"
-        ) from None
+        )
 
 
 def _serve(args: argparse.Namespace, site_root: Path, store_type: type) -> int:

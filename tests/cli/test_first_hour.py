@@ -132,17 +132,19 @@ def test_the_suite_summary_names_failures_and_errors_as_well_as_skips(tmp_path: 
     assert "SKIPPED" in summary and "a reason" in summary, run.stdout
 
 
-def test_serve_without_the_web_stack_says_how_to_install_it(tmp_path: Path) -> None:
+@pytest.mark.parametrize("module", ["argon2", "markdown_it"])
+def test_serve_without_the_web_stack_says_how_to_install_it(tmp_path: Path, module: str) -> None:
     """Judging alone installs no web stack (requirements.txt): ``serve`` on such a machine is one line naming the
-    extra, not a ModuleNotFoundError from inside the service. Here argon2 is made unimportable, as if not installed."""
+    extra, not a ModuleNotFoundError from inside the service. Here a module of it is made unimportable, as if not
+    installed: argon2, imported at the start, and markdown-it, imported only at the first statement page shown."""
     (tmp_path / "site.yaml").write_text("problems: [poj2893]\n")
-    code = "import sys; sys.modules['argon2'] = None; from judge.cli import main; sys.exit(main(sys.argv[1:]))"
+    code = f"import sys; sys.modules[{module!r}] = None; from judge.cli import main; sys.exit(main(sys.argv[1:]))"
     done = subprocess.run(
         [sys.executable, "-c", code, "serve", str(tmp_path)], cwd=REPO_ROOT, capture_output=True, text=True, timeout=60
     )
     assert done.returncode == 3, done.stderr
     assert done.stderr.strip().splitlines() == [
-        "error: serve needs the web stack (argon2 is not installed): "
+        f"error: serve needs the web stack ({module} is not installed): "
         "pip install 'tilejudge[web]' (or -r requirements-web.txt)"
     ]
     assert not (tmp_path / "site.sqlite").exists()  # nothing made before the stack is there
