@@ -97,9 +97,11 @@ class Slot:
     def run_peer(self, spec: RunSpec, sent: threading.Event | None = None) -> RunResult:
         """A trusted run beside an untrusted one of this slot (an interactor): its own launcher and control group,
         since a launcher serves one run at a time and, in mode none, the untrusted run uses the trusted one.
-        ``sent`` is set once the launcher has the request (or it could not be), which ``start_peer_wall`` waits for."""
+        ``sent`` is set once the launcher has the request (or it could not be), which ``start_peer_wall`` waits for.
+        Not refused while runs are queued (``_idle``): its answer comes from its own launcher, never one a queued run
+        answers on, and the submission it runs beside is queued from another thread, which on a busy machine gets
+        there first (that refusal ended an interactive judging with an error beside 8 busy processes)."""
         try:
-            self._idle()
             if self._peer is None:
                 self._peer = self._new_launcher([str(self._launcher)], "peer.log")
                 if self.isolation.cgroups:

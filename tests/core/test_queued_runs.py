@@ -175,3 +175,19 @@ def test_a_slot_takes_one_run_behind_the_running_one_and_no_waiting_run_beside_t
             slot.run(specs[2])
         assert [slot.next_result().exit_code, slot.next_result().exit_code] == [3, 4]
         assert slot.run_untrusted(specs[2], ()).exit_code == 5
+
+
+def test_an_interactors_run_is_taken_though_its_submission_was_queued_first(tmp_path: Path) -> None:
+    """The interactor's run (``run_peer``) has a launcher of its own, so it cannot read the answer of the submission's
+    run queued beside it: on a busy machine the submission's thread queues its run before the interactor's thread
+    asks for its own, and the interactor's run is then taken, not refused as a run waiting beside queued ones."""
+    isolation, _ = resolve_sandbox(None)
+    with SlotPool(1, isolation) as pool, pool.slot() as slot:
+        limits = RunLimits(cpu=5, wall=10, memory_mib=64, output_bytes=1024)
+        submission, interactor = (
+            RunSpec(["/bin/sh", "-c", f"exit {code}"], limits, stdout=slot.private / name, stderr=slot.private / "err")
+            for name, code in (("submission", 3), ("interactor", 4))
+        )
+        slot.queue_untrusted(submission, ())
+        assert slot.run_peer(interactor).exit_code == 4
+        assert slot.next_result().exit_code == 3
