@@ -58,13 +58,13 @@ def kept_bt_builds(pins: tuple[str, ...], problem: str, work: Path) -> Iterator[
     """bt's work folder ``work`` given the builds kept for ``problem``; its builds are kept for the next run when the
     block ends without an exception (a failed run keeps nothing)."""
     key = hashlib.sha256(repr((pins, _compilers())).encode()).hexdigest()[:16]
-    with locked(kept_folder(f"bt-builds-{key}")) as kept:
-        stored = kept / problem
+    folder = kept_folder(f"bt-builds-{key}")
+    stored = folder / problem
+    with locked(folder):
         if (stored / ROOT).is_file():
             _copy(stored, work, (stored / ROOT).read_text(), str(work))
     yield
-    with locked(kept_folder(f"bt-builds-{key}")) as kept:
-        stored = kept / problem
+    with locked(folder):
         shutil.rmtree(stored, ignore_errors=True)
         stored.mkdir()
         _copy(work, stored, str(work), str(work))

@@ -13,11 +13,12 @@ see it half made."""
 
 from __future__ import annotations
 
-import fcntl
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from judge.run import held
 
 
 def kept_folder(name: str) -> Path:
@@ -32,7 +33,6 @@ def kept_folder(name: str) -> Path:
 
 @contextmanager
 def locked(folder: Path) -> Iterator[Path]:
-    """``folder`` held under its lock (released when the file closes, also when the block raises)."""
-    with open(folder / ".lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    """``folder`` held under its lock (``judge.run.held``: released also when the block raises or its holder dies)."""
+    with held(folder / ".lock"):
         yield folder

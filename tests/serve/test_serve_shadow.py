@@ -33,8 +33,7 @@ from typing import Any
 import httpx
 import pytest
 from browser import Watched, launch, sync_playwright
-from cli_in_process import run_in_process
-from conftest import FIXTURES, PROBLEMS, REPO_ROOT, require
+from conftest import FIXTURES, PROBLEMS, REPO_ROOT, cli, require
 from serving import Client, Server, add_user, session_of, write_site
 
 PROGRAMS = FIXTURES / "programs" / "aplusb"
@@ -330,13 +329,12 @@ def hostile(tmp_path_factory: pytest.TempPathFactory):
 
 
 def _shadow(*argv: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    """``shadow --once`` run in this process (``cli_in_process``), with ``env`` added to the environment while it
+    """``shadow --once`` run in this process (``harness.cli``), with ``env`` added to the environment while it
     runs: what it reads, stores and says, not its start-up (a third of a CPU-second each time)."""
     with pytest.MonkeyPatch.context() as patch:
         for name, value in (env or {}).items():
             patch.setenv(name, value)
-        code, out, err = run_in_process(["shadow", *argv], 120)
-    return subprocess.CompletedProcess(["run_judge.py", "shadow", *argv], code, out, err)
+        return cli("shadow", *argv, timeout=120)
 
 
 def test_a_hostile_feed_and_its_zips_are_warnings_never_a_crash(hostile) -> None:
