@@ -6,6 +6,8 @@
  *    with the run. Without the privilege for it, the SysV objects are removed after the run.
  *  - FRESH_PID: a new PID namespace per run, whose pid 1 (the holder, fresh.c, which does all of
  *    this ahead of the run) mounts a /proc of its own, so no pid counter or process list carries over.
+ *    A holder serves the next run too when this one left nothing in it (fresh.c says what is looked at),
+ *    its pid counter put back; that /proc hides other users' processes, the holder's counters among them.
  *  - FRESH_MOUNTS (rlimits mode as root): a private mount namespace with fresh tmpfs on /tmp,
  *    /dev/shm and /var/tmp; "hide" paths get an empty tmpfs over them (test data, the build cache),
  *    "expose" paths (the program's own files, its interpreter) are cloned into place on top, with
@@ -77,10 +79,10 @@ static int is_dir(const char *path, struct stat *st) {
     return stat(path, st) == 0 && S_ISDIR(st->st_mode);
 }
 
-static void mount_tmpfs(const char *where, long long size_kb, const char *mode) {
+static void mount_tmpfs(const char *where, long long size_kb, const char *mode, unsigned long more) {
     char options[64];
     snprintf(options, sizeof options, "size=%lldk,mode=%s", size_kb > 0 ? size_kb : 64, mode);
-    if (mount("tmpfs", where, "tmpfs", MS_NOSUID | MS_NODEV, options) < 0) child_fail(where);
+    if (mount("tmpfs", where, "tmpfs", MS_NOSUID | MS_NODEV | more, options) < 0) child_fail(where);
 }
 
 /* Makes every component of path exist and be crossable by any uid; the last one is made as a file
@@ -100,7 +102,7 @@ static void make_reachable(char *path, int leaf_is_dir) {
                 child_fail(path);
             }
         } else if (!last && S_ISDIR(st.st_mode) && !(st.st_mode & S_IXOTH)) {
-            mount_tmpfs(path, 64, "0755");
+            mount_tmpfs(path, 64, "0755", 0);
         }
         if (!slash) return;
         *slash = '/';
@@ -223,6 +225,13 @@ static int run_place_wanted(const struct request *r, size_t i) {
     return (r->fresh & FRESH_MOUNTS || (r->fresh & FRESH_SHM && !strcmp(TMPFS_PLACES[i], "/dev/shm"))) && is_dir(TMPFS_PLACES[i], &st);
 }
 
+int run_places(const struct request *r, const char **places) {
+    int n = 0;
+    for (size_t i = 0; i < sizeof TMPFS_PLACES / sizeof TMPFS_PLACES[0]; i++)
+        if (run_place_wanted(r, i)) places[n++] = TMPFS_PLACES[i];
+    return n;
+}
+
 /* 1 when path lies in (or is) a place that gets a tmpfs of its own in every run, both resolved (a /var/tmp may be a
  * link): what is exposed there is mounted on that tmpfs in each run, since the view's copy would be covered by it. */
 static int in_run_place(const struct request *r, const char *path) {
@@ -283,7 +292,7 @@ void confine_view(const struct request *r, const struct placement *p) {
     if (r->fresh & FRESH_MOUNTS) detach_control_groups();
     for (int i = 0; r->fresh & FRESH_MOUNTS && i < r->nhide; i++) {
         struct stat st;
-        if (is_dir(r->hide[i], &st)) mount_tmpfs(r->hide[i], 64, "0755");
+        if (is_dir(r->hide[i], &st)) mount_tmpfs(r->hide[i], 64, "0755", 0);
     }
     place_trees(r, trees, tree_is_dir);
     if (!(r->fresh & FRESH_READONLY)) return;
@@ -309,17 +318,45 @@ static void read_only_tree(const struct request *r, const struct placement *p, i
     }
 }
 
+/* The run's /proc, its PID namespace's, read-only under FRESH_READONLY. It hides the processes of other users: the holder
+ * (pid 1), whose counters (CPU time, context switches, one more for each orphan it reaped) would otherwise tell a run
+ * about the runs the holder served before it. The holder also keeps ns_last_pid open for writing, to put its
+ * namespace's pid counter back between two runs it serves (fresh.c): through a proc instance of its own, mounted
+ * nowhere (a file open for writing would keep the run's /proc from being made read-only), as a write to it acts on the
+ * writer's PID namespace whatever the mount. last_pid_fd stays -1 where either cannot be had (a kernel before 5.8,
+ * where proc mounts share their options), and then no holder serves two runs. */
+int last_pid_fd = -1;
+
+static int open_last_pid(void) {
+    int fs = (int)syscall(SYS_fsopen, "proc", FSOPEN_CLOEXEC), mnt = -1, fd = -1;
+    if (fs < 0) return -1;
+    if (syscall(SYS_fsconfig, fs, FSCONFIG_CMD_CREATE, NULL, NULL, 0) == 0)
+        mnt = (int)syscall(SYS_fsmount, fs, FSMOUNT_CLOEXEC, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC);
+    close(fs);
+    if (mnt >= 0) {
+        fd = openat(mnt, "sys/kernel/ns_last_pid", O_WRONLY | O_CLOEXEC);
+        close(mnt);
+    }
+    return fd;
+}
+
+static void mount_proc(const struct request *r) {
+    unsigned long flags = MS_NOSUID | MS_NODEV | MS_NOEXEC | (r->fresh & FRESH_READONLY ? MS_RDONLY : 0);
+    int hides = mount("proc", "/proc", "proc", flags, "hidepid=2") == 0;
+    if (!hides && mount("proc", "/proc", "proc", flags, NULL) < 0) child_fail("/proc");
+    last_pid_fd = hides ? open_last_pid() : -1;
+}
+
 /* What each run gets new, in a copy of the view just made (unshare(CLONE_NEWNS) after joining it): a tmpfs on each
  * place (/tmp, /dev/shm, /var/tmp in rlimits mode; /dev/shm alone with FRESH_SHM), the exposed paths that lie there
  * (``trees``, from run_trees), and, for pid 1 of the run's PID namespace, a /proc that shows the run's processes only. */
 void confine_run(const struct request *r, const struct placement *p, int *trees, const int *tree_is_dir) {
     for (size_t i = 0; i < sizeof TMPFS_PLACES / sizeof TMPFS_PLACES[0]; i++)
-        if (run_place_wanted(r, i)) mount_tmpfs(TMPFS_PLACES[i], r->tmp_kb, "1777");
+        if (run_place_wanted(r, i)) mount_tmpfs(TMPFS_PLACES[i], r->tmp_kb, "1777", MS_NOATIME);
     for (int i = 0; r->fresh & FRESH_READONLY && i < r->nexpose; i++)
         if (trees[i] >= 0) read_only_tree(r, p, i, trees[i]);
     place_trees(r, trees, tree_is_dir);
-    unsigned long flags = MS_NOSUID | MS_NODEV | MS_NOEXEC | (r->fresh & FRESH_READONLY ? MS_RDONLY : 0);
-    if (r->fresh & FRESH_PID && mount("proc", "/proc", "proc", flags, NULL) < 0) child_fail("/proc");
+    if (r->fresh & FRESH_PID) mount_proc(r);
 }
 
 void run_trees(const struct request *r, const struct placement *p, int *trees, int *tree_is_dir) {

@@ -19,12 +19,23 @@
  * namespaces and paths (the exposed paths also by inode, so a folder replaced in between is not served
  * from a stale clone); otherwise it is replaced on the spot.
  *
+ * A holder serves the next run of the same request as well when the run left nothing in it (holder_after): no
+ * process of the run is left in its PID namespace, and the tmpfs places are as the holder made them (their roots'
+ * times, which any file made, removed or touched there changes; mounted noatime, so reading them does not). The
+ * run's IPC namespace is then the one thing made for each run: its child makes one (holder_enter), so SysV objects
+ * and POSIX queues still die with the run. Before the next run the holder puts its namespace's pid counter back
+ * (the program is pid 2 again, whatever the last one forked), and a run's /proc hides the holder's own counters
+ * (confine.c). Making a holder and ending it was most of what a sandboxed run cost beside none's: the namespaces'
+ * making and teardown, and an expedited RCU grace period for each mount namespace dropped, an interrupt to the
+ * other CPU (docs/benchmarks.md, "Ninth pass").
+ *
  * A holder runs on the launcher's memory (clone with CLONE_VM and a stack of its own, make_holder): a process of its
  * own, in namespaces of its own, but no address space to copy and tear down for each run. It shares nothing else
  * (its files, signal handlers, working folder and namespaces are its own), and what it writes of that memory while
  * the launcher runs beside it is nothing (quiet_syscall).
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -46,7 +57,7 @@
 /* What a holder tells the launcher: why it failed, and whether it could not get an IPC namespace of its own. One page
  * per holder alive (the current one and the spares, each made while another may still be setting itself up), in
  * one shared mapping; ``shared`` is the page of the holder made last, which holds why making it failed. */
-struct shared { char error[CHILD_ERROR_MAX]; volatile int ipc_shared; };
+struct shared { char error[CHILD_ERROR_MAX]; volatile int resets; };
 #define SPARES 2
 static struct shared *pages, *shared;
 /* A holder: its pid, a pidfd to join its namespaces through, the pipe it says "ready" on, what it was made for and
@@ -55,13 +66,27 @@ static struct shared *pages, *shared;
  * to be ready (with one, the next run waited for it in 10-25% of runs at `-j 1`, where the judge, the run and the
  * holder share two CPUs). That was for forked holders, which set themselves up beside the launcher; one made on the
  * launcher's memory is ready when made, and the second spare only costs its making once more per judging. */
-struct holder { pid_t pid; int fd, ready, stack; char *key; struct shared *page; };
-#define NO_HOLDER ((struct holder){-1, -1, -1, -1, NULL, NULL})
+/* ``ack``: the pipe's read end, kept once ready, on which the holder says it has put its pid counter back; ``root``:
+ * its root, to look at its /proc and places through; ``base``: its places' roots as made; ``kept``: its last run left
+ * nothing in it, and it was asked to put its counter back (holder_after). */
+#define PLACES 3
+struct holder {
+    pid_t pid;
+    int fd, ready, stack;
+    char *key;
+    struct shared *page;
+    int ack, root, kept, nplaces, based;
+    struct stat base[PLACES];
+};
+#define NO_HOLDER ((struct holder){-1, -1, -1, -1, NULL, NULL, -1, -1, 0, 0, 0, {{0}}})
 static struct holder current = NO_HOLDER, spare[SPARES] = {NO_HOLDER, NO_HOLDER};
 /* Whether the run in flight was served by a spare: runs of one request follow each other, so the second spare is
  * worth making. A run whose request differs from the last one's gets one spare only: where every request differs
  * (a launcher serving one run per submission) a second would be made and thrown away each time. */
 static int streak;
+/* Whether the run in flight was served by the last run's holder (holder_use): while runs leave nothing behind, no
+ * spares are made. */
+static int reusing;
 /* The holder of each lane's last run, killed and still ending, with its pidfd: reaped through the pidfd, since a sweep
  * of the launcher's children may reap it first and its pid may then be a new child's by the lane's next run. */
 static struct { pid_t pid; int fd, stack; } dying[LANES];
@@ -153,15 +178,16 @@ static int view_ready(const struct request *r, const char *key) {
  * beside the launcher once it is ready, and errno is one variable for both (a holder has no thread storage of its
  * own). Elsewhere than on x86-64 holders are forked (SHARED_STACKS is 0) and this is libc's syscall. */
 #if defined(__x86_64__)
-static long quiet_syscall(long number, long a, long b, long c) {
+static long quiet_syscall(long number, long a, long b, long c, long d) {
     long result;
-    __asm__ volatile("syscall" : "=a"(result) : "a"(number), "D"(a), "S"(b), "d"(c) : "rcx", "r11", "memory");
+    register long r10 __asm__("r10") = d;
+    __asm__ volatile("syscall" : "=a"(result) : "a"(number), "D"(a), "S"(b), "d"(c), "r"(r10) : "rcx", "r11", "memory");
     return result;
 }
 #define SHARED_STACKS (1 + SPARES + LANES)
 #else
-static long quiet_syscall(long number, long a, long b, long c) {
-    long result = syscall(number, a, b, c);
+static long quiet_syscall(long number, long a, long b, long c, long d) {
+    long result = syscall(number, a, b, c, d);
     return result < 0 ? -errno : result;
 }
 #define SHARED_STACKS 0
@@ -196,6 +222,7 @@ static void hold(const struct request *r, int ready, int launcher) {
     sigemptyset(&none);
     sigemptyset(&chld);
     sigaddset(&chld, SIGCHLD);
+    sigaddset(&chld, SIGUSR1);  /* the launcher's word to put the pid counter back (holder_after) */
     sigprocmask(SIG_SETMASK, &chld, NULL);
     own_signals_default();
     prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -209,7 +236,10 @@ static void hold(const struct request *r, int ready, int launcher) {
     for (int fd = 0; fd < 3; fd++) dup2(null, fd);
     if (null > 2) close(null);
     fail_buffer = shared->error;
-    confine_ipc(r, geteuid() == 0, &shared->ipc_shared);
+    /* a UTS namespace of its own, which the run joins (where none can be made, the launcher's: a run cannot change
+     * its host name either way); its IPC namespace the run's child makes (holder_enter) */
+    if (r->fresh & FRESH_IPC) unshare(CLONE_NEWUTS);
+    last_pid_fd = -1;
     if (copies_view) {  /* a copy of the view (fd 4), with the run's own mounts added */
         int trees[MAX_PATHS], tree_is_dir[MAX_PATHS];
         run_trees(r, &view.placement, trees, tree_is_dir);  /* taken in the launcher's namespace, this one still */
@@ -217,13 +247,20 @@ static void hold(const struct request *r, int ready, int launcher) {
         close(4);
         confine_run(r, &view.placement, trees, tree_is_dir);
     }
-    if (write(3, "1", 1) != 1) _exit(1);
-    close(3);
+    /* fd 5: ns_last_pid (confine.c's mount_proc), read by the loop below from a fixed number, as last_pid_fd is one
+     * variable for every holder on the launcher's memory */
+    shared->resets = last_pid_fd >= 0 && dup2(last_pid_fd, 5) == 5;
+    if (last_pid_fd >= 0 && last_pid_fd != 5) close(last_pid_fd);
+    if (write(3, "1", 1) != 1) _exit(1);  /* fd 3 stays open: the pipe then carries its acknowledgements */
     /* From here on the launcher runs again beside this holder, on the same memory (make_holder): no call below may
      * write errno, which is the launcher's too, so these are made without libc's wrappers. */
     for (;;) {
-        while (quiet_syscall(SYS_wait4, -1, 0, WNOHANG | __WALL) > 0) {}
-        quiet_syscall(SYS_rt_sigsuspend, (long)&none, _NSIG / 8, 0);  /* SIGCHLD blocked but here: none is missed */
+        while (quiet_syscall(SYS_wait4, -1, 0, WNOHANG | __WALL, 0) > 0) {}
+        long got = quiet_syscall(SYS_rt_sigtimedwait, (long)&chld, 0, 0, _NSIG / 8);  /* blocked, so none is missed */
+        if (got != SIGUSR1) continue;
+        /* the launcher saw no process left in this namespace: the next pid is 2 again (a sysctl write at offset 0) */
+        while (quiet_syscall(SYS_wait4, -1, 0, WNOHANG | __WALL, 0) > 0) {}
+        if (quiet_syscall(SYS_pwrite64, 5, (long)"1", 1, 0) == 1) quiet_syscall(SYS_write, 3, (long)"1", 1, 0);
     }
 }
 
@@ -244,8 +281,9 @@ static int holder_ready(struct holder *h) {
     if (h->ready == NOT_WAITING) return 1;
     char byte;
     long n;  /* read without errno, which a holder setting itself up on the launcher's memory writes too */
-    while ((n = quiet_syscall(SYS_read, h->ready, (long)&byte, 1)) == -EINTR) {}
-    close(h->ready);
+    while ((n = quiet_syscall(SYS_read, h->ready, (long)&byte, 1, 0)) == -EINTR) {}
+    if (n == 1) h->ack = h->ready;  /* kept: the holder's acknowledgements come on it */
+    else close(h->ready);
     h->ready = n == 1 ? NOT_WAITING : FAILED;
     return n == 1;
 }
@@ -268,7 +306,7 @@ static struct holder make_holder(const struct request *r) {
     if (!page) return NO_HOLDER;
     shared = page;
     shared->error[0] = '\0';
-    shared->ipc_shared = 0;
+    shared->resets = 0;
     int self = (int)syscall(SYS_pidfd_open, getpid(), 0);
     if (self < 0 || pipe2(ready, O_CLOEXEC) < 0) {
         if (self >= 0) close(self);
@@ -307,7 +345,9 @@ static struct holder make_holder(const struct request *r) {
         close(ready[0]);
         return NO_HOLDER;
     }
-    struct holder made = {pid, (int)syscall(SYS_pidfd_open, pid, 0), ready[0], stack, key, page};
+    struct holder made = NO_HOLDER;
+    made.pid = pid, made.fd = (int)syscall(SYS_pidfd_open, pid, 0), made.ready = ready[0], made.stack = stack;
+    made.key = key, made.page = page;
     int ready_now = stack < 0 || holder_ready(&made);
     fail_buffer = run_buffer;  /* the holder pointed it at its page, in the launcher's memory: the run's again */
     if (!ready_now) {
@@ -358,6 +398,8 @@ static void end(struct holder *h, int wait, int lane) {
     }
     if (h->fd >= 0) close(h->fd);
     if (h->ready >= 0) close(h->ready);
+    if (h->ack >= 0) close(h->ack);
+    if (h->root >= 0) close(h->root);
     free(h->key);
     *h = NO_HOLDER;
 }
@@ -367,6 +409,56 @@ static void end(struct holder *h, int wait, int lane) {
  * it has mostly ended: at least one run was in another lane between them (holder_lane). */
 void holder_end(int wait, int lane) {
     end(&current, wait, lane);
+}
+
+/* A place's root as the holder made it: the same folder, nothing made, removed or touched in it since. */
+static int same_root(const struct stat *a, const struct stat *b) {
+    return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_nlink == b->st_nlink
+           && a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec
+           && a->st_ctim.tv_sec == b->st_ctim.tv_sec && a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+}
+
+/* The roots of a holder's places, through its root (made once): 0 when they could all be read. */
+static int places_now(struct holder *h, const struct request *r, struct stat *st) {
+    if (h->root < 0) {
+        char path[64];
+        snprintf(path, sizeof path, "/proc/%d/root", (int)h->pid);
+        h->root = open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+        if (h->root < 0) return -1;
+    }
+    const char *places[PLACES];
+    h->nplaces = run_places(r, places);
+    for (int i = 0; i < h->nplaces; i++)
+        if (fstatat(h->root, places[i] + 1, &st[i], AT_SYMLINK_NOFOLLOW) < 0) return -1;
+    return 0;
+}
+
+/* Whether the holder's PID namespace holds no process but the holder: its /proc lists pid 1 alone. */
+static int pids_alone(const struct holder *h) {
+    int fd = openat(h->root, "proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    DIR *dir = fd < 0 ? NULL : fdopendir(fd);
+    if (!dir) {
+        if (fd >= 0) close(fd);
+        return 0;
+    }
+    int alone = 1;
+    for (struct dirent *e; alone && (e = readdir(dir));)
+        if (e->d_name[0] >= '0' && e->d_name[0] <= '9' && strcmp(e->d_name, "1")) alone = 0;
+    closedir(dir);
+    return alone;
+}
+
+/* After a run with a control group (which has killed what it left): its holder kept for the next run of the same
+ * request if the run left nothing in it, and asked to put its pid counter back; else ended, in the run's lane. */
+void holder_after(const struct request *r, int lane) {
+    struct stat now[PLACES];
+    struct holder *h = &current;
+    if (h->pid < 0) return;
+    int clean = h->based && h->page && h->page->resets && h->ack >= 0 && places_now(h, r, now) == 0;
+    for (int i = 0; clean && i < h->nplaces; i++) clean = same_root(&h->base[i], &now[i]);
+    clean = clean && pids_alone(h) && syscall(SYS_pidfd_send_signal, h->fd, SIGUSR1, NULL, 0) == 0;
+    if (clean) h->kept = 1;
+    else end(h, 0, lane);
 }
 
 /* Every holder, as the launcher exits: all killed first, so that their namespaces' ends overlap. */
@@ -384,6 +476,7 @@ pid_t holder_pid(void) {
 
 /* A holder made for a next run, which a sweep of the launcher's children must leave alone. */
 int holder_spare(pid_t pid) {
+    if (pid > 0 && pid == current.pid) return 1;  /* the run's own, which holder_after keeps or ends */
     for (int i = 0; i < SPARES; i++)
         if (pid > 0 && pid == spare[i].pid) return 1;
     return 0;
@@ -447,7 +540,7 @@ void holder_reap(int lane) {
  * one, made on another CPU while this run computes rather than between the answer and the next request. Nothing
  * of this run reaches it: it is a child of the launcher, in namespaces of its own made from the launcher's. */
 void holder_prepare(const struct request *r) {
-    if (!(r->fresh & FRESH_PID) || !pages) return;
+    if (!(r->fresh & FRESH_PID) || !pages || reusing) return;  /* the runs of this request leave nothing behind */
     for (int i = 0; i < (streak ? SPARES : 1); i++)
         if (spare[i].pid < 0) {
             spare[i] = make_holder(r);
@@ -457,8 +550,17 @@ void holder_prepare(const struct request *r) {
 
 /* Before a run: a ready holder made for this request, and the launcher's next child in its PID namespace. */
 int holder_use(const struct request *r, char *why, size_t size) {
-    end(&current, 1, 0);  /* a run that failed before its end left its holder: never one for two runs */
     char *key = key_of(r);
+    /* the last run's holder, kept (holder_after): once it has put its pid counter back, for a request like the last */
+    char byte;
+    reusing = current.kept && key && current.key && !strcmp(key, current.key)
+              && read(current.ack, &byte, 1) == 1 && setns(current.fd, CLONE_NEWPID) == 0;
+    current.kept = 0;  /* kept again only by this run's holder_after: a run that fails before its end leaves it */
+    if (reusing) {
+        free(key);
+        return 0;
+    }
+    end(&current, 1, 0);  /* a run that failed before its end left its holder: never one for two runs */
     for (int i = 0; i < SPARES; i++)  /* the spares were made for one request: both serve this one, or neither */
         if (spare[i].pid >= 0 && (!key || !spare[i].key || strcmp(key, spare[i].key))) end(&spare[i], 1, 0);
     free(key);
@@ -473,6 +575,8 @@ int holder_use(const struct request *r, char *why, size_t size) {
         holder_end(1, 0);
         return -1;
     }
+    /* its places as made, which holder_after compares with after the run */
+    current.based = places_now(&current, r, current.base) == 0;
     return 0;
 }
 
@@ -487,10 +591,9 @@ void holder_leave(void) {
 /* In the run's child, before the launcher's descriptors are closed: into the holder's namespaces. */
 void holder_enter(const struct request *r, volatile int *ipc_shared) {
     int flags = 0;
-    if (r->fresh & FRESH_IPC) {
-        if (current.page->ipc_shared) *ipc_shared = 1;
-        else flags |= CLONE_NEWIPC | CLONE_NEWUTS;
-    }
+    if (r->fresh & FRESH_IPC) flags |= CLONE_NEWUTS;
     if (r->fresh & (FRESH_MOUNTS | FRESH_PID | FRESH_SHM | FRESH_READONLY)) flags |= CLONE_NEWNS;
     if (flags && setns(current.fd, flags) < 0) child_fail("joining the run's namespaces");
+    /* the run's own IPC namespace, as a holder may serve several runs: SysV objects and POSIX queues die with it */
+    if (r->fresh & FRESH_IPC && unshare(CLONE_NEWIPC) < 0) *ipc_shared = 1;
 }

@@ -568,9 +568,10 @@ static void run(struct request *r) {
     if (pidfd >= 0) close(pidfd);
     add_usage(&u, &ru);
     killpg(pid, SIGKILL);
-    if (own_pids) holder_end(g.version == 0, lane);  /* without a group, only the namespace's end kills the orphans */
+    if (own_pids && !g.version) holder_end(1, lane);  /* without a group, only the namespace's end kills the orphans */
     group_kill(&g);
-    sweep(&u);
+    sweep(&u);  /* leaves the run's holder alone */
+    if (own_pids && g.version) holder_after(r, lane);  /* kept for the next run if the run left nothing in it */
     capture_finish(&cap);
     if (cap.over && !strcmp(killed, "none")) killed = "output";  /* past the limit in the last bytes, read after the end */
     int oom = 0;

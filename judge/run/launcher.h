@@ -75,6 +75,8 @@ void confine_view(const struct request *r, const struct placement *p);
 void run_trees(const struct request *r, const struct placement *p, int *trees, int *tree_is_dir);
 void confine_run(const struct request *r, const struct placement *p, int *trees, const int *tree_is_dir);
 void confine_child(const struct request *r, int privileged, volatile int *ipc_shared);
+int run_places(const struct request *r, const char **places);  /* the places a run gets a tmpfs on: 3 at most */
+extern int last_pid_fd;  /* a holder's: its PID namespace's ns_last_pid, open for writing (-1: none) */
 void sweep_sysv_ipc(void);
 void mount_table_refresh(void);
 int mount_table_changed(void);
@@ -91,6 +93,7 @@ int holder_use(const struct request *r, char *why, size_t size);
 void holder_leave(void);
 void holder_enter(const struct request *r, volatile int *ipc_shared);
 void holder_end(int wait, int lane);
+void holder_after(const struct request *r, int lane);
 void holder_close(void);
 int holder_spare(pid_t pid);
 void holder_prepare(const struct request *r);
