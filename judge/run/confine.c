@@ -340,6 +340,22 @@ static int open_last_pid(void) {
     return fd;
 }
 
+/* The root of the POSIX message queues of the caller's IPC namespace, open for reading, through an mqueue instance
+ * mounted nowhere (a run never sees it): -1 where it cannot be had. A holder lists it to tell whether a run left a
+ * queue in the IPC namespace the runs it serves share (fresh.c). */
+int open_queues(void) {
+    int fs = (int)syscall(SYS_fsopen, "mqueue", FSOPEN_CLOEXEC), mnt = -1, fd = -1;
+    if (fs < 0) return -1;
+    if (syscall(SYS_fsconfig, fs, FSCONFIG_CMD_CREATE, NULL, NULL, 0) == 0)
+        mnt = (int)syscall(SYS_fsmount, fs, FSMOUNT_CLOEXEC, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC);
+    close(fs);
+    if (mnt >= 0) {
+        fd = openat(mnt, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        close(mnt);
+    }
+    return fd;
+}
+
 static void mount_proc(const struct request *r) {
     unsigned long flags = MS_NOSUID | MS_NODEV | MS_NOEXEC | (r->fresh & FRESH_READONLY ? MS_RDONLY : 0);
     int hides = mount("proc", "/proc", "proc", flags, "hidepid=2") == 0;

@@ -45,6 +45,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/msg.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -57,7 +60,7 @@
 /* What a holder tells the launcher: why it failed, and whether it could not get an IPC namespace of its own. One page
  * per holder alive (the current one and the spares, each made while another may still be setting itself up), in
  * one shared mapping; ``shared`` is the page of the holder made last, which holds why making it failed. */
-struct shared { char error[CHILD_ERROR_MAX]; volatile int resets; };
+struct shared { char error[CHILD_ERROR_MAX]; volatile int ipc_shared, resets; };
 #define SPARES 2
 static struct shared *pages, *shared;
 /* A holder: its pid, a pidfd to join its namespaces through, the pipe it says "ready" on, what it was made for and
@@ -215,6 +218,30 @@ static void stack_released(int stack) {
     if (stack >= 0) stack_used[stack] = 0;
 }
 
+/* In a holder, between two runs: whether the run left nothing in its namespaces but its places (which the launcher
+ * looks at). No process but the holder (kill(-1) from a namespace's pid 1 reaches every other process in it, and
+ * one killed but not yet gone counts), and no System V object or POSIX queue in the IPC namespace. */
+static int held_nothing(void) {
+    struct msginfo queues;
+    struct shm_info segments;
+    struct seminfo sets;
+    char names[1024];
+    if (quiet_syscall(SYS_kill, -1, 0, 0, 0) != -ESRCH) return 0;
+    if (quiet_syscall(SYS_msgctl, 0, MSG_INFO, (long)&queues, 0) < 0 || queues.msgpool) return 0;
+    if (quiet_syscall(SYS_shmctl, 0, SHM_INFO, (long)&segments, 0) < 0 || segments.used_ids) return 0;
+    if (quiet_syscall(SYS_semctl, 0, 0, SEM_INFO, (long)&sets) < 0 || sets.semusz) return 0;
+    if (quiet_syscall(SYS_lseek, 6, 0, SEEK_SET, 0) < 0) return 0;
+    long n = quiet_syscall(SYS_getdents64, 6, (long)names, sizeof names, 0);
+    for (long at = 0; at < n;) {  /* struct linux_dirent64: ino 8, off 8, reclen 2, type 1, then the name */
+        unsigned short length;
+        memcpy(&length, names + at + 16, sizeof length);
+        const char *name = names + at + 19;
+        if (strcmp(name, ".") && strcmp(name, "..")) return 0;
+        at += length;
+    }
+    return n >= 0;
+}
+
 /* The holder: confines itself and reports ready through the pipe (a failure reaches the launcher as the pipe's
  * end without a byte, the reason in the shared page), then reaps orphans until it is killed. */
 static void hold(const struct request *r, int ready, int launcher) {
@@ -236,9 +263,7 @@ static void hold(const struct request *r, int ready, int launcher) {
     for (int fd = 0; fd < 3; fd++) dup2(null, fd);
     if (null > 2) close(null);
     fail_buffer = shared->error;
-    /* a UTS namespace of its own, which the run joins (where none can be made, the launcher's: a run cannot change
-     * its host name either way); its IPC namespace the run's child makes (holder_enter) */
-    if (r->fresh & FRESH_IPC) unshare(CLONE_NEWUTS);
+    confine_ipc(r, geteuid() == 0, &shared->ipc_shared);
     last_pid_fd = -1;
     if (copies_view) {  /* a copy of the view (fd 4), with the run's own mounts added */
         int trees[MAX_PATHS], tree_is_dir[MAX_PATHS];
@@ -247,10 +272,17 @@ static void hold(const struct request *r, int ready, int launcher) {
         close(4);
         confine_run(r, &view.placement, trees, tree_is_dir);
     }
-    /* fd 5: ns_last_pid (confine.c's mount_proc), read by the loop below from a fixed number, as last_pid_fd is one
-     * variable for every holder on the launcher's memory */
-    shared->resets = last_pid_fd >= 0 && dup2(last_pid_fd, 5) == 5;
-    if (last_pid_fd >= 0 && last_pid_fd != 5) close(last_pid_fd);
+    /* fd 5: ns_last_pid (confine.c's mount_proc), and fd 6: the IPC namespace's POSIX queues, used by the loop below
+     * by fixed numbers (last_pid_fd is one variable for every holder on the launcher's memory) */
+    int fds[2] = {last_pid_fd, r->fresh & FRESH_IPC && !shared->ipc_shared ? open_queues() : -1};
+    for (int i = 0; i < 2; i++) {  /* out of the way of 5 and 6 first: either may have been opened there */
+        int high = fds[i] >= 0 ? fcntl(fds[i], F_DUPFD_CLOEXEC, 10) : -1;
+        if (fds[i] >= 0) close(fds[i]);
+        fds[i] = high;
+    }
+    shared->resets = fds[0] >= 0 && fds[1] >= 0 && dup2(fds[0], 5) == 5 && dup2(fds[1], 6) == 6;
+    for (int i = 0; i < 2; i++)
+        if (fds[i] >= 0) close(fds[i]);
     if (write(3, "1", 1) != 1) _exit(1);  /* fd 3 stays open: the pipe then carries its acknowledgements */
     /* From here on the launcher runs again beside this holder, on the same memory (make_holder): no call below may
      * write errno, which is the launcher's too, so these are made without libc's wrappers. */
@@ -258,9 +290,11 @@ static void hold(const struct request *r, int ready, int launcher) {
         while (quiet_syscall(SYS_wait4, -1, 0, WNOHANG | __WALL, 0) > 0) {}
         long got = quiet_syscall(SYS_rt_sigtimedwait, (long)&chld, 0, 0, _NSIG / 8);  /* blocked, so none is missed */
         if (got != SIGUSR1) continue;
-        /* the launcher saw no process left in this namespace: the next pid is 2 again (a sysctl write at offset 0) */
+        /* asked after a run whose places were left as made: '1' if the run left nothing else either, its pid counter
+         * put back (the next pid is 2 again: a sysctl write at offset 0), else '0' (holder_use) */
         while (quiet_syscall(SYS_wait4, -1, 0, WNOHANG | __WALL, 0) > 0) {}
-        if (quiet_syscall(SYS_pwrite64, 5, (long)"1", 1, 0) == 1) quiet_syscall(SYS_write, 3, (long)"1", 1, 0);
+        char word = held_nothing() && quiet_syscall(SYS_pwrite64, 5, (long)"1", 1, 0) == 1 ? '1' : '0';
+        quiet_syscall(SYS_write, 3, (long)&word, 1, 0);
     }
 }
 
@@ -306,7 +340,7 @@ static struct holder make_holder(const struct request *r) {
     if (!page) return NO_HOLDER;
     shared = page;
     shared->error[0] = '\0';
-    shared->resets = 0;
+    shared->ipc_shared = shared->resets = 0;
     int self = (int)syscall(SYS_pidfd_open, getpid(), 0);
     if (self < 0 || pipe2(ready, O_CLOEXEC) < 0) {
         if (self >= 0) close(self);
@@ -433,30 +467,16 @@ static int places_now(struct holder *h, const struct request *r, struct stat *st
     return 0;
 }
 
-/* Whether the holder's PID namespace holds no process but the holder: its /proc lists pid 1 alone. */
-static int pids_alone(const struct holder *h) {
-    int fd = openat(h->root, "proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    DIR *dir = fd < 0 ? NULL : fdopendir(fd);
-    if (!dir) {
-        if (fd >= 0) close(fd);
-        return 0;
-    }
-    int alone = 1;
-    for (struct dirent *e; alone && (e = readdir(dir));)
-        if (e->d_name[0] >= '0' && e->d_name[0] <= '9' && strcmp(e->d_name, "1")) alone = 0;
-    closedir(dir);
-    return alone;
-}
-
 /* After a run with a control group (which has killed what it left): its holder kept for the next run of the same
- * request if the run left nothing in it, and asked to put its pid counter back; else ended, in the run's lane. */
+ * request if the run left its places as they were made, and asked to look at the rest and put its pid counter back
+ * (held_nothing: its word is read before the next run, holder_use); else ended, in the run's lane. */
 void holder_after(const struct request *r, int lane) {
     struct stat now[PLACES];
     struct holder *h = &current;
     if (h->pid < 0) return;
     int clean = h->based && h->page && h->page->resets && h->ack >= 0 && places_now(h, r, now) == 0;
     for (int i = 0; clean && i < h->nplaces; i++) clean = same_root(&h->base[i], &now[i]);
-    clean = clean && pids_alone(h) && syscall(SYS_pidfd_send_signal, h->fd, SIGUSR1, NULL, 0) == 0;
+    clean = clean && syscall(SYS_pidfd_send_signal, h->fd, SIGUSR1, NULL, 0) == 0;
     if (clean) h->kept = 1;
     else end(h, 0, lane);
 }
@@ -551,10 +571,11 @@ void holder_prepare(const struct request *r) {
 /* Before a run: a ready holder made for this request, and the launcher's next child in its PID namespace. */
 int holder_use(const struct request *r, char *why, size_t size) {
     char *key = key_of(r);
-    /* the last run's holder, kept (holder_after): once it has put its pid counter back, for a request like the last */
-    char byte;
-    reusing = current.kept && key && current.key && !strcmp(key, current.key)
-              && read(current.ack, &byte, 1) == 1 && setns(current.fd, CLONE_NEWPID) == 0;
+    /* the last run's holder, kept (holder_after), for a request like the last: once it has said the run left nothing
+     * and its pid counter is back */
+    char word = '0';
+    reusing = current.kept && key && current.key && !strcmp(key, current.key) && read(current.ack, &word, 1) == 1
+              && word == '1' && setns(current.fd, CLONE_NEWPID) == 0;
     current.kept = 0;  /* kept again only by this run's holder_after: a run that fails before its end leaves it */
     if (reusing) {
         free(key);
@@ -591,9 +612,10 @@ void holder_leave(void) {
 /* In the run's child, before the launcher's descriptors are closed: into the holder's namespaces. */
 void holder_enter(const struct request *r, volatile int *ipc_shared) {
     int flags = 0;
-    if (r->fresh & FRESH_IPC) flags |= CLONE_NEWUTS;
+    if (r->fresh & FRESH_IPC) {
+        if (current.page->ipc_shared) *ipc_shared = 1;
+        else flags |= CLONE_NEWIPC | CLONE_NEWUTS;
+    }
     if (r->fresh & (FRESH_MOUNTS | FRESH_PID | FRESH_SHM | FRESH_READONLY)) flags |= CLONE_NEWNS;
     if (flags && setns(current.fd, flags) < 0) child_fail("joining the run's namespaces");
-    /* the run's own IPC namespace, as a holder may serve several runs: SysV objects and POSIX queues die with it */
-    if (r->fresh & FRESH_IPC && unshare(CLONE_NEWIPC) < 0) *ipc_shared = 1;
 }

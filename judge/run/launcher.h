@@ -76,6 +76,7 @@ void run_trees(const struct request *r, const struct placement *p, int *trees, i
 void confine_run(const struct request *r, const struct placement *p, int *trees, const int *tree_is_dir);
 void confine_child(const struct request *r, int privileged, volatile int *ipc_shared);
 int run_places(const struct request *r, const char **places);  /* the places a run gets a tmpfs on: 3 at most */
+int open_queues(void);   /* the caller's IPC namespace's POSIX queues, listed through an mqueue mounted nowhere */
 extern int last_pid_fd;  /* a holder's: its PID namespace's ns_last_pid, open for writing (-1: none) */
 void sweep_sysv_ipc(void);
 void mount_table_refresh(void);
