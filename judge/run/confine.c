@@ -7,7 +7,7 @@
  *  - FRESH_PID: a new PID namespace per run, whose pid 1 (the holder, fresh.c, which does all of
  *    this ahead of the run) mounts a /proc of its own, so no pid counter or process list carries over.
  *    A holder serves the next run too when this one left nothing in it (fresh.c says what is looked at),
- *    its pid counter put back; that /proc hides other users' processes, the holder's counters among them.
+ *    its pid counter put back; the run's /proc hides other users' processes, the holder's counters among them.
  *  - FRESH_MOUNTS (rlimits mode as root): a private mount namespace with fresh tmpfs on /tmp,
  *    /dev/shm and /var/tmp; "hide" paths get an empty tmpfs over them (test data, the build cache),
  *    "expose" paths (the program's own files, its interpreter) are cloned into place on top, with

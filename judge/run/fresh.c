@@ -19,15 +19,15 @@
  * namespaces and paths (the exposed paths also by inode, so a folder replaced in between is not served
  * from a stale clone); otherwise it is replaced on the spot.
  *
- * A holder serves the next run of the same request as well when the run left nothing in it (holder_after): no
- * process of the run is left in its PID namespace, and the tmpfs places are as the holder made them (their roots'
- * times, which any file made, removed or touched there changes; mounted noatime, so reading them does not). The
- * run's IPC namespace is then the one thing made for each run: its child makes one (holder_enter), so SysV objects
- * and POSIX queues still die with the run. Before the next run the holder puts its namespace's pid counter back
- * (the program is pid 2 again, whatever the last one forked), and a run's /proc hides the holder's own counters
- * (confine.c). Making a holder and ending it was most of what a sandboxed run cost beside none's: the namespaces'
- * making and teardown, and an expedited RCU grace period for each mount namespace dropped, an interrupt to the
- * other CPU (docs/benchmarks.md, "Ninth pass").
+ * A holder serves the next run of the same request as well when the run left nothing in it: its tmpfs places as the
+ * holder made them (their roots' identity, link count and times, which any file made, removed or touched there
+ * changes; mounted noatime, so reading them does not: the launcher looks, holder_after), no process but the holder
+ * in its PID namespace, and no System V object or POSIX queue in its IPC namespace (the holder looks, held_nothing).
+ * Then it puts its namespace's pid counter back (the program is pid 2 again, whatever the last one forked), and a
+ * run's /proc hides the holder's own counters (confine.c). Anything else gets a new holder, as every run did before.
+ * Making a holder and ending it was most of what a sandboxed run cost beside none's: the namespaces' making and
+ * teardown, and an expedited RCU grace period for each mount namespace dropped, an interrupt to the other CPU
+ * (docs/benchmarks.md, "Ninth pass").
  *
  * A holder runs on the launcher's memory (clone with CLONE_VM and a stack of its own, make_holder): a process of its
  * own, in namespaces of its own, but no address space to copy and tear down for each run. It shares nothing else
@@ -35,7 +35,6 @@
  * the launcher runs beside it is nothing (quiet_syscall).
  */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -69,19 +68,20 @@ static struct shared *pages, *shared;
  * to be ready (with one, the next run waited for it in 10-25% of runs at `-j 1`, where the judge, the run and the
  * holder share two CPUs). That was for forked holders, which set themselves up beside the launcher; one made on the
  * launcher's memory is ready when made, and the second spare only costs its making once more per judging. */
-/* ``ack``: the pipe's read end, kept once ready, on which the holder says it has put its pid counter back; ``root``:
- * its root, to look at its /proc and places through; ``base``: its places' roots as made; ``kept``: its last run left
- * nothing in it, and it was asked to put its counter back (holder_after). */
+/* ``ack``: the pipe's read end, kept once ready, on which the holder answers whether its last run left nothing (and its
+ * pid counter is back); ``root``: its root, to look at its places through; ``base``: its places' roots as made
+ * (``based``: read); ``kept``: its last run, in ``lane``, left the places as made, and the holder was asked
+ * (holder_after). */
 #define PLACES 3
 struct holder {
     pid_t pid;
     int fd, ready, stack;
     char *key;
     struct shared *page;
-    int ack, root, kept, nplaces, based;
+    int ack, root, kept, lane, nplaces, based;
     struct stat base[PLACES];
 };
-#define NO_HOLDER ((struct holder){-1, -1, -1, -1, NULL, NULL, -1, -1, 0, 0, 0, {{0}}})
+#define NO_HOLDER ((struct holder){-1, -1, -1, -1, NULL, NULL, -1, -1, 0, 0, 0, 0, {{0}}})
 static struct holder current = NO_HOLDER, spare[SPARES] = {NO_HOLDER, NO_HOLDER};
 /* Whether the run in flight was served by a spare: runs of one request follow each other, so the second spare is
  * worth making. A run whose request differs from the last one's gets one spare only: where every request differs
@@ -243,13 +243,13 @@ static int held_nothing(void) {
 }
 
 /* The holder: confines itself and reports ready through the pipe (a failure reaches the launcher as the pipe's
- * end without a byte, the reason in the shared page), then reaps orphans until it is killed. */
+ * end without a byte, the reason in the shared page), then reaps orphans, and answers the launcher's question after
+ * each run on the same pipe, until it is killed. */
 static void hold(const struct request *r, int ready, int launcher) {
-    sigset_t chld, none;
-    sigemptyset(&none);
+    sigset_t chld;
     sigemptyset(&chld);
     sigaddset(&chld, SIGCHLD);
-    sigaddset(&chld, SIGUSR1);  /* the launcher's word to put the pid counter back (holder_after) */
+    sigaddset(&chld, SIGUSR1);  /* the launcher's question after a run (holder_after) */
     sigprocmask(SIG_SETMASK, &chld, NULL);
     own_signals_default();
     prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -467,17 +467,23 @@ static int places_now(struct holder *h, const struct request *r, struct stat *st
     return 0;
 }
 
+/* Whether a holder's places are as it made them. */
+static int places_as_made(struct holder *h, const struct request *r) {
+    struct stat now[PLACES];
+    int same = h->based && places_now(h, r, now) == 0;
+    for (int i = 0; same && i < h->nplaces; i++) same = same_root(&h->base[i], &now[i]);
+    return same;
+}
+
 /* After a run with a control group (which has killed what it left): its holder kept for the next run of the same
  * request if the run left its places as they were made, and asked to look at the rest and put its pid counter back
  * (held_nothing: its word is read before the next run, holder_use); else ended, in the run's lane. */
 void holder_after(const struct request *r, int lane) {
-    struct stat now[PLACES];
     struct holder *h = &current;
     if (h->pid < 0) return;
-    int clean = h->based && h->page && h->page->resets && h->ack >= 0 && places_now(h, r, now) == 0;
-    for (int i = 0; clean && i < h->nplaces; i++) clean = same_root(&h->base[i], &now[i]);
-    clean = clean && syscall(SYS_pidfd_send_signal, h->fd, SIGUSR1, NULL, 0) == 0;
-    if (clean) h->kept = 1;
+    int clean = h->page && h->page->resets && h->ack >= 0 && places_as_made(h, r)
+                && syscall(SYS_pidfd_send_signal, h->fd, SIGUSR1, NULL, 0) == 0;
+    if (clean) h->kept = 1, h->lane = lane;
     else end(h, 0, lane);
 }
 
@@ -572,15 +578,17 @@ void holder_prepare(const struct request *r) {
 int holder_use(const struct request *r, char *why, size_t size) {
     char *key = key_of(r);
     /* the last run's holder, kept (holder_after), for a request like the last: once it has said the run left nothing
-     * and its pid counter is back */
+     * (no process is left then, so nothing can change its places any more: they are looked at again) and its pid
+     * counter is back; otherwise ended in that run's lane, which is not this run's */
     char word = '0';
     reusing = current.kept && key && current.key && !strcmp(key, current.key) && read(current.ack, &word, 1) == 1
-              && word == '1' && setns(current.fd, CLONE_NEWPID) == 0;
-    current.kept = 0;  /* kept again only by this run's holder_after: a run that fails before its end leaves it */
+              && word == '1' && places_as_made(&current, r) && setns(current.fd, CLONE_NEWPID) == 0;
     if (reusing) {
+        current.kept = 0;  /* kept again only by this run's holder_after: a run that fails before its end leaves it */
         free(key);
         return 0;
     }
+    if (current.kept) end(&current, 0, current.lane);
     end(&current, 1, 0);  /* a run that failed before its end left its holder: never one for two runs */
     for (int i = 0; i < SPARES; i++)  /* the spares were made for one request: both serve this one, or neither */
         if (spare[i].pid >= 0 && (!key || !spare[i].key || strcmp(key, spare[i].key))) end(&spare[i], 1, 0);
