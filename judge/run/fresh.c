@@ -500,9 +500,10 @@ pid_t holder_pid(void) {
     return current.pid;
 }
 
-/* A holder made for a next run, which a sweep of the launcher's children must leave alone. */
+/* A holder made for a next run, or the run's own (which holder_after keeps or ends, and the next holder_use ends if
+ * the run failed before its end): a sweep of the launcher's children must leave it alone. */
 int holder_spare(pid_t pid) {
-    if (pid > 0 && pid == current.pid) return 1;  /* the run's own, which holder_after keeps or ends */
+    if (pid > 0 && pid == current.pid) return 1;
     for (int i = 0; i < SPARES; i++)
         if (pid > 0 && pid == spare[i].pid) return 1;
     return 0;
