@@ -475,13 +475,27 @@ static int places_as_made(struct holder *h, const struct request *r) {
     return same;
 }
 
-/* After a run with a control group (which has killed what it left): its holder kept for the next run of the same
- * request if the run left its places as they were made, and asked to look at the rest and put its pid counter back
- * (held_nothing: its word is read before the next run, holder_use); else ended, in the run's lane. */
+/* Whether a holder has no child: every process left in its PID namespace is one, once the run's first process has been
+ * reaped (the others are the holder's orphans, or descendants of one). A process still there holds on to what the
+ * run had (its output pipes among them): only the holder's end, which kills it, lets the run's end go on. */
+static int childless(const struct holder *h) {
+    char path[64], listed[16];
+    snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)h->pid, (int)h->pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    ssize_t n = read(fd, listed, sizeof listed);
+    close(fd);
+    return n == 0;
+}
+
+/* After a run with a control group: its holder kept for the next run of the same request if no process of the run
+ * is left and the run left its places as they were made, and asked to look at the rest and put its pid counter back
+ * (held_nothing: its word is read before the next run, holder_use); else ended, in the run's lane, which kills
+ * whatever is left in its namespace. */
 void holder_after(const struct request *r, int lane) {
     struct holder *h = &current;
     if (h->pid < 0) return;
-    int clean = h->page && h->page->resets && h->ack >= 0 && places_as_made(h, r)
+    int clean = h->page && h->page->resets && h->ack >= 0 && childless(h) && places_as_made(h, r)
                 && syscall(SYS_pidfd_send_signal, h->fd, SIGUSR1, NULL, 0) == 0;
     if (clean) h->kept = 1, h->lane = lane;
     else end(h, 0, lane);

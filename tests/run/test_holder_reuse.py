@@ -36,7 +36,7 @@ LOOK = (
 FORKS = "for i in $(seq 30); do (true); done"
 SHM_TOUCHED = "touch /dev/shm/left && rm /dev/shm/left"
 SYSV_MADE = "ipcmk -M 4096 > /dev/null"
-ORPHAN = "(sleep 30 &) ; sleep 0.2"
+ORPHAN = "setsid sleep 30 & sleep 0.2"
 QUEUE_MADE = (
     "python3 -c \"import ctypes, os; libc = ctypes.CDLL('libc.so.6', use_errno=True); "
     "assert libc.mq_open(b'/left', os.O_CREAT | os.O_RDWR, 0o600, None) >= 0\""
