@@ -327,40 +327,32 @@ static void read_only_tree(const struct request *r, const struct placement *p, i
  * where proc mounts share their options), and then no holder serves two runs. */
 int last_pid_fd = -1;
 
-static int open_last_pid(void) {
-    int fs = (int)syscall(SYS_fsopen, "proc", FSOPEN_CLOEXEC), mnt = -1, fd = -1;
+/* A file of a new instance of a file system mounted nowhere (no run sees it), opened: -1 where it cannot be had. */
+static int open_unmounted(const char *type, const char *path, int flags) {
+    int fs = (int)syscall(SYS_fsopen, type, FSOPEN_CLOEXEC), mnt = -1, fd = -1;
     if (fs < 0) return -1;
     if (syscall(SYS_fsconfig, fs, FSCONFIG_CMD_CREATE, NULL, NULL, 0) == 0)
         mnt = (int)syscall(SYS_fsmount, fs, FSMOUNT_CLOEXEC, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC);
     close(fs);
     if (mnt >= 0) {
-        fd = openat(mnt, "sys/kernel/ns_last_pid", O_WRONLY | O_CLOEXEC);
+        fd = openat(mnt, path, flags | O_CLOEXEC);
         close(mnt);
     }
     return fd;
 }
 
 /* The root of the POSIX message queues of the caller's IPC namespace, open for reading, through an mqueue instance
- * mounted nowhere (a run never sees it): -1 where it cannot be had. A holder lists it to tell whether a run left a
- * queue in the IPC namespace the runs it serves share (fresh.c). */
+ * mounted nowhere: -1 where it cannot be had. A holder lists it to tell whether a run left a queue in the IPC
+ * namespace the runs it serves share (fresh.c). */
 int open_queues(void) {
-    int fs = (int)syscall(SYS_fsopen, "mqueue", FSOPEN_CLOEXEC), mnt = -1, fd = -1;
-    if (fs < 0) return -1;
-    if (syscall(SYS_fsconfig, fs, FSCONFIG_CMD_CREATE, NULL, NULL, 0) == 0)
-        mnt = (int)syscall(SYS_fsmount, fs, FSMOUNT_CLOEXEC, MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV | MOUNT_ATTR_NOEXEC);
-    close(fs);
-    if (mnt >= 0) {
-        fd = openat(mnt, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        close(mnt);
-    }
-    return fd;
+    return open_unmounted("mqueue", ".", O_RDONLY | O_DIRECTORY);
 }
 
 static void mount_proc(const struct request *r) {
     unsigned long flags = MS_NOSUID | MS_NODEV | MS_NOEXEC | (r->fresh & FRESH_READONLY ? MS_RDONLY : 0);
     int hides = mount("proc", "/proc", "proc", flags, "hidepid=2") == 0;
     if (!hides && mount("proc", "/proc", "proc", flags, NULL) < 0) child_fail("/proc");
-    last_pid_fd = hides ? open_last_pid() : -1;
+    last_pid_fd = hides ? open_unmounted("proc", "sys/kernel/ns_last_pid", O_WRONLY) : -1;
 }
 
 /* What each run gets new, in a copy of the view just made (unshare(CLONE_NEWNS) after joining it): a tmpfs on each
