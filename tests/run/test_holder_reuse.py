@@ -3,13 +3,12 @@
 
 Kept (the same PID namespace, read from ``/proc/self/ns/pid``): after runs that forked and left nothing. Replaced:
 after a run that made and removed a file in ``/dev/shm`` (the place's root changed; its times are a channel a later
-run could read), and after one that left a System V segment or a POSIX message queue. A
-run that leaves a process behind has it killed by the control group, and its holder is kept only if the process
-is gone by the look after the run (a race the test does not decide), so the next run is only checked not to see
-it. In every run: the shell is pid 2 (the counter put back however many pids the
-run before used), pid 1 is hidden (its counters would say what the runs before did), ``/dev/shm`` is empty and no
-segment or queue is seen. The holder is kept only where a control group kills what a run leaves: without one, every run
-gets a new holder as before.
+run could read), and after one that left a System V segment or a POSIX message queue. A run that leaves a process
+behind has its holder ended if the process is still there after the run (the control group kills it, and the
+holder may have reaped it by then: a race the test does not decide), so the next run is only checked not to see it.
+In every run: the shell is pid 2 (the counter put back however many pids the run before used), pid 1 is hidden (its
+counters would say what the runs before did), ``/dev/shm`` is empty and no segment or queue is seen. The holder is
+kept only where a control group kills what a run leaves: without one, every run gets a new holder as before.
 """
 
 from __future__ import annotations
@@ -24,23 +23,21 @@ pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="a holder (a PID names
 
 LIMITS = RunLimits(cpu=5, wall=20, memory_mib=128, output_bytes=1 << 16)
 
+# A POSIX queue named /left, looked for or made from Python (no shell tool does either).
+QUEUE = "import ctypes, os; libc = ctypes.CDLL('libc.so.6', use_errno=True); "
 # What every run reports: its PID namespace, its shell's pid, whether pid 1 shows, what /dev/shm and System V hold.
 LOOK = (
     "echo ns=$(readlink /proc/self/ns/pid); echo pid=$$; "
     "if [ -e /proc/1 ]; then echo one=shown; else echo one=hidden; fi; "
     'echo shm="$(ls -A /dev/shm | tr -d "\\n")"; echo sysv=$(grep -c . /proc/sysvipc/shm); '
     "echo sleeping=$(cat /proc/[0-9]*/comm 2>/dev/null | grep -c '^sleep$'); "
-    "python3 -c \"import ctypes, os; libc = ctypes.CDLL('libc.so.6', use_errno=True); "
-    "print('queue=' + ('found' if libc.mq_open(b'/left', os.O_RDONLY) >= 0 else 'none'))\"; "
+    f"python3 -c \"{QUEUE}print('queue=' + ('found' if libc.mq_open(b'/left', os.O_RDONLY) >= 0 else 'none'))\"; "
 )
 FORKS = "for i in $(seq 30); do (true); done"
 SHM_TOUCHED = "touch /dev/shm/left && rm /dev/shm/left"
 SYSV_MADE = "ipcmk -M 4096 > /dev/null"
 ORPHAN = "setsid sleep 30 & sleep 0.2"
-QUEUE_MADE = (
-    "python3 -c \"import ctypes, os; libc = ctypes.CDLL('libc.so.6', use_errno=True); "
-    "assert libc.mq_open(b'/left', os.O_CREAT | os.O_RDWR, 0o600, None) >= 0\""
-)
+QUEUE_MADE = f"python3 -c \"{QUEUE}assert libc.mq_open(b'/left', os.O_CREAT | os.O_RDWR, 0o600, None) >= 0\""
 
 
 def _modes() -> list[str]:
